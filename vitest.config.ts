@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every test of the project: unit tests beside the code, contract checks,
+// simulator HTTP tests, chain tests, the conformance self-tests and the property tests.
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: keep forks bounded so chain-backed tests do not starve each other.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
