@@ -1,0 +1,12 @@
+// Variables the auth middleware puts on every authenticated /v1 request.
+import type { Context } from 'hono';
+
+export interface AuthVariables {
+  /** Merchant that owns the API key used for this request. */
+  merchantId: string;
+  /** The API key record's id (never the key itself). */
+  apiKeyId: string;
+}
+
+export type AppEnv = { Variables: AuthVariables };
+export type AppContext = Context<AppEnv>;
