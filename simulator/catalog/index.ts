@@ -1,0 +1,3 @@
+export * from './currencies.ts';
+export * from './chains.ts';
+export * from './exchange-rates.ts';

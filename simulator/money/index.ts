@@ -1,0 +1,3 @@
+export * from './decimal.ts';
+export * from './fees.ts';
+export * from './token-amounts.ts';
