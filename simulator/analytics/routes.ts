@@ -1,0 +1,45 @@
+// GET /v1/analytics (summary, default last 30 days) and GET /v1/analytics/export (30-day CSV).
+import { Hono } from 'hono';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { AppEnv } from '../http/context.ts';
+import { singleQuery } from '../http/list-query.ts';
+import type { PaymentStore } from '../payments/payment-store.ts';
+import { parseDateTime, Problems } from '../validation/index.ts';
+import { paymentsCsv } from './csv-export.ts';
+import { summarize } from './summary.ts';
+
+export const ANALYTICS_WINDOW_MS = 30 * 86_400_000;
+
+export function analyticsRoutes({ store, clock }: { store: PaymentStore; clock: VirtualClock }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', (c) => {
+    const problems = new Problems();
+    const now = clock.now();
+    const read = (name: 'from' | 'to', fallback: number): number => {
+      const raw = singleQuery(c, name, problems);
+      if (raw === undefined) return fallback;
+      const at = parseDateTime(raw);
+      if (at === undefined) problems.add([name], `${name} must be an ISO 8601 date-time`);
+      return at ?? fallback;
+    };
+    const to = read('to', now);
+    const from = read('from', to - ANALYTICS_WINDOW_MS);
+    if (problems.size === 0 && from > to) problems.add(['from'], 'from must not be after to');
+    problems.throwIfAny();
+    return c.json(summarize(store.all(c.get('merchantId')), from, to), 200);
+  });
+
+  app.get('/export', (c) => {
+    const now = clock.now();
+    const since = now - ANALYTICS_WINDOW_MS;
+    const recent = [...store.all(c.get('merchantId'))].filter((p) => p.createdAt >= since && p.createdAt <= now);
+    const day = new Date(now).toISOString().slice(0, 10);
+    return c.body(paymentsCsv(recent), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="payments-${day}.csv"`,
+    });
+  });
+
+  return app;
+}

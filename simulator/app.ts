@@ -1,0 +1,132 @@
+// Assembles the simulator: stores and services, the /v1 merchant API behind identify -> rate
+// limit -> auth, the webhook routes, and the control API. Tests drive it with app.request().
+import { Hono } from 'hono';
+import type { ApiKeyStore as ApiKeyStoreType } from './auth/api-key-store.ts';
+import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } from './auth/index.ts';
+import type { IdentityEnv } from './auth/identify.ts';
+import { analyticsRoutes } from './analytics/index.ts';
+import { CHAINS } from './catalog/chains.ts';
+import { ExchangeRates } from './catalog/exchange-rates.ts';
+import { VirtualClock } from './clock/virtual-clock.ts';
+import { DEFAULTS } from './config/defaults.ts';
+import { controlRoutes } from './control/index.ts';
+import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
+import type { Merchant } from './merchants/merchant-store.ts';
+import { MerchantStore } from './merchants/merchant-store.ts';
+import type { SimulatorOptions } from './options.ts';
+import { PaymentService, paymentRoutes } from './payments/index.ts';
+import { PayoutService, payoutRoutes } from './payouts/index.ts';
+import { FixedWindowLimiter, rateLimit } from './rate-limit/index.ts';
+import type { SettlementDriver } from './settlement/index.ts';
+import { createInstantDriver } from './settlement/index.ts';
+import { createRandomSource } from './support/random.ts';
+import { Ledger, transactionRoutes } from './transactions/index.ts';
+import { web3Routes } from './web3/index.ts';
+import type { WebhookService } from './webhooks/index.ts';
+import { createWebhookService } from './webhooks/index.ts';
+
+export type { SimulatorOptions } from './options.ts';
+
+export interface Simulator {
+  app: Hono;
+  clock: VirtualClock;
+  payUrl: string;
+  defaultMerchant: Merchant;
+  /** The default merchant's key (shown once at startup by `stablepay start`). */
+  defaultApiKey: string;
+  webhooks: WebhookService;
+  payments: PaymentService;
+  payouts: PayoutService;
+  settlement: SettlementDriver;
+  merchants: MerchantStore;
+  keys: ApiKeyStoreType;
+  rates: ExchangeRates;
+  limiter: FixedWindowLimiter;
+  ledger: Ledger;
+  /** Stop timers, webhook deliveries and the settlement driver. Idempotent. */
+  close(): Promise<void>;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const logger = options.logger ?? consoleLogger;
+  const clock = options.clock ?? new VirtualClock();
+  const random = createRandomSource(options.seed);
+  const payUrl = (options.payUrl ?? DEFAULTS.payUrl).replace(/\/+$/, '');
+  const trustProxy = options.trustProxy ?? false;
+
+  const merchants = new MerchantStore(random);
+  const keys = new ApiKeyStore(random);
+  const rates = new ExchangeRates();
+  if (options.exchangeRates) rates.update(options.exchangeRates);
+  const limiter = new FixedWindowLimiter({ ...DEFAULTS.rateLimit, ...options.rateLimit });
+  const webhooks = options.webhooks ?? createWebhookService({ ...options.webhookOptions, clock });
+  const ledger = new Ledger({
+    random,
+    walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
+    serviceFeeCollector: DEFAULTS.serviceFeeCollector,
+  });
+  const payments = new PaymentService({ clock, random, webhooks, ledger, logger, defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs });
+  const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
+  const settlement = (options.settlement ?? createInstantDriver)({ payments, rates, clock, random });
+
+  const defaultApiKey = options.defaultApiKey;
+  if (defaultApiKey !== undefined && !API_KEY_PATTERN.test(defaultApiKey)) {
+    throw new RangeError('defaultApiKey must be pk_ followed by 8 to 128 letters or digits');
+  }
+  const defaultMerchant = merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
+  const created = keys.create(defaultMerchant.id, { name: 'Default key', ...(defaultApiKey ? { key: defaultApiKey } : {}) }, clock.now());
+
+  const app = new Hono();
+  app.onError(errorHandler(logger));
+  app.notFound(notFoundHandler);
+
+  const v1 = new Hono<IdentityEnv>();
+  v1.use('*', identify({ keys, clock, trustProxy }));
+  v1.use('*', rateLimit({ limiter, clock }));
+  // The web3 proxy also takes checkout tokens; its handler answers before the general auth below.
+  v1.use('/web3/*', requireAuth({ keys, clock, checkoutTokens: options.checkoutTokens }));
+  v1.route('/web3', web3Routes({ handler: options.web3Handler }));
+  v1.use('*', requireAuth({ keys, clock }));
+  v1.route('/payments', paymentRoutes({ payments, payUrl }));
+  v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
+  v1.route('/analytics', analyticsRoutes({ store: payments.store, clock }));
+  v1.route('/transactions', transactionRoutes({ ledger }));
+  v1.route('/payouts', payoutRoutes({ payouts }));
+  v1.route('/webhooks', webhooks.routes());
+  app.route('/v1', v1);
+
+  if (options.control ?? DEFAULTS.control) {
+    const chainHealth = options.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, status: 'instant' })));
+    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth }));
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      payments.close();
+      payouts.close();
+      await settlement.close?.();
+      await webhooks.close();
+      clock.dispose();
+    })();
+    return closing;
+  };
+
+  return {
+    app: app as unknown as Hono,
+    clock,
+    payUrl,
+    defaultMerchant,
+    defaultApiKey: created.key,
+    webhooks,
+    payments,
+    payouts,
+    settlement,
+    merchants,
+    keys,
+    rates,
+    limiter,
+    ledger,
+    close,
+  };
+}

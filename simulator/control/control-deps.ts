@@ -1,0 +1,42 @@
+// Everything the control API reaches into, handed over by the app.
+import type { ApiKeyStore } from '../auth/api-key-store.ts';
+import type { IdentifyOptions } from '../auth/identify.ts';
+import { resolveIdentity } from '../auth/identify.ts';
+import type { ExchangeRates } from '../catalog/exchange-rates.ts';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { unauthorized } from '../http/errors.ts';
+import type { MerchantStore } from '../merchants/merchant-store.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import type { PayoutService } from '../payouts/payout-service.ts';
+import type { FixedWindowLimiter } from '../rate-limit/fixed-window.ts';
+import type { SettlementDriver } from '../settlement/settlement-driver.ts';
+import type { Context } from 'hono';
+
+export interface ChainHealth {
+  chainId: number;
+  name: string;
+  status: string;
+}
+
+export interface ControlDeps {
+  clock: VirtualClock;
+  payments: PaymentService;
+  payouts: PayoutService;
+  settlement: SettlementDriver;
+  merchants: MerchantStore;
+  keys: ApiKeyStore;
+  rates: ExchangeRates;
+  limiter: FixedWindowLimiter;
+  payUrl: string;
+  trustProxy: boolean;
+  chainHealth: () => ChainHealth[] | Promise<ChainHealth[]>;
+}
+
+/** The merchant behind the request's Bearer key (control actions that act for a merchant). */
+export function merchantFromBearer(c: Context, deps: ControlDeps): string {
+  const options: IdentifyOptions = { keys: deps.keys, clock: deps.clock, trustProxy: deps.trustProxy };
+  const identity = resolveIdentity(c.req.header('authorization'), clientIp(c, deps.trustProxy), options);
+  if (!identity.ok) throw unauthorized(identity.message);
+  return identity.record.merchantId;
+}

@@ -1,0 +1,2 @@
+export { MerchantStore, merchantView } from './merchant-store.ts';
+export type { Merchant } from './merchant-store.ts';

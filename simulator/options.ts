@@ -1,0 +1,40 @@
+// Options of createSimulator(). Everything is optional; defaults live in config/defaults.ts.
+import type { VirtualClock } from './clock/virtual-clock.ts';
+import type { ChainHealth } from './control/control-deps.ts';
+import type { Logger } from './http/error-handler.ts';
+import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
+import type { SettlementDriverFactory } from './settlement/settlement-driver.ts';
+import type { Web3Handler } from './web3/routes.ts';
+import type { WebhookService, WebhookServiceOptions } from './webhooks/index.ts';
+
+export interface SimulatorOptions {
+  /** Base of the hosted payment page; paymentUrl = `${payUrl}/p/<id>`. */
+  payUrl?: string;
+  /** Fixed window per API key (unauthenticated callers: per IP). Default 6000 / 60 s. */
+  rateLimit?: Partial<RateLimitSettings>;
+  /** Mount the control API at /control/v1 (default true). */
+  control?: boolean;
+  /** Makes ids and transaction hashes reproducible. API keys stay crypto-random regardless. */
+  seed?: string | number;
+  /** The default merchant's API key (pk_ + 8..128 letters/digits); random when absent. */
+  defaultApiKey?: string;
+  /** Shared clock (e.g. with the chain layer); a fresh one by default. */
+  clock?: VirtualClock;
+  /** A ready webhook service, or options for the built-in one. */
+  webhooks?: WebhookService;
+  webhookOptions?: Omit<WebhookServiceOptions, 'clock'>;
+  /** The customer side of payments; the instant in-memory driver by default. */
+  settlement?: SettlementDriverFactory;
+  /** The chain layer's JSON-RPC handler behind POST /v1/web3/{chainId}. */
+  web3Handler?: Web3Handler;
+  /** Verifies checkout tokens (ct_...) accepted by the web3 proxy. */
+  checkoutTokens?: (token: string) => { merchantId: string } | undefined;
+  /** Chain status for GET /control/v1/health. */
+  chainHealth?: () => ChainHealth[] | Promise<ChainHealth[]>;
+  /** Fiat -> token rates overriding fixtures/exchange-rates.json. */
+  exchangeRates?: Record<string, string>;
+  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy?: boolean;
+  logger?: Logger;
+  paymentTtlMs?: number;
+}

@@ -1,0 +1,88 @@
+// Fixed-window counters on the virtual clock: windows are aligned to multiples of the window
+// length, so advancing the clock past a boundary starts a fresh window.
+
+export interface RateLimitSettings {
+  limit: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { limit: 6000, windowSeconds: 60 };
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the current window ends. */
+  resetAt: number;
+  /** Whole seconds until the window ends (at least 1). */
+  retryAfter: number;
+}
+
+interface Counter {
+  windowStart: number;
+  count: number;
+}
+
+const PRUNE_THRESHOLD = 10_000;
+
+export class FixedWindowLimiter {
+  private settings: RateLimitSettings;
+  private readonly counters = new Map<string, Counter>();
+
+  constructor(settings: RateLimitSettings = DEFAULT_RATE_LIMIT) {
+    this.settings = validateSettings(settings);
+  }
+
+  get current(): RateLimitSettings {
+    return { ...this.settings };
+  }
+
+  /** Change the limit and window; every counter starts afresh. */
+  configure(settings: RateLimitSettings): void {
+    this.settings = validateSettings(settings);
+    this.counters.clear();
+  }
+
+  /** Count one request for `key` at `nowMs` and say whether it is within the limit. */
+  hit(key: string, nowMs: number): RateLimitDecision {
+    const windowMs = this.settings.windowSeconds * 1000;
+    const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+    let counter = this.counters.get(key);
+    if (!counter || counter.windowStart !== windowStart) {
+      if (this.counters.size >= PRUNE_THRESHOLD) this.prune(windowStart);
+      counter = { windowStart, count: 0 };
+      this.counters.set(key, counter);
+    }
+    counter.count += 1;
+    const windowEnd = windowStart + windowMs;
+    const { limit } = this.settings;
+    return {
+      allowed: counter.count <= limit,
+      limit,
+      remaining: Math.max(0, limit - counter.count),
+      resetAt: Math.ceil(windowEnd / 1000),
+      retryAfter: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
+    };
+  }
+
+  private prune(currentWindowStart: number): void {
+    for (const [key, counter] of this.counters) if (counter.windowStart < currentWindowStart) this.counters.delete(key);
+  }
+}
+
+export function rateLimitSettingsProblem(limit: unknown, windowSeconds: unknown): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 1e9) {
+    problems.push({ path: ['limit'], message: 'limit must be an integer from 1 to 1000000000' });
+  }
+  if (typeof windowSeconds !== 'number' || !Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > 86_400) {
+    problems.push({ path: ['windowSeconds'], message: 'windowSeconds must be an integer from 1 to 86400' });
+  }
+  return problems;
+}
+
+function validateSettings(settings: RateLimitSettings): RateLimitSettings {
+  const problems = rateLimitSettingsProblem(settings.limit, settings.windowSeconds);
+  if (problems.length > 0) throw new RangeError(problems.map((p) => p.message).join('; '));
+  return { limit: settings.limit, windowSeconds: settings.windowSeconds };
+}

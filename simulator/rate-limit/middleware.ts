@@ -1,0 +1,33 @@
+// Rate limiting for every /v1 request: per API key when the caller authenticated, per client IP
+// otherwise. The X-RateLimit-* headers go on every response, errors and 404s included.
+import type { MiddlewareHandler } from 'hono';
+import type { IdentityEnv } from '../auth/identify.ts';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import { ApiError } from '../http/errors.ts';
+import { MESSAGES } from '../http/messages.ts';
+import type { FixedWindowLimiter } from './fixed-window.ts';
+
+export interface RateLimitOptions {
+  limiter: FixedWindowLimiter;
+  clock: VirtualClock;
+}
+
+export function rateLimit({ limiter, clock }: RateLimitOptions): MiddlewareHandler<IdentityEnv> {
+  return async (c, next) => {
+    const identity = c.get('identity');
+    const key = identity?.ok ? `key:${identity.record.id}` : `ip:${identity?.ip ?? 'unknown'}`;
+    const decision = limiter.hit(key, clock.now());
+    const headers: Record<string, string> = {
+      'X-RateLimit-Limit': String(decision.limit),
+      'X-RateLimit-Remaining': String(decision.remaining),
+      'X-RateLimit-Reset': String(decision.resetAt),
+    };
+    if (!decision.allowed) {
+      throw new ApiError(429, MESSAGES.rateLimited(decision.retryAfter), {
+        headers: { ...headers, 'Retry-After': String(decision.retryAfter) },
+      });
+    }
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  };
+}

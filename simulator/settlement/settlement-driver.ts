@@ -1,0 +1,41 @@
+// The customer's side of a payment, behind one interface: the instant driver settles in memory
+// at once; the chain layer's on-chain driver can replace it (user operation through the bundler,
+// PROCESSING on acceptance, SUCCESSFUL/FAILED on the receipt) without touching routes.
+import type { TokenSymbol } from '../catalog/chains.ts';
+import type { ExchangeRates } from '../catalog/exchange-rates.ts';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import { ApiError } from '../http/errors.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import type { Refusal } from '../payments/state-machine.ts';
+import type { Payment, PaymentError } from '../payments/types.ts';
+import type { RandomSource } from '../support/random.ts';
+
+export interface CustomerChoice {
+  chainId: number;
+  token: TokenSymbol;
+}
+
+export interface SettlementDriver {
+  /** The customer picks an allowed pair and submits; resolves with the PROCESSING payment. */
+  submit(payment: Payment, choice: CustomerChoice): Promise<Payment>;
+  /** The transaction is confirmed; resolves with the SUCCESSFUL payment (txHash, paidAt, gasActual). */
+  confirm(payment: Payment): Promise<Payment>;
+  /** The transaction reverts or the bundler rejects it; resolves with the FAILED payment. */
+  fail(payment: Payment, error: PaymentError): Promise<Payment>;
+  close?(): Promise<void>;
+}
+
+/** What a driver may use: it reports outcomes by applying events through the payment service. */
+export interface SettlementContext {
+  payments: PaymentService;
+  rates: ExchangeRates;
+  clock: VirtualClock;
+  random: RandomSource;
+}
+
+export type SettlementDriverFactory = (context: SettlementContext) => SettlementDriver;
+
+/** A refused transition as an HTTP error: wrong state is 409, everything else the caller's input (400). */
+export function refusalError(refusal: Refusal): ApiError {
+  return new ApiError(refusal.reason === 'invalid-state' ? 409 : 400, refusal.message);
+}

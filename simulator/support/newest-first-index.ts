@@ -1,0 +1,74 @@
+// An ordered index of record ids, newest first (time desc, then id desc), for cursor pagination.
+// The order is total and a cursor names a position, so a walk never sees a record twice and sees
+// every record that existed when it started, even while new ones are inserted.
+
+interface Entry {
+  at: number;
+  id: string;
+}
+
+/** Negative when a comes first (newer). */
+function compare(a: Entry, b: Entry): number {
+  if (a.at !== b.at) return b.at - a.at;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+export interface IndexPage {
+  ids: string[];
+  hasMore: boolean;
+}
+
+export class NewestFirstIndex {
+  private readonly entries: Entry[] = [];
+  private readonly byId = new Map<string, Entry>();
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  insert(id: string, at: number): void {
+    if (this.byId.has(id)) throw new Error(`duplicate id ${id}`);
+    const entry = { at, id };
+    this.entries.splice(this.positionOf(entry), 0, entry);
+    this.byId.set(id, entry);
+  }
+
+  /** Ids after `cursor` (exclusive) that pass `accept`, at most `limit`. Unknown cursor: undefined. */
+  page(options: { cursor?: string | undefined; limit: number; accept?: (id: string) => boolean }): IndexPage | undefined {
+    let start = 0;
+    if (options.cursor !== undefined) {
+      const entry = this.byId.get(options.cursor);
+      if (!entry) return undefined;
+      start = this.positionOf(entry) + 1;
+    }
+    const ids: string[] = [];
+    for (let i = start; i < this.entries.length; i += 1) {
+      const { id } = this.entries[i] as Entry;
+      if (options.accept && !options.accept(id)) continue;
+      if (ids.length === options.limit) return { ids, hasMore: true };
+      ids.push(id);
+    }
+    return { ids, hasMore: false };
+  }
+
+  /** Every id, newest first. */
+  *ids(): IterableIterator<string> {
+    for (const entry of this.entries) yield entry.id;
+  }
+
+  /** Index of `entry` if present, else where it would be inserted (binary search). */
+  private positionOf(entry: Entry): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(this.entries[mid] as Entry, entry) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

@@ -1,0 +1,92 @@
+// The transaction ledger: one record per SUCCESSFUL payment, written when the payment settles,
+// with the transfers its single on-chain transaction made (merchant, sellers, service fee).
+import { NewestFirstIndex } from '../support/newest-first-index.ts';
+import type { RandomSource } from '../support/random.ts';
+import type { Payment } from '../payments/types.ts';
+
+export type TransferRole = 'merchant' | 'seller' | 'service';
+
+export interface Transaction {
+  id: string;
+  merchantId: string;
+  paymentId: string;
+  externalId: string | null;
+  chainId: number;
+  token: string;
+  txHash: string;
+  amount: string;
+  currency: string;
+  exchangeRate: string;
+  amountToken: string;
+  serviceFeeToken: string;
+  merchantFeeToken: string;
+  gasActual: string;
+  transfers: { role: TransferRole; address: string; amountToken: string }[];
+  settledAt: number;
+}
+
+export interface LedgerDeps {
+  random: RandomSource;
+  /** The merchant's settlement wallet. */
+  walletOf: (merchantId: string) => string;
+  serviceFeeCollector: string;
+}
+
+export class Ledger {
+  private readonly byId = new Map<string, Transaction>();
+  private readonly byMerchant = new Map<string, NewestFirstIndex>();
+
+  constructor(private readonly deps: LedgerDeps) {}
+
+  /** Record the settlement of a SUCCESSFUL payment. */
+  record(p: Payment): Transaction {
+    if (p.status !== 'SUCCESSFUL' || p.chainId === null || p.token === null || p.txHash === null || p.paidAt === null) {
+      throw new Error(`payment ${p.id} is not settled`);
+    }
+    const need = (v: string | null): string => {
+      if (v === null) throw new Error(`payment ${p.id} lacks token amounts`);
+      return v;
+    };
+    const transfers: Transaction['transfers'] = [
+      { role: 'merchant', address: this.deps.walletOf(p.merchantId), amountToken: need(p.merchantFeeToken) },
+      ...(p.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(p.sellersToken?.[i] ?? null) })),
+      { role: 'service', address: this.deps.serviceFeeCollector, amountToken: need(p.serviceFeeToken) },
+    ];
+    const tx: Transaction = {
+      id: this.deps.random.uuid(),
+      merchantId: p.merchantId,
+      paymentId: p.id,
+      externalId: p.externalId,
+      chainId: p.chainId,
+      token: p.token,
+      txHash: p.txHash,
+      amount: p.amount,
+      currency: p.currency,
+      exchangeRate: need(p.exchangeRate),
+      amountToken: need(p.amountToken),
+      serviceFeeToken: need(p.serviceFeeToken),
+      merchantFeeToken: need(p.merchantFeeToken),
+      gasActual: need(p.gasActual),
+      transfers,
+      settledAt: p.paidAt,
+    };
+    this.byId.set(tx.id, tx);
+    let index = this.byMerchant.get(p.merchantId);
+    if (!index) this.byMerchant.set(p.merchantId, (index = new NewestFirstIndex()));
+    index.insert(tx.id, tx.settledAt);
+    return tx;
+  }
+
+  /** One page newest first; undefined for an unknown or foreign cursor. */
+  list(merchantId: string, cursor: string | undefined, limit: number): { items: Transaction[]; hasMore: boolean } | undefined {
+    const index = this.byMerchant.get(merchantId) ?? new NewestFirstIndex();
+    const page = index.page({ cursor, limit });
+    if (!page) return undefined;
+    return { items: page.ids.map((id) => this.byId.get(id) as Transaction), hasMore: page.hasMore };
+  }
+}
+
+export function transactionView(t: Transaction): Omit<Transaction, 'merchantId' | 'settledAt'> & { settledAt: string } {
+  const { merchantId: _merchantId, settledAt, transfers, ...rest } = t;
+  return { ...rest, transfers: transfers.map((x) => ({ ...x })), settledAt: new Date(settledAt).toISOString() };
+}
