@@ -1,0 +1,86 @@
+// `stablepay start`: parse flags (falling back to environment variables, then the embedded
+// defaults), run the server, print how to reach it, shut down cleanly on SIGINT/SIGTERM.
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { DEFAULTS, ENV } from './config/defaults.ts';
+import type { RunningServer } from './server.ts';
+import { startServer } from './server.ts';
+
+interface StartFlags {
+  host: string;
+  port: string;
+  payUrl?: string;
+  rateLimit: string;
+  rateLimitWindow: string;
+  apiKey?: string;
+  control: boolean;
+  seed?: string;
+}
+
+function positiveInt(value: string, name: string): number {
+  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+function port(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 65_535) throw new Error(`port must be 0..65535, got "${value}"`);
+  return Number(value);
+}
+
+export function startupBanner(server: RunningServer): string {
+  const key = server.simulator.defaultApiKey;
+  const lines = [
+    'stablepay simulator is running',
+    `  API base URL   ${server.url}/v1`,
+    `  Pay URL        ${server.payUrl}`,
+    `  Control API    ${server.controlUrl ?? '(disabled)'}`,
+    `  Default API key (shown only now): ${key}`,
+    '',
+    'Create a payment:',
+    `  curl -s -X POST ${server.url}/v1/payments -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"amount":"100","currency":"USD"}'`,
+    'Configure a webhook endpoint:',
+    `  curl -s -X POST ${server.url}/v1/webhooks -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"url":"http://127.0.0.1:8080/webhooks"}'`,
+  ];
+  return lines.join('\n');
+}
+
+export function registerStartCommand(program: Command): void {
+  const env = process.env;
+  program
+    .command('start')
+    .description('Run the payment service simulator (merchant API, webhooks, control API)')
+    .addOption(new Option('--host <host>', 'interface to listen on').env(ENV.host).default(DEFAULTS.host))
+    .addOption(new Option('--port <port>', 'port to listen on (0 = any free port)').env(ENV.port).default(String(DEFAULTS.port)))
+    .addOption(new Option('--pay-url <url>', 'base URL of the hosted payment page (default: this server)').env(ENV.payUrl))
+    .addOption(new Option('--rate-limit <n>', 'requests per window per API key').env(ENV.rateLimit).default(String(DEFAULTS.rateLimit.limit)))
+    .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
+    .addOption(new Option('--api-key <key>', 'the default merchant\'s API key (pk_...; random when omitted)').env(ENV.apiKey))
+    .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
+    .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
+    .action(async (flags: StartFlags) => {
+      const control = flags.control && !/^(0|false|no|off)$/i.test(env[ENV.control] ?? '');
+      if (flags.payUrl !== undefined) new URL(flags.payUrl); // fail fast on a malformed URL
+      const server = await startServer({
+        host: flags.host,
+        port: port(flags.port),
+        ...(flags.payUrl ? { payUrl: flags.payUrl } : {}),
+        rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
+        ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
+        control,
+        ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      });
+      console.log(startupBanner(server));
+      const shutdown = (signal: string) => {
+        console.log(`\n${signal} received, shutting down`);
+        server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error('shutdown failed', error);
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+    });
+}

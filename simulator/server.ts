@@ -1,0 +1,60 @@
+// Runs the simulator on a real HTTP port. The listener is bound first so the pay URL can default
+// to the server's own address (port 0 picks a free port), then the app is built and attached.
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Simulator, SimulatorOptions } from './app.ts';
+import { createSimulator } from './app.ts';
+import { DEFAULTS } from './config/defaults.ts';
+
+export interface ServerOptions extends SimulatorOptions {
+  host?: string;
+  port?: number;
+}
+
+export interface RunningServer {
+  simulator: Simulator;
+  /** Base URL of the API, e.g. http://127.0.0.1:4000 */
+  url: string;
+  payUrl: string;
+  controlUrl: string | null;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? DEFAULTS.host;
+  let simulator: Simulator | undefined;
+  const server = createAdaptorServer({
+    fetch: (request, env) => {
+      if (!simulator) return new Response('starting', { status: 503 });
+      return simulator.app.fetch(request, env);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULTS.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${hostForUrl}:${address.port}`;
+  simulator = createSimulator({ ...options, payUrl: options.payUrl ?? url });
+  const { payUrl } = simulator;
+  const controlUrl = (options.control ?? DEFAULTS.control) ? `${url}/control/v1` : null;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets would hold close() open; no request is in progress at shutdown.
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      await simulator?.close();
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
+    })();
+    return closing;
+  };
+
+  return { simulator, url, payUrl, controlUrl, close };
+}
