@@ -96,7 +96,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.route('/v1', v1);
 
   if (options.control ?? DEFAULTS.control) {
-    const chainHealth = options.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, status: 'instant' })));
+    const chainHealth = options.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
     app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth }));
   }
 

@@ -40,8 +40,10 @@ export function validateApiKeyInput(body: unknown, now: number, options: { allow
 
   if (body.expiresInDays !== undefined && body.expiresInDays !== null) {
     const days = body.expiresInDays;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < EXPIRES_IN_DAYS_MIN || days > EXPIRES_IN_DAYS_MAX) {
-      problems.add(['expiresInDays'], `expiresInDays must be an integer from ${EXPIRES_IN_DAYS_MIN} to ${EXPIRES_IN_DAYS_MAX}, or null for never`);
+    // The dashboard (control API) may make keys of any lifetime, the API only 30 days..10 years.
+    const min = options.allowExpiresAt ? 0 : EXPIRES_IN_DAYS_MIN;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < min || days > EXPIRES_IN_DAYS_MAX) {
+      problems.add(['expiresInDays'], `expiresInDays must be an integer from ${min} to ${EXPIRES_IN_DAYS_MAX}, or null for never`);
     } else input.expiresAt = now + days * DAY_MS;
   }
 

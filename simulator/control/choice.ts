@@ -34,8 +34,8 @@ export function parseFailure(body: unknown): PaymentError {
   const input = body as Record<string, unknown>;
   rejectUnknownFields(input, ['code', 'source', 'message'], problems);
   if (input.source !== undefined && !ERROR_SOURCES.includes(input.source as ErrorSource)) problems.add(['source'], `source must be one of ${ERROR_SOURCES.join(', ')}`);
-  if (input.code !== undefined && (typeof input.code !== 'string' || !/^[A-Z][A-Z0-9_]{0,63}$/.test(input.code))) problems.add(['code'], 'code must be an UPPER_SNAKE_CASE string');
-  if (input.message !== undefined && (typeof input.message !== 'string' || input.message.length === 0 || input.message.length > 500)) problems.add(['message'], 'message must be a string of 1 to 500 characters');
+  if (input.code !== undefined && (typeof input.code !== 'string' || input.code.length === 0 || input.code.length > 100)) problems.add(['code'], 'code must be a string of 1 to 100 characters');
+  if (input.message !== undefined && (typeof input.message !== 'string' || input.message.length > 500)) problems.add(['message'], 'message must be a string of at most 500 characters');
   problems.throwIfAny();
   const source = (input.source as ErrorSource | undefined) ?? 'chain';
   const fallback = DEFAULT_FAILURES[source];

@@ -16,6 +16,8 @@ import type { Context } from 'hono';
 export interface ChainHealth {
   chainId: number;
   name: string;
+  /** Latest block; 0 when no node is attached (instant settlement). */
+  blockNumber: number;
   status: string;
 }
 

@@ -31,6 +31,6 @@ export class MerchantStore {
   }
 }
 
-export function merchantView(m: Merchant): { id: string; name: string | null; walletAddress: string; createdAt: string } {
-  return { id: m.id, name: m.name, walletAddress: m.walletAddress, createdAt: new Date(m.createdAt).toISOString() };
+export function merchantView(m: Merchant): { id: string; name: string | null; createdAt: string } {
+  return { id: m.id, name: m.name, createdAt: new Date(m.createdAt).toISOString() };
 }
