@@ -10,8 +10,10 @@ import type { ControlDeps } from './control-deps.ts';
 export function customerRoutes(deps: ControlDeps): Hono {
   const { payments, settlement, payUrl } = deps;
   const app = new Hono();
+  // The stored record as is: a submit that arrives at expiresAt before the timer ran must meet
+  // the table's own expiry guard (400 + expire), not a pre-expired record (409).
   const paymentOf = (id: string): Payment => {
-    const payment = payments.find(id);
+    const payment = payments.store.get(id);
     if (!payment) throw notFound();
     return payment;
   };
