@@ -1,0 +1,73 @@
+// Random valid create requests (every currency, optional fields, sellers) are accepted: 201 with
+// exactly the create view, ACTIVE, fields echoed, documented defaults applied, and the payment is
+// then retrievable with the same values.
+import type { CheckContext } from '../../context.ts';
+import { deriveCreateRules } from '../../generators/create-rules.ts';
+import { materialize, validCreateCase } from '../../generators/create-body.ts';
+import { RequirementError } from '../../errors.ts';
+import { defineCheck } from '../../registry.ts';
+import { CHAIN_IDS, TOKENS } from '../../support/fixtures.ts';
+import { toScale } from '../../support/decimal.ts';
+import { CREATE_VIEW_FIELDS, createPayment, getPayment } from '../../support/payments.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HOUR = 3_600_000;
+
+function fail(requirement: string, title: string, message: string, exchange?: import('../../http/recorder.ts').Exchange): never {
+  throw new RequirementError(requirement, title, message, exchange);
+}
+
+export const createValidRequests = defineCheck({
+  id: 'create.valid-requests',
+  title: 'Random valid create requests get 201 with the create view, echoed fields and documented defaults',
+  requirements: [
+    'PAY-CREATE-RESPONSE-201', 'PAY-STATE-CREATE-TO-ACTIVE', 'PAY-CREATE-VIEW-FIELDS', 'PAY-CREATE-DEFAULT-CHAINS',
+    'PAY-CREATE-DEFAULT-TOKENS', 'PAY-CREATE-DEFAULT-EXPIRY', 'PAY-URL-FORMAT', 'PAY-ID-UUID', 'PAY-GET-RESPONSE-200',
+  ],
+  level: 'documented',
+  needs: [],
+  tags: ['property', 'validation'],
+  async run(ctx: CheckContext) {
+    const rules = deriveCreateRules(ctx.contract);
+    await ctx.property('accepted', validCreateCase(rules, { optionalFields: true }), async (createCase) => {
+      const body = materialize(createCase, ctx.clock.now());
+      const created = await createPayment(ctx.api, body);
+      const x = created.exchange;
+      if (created.status !== 201) fail('PAY-CREATE-RESPONSE-201', 'Valid create refused', `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, x);
+      const p = created.payment;
+      if (p.status !== 'ACTIVE') fail('PAY-STATE-CREATE-TO-ACTIVE', 'New payment is not ACTIVE', `status ${p.status}`, x);
+      if (!UUID.test(String(p.id))) fail('PAY-ID-UUID', 'Payment id is not a UUID', `id ${JSON.stringify(p.id)}`, x);
+      const keys = Object.keys(p).sort();
+      const extra = keys.filter((k) => !(CREATE_VIEW_FIELDS as readonly string[]).includes(k));
+      const missing = CREATE_VIEW_FIELDS.filter((k) => !['title', 'externalId', 'sellers'].includes(k) && !(k in p));
+      if (extra.length || missing.length) fail('PAY-CREATE-VIEW-FIELDS', 'Create response is not the create view', `extra fields [${extra.join(', ')}], missing [${missing.join(', ')}]`, x);
+      if (!String(p.paymentUrl).endsWith(`/p/${p.id}`)) fail('PAY-URL-FORMAT', 'paymentUrl is not {pay_url}/p/<id>', `paymentUrl ${p.paymentUrl} for id ${p.id}`, x);
+      if (p.currency !== body.currency || toScale(String(p.amount), 2) !== toScale(body.amount, 2)) {
+        fail('PAY-CREATE-RESPONSE-201', 'Amount or currency not echoed', `sent ${body.amount} ${body.currency}, got ${p.amount} ${p.currency}`, x);
+      }
+      if ((body.title ?? null) !== (p.title ?? null)) fail('PAY-CREATE-RESPONSE-201', 'title not echoed', `sent ${JSON.stringify(body.title)}, got ${JSON.stringify(p.title)}`, x);
+      if ((body.externalId ?? null) !== (p.externalId ?? null)) fail('PAY-CREATE-RESPONSE-201', 'externalId not echoed', `sent ${body.externalId}, got ${p.externalId}`, x);
+      const chains = body.acceptedChains ?? CHAIN_IDS;
+      if (JSON.stringify([...p.acceptedChains].sort()) !== JSON.stringify([...chains].sort())) {
+        fail(body.acceptedChains ? 'PAY-CREATE-RESPONSE-201' : 'PAY-CREATE-DEFAULT-CHAINS', 'acceptedChains not as requested or defaulted', `expected ${JSON.stringify(chains)}, got ${JSON.stringify(p.acceptedChains)}`, x);
+      }
+      const tokens = body.acceptedTokens ?? TOKENS;
+      if (JSON.stringify([...p.acceptedTokens].sort()) !== JSON.stringify([...tokens].sort())) {
+        fail(body.acceptedTokens ? 'PAY-CREATE-RESPONSE-201' : 'PAY-CREATE-DEFAULT-TOKENS', 'acceptedTokens not as requested or defaulted', `expected ${JSON.stringify(tokens)}, got ${JSON.stringify(p.acceptedTokens)}`, x);
+      }
+      const expiresAt = Date.parse(p.expiresAt);
+      if (body.expiresAt) {
+        if (expiresAt !== Date.parse(body.expiresAt)) fail('PAY-CREATE-RESPONSE-201', 'expiresAt not as requested', `sent ${body.expiresAt}, got ${p.expiresAt}`, x);
+      } else if (Math.abs(expiresAt - Date.parse(p.createdAt) - HOUR) > 2_000) {
+        fail('PAY-CREATE-DEFAULT-EXPIRY', 'Default expiresAt is not 1 hour after creation', `createdAt ${p.createdAt}, expiresAt ${p.expiresAt}`, x);
+      }
+      const fetched = await getPayment(ctx.api, p.id);
+      if (fetched.status !== 200) fail('PAY-GET-RESPONSE-200', 'Created payment cannot be retrieved', `GET answered ${fetched.status}`, fetched.exchange);
+      for (const field of CREATE_VIEW_FIELDS) {
+        const a = JSON.stringify((p as unknown as Record<string, unknown>)[field] ?? null);
+        const b = JSON.stringify((fetched.payment as unknown as Record<string, unknown>)[field] ?? null);
+        if (a !== b) fail('PAY-GET-RESPONSE-200', `GET shows a different ${field} than create`, `create ${a}, GET ${b}`, fetched.exchange);
+      }
+    });
+  },
+});

@@ -1,0 +1,46 @@
+// Fee properties over random valid payments in every currency, with and without sellers, in exact
+// decimal arithmetic: merchantFee + Σ seller.amount + serviceFee = amount; serviceFee within one
+// minor unit of 0.5 %; the fee deducted proportionally from each recipient; half-up (assumed).
+import type { CheckContext } from '../../context.ts';
+import { deriveCreateRules } from '../../generators/create-rules.ts';
+import { materialize, validCreateCase } from '../../generators/create-body.ts';
+import { RequirementError } from '../../errors.ts';
+import { defineCheck } from '../../registry.ts';
+import { checkFees, type FeeProperty } from '../../support/fee-oracle.ts';
+import { currency } from '../../support/fixtures.ts';
+import { createPayment } from '../../support/payments.ts';
+
+const REQUIREMENT: Record<FeeProperty, string> = {
+  format: 'FEE-AMOUNTS-DECIMAL',
+  identity: 'FEE-SPLIT-IDENTITY',
+  'service-fee': 'FEE-SERVICE-HALF-PERCENT',
+  proportional: 'FEE-SELLERS-PROPORTIONAL',
+  'half-up': 'FEE-ROUNDING-HALF-UP',
+};
+
+export const feeSplit = defineCheck({
+  id: 'fees.split-properties',
+  title: 'Fees add up exactly, serviceFee is 0.5 % within one minor unit, deducted proportionally',
+  requirements: Object.values(REQUIREMENT),
+  level: 'documented',
+  needs: [],
+  tags: ['property', 'fees'],
+  async run(ctx: CheckContext) {
+    const rules = deriveCreateRules(ctx.contract);
+    // Every currency, both modes: each pair is its own property so a failure names its currency.
+    const numRuns = Math.max(5, Math.ceil(ctx.options.runs / 2));
+    for (const code of rules.currencies) for (const mode of ['never', 'always'] as const) {
+      const name = `${mode === 'never' ? 'without' : 'with'}-sellers-${code}`;
+      await ctx.property(name, validCreateCase(rules, { sellers: mode, currencies: [code] }), async (createCase) => {
+        const body = materialize(createCase, ctx.clock.now());
+        const created = await createPayment(ctx.api, body);
+        if (created.status !== 201) throw new RequirementError('FEE-SPLIT-IDENTITY', 'Valid payment refused', `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange);
+        const violations = checkFees(body, created.payment, currency(body.currency).minorUnits);
+        // A documented property outranks the assumed rounding rule, which alone would only warn.
+        const documented = violations.find((v) => v.property !== 'half-up');
+        const violation = documented ?? violations[0];
+        if (violation) throw new RequirementError(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
+      }, { numRuns });
+    }
+  },
+});

@@ -1,0 +1,61 @@
+// Every check of the suite, in run order. Cross-cutting checks (tag `cross-cutting`) are moved to
+// the end by the runner, since they read what the others recorded.
+import type { Check } from '../types.ts';
+import { expiredKey } from './auth/expired-key.ts';
+import { malformedCredentials } from './auth/malformed-credentials.ts';
+import { merchantIsolation } from './auth/merchant-isolation.ts';
+import { missingCredentials } from './auth/missing-credentials.ts';
+import { revokedKey } from './auth/revoked-key.ts';
+import { unknownKey } from './auth/unknown-key.ts';
+import { createFieldRules } from './create/field-rules.ts';
+import { createValidRequests } from './create/valid-requests.ts';
+import { concurrentBurst } from './external-id/concurrent-burst.ts';
+import { duplicateActive } from './external-id/duplicate-active.ts';
+import { reuseAfterExpiryOrFailure, uniqueWhileLive } from './external-id/live-states.ts';
+import { reuseAfterCancel } from './external-id/reuse-after-cancel.ts';
+import { feeSplit } from './fees/fee-split.ts';
+import { cancelFlow } from './lifecycle/cancel.ts';
+import { stateFields } from './lifecycle/state-fields.ts';
+import { stateModel } from './lifecycle/state-model.ts';
+import { cursorWalk } from './pagination/cursor-walk.ts';
+import { pageSize } from './pagination/page-size.ts';
+import { rateLimitHeaders } from './rate-limit/headers-every-response.ts';
+import { limitExceeded } from './rate-limit/limit-exceeded.ts';
+import { responseConformance } from './response/response-conformance.ts';
+import { lifecycleEvents } from './webhooks/lifecycle-events.ts';
+import { noCreatedEvent } from './webhooks/no-created-event.ts';
+import { retrySchedule } from './webhooks/retry-schedule.ts';
+import { webhookSignature } from './webhooks/signature.ts';
+import { slowReceiver } from './webhooks/slow-receiver.ts';
+import { testEvent } from './webhooks/test-event.ts';
+
+export const ALL_CHECKS: Check[] = [
+  missingCredentials,
+  malformedCredentials,
+  unknownKey,
+  revokedKey,
+  expiredKey,
+  merchantIsolation,
+  createValidRequests,
+  createFieldRules,
+  feeSplit,
+  duplicateActive,
+  concurrentBurst,
+  reuseAfterCancel,
+  uniqueWhileLive,
+  reuseAfterExpiryOrFailure,
+  cancelFlow,
+  stateFields,
+  stateModel,
+  pageSize,
+  cursorWalk,
+  webhookSignature,
+  noCreatedEvent,
+  testEvent,
+  lifecycleEvents,
+  retrySchedule,
+  slowReceiver,
+  limitExceeded,
+  rateLimitHeaders,
+  responseConformance,
+];

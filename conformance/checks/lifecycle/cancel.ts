@@ -1,0 +1,36 @@
+// DELETE without a control API: ACTIVE -> CANCELLED with the updated payment, CANCELLED stays,
+// a second DELETE is 400, an unknown id is 404.
+import type { CheckContext } from '../../context.ts';
+import { randomUUID } from 'node:crypto';
+import { defineCheck } from '../../registry.ts';
+import { cancelPayment, createPayment, getPayment } from '../../support/payments.ts';
+
+export const cancelFlow = defineCheck({
+  id: 'lifecycle.cancel',
+  title: 'Cancel returns the CANCELLED payment, the state sticks, a second cancel is 400, unknown id 404',
+  requirements: ['PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-CANCEL-ERRORS', 'PAY-GET-ERRORS', 'ERR-400-BODY'],
+  level: 'documented',
+  needs: [],
+  tags: ['lifecycle'],
+  async run(ctx: CheckContext) {
+    const created = await createPayment(ctx.api, { amount: '18.00', currency: 'EUR', title: 'cancel me' });
+    ctx.requireStatus(created, 201, 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Setup: create');
+    const id = created.payment.id;
+    const cancelled = await cancelPayment(ctx.api, id);
+    ctx.requireStatus(cancelled, 200, 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancel of an ACTIVE payment refused');
+    ctx.expect(cancelled.payment.status === 'CANCELLED' && cancelled.payment.id === id, 'PAY-CANCEL-RESPONSE', 'Cancel does not return the updated payment', () => `response: ${cancelled.text.slice(0, 200)}`, cancelled.exchange);
+    const fetched = await getPayment(ctx.api, id);
+    ctx.expect(fetched.payment?.status === 'CANCELLED', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancelled payment is not CANCELLED on GET', () => `GET shows ${fetched.payment?.status}`, fetched.exchange);
+    const again = await cancelPayment(ctx.api, id);
+    if (ctx.expect(again.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', 'Cancel of a CANCELLED payment is not 400', () => `got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange)) {
+      const body = again.json as { statusCode?: unknown; error?: unknown; message?: unknown };
+      ctx.expect(body?.statusCode === 400 && body.error === 'Bad Request' && typeof body.message === 'string', 'ERR-400-BODY', '400 body lacks statusCode/message/error', () => again.text.slice(0, 200), again.exchange);
+    }
+    const unknownId = randomUUID();
+    const missingGet = await ctx.api.get(`/v1/payments/${unknownId}`);
+    ctx.expect(missingGet.status === 404, 'PAY-GET-ERRORS', 'GET of an unknown id is not 404', () => `got ${missingGet.status}`, missingGet.exchange);
+    const missingDelete = await cancelPayment(ctx.api, unknownId);
+    ctx.expect(missingDelete.status === 404, 'PAY-CANCEL-ERRORS', 'DELETE of an unknown id is not 404', () => `got ${missingDelete.status}`, missingDelete.exchange);
+    ctx.addCases(5);
+  },
+});

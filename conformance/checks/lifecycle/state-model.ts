@@ -1,0 +1,39 @@
+// The payment lifecycle as a fast-check model-based test: random sequences of create, get,
+// cancel, list, clock advances and customer/chain actions on a fresh merchant, with the model
+// compared against the implementation after every step.
+import type { CheckContext } from '../../context.ts';
+import fc from 'fast-check';
+import { defineCheck } from '../../registry.ts';
+import { LifecycleModel, type LifecycleReal } from '../../model/model.ts';
+import { lifecycleCommands } from '../../model/commands/index.ts';
+import { VIEW_REQUIREMENTS } from '../../model/view-rules.ts';
+
+export const stateModel = defineCheck({
+  id: 'lifecycle.state-model',
+  title: 'Model-based lifecycle: random command sequences keep the implementation equal to the state model',
+  requirements: [
+    'PAY-STATE-CREATE-TO-ACTIVE', 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+    'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-STATE-FORWARD-ONLY',
+    'PAY-CANCEL-ONLY-ACTIVE', 'PAY-CANCEL-RESPONSE', 'PAY-GET-RESPONSE-200', 'STATE-TERMINAL-FINAL', 'STATE-PROCESSING-NO-EXPIRY',
+    'STATE-ACTIVE-NO-DIRECT-FAIL', 'STATE-SUBMIT-AFTER-EXPIRY-REFUSED', 'LIST-CURSOR-PAGINATED', 'LIST-ENVELOPE-FIELDS',
+    'LIST-ITEMS-CURRENT', 'LIST-ORDER-NEWEST-FIRST', ...VIEW_REQUIREMENTS,
+  ],
+  level: 'documented',
+  needs: ['control'],
+  tags: ['model', 'property', 'clock'],
+  async run(ctx: CheckContext) {
+    const numRuns = ctx.options.runs;
+    await ctx.property(
+      'commands',
+      lifecycleCommands(30),
+      async (commands) => {
+        const { api } = await ctx.newMerchant('model run');
+        const model = new LifecycleModel();
+        model.now = await ctx.clock.refresh();
+        const real: LifecycleReal = { ctx, api, control: ctx.control };
+        await fc.asyncModelRun(() => ({ model, real }), commands);
+      },
+      { numRuns },
+    );
+  },
+});

@@ -1,0 +1,53 @@
+// Walks the list page by page with `cursor` while new payments are created between pages: every
+// payment that existed when the walk began appears exactly once, newest first, the walk ends with
+// hasMore false / nextCursor null, and an unknown cursor is refused (assumed: 400).
+import type { CheckContext } from '../../context.ts';
+import { randomUUID } from 'node:crypto';
+import { defineCheck } from '../../registry.ts';
+import { DEFAULTS } from '../../defaults.ts';
+import { createMany, listPage, listSource } from './list-source.ts';
+
+export const cursorWalk = defineCheck({
+  id: 'pagination.cursor-walk',
+  title: 'A cursor walk yields every item exactly once, newest first, while payments are being created',
+  requirements: ['LIST-CURSOR-PAGINATED', 'LIST-ENVELOPE-FIELDS', 'LIST-ORDER-NEWEST-FIRST', 'LIST-CURSOR-UNKNOWN'],
+  level: 'documented',
+  needs: [],
+  tags: ['pagination'],
+  async run(ctx: CheckContext) {
+    const { api, fresh } = await listSource(ctx, 'cursor walk');
+    const initial = new Set(await createMany(ctx, api, DEFAULTS.paginationItems, 'LIST-CURSOR-PAGINATED'));
+    const limit = fresh ? 7 : 100;
+    const seen: { id: string; createdAt: string }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await listPage(api, { limit, cursor });
+      pages++;
+      ctx.addCases();
+      ctx.require(page.status === 200, 'LIST-CURSOR-PAGINATED', 'List page refused', `page ${pages} (cursor ${cursor}) answered ${page.status}`, page.exchange);
+      ctx.require(page.data.length <= limit, 'LIST-CURSOR-PAGINATED', 'Page larger than limit', `${page.data.length} items with limit ${limit}`, page.exchange);
+      seen.push(...page.data);
+      if (!page.hasMore) {
+        ctx.expect(page.nextCursor === null || page.nextCursor === undefined, 'LIST-ENVELOPE-FIELDS', 'Last page carries a nextCursor', `hasMore false, nextCursor ${page.nextCursor}`, page.exchange);
+        break;
+      }
+      ctx.require(typeof page.nextCursor === 'string' && page.nextCursor.length > 0, 'LIST-ENVELOPE-FIELDS', 'hasMore without nextCursor', `nextCursor ${JSON.stringify(page.nextCursor)}`, page.exchange);
+      ctx.expect(page.nextCursor === page.data.at(-1)?.id, 'LIST-CURSOR-PAGINATED', 'nextCursor is not the id of the last item', `nextCursor ${page.nextCursor}, last item ${page.data.at(-1)?.id}`, page.exchange);
+      ctx.require(pages < 5000, 'LIST-CURSOR-PAGINATED', 'The walk does not end', `${pages} pages`, page.exchange);
+      cursor = page.nextCursor ?? undefined;
+      // Newer payments arrive mid-walk; they sort before the cursor and must not disturb the rest.
+      await createMany(ctx, api, 2, 'LIST-CURSOR-PAGINATED', 2);
+    }
+    const counts = new Map<string, number>();
+    for (const item of seen) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
+    const duplicated = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+    const missing = [...initial].filter((id) => !counts.has(id));
+    ctx.expect(duplicated.length === 0, 'LIST-CURSOR-PAGINATED', 'The walk returned items more than once', `${duplicated.length} duplicated ids, e.g. ${duplicated.slice(0, 3).join(', ')}`);
+    ctx.expect(missing.length === 0, 'LIST-CURSOR-PAGINATED', 'The walk missed items', `${missing.length} of ${initial.size} payments created before the walk were never listed, e.g. ${missing.slice(0, 3).join(', ')}`);
+    const disorder = seen.findIndex((item, i) => i > 0 && Date.parse(seen[i - 1]!.createdAt) < Date.parse(item.createdAt));
+    ctx.expect(disorder < 0, 'LIST-ORDER-NEWEST-FIRST', 'The walk is not newest first', () => `item ${disorder} (${seen[disorder]?.createdAt}) is newer than the one before (${seen[disorder - 1]?.createdAt})`);
+    const unknown = await api.get('/v1/payments', { cursor: randomUUID() });
+    ctx.expect(unknown.status === 400, 'LIST-CURSOR-UNKNOWN', 'An unknown cursor is not refused with 400', () => `got ${unknown.status}: ${unknown.text.slice(0, 200)}`, unknown.exchange);
+  },
+});

@@ -1,0 +1,39 @@
+// limit: default 20, maximum 100 (spec §4); out-of-range limits are 400 naming `limit` (assumed).
+import type { CheckContext } from '../../context.ts';
+import { defineCheck } from '../../registry.ts';
+import { namesField } from '../../support/payments.ts';
+import { createMany, listPage, listSource } from './list-source.ts';
+
+export const pageSize = defineCheck({
+  id: 'pagination.page-size',
+  title: 'List pages hold 20 items by default and at most 100; limits outside 1..100 are 400',
+  requirements: ['LIST-LIMIT-DEFAULT', 'LIST-LIMIT-MAX', 'LIST-ENVELOPE-FIELDS', 'LIST-LIMIT-OUT-OF-RANGE'],
+  level: 'documented',
+  needs: [],
+  tags: ['pagination'],
+  async run(ctx: CheckContext) {
+    const { api } = await listSource(ctx, 'page size');
+    const first = await listPage(api, { limit: 100 });
+    ctx.require(first.status === 200, 'LIST-LIMIT-MAX', 'List with limit=100 refused', `status ${first.status}`, first.exchange);
+    if (first.data.length < 100 || !first.hasMore) await createMany(ctx, api, 101 - first.data.length, 'LIST-LIMIT-MAX');
+    const byDefault = await listPage(api, {});
+    ctx.expect(byDefault.data.length === 20, 'LIST-LIMIT-DEFAULT', 'Default page size is not 20', `without limit the page has ${byDefault.data.length} items (more than 100 exist)`, byDefault.exchange);
+    ctx.expect(typeof byDefault.hasMore === 'boolean' && byDefault.hasMore && typeof byDefault.nextCursor === 'string', 'LIST-ENVELOPE-FIELDS', 'Envelope lacks hasMore/nextCursor', `hasMore ${byDefault.hasMore}, nextCursor ${byDefault.nextCursor}`, byDefault.exchange);
+    const max = await listPage(api, { limit: 100 });
+    ctx.expect(max.status === 200 && max.data.length === 100, 'LIST-LIMIT-MAX', 'limit=100 does not give 100 items', `status ${max.status}, ${max.data.length} items (more than 100 exist)`, max.exchange);
+    for (const limit of ['1', '37']) {
+      const page = await listPage(api, { limit });
+      ctx.expect(page.status === 200 && page.data.length === Number(limit), 'LIST-LIMIT-MAX', `limit=${limit} not honoured`, `status ${page.status}, ${page.data.length} items`, page.exchange);
+    }
+    for (const limit of ['101', '0', '-1', '1000', 'abc', '2.5']) {
+      const response = await api.get('/v1/payments', { limit });
+      ctx.addCases();
+      if (limit === '101' || limit === '1000') {
+        const data = (response.json as { data?: unknown[] })?.data;
+        ctx.expect(response.status === 400 || (Array.isArray(data) && data.length <= 100), 'LIST-LIMIT-MAX', `limit=${limit} returned more than 100 items`, () => `status ${response.status}, ${Array.isArray(data) ? data.length : '?'} items`, response.exchange);
+      }
+      ctx.expect(response.status === 400 && namesField(response.json, ['limit']), 'LIST-LIMIT-OUT-OF-RANGE', `limit=${limit} is not a 400 naming limit`, () => `got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+    }
+    ctx.addCases(5);
+  },
+});

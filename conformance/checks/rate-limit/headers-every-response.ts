@@ -1,0 +1,41 @@
+// Cross-cutting: every response the suite received from the service (errors included) carries
+// X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset as integers, Remaining <= Limit.
+import type { CheckContext } from '../../context.ts';
+import { defineCheck } from '../../registry.ts';
+import { toCurl } from '../../http/curl.ts';
+
+const HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+export const rateLimitHeaders = defineCheck({
+  id: 'rate-limit.headers-every-response',
+  title: 'Every response of the run carries integer X-RateLimit-Limit/Remaining/Reset headers',
+  requirements: ['RL-HEADERS-EVERY-RESPONSE'],
+  level: 'documented',
+  needs: [],
+  tags: ['cross-cutting', 'rate-limit'],
+  async run(ctx: CheckContext) {
+    const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null && e.checkId !== ctx.check.id);
+    if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
+    const broken = new Map<string, { count: number; exchange: (typeof exchanges)[number] }>();
+    for (const exchange of exchanges) {
+      ctx.addCases();
+      const h = exchange.responseHeaders;
+      const problems = HEADERS.filter((name) => !/^\d+$/.test(h[name] ?? '')).map((name) => `${name} ${h[name] === undefined ? 'missing' : `"${h[name]}" not an integer`}`);
+      if (!problems.length && Number(h['x-ratelimit-remaining']) > Number(h['x-ratelimit-limit'])) problems.push('Remaining exceeds Limit');
+      if (!problems.length) continue;
+      const key = `${exchange.method} ${exchange.status}: ${problems.join(', ')}`;
+      const entry = broken.get(key);
+      if (entry) entry.count++;
+      else broken.set(key, { count: 1, exchange });
+    }
+    for (const [key, { count, exchange }] of broken) {
+      ctx.findings.push({
+        requirement: 'RL-HEADERS-EVERY-RESPONSE',
+        title: 'Rate-limit headers missing or malformed',
+        message: `${key} (${count} of ${exchanges.length} responses; first in check ${exchange.checkId}: ${exchange.method} ${new URL(exchange.url).pathname})`,
+        reproduction: toCurl(exchange, ctx.services.secrets),
+        occurrences: count,
+      });
+    }
+  },
+});

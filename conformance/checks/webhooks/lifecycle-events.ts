@@ -1,0 +1,80 @@
+// Every lifecycle transition notifies: processing, completed, failed, expired, cancelled, each for
+// the right payment with data.paymentId and data.externalId, payload valid for its event type, and
+// signed. API creates emit no payment.created; a dashboard create (control API) does.
+import type { CheckContext } from '../../context.ts';
+import { defineCheck } from '../../registry.ts';
+import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
+import type { Delivery } from '../../webhooks/receiver.ts';
+import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
+
+const EVENT_REQUIREMENT: Record<string, string> = {
+  'payment.processing': 'WH-EVENT-PAYMENT-PROCESSING',
+  'payment.completed': 'WH-EVENT-PAYMENT-COMPLETED',
+  'payment.failed': 'WH-EVENT-PAYMENT-FAILED',
+  'payment.expired': 'WH-EVENT-PAYMENT-EXPIRED',
+  'payment.cancelled': 'WH-EVENT-PAYMENT-CANCELLED',
+};
+
+function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paymentId: string, externalId: string | null): void {
+  const body = delivery.json as { event?: string; timestamp?: string; data?: { paymentId?: string; externalId?: string | null } };
+  const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+  for (const v of ctx.contract.validateWebhook(event, body, headers)) {
+    ctx.fail('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`);
+  }
+  ctx.expect(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-MINIMAL', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`);
+  ctx.expect(body.data?.externalId === externalId, 'WH-PAYLOAD-MINIMAL', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`);
+  void paymentId;
+}
+
+export const lifecycleEvents = defineCheck({
+  id: 'webhooks.lifecycle-events',
+  title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
+  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC'],
+  level: 'documented',
+  needs: ['control', 'webhook-receiver'],
+  tags: ['webhooks', 'lifecycle', 'clock'],
+  async run(ctx: CheckContext) {
+    const subject = await webhookSubject(ctx);
+    await ctx.clock.refresh();
+    const make = async (tag: string) => {
+      const externalId = uniqueExternalId(tag);
+      const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
+      ctx.requireStatus(created, 201, 'WH-PAYLOAD-MINIMAL', 'Setup: create');
+      return { id: created.payment.id, externalId };
+    };
+    const paid = await make('whpaid');
+    const failed = await make('whfail');
+    const cancelled = await make('whcancel');
+    const expired = await make('whexp');
+    await ctx.control.submit(paid.id, 1, 'USDC');
+    await ctx.control.confirm(paid.id);
+    await ctx.control.submit(failed.id, 56, 'USDT');
+    await ctx.control.fail(failed.id, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance' });
+    ctx.requireStatus(await cancelPayment(subject.api, cancelled.id), 200, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: cancel');
+    await ctx.control.advance(21 * 60_000);
+    await ctx.clock.refresh();
+    const expected: [string, { id: string; externalId: string }][] = [
+      ['payment.processing', paid], ['payment.completed', paid], ['payment.processing', failed], ['payment.failed', failed],
+      ['payment.cancelled', cancelled], ['payment.expired', expired],
+    ];
+    const deliveries = await subject.endpoint.waitFor((d) => expected.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    for (const [event, p] of expected) {
+      const matching = eventsOf(deliveries, event, p.id);
+      ctx.addCases();
+      if (ctx.expect(matching.length > 0, EVENT_REQUIREMENT[event]!, `${event} not delivered`, `no ${event} for ${p.id}; received ${describeDeliveries(deliveries)}`)) {
+        checkPayload(ctx, matching[0]!, event, p.id, p.externalId);
+      }
+    }
+    const created = eventsOf(deliveries, 'payment.created');
+    ctx.expect(created.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`);
+    verifyDeliveries(ctx, subject, deliveries, () => 'WH-SIGN-HMAC');
+
+    // The dashboard create (control API) is the one that does emit payment.created.
+    const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);
+    if (dashboard.status === 201) {
+      const id = (dashboard.json as { id: string }).id;
+      const after = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.created', id).length > 0, ctx.options.webhookWaitMs);
+      ctx.expect(eventsOf(after, 'payment.created', id).length > 0, 'WH-EVENT-PAYMENT-CREATED', 'payment.created not emitted for a dashboard create', `received ${describeDeliveries(after)}`);
+    }
+  },
+});

@@ -1,0 +1,33 @@
+// API-key creates emit no payment.created (spec §3, §6): after creating payments, a quiet period
+// passes with no delivery at all.
+import type { CheckContext } from '../../context.ts';
+import { defineCheck } from '../../registry.ts';
+import { cancelPayment, createPayment } from '../../support/payments.ts';
+import { describeDeliveries, eventsOf, webhookSubject } from './subject.ts';
+
+export const noCreatedEvent = defineCheck({
+  id: 'webhooks.no-created-event',
+  title: 'Creating payments with an API key sends no webhook (no payment.created)',
+  requirements: ['PAY-STATE-CREATE-NO-CREATED-EVENT'],
+  level: 'documented',
+  needs: ['webhook-receiver'],
+  tags: ['webhooks'],
+  async run(ctx: CheckContext) {
+    const subject = await webhookSubject(ctx);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await createPayment(subject.api, { amount: `${50 + i}`, currency: 'USD' });
+      ctx.requireStatus(created, 201, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'Setup: create');
+      ids.push(created.payment.id);
+      ctx.addCases();
+    }
+    // Long enough for an implementation that delivers promptly (it delivers cancels within it, see webhooks.signature).
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1500, ctx.options.webhookWaitMs)));
+    const deliveries = await subject.endpoint.settle(ctx.options.webhookWaitMs > 1000 ? 300 : 100);
+    ctx.expect(deliveries.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'API-key creates triggered webhooks', `received ${describeDeliveries(deliveries)}`);
+    // Silence only means something if this endpoint does receive events: a cancel must arrive.
+    ctx.requireStatus(await cancelPayment(subject.api, ids[0]!), 200, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'Setup: cancel');
+    const after = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.cancelled', ids[0]).length > 0, ctx.options.webhookWaitMs);
+    if (eventsOf(after, 'payment.cancelled', ids[0]).length === 0) ctx.notExercised('the endpoint received no payment.cancelled either, so the silence after creates proves nothing');
+  },
+});

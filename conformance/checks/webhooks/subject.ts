@@ -1,0 +1,77 @@
+// A merchant whose webhook endpoint points at a fresh receiver path, with the secret in hand.
+// With a control API that is a new merchant (deliveries of other checks never mix in); without it,
+// the main merchant's endpoint is pointed at the receiver and restored afterwards (its secret is
+// rotated to learn it — say so when running against shared staging).
+import type { CheckContext } from '../../context.ts';
+import type { HttpClient } from '../../http/client.ts';
+import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
+import { verifySignature } from '../../webhooks/signature.ts';
+
+export interface WebhookSubject {
+  api: HttpClient;
+  endpoint: ReceiverEndpoint;
+  secret: string;
+}
+
+let secretCount = 0;
+
+function secretOf(ctx: CheckContext, body: unknown): string {
+  const secret = (body as { secret?: unknown } | undefined)?.secret;
+  ctx.require(typeof secret === 'string' && secret.length > 0, 'WH-CONFIG-ENDPOINTS', 'Webhook configuration did not return the secret', 'POST /v1/webhooks (or regenerate-secret) response has no `secret`');
+  ctx.services.secrets.add(secret, `WEBHOOK_SECRET_${++secretCount}`);
+  return secret;
+}
+
+export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehaviour = { status: 200 }): Promise<WebhookSubject> {
+  const endpoint = ctx.receiver.endpoint(behaviour, ctx.check.id.replace(/\./g, '-'));
+  if (ctx.services.control) {
+    const { api } = await ctx.newMerchant('webhooks');
+    const created = await api.post('/v1/webhooks', { url: endpoint.url });
+    ctx.require(created.status === 201 || created.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`, created.exchange);
+    return { api, endpoint, secret: secretOf(ctx, created.json) };
+  }
+  const api = ctx.api;
+  const existing = await api.get('/v1/webhooks');
+  if (existing.status === 200) {
+    const original = existing.json as { url?: string; enabled?: boolean };
+    const updated = await api.put('/v1/webhooks', { url: endpoint.url, enabled: true });
+    ctx.require(updated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be updated', () => `PUT /v1/webhooks answered ${updated.status}`, updated.exchange);
+    ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { url: original.url, enabled: original.enabled ?? true })));
+    const rotated = await api.post('/v1/webhooks/regenerate-secret', {});
+    ctx.require(rotated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook secret could not be rotated', () => `answered ${rotated.status}`, rotated.exchange);
+    return { api, endpoint, secret: secretOf(ctx, rotated.json) };
+  }
+  const created = await api.post('/v1/webhooks', { url: endpoint.url });
+  ctx.require(created.status === 201 || created.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`, created.exchange);
+  ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { enabled: false })));
+  return { api, endpoint, secret: secretOf(ctx, created.json) };
+}
+
+/** Deliveries whose JSON body is the given event (optionally for one payment). */
+export function eventsOf(deliveries: Delivery[], event: string, paymentId?: string): Delivery[] {
+  return deliveries.filter((d) => {
+    const body = d.json as { event?: string; data?: { paymentId?: string } } | undefined;
+    return body?.event === event && (paymentId === undefined || body.data?.paymentId === paymentId);
+  });
+}
+
+export function describeDeliveries(deliveries: Delivery[]): string {
+  if (deliveries.length === 0) return 'no deliveries';
+  return deliveries.map((d) => `${(d.json as { event?: string })?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`).join(', ');
+}
+
+/** Verifies signature and timestamp of each delivery against the implementation's clock. */
+export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, deliveries: Delivery[], requirementFor: (reason: string) => string): void {
+  for (const delivery of deliveries) {
+    ctx.addCases();
+    const verdict = verifySignature({
+      headers: delivery.headers,
+      rawBody: delivery.rawBody,
+      secret: subject.secret,
+      nowSeconds: Math.floor(ctx.clock.at(delivery.receivedAt) / 1000),
+    });
+    if (!verdict.ok) {
+      ctx.fail(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as { event?: string })?.event ?? 'delivery'}: ${verdict.detail}`);
+    }
+  }
+}

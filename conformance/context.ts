@@ -1,0 +1,214 @@
+// What a check receives: clients for the service and the control API, the webhook receiver, the
+// contract, and helpers that turn observations into typed failures. Checks stay plain functions.
+import fc from 'fast-check';
+import type { ContractFacade } from './contract-facade.ts';
+import type { ControlClient, MerchantHandle } from './control/control-client.ts';
+import { RequirementError, NotExercisedSignal } from './errors.ts';
+import { toCurl } from './http/curl.ts';
+import type { HttpClient, HttpResponse } from './http/client.ts';
+import type { Exchange, Recorder } from './http/recorder.ts';
+import type { SecretRegistry } from './http/redact.ts';
+import type { ResolvedOptions } from './options.ts';
+import { deriveSeed } from './support/seed.ts';
+import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
+import type { WebhookReceiver } from './webhooks/receiver.ts';
+
+/** A failure as a check reports it; severity is decided by the runner from the requirement level. */
+export interface Finding {
+  requirement: string;
+  title: string;
+  message: string;
+  reproduction: string | null;
+  fastCheck?: FastCheckDetails;
+  occurrences?: number;
+}
+
+export interface ServerClock {
+  /** Best estimate of the implementation's current time (ms since epoch). */
+  now(): number;
+  /** Re-reads the implementation's clock (control API) and returns it. */
+  refresh(): Promise<number>;
+  /** The implementation's time at a given local wall-clock instant (ms). */
+  at(wallMs: number): number;
+}
+
+export interface RunServices {
+  options: ResolvedOptions;
+  api: HttpClient;
+  control: ControlClient | null;
+  receiver: WebhookReceiver | null;
+  contract: ContractFacade;
+  catalogue: Map<string, CatalogueRequirement>;
+  recorder: Recorder;
+  secrets: SecretRegistry;
+  clock: ServerClock;
+}
+
+export interface PropertyOptions {
+  numRuns?: number;
+}
+
+export class CheckContext {
+  readonly findings: Finding[] = [];
+  cases = 0;
+  private readonly cleanups: (() => Promise<void>)[] = [];
+
+  constructor(
+    readonly check: CheckMeta,
+    readonly services: RunServices,
+    private readonly progressSink: (message: string) => void,
+  ) {}
+
+  get options(): ResolvedOptions {
+    return this.services.options;
+  }
+
+  get api(): HttpClient {
+    return this.services.api;
+  }
+
+  get contract(): ContractFacade {
+    return this.services.contract;
+  }
+
+  get clock(): ServerClock {
+    return this.services.clock;
+  }
+
+  /** The control API, or not-exercised (checks that declare `needs: ['control']` never see this). */
+  get control(): ControlClient {
+    if (!this.services.control) throw new NotExercisedSignal('no control API');
+    return this.services.control;
+  }
+
+  get receiver(): WebhookReceiver {
+    if (!this.services.receiver) throw new NotExercisedSignal('no webhook receiver');
+    return this.services.receiver;
+  }
+
+  progress(message: string): void {
+    this.progressSink(message);
+  }
+
+  addCases(count = 1): void {
+    this.cases += count;
+  }
+
+  onCleanup(fn: () => Promise<void>): void {
+    this.cleanups.push(fn);
+  }
+
+  async runCleanups(): Promise<void> {
+    for (const fn of this.cleanups.reverse()) {
+      try {
+        await fn();
+      } catch {
+        // Cleanup is best effort; the check's findings stand on their own.
+      }
+    }
+  }
+
+  reproduce(exchange: Exchange | undefined): string | null {
+    return exchange ? toCurl(exchange, this.services.secrets) : null;
+  }
+
+  /** Records a finding and carries on (soft assertion). */
+  fail(requirement: string, title: string, message: string, exchange?: Exchange): void {
+    this.assertCited(requirement);
+    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange) });
+  }
+
+  /** Records a finding unless `condition` holds; returns the condition. */
+  expect(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange): boolean {
+    if (!condition) this.fail(requirement, title, typeof message === 'function' ? message() : message, exchange);
+    return condition;
+  }
+
+  /** Like expect, but stops the check: later steps depend on this one. */
+  require(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange): asserts condition {
+    if (!condition) {
+      this.assertCited(requirement);
+      throw new RequirementError(requirement, title, typeof message === 'function' ? message() : message, exchange);
+    }
+  }
+
+  /** Stops the check: the status must be one of `expected`. */
+  requireStatus(response: HttpResponse, expected: number | number[], requirement: string, title: string): void {
+    const statuses = Array.isArray(expected) ? expected : [expected];
+    this.require(
+      statuses.includes(response.status),
+      requirement,
+      title,
+      () => `expected ${statuses.join(' or ')}, got ${response.status}: ${response.text.slice(0, 300)}`,
+      response.exchange,
+    );
+  }
+
+  notExercised(reason: string): never {
+    throw new NotExercisedSignal(reason);
+  }
+
+  /** A merchant of its own for this check (needs the control API). */
+  async newMerchant(purpose: string): Promise<{ merchant: MerchantHandle; api: HttpClient }> {
+    const merchant = await this.control.createMerchant(`conformance ${this.check.id} ${purpose}`);
+    return { merchant, api: this.api.withCredential(merchant.credential) };
+  }
+
+  seedFor(property: string): number {
+    return deriveSeed(this.options.seed, `${this.check.id}/${property}`);
+  }
+
+  /**
+   * Runs a fast-check property. A counterexample becomes a finding with the seed, the replay path
+   * and a command line that replays it; the requirement comes from the RequirementError thrown.
+   */
+  async property<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
+    const key = `${this.check.id}/${name}`;
+    const seed = this.seedFor(name);
+    const numRuns = options.numRuns ?? this.options.runs;
+    const path = this.options.replay[key];
+    const details = await fc.check(
+      fc.asyncProperty(arbitrary, async (value) => {
+        this.cases++;
+        await predicate(value);
+      }),
+      { seed, numRuns, path, interruptAfterTimeLimit: this.options.propertyTimeLimitMs, markInterruptAsFailure: false },
+    );
+    if (!details.failed) return;
+    const error = details.errorInstance;
+    if (error instanceof NotExercisedSignal) throw error;
+    const counterexample = this.services.secrets.scrub(fc.stringify(details.counterexample));
+    const fastCheck: FastCheckDetails = {
+      seed,
+      path: details.counterexamplePath ?? '',
+      numRuns: details.numRuns,
+      counterexample,
+      replay: `stablepay conformance --base-url ${this.options.baseUrl} --only ${this.check.id} --seed ${this.options.seed} --replay ${key}=${details.counterexamplePath ?? ''}`,
+    };
+    if (error instanceof RequirementError) {
+      this.assertCited(error.requirement);
+      this.findings.push({
+        requirement: error.requirement,
+        title: error.title,
+        message: `${error.message}\nCounterexample: ${counterexample}`,
+        reproduction: this.reproduce(error.exchange),
+        fastCheck,
+      });
+    } else {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.findings.push({
+        requirement: this.check.requirements[0]!,
+        title: `Property ${name} raised an error`,
+        message: `${message}\nCounterexample: ${counterexample}`,
+        reproduction: null,
+        fastCheck,
+      });
+    }
+  }
+
+  private assertCited(requirement: string): void {
+    if (!this.check.requirements.includes(requirement)) {
+      throw new Error(`check ${this.check.id} reported ${requirement}, which it does not cite`);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// Client of the control API (conformance/control-api.yaml, DESIGN §3): the provider-state hooks
+// that let the suite act as the customer, the chain and time. A control call that does not
+// answer as documented makes the check not-exercised (the harness failed, not the service).
+import { NotExercisedSignal } from '../errors.ts';
+import type { Credential, HttpClient, HttpResponse } from '../http/client.ts';
+
+export interface ClockState {
+  now: string;
+  offsetMs: number;
+}
+
+export interface MerchantHandle {
+  id: string;
+  credential: { key: string; label: string };
+}
+
+export class ControlError extends NotExercisedSignal {}
+
+export class ControlClient {
+  private merchantCount = 0;
+  private keyCount = 0;
+
+  constructor(readonly http: HttpClient) {}
+
+  private async expect(response: Promise<HttpResponse>, statuses: number[], what: string): Promise<HttpResponse> {
+    const result = await response;
+    if (!statuses.includes(result.status)) {
+      throw new ControlError(
+        `control API ${what}: ${result.exchange.method} ${new URL(result.exchange.url).pathname} answered ${result.status} ${result.text.slice(0, 200)}`,
+      );
+    }
+    return result;
+  }
+
+  async health(): Promise<HttpResponse> {
+    return this.http.get('/health', undefined, null);
+  }
+
+  async clock(): Promise<ClockState> {
+    return (await this.expect(this.http.get('/clock', undefined, null), [200], 'read clock')).json as ClockState;
+  }
+
+  /** Moves virtual time forward; the implementation fires due timers before answering. */
+  async advance(ms: number): Promise<{ now: string; firedTimers: number }> {
+    const response = await this.expect(this.http.post('/clock/advance', { ms: Math.round(ms) }, null), [200], 'advance clock');
+    return response.json as { now: string; firedTimers: number };
+  }
+
+  /** Raw transition calls: the model-based test inspects refusals itself. */
+  submitRaw(paymentId: string, chainId: number, token: string): Promise<HttpResponse> {
+    return this.http.post(`/payments/${paymentId}/submit`, { chainId, token }, null);
+  }
+
+  confirmRaw(paymentId: string): Promise<HttpResponse> {
+    return this.http.post(`/payments/${paymentId}/confirm`, {}, null);
+  }
+
+  failRaw(paymentId: string, failure: { code?: string; source?: string; message?: string } = {}): Promise<HttpResponse> {
+    return this.http.post(`/payments/${paymentId}/fail`, failure, null);
+  }
+
+  async submit(paymentId: string, chainId: number, token: string): Promise<Record<string, unknown>> {
+    return (await this.expect(this.submitRaw(paymentId, chainId, token), [200], 'customer submit')).json as Record<string, unknown>;
+  }
+
+  async confirm(paymentId: string): Promise<Record<string, unknown>> {
+    return (await this.expect(this.confirmRaw(paymentId), [200], 'chain confirm')).json as Record<string, unknown>;
+  }
+
+  async fail(paymentId: string, failure: { code?: string; source?: string; message?: string } = {}): Promise<Record<string, unknown>> {
+    return (await this.expect(this.failRaw(paymentId, failure), [200], 'chain fail')).json as Record<string, unknown>;
+  }
+
+  /** A fresh merchant with its own API key: isolates a check's payments, list and webhooks. */
+  async createMerchant(name: string): Promise<MerchantHandle> {
+    const response = await this.expect(this.http.post('/merchants', { name }, null), [200, 201], 'create merchant');
+    const body = response.json as { merchant?: { id?: string }; apiKey?: { key?: string } };
+    const key = body.apiKey?.key;
+    const id = body.merchant?.id;
+    if (typeof key !== 'string' || typeof id !== 'string') {
+      throw new ControlError('control API create merchant: response lacks merchant.id or apiKey.key');
+    }
+    this.merchantCount++;
+    const credential = { key, label: `MERCHANT_${this.merchantCount}_API_KEY` };
+    this.http.options.secrets.add(key, credential.label);
+    return { id, credential };
+  }
+
+  /** A further key of the merchant behind `owner`; `expiresAt` may be in the past. */
+  async createApiKey(owner: Credential, body: { expiresAt?: string; expiresInDays?: number }): Promise<{ id: string; key: string; label: string }> {
+    const response = await this.expect(this.http.post('/api-keys', body, owner), [200, 201], 'create API key');
+    const record = response.json as { id?: string; key?: string };
+    if (typeof record.key !== 'string' || typeof record.id !== 'string') {
+      throw new ControlError('control API create API key: response lacks id or key');
+    }
+    this.keyCount++;
+    const label = `CONTROL_KEY_${this.keyCount}`;
+    this.http.options.secrets.add(record.key, label);
+    return { id: record.id, key: record.key, label };
+  }
+
+  async setRateLimit(limit: number, windowSeconds: number): Promise<HttpResponse> {
+    return this.expect(this.http.put('/rate-limit', { limit, windowSeconds }, null), [200], 'set rate limit');
+  }
+}

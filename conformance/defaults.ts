@@ -1,0 +1,44 @@
+// Every default of the conformance suite, in one place. The CLI and runConformance() read these;
+// nothing else hard-codes a default.
+
+export const REPORT_FORMATS = ['console', 'json', 'junit', 'html', 'md'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const DEFAULTS = {
+  /** Control API location relative to the base URL when --control-url is not given (probed). */
+  controlPath: '/control/v1',
+  control: true,
+  webhooks: true,
+  /** Listen on loopback, any free port. */
+  webhookListen: '127.0.0.1:0',
+  strict: false,
+  only: [] as string[],
+  skip: [] as string[],
+  /** fast-check runs per property; model-based checks use a fraction of it (see runsFor). */
+  runs: 20,
+  reportDir: 'reports/conformance',
+  formats: ['console', 'json', 'junit', 'html', 'md'] as ReportFormat[],
+  /** Per-request time-out against the implementation. */
+  requestTimeoutMs: 15_000,
+  /** Upper bound on the time one property may spend (runs + shrinking). */
+  propertyTimeLimitMs: 30_000,
+  /** How long to wait for a webhook that should arrive. */
+  webhookWaitMs: 5_000,
+  /** Quiet period that must pass before "no (more) deliveries" is concluded. */
+  webhookQuietMs: 300,
+  /** Tolerance on webhook retry times measured from X-Service-Timestamp. */
+  retryToleranceSeconds: 2,
+  /** Requests the rate-limit check may spend to reach 429 without a control API. */
+  rateLimitProbeBudget: 300,
+  /** Limit the rate-limit check sets through the control API to reach 429 quickly. */
+  rateLimitProbeLimit: 5,
+  /** Settings restored after the rate-limit check (the simulator's documented default). */
+  rateLimitRestore: { limit: 6000, windowSeconds: 60 },
+  /** Parallel creates in the externalId burst. */
+  burstSize: 8,
+  /** Payments created while walking the list in the pagination check. */
+  paginationItems: 45,
+  progress: true,
+} as const;
+
+export const API_KEY_ENV = 'STABLEPAY_API_KEY';

@@ -1,0 +1,179 @@
+// Library entry: runConformance(options) runs the suite against an implementation and writes the
+// reports. The CLI (cli.ts) is a thin flag parser over this.
+import { readFileSync } from 'node:fs';
+import { ALL_CHECKS } from './checks/index.ts';
+import { exitCodeFor } from './classify.ts';
+import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
+import { loadContractFacade } from './contract-adapter.ts';
+import type { RunServices, ServerClock } from './context.ts';
+import { ControlClient } from './control/control-client.ts';
+import { createDispatcher, HttpClient, TransportError } from './http/client.ts';
+import { Recorder } from './http/recorder.ts';
+import { SecretRegistry } from './http/redact.ts';
+import { ConfigError, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
+import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
+import { consoleProgress } from './reports/console.ts';
+import { writeReports } from './reports/index.ts';
+import { assembleResult, runPlan, type RunPlan } from './runner.ts';
+import type { Capability, Check, RunResult } from './types.ts';
+import { WebhookReceiver } from './webhooks/receiver.ts';
+import { API_KEY_ENV } from './defaults.ts';
+
+export type { ConformanceOptions, ProgressEvent } from './options.ts';
+export { UsageError, ConfigError } from './options.ts';
+export type { RunResult, CheckResult, Failure, Check } from './types.ts';
+export { ALL_CHECKS } from './checks/index.ts';
+
+export interface ConformanceOutcome {
+  exitCode: 0 | 1;
+  result: RunResult;
+  reportFiles: string[];
+}
+
+export interface RunDependencies {
+  /** Replace the registered checks (self-tests of the runner). */
+  checks?: Check[];
+  contract?: ContractFacade;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function listChecks(checks: Check[] = ALL_CHECKS): string {
+  return `${checks
+    .map((c) => `${c.id.padEnd(40)} ${c.level.padEnd(10)} needs:${(c.needs.join(',') || '-').padEnd(26)} ${c.requirements.join(',')}\n    ${c.title} [${c.tags.join(', ')}]`)
+    .join('\n')}\n`;
+}
+
+export async function runConformance(input: ConformanceOptions, deps: RunDependencies = {}): Promise<ConformanceOutcome> {
+  const startedAt = new Date();
+  const options = resolveOptions(input);
+  const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
+  const checks = registry.all();
+  const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
+  if (unknown.length > 0) throw new UsageError(`--only/--skip: no check matches ${unknown.join(', ')} (see --list)`);
+  if (options.progress && options.formats.includes('console')) {
+    const userProgress = options.onProgress;
+    const printer = consoleProgress(options.write);
+    options.onProgress = (event) => {
+      printer(event);
+      userProgress(event);
+    };
+  }
+
+  const catalogue = await loadCatalogueRequirements();
+  const contract = deps.contract ?? (await loadContractFacade());
+  const secrets = new SecretRegistry();
+  secrets.add(options.apiKey, API_KEY_ENV);
+  const recorder = new Recorder();
+  const dispatcher = createDispatcher();
+  const api = new HttpClient({
+    baseUrl: options.baseUrl,
+    target: 'service',
+    recorder,
+    secrets,
+    credential: { key: options.apiKey, label: API_KEY_ENV },
+    timeoutMs: options.requestTimeoutMs,
+    dispatcher,
+  });
+  let receiver: WebhookReceiver | null = null;
+  try {
+    await preflight(api);
+    const notes: string[] = [];
+    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs }, notes);
+    if (options.webhooks) {
+      try {
+        receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl });
+        notes.push(`webhook receiver at ${receiver.publicUrl}`);
+      } catch (error) {
+        throw new ConfigError(`cannot listen on ${options.webhookListen.host}:${options.webhookListen.port}: ${(error as Error).message}`);
+      }
+    } else notes.push('webhook receiver disabled (--no-webhooks)');
+    const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null };
+    const clock = serverClock(control);
+    await clock.refresh();
+    const services: RunServices = {
+      options,
+      api,
+      control,
+      receiver,
+      contract,
+      catalogue: new Map(catalogue.map((r) => [r.id, r])),
+      recorder,
+      secrets,
+      clock,
+    };
+    const selection = selectChecks(orderForRun(checks), options.only, options.skip);
+    const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
+    const results = await runPlan(plan, services);
+    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion() });
+    const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
+    return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
+  } finally {
+    await receiver?.close();
+    await dispatcher.close();
+  }
+}
+
+/** Cross-cutting checks read what every other check recorded, so they run last. */
+function orderForRun(checks: Check[]): Check[] {
+  return [...checks.filter((c) => !c.tags.includes('cross-cutting')), ...checks.filter((c) => c.tags.includes('cross-cutting'))];
+}
+
+async function preflight(api: HttpClient): Promise<void> {
+  let status: number;
+  try {
+    status = (await api.get('/v1/payments', { limit: 1 })).status;
+  } catch (error) {
+    if (error instanceof TransportError) throw new ConfigError(`base URL unreachable: ${error.message}`);
+    throw error;
+  }
+  if (status === 401) throw new ConfigError('the implementation refused the API key (401 on GET /v1/payments)');
+  if (status >= 500) throw new ConfigError(`the implementation is not healthy: GET /v1/payments answered ${status}`);
+}
+
+async function probeControl(
+  url: string | null,
+  explicit: boolean,
+  shared: Pick<ConstructorParameters<typeof HttpClient>[0], 'recorder' | 'secrets' | 'dispatcher' | 'timeoutMs'>,
+  notes: string[],
+): Promise<ControlClient | null> {
+  if (!url) {
+    notes.push('control API disabled (--no-control)');
+    return null;
+  }
+  const control = new ControlClient(new HttpClient({ ...shared, baseUrl: url, target: 'control', credential: null }));
+  let reason: string;
+  try {
+    const health = await control.health();
+    if (health.status === 200) return control;
+    reason = `GET ${url}/health answered ${health.status}`;
+  } catch (error) {
+    reason = (error as Error).message;
+  }
+  if (explicit) throw new ConfigError(`control API unusable: ${reason}`);
+  notes.push(`no control API at ${url} (${reason}): checks that need it are not exercised`);
+  return null;
+}
+
+function serverClock(control: ControlClient | null): ServerClock {
+  let skewMs = 0;
+  return {
+    now: () => Date.now() + skewMs,
+    at: (wallMs: number) => wallMs + skewMs,
+    async refresh() {
+      if (control) {
+        const before = Date.now();
+        const state = await control.clock();
+        skewMs = Date.parse(state.now) - Math.round((before + Date.now()) / 2);
+      }
+      return Date.now() + skewMs;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Walks the merchant's whole list (the model run's merchant is fresh, so the list is exactly the
+// model): every payment once, statuses as modelled, newest first.
+import type fc from 'fast-check';
+import type { Payment } from '../../support/payments.ts';
+import { type LifecycleModel, type LifecycleReal, violation } from '../model.ts';
+
+export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
+  constructor(readonly limit: number) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
+    const seen: Payment[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      const response = await real.api.get('/v1/payments', { limit: this.limit, cursor });
+      if (response.status !== 200) violation('LIST-CURSOR-PAGINATED', 'List refused', `GET /v1/payments answered ${response.status}`, response.exchange);
+      const body = response.json as { data?: Payment[]; nextCursor?: string | null; hasMore?: boolean };
+      seen.push(...(body.data ?? []));
+      if (!body.hasMore) break;
+      cursor = body.nextCursor ?? undefined;
+      if (!cursor) violation('LIST-ENVELOPE-FIELDS', 'hasMore without nextCursor', JSON.stringify(body).slice(0, 200), response.exchange);
+    }
+    const ids = seen.map((p) => p.id);
+    const expected = model.payments.map((p) => p.id);
+    if (ids.length !== new Set(ids).size || ids.length !== expected.length || !expected.every((id) => ids.includes(id))) {
+      violation('LIST-CURSOR-PAGINATED', 'List does not show every payment exactly once', `model has ${expected.length} payments, the walk returned ${ids.length} (${new Set(ids).size} distinct)`);
+    }
+    for (const p of model.payments) {
+      const listed = seen.find((s) => s.id === p.id)!;
+      if (listed.status !== p.status && !(model.nearExpiry(p) && listed.status === 'EXPIRED')) {
+        violation('LIST-ITEMS-CURRENT', 'Listed status differs from the model', `${p.id}: list shows ${listed.status}, model ${p.status}`);
+      }
+    }
+    for (let i = 1; i < seen.length; i++) {
+      const a = seen[i - 1]!;
+      const b = seen[i]!;
+      if (Date.parse(a.createdAt) < Date.parse(b.createdAt)) {
+        violation('LIST-ORDER-NEWEST-FIRST', 'List is not newest first', `${a.id} (${a.createdAt}) is listed before newer ${b.id} (${b.createdAt})`);
+      }
+    }
+  }
+
+  toString(): string {
+    return `list(limit ${this.limit})`;
+  }
+}

@@ -1,0 +1,45 @@
+// Which retrieve-view fields must be set in which state (spec §2 "Present" column, §3 "Also").
+import { AFTER_INITIATION_FIELDS, RETRIEVE_VIEW_FIELDS, type Payment, type PaymentStatus } from '../support/payments.ts';
+
+export interface ViewViolation {
+  requirement: string;
+  message: string;
+}
+
+export const VIEW_REQUIREMENTS = ['PAY-FIELDS-AFTER-INITIATION', 'PAY-FIELDS-AFTER-PAYMENT', 'PAY-FIELDS-ERROR-WHEN-FAILED', 'PAY-RETRIEVE-VIEW-KEYS'];
+
+const set = (value: unknown) => value !== null && value !== undefined;
+
+export function viewViolations(payment: Payment, expectedPair?: { chainId: number; token: string }): ViewViolation[] {
+  const out: ViewViolation[] = [];
+  const record = payment as unknown as Record<string, unknown>;
+  const missingKeys = RETRIEVE_VIEW_FIELDS.filter((key) => !(key in record));
+  if (missingKeys.length) out.push({ requirement: 'PAY-RETRIEVE-VIEW-KEYS', message: `retrieve view lacks keys ${missingKeys.join(', ')}` });
+  if (!set(payment.updatedAt)) out.push({ requirement: 'PAY-RETRIEVE-VIEW-KEYS', message: 'updatedAt missing in the retrieve view' });
+  const status: PaymentStatus = payment.status;
+  const initiated = status === 'PROCESSING' || status === 'SUCCESSFUL' || status === 'FAILED';
+  for (const field of AFTER_INITIATION_FIELDS) {
+    if (initiated && !set(record[field])) out.push({ requirement: 'PAY-FIELDS-AFTER-INITIATION', message: `${field} is not set on a ${status} payment` });
+    if (!initiated && (status === 'ACTIVE') && set(record[field])) out.push({ requirement: 'PAY-FIELDS-AFTER-INITIATION', message: `${field} is set (${JSON.stringify(record[field])}) before initiation` });
+  }
+  if (initiated && set(payment.chainId) && !payment.acceptedChains.includes(payment.chainId as number)) {
+    out.push({ requirement: 'PAY-FIELDS-AFTER-INITIATION', message: `chainId ${payment.chainId} is not one of acceptedChains ${JSON.stringify(payment.acceptedChains)}` });
+  }
+  if (initiated && expectedPair && (payment.chainId !== expectedPair.chainId || payment.token !== expectedPair.token)) {
+    out.push({ requirement: 'PAY-FIELDS-AFTER-INITIATION', message: `chain/token ${payment.chainId}/${payment.token}, customer chose ${expectedPair.chainId}/${expectedPair.token}` });
+  }
+  const paid = status === 'SUCCESSFUL';
+  for (const field of ['txHash', 'paidAt', 'gasActual'] as const) {
+    if (paid && !set(record[field])) out.push({ requirement: 'PAY-FIELDS-AFTER-PAYMENT', message: `${field} is not set on a SUCCESSFUL payment` });
+  }
+  if (!paid && set(payment.paidAt)) out.push({ requirement: 'PAY-FIELDS-AFTER-PAYMENT', message: `paidAt is set on a ${status} payment` });
+  if (status === 'FAILED') {
+    const error = payment.error as Record<string, unknown> | null;
+    if (!error || typeof error.code !== 'string' || typeof error.source !== 'string' || typeof error.message !== 'string') {
+      out.push({ requirement: 'PAY-FIELDS-ERROR-WHEN-FAILED', message: `error on a FAILED payment is not {code, source, message}: ${JSON.stringify(payment.error)}` });
+    }
+  } else if (set(payment.error)) {
+    out.push({ requirement: 'PAY-FIELDS-ERROR-WHEN-FAILED', message: `error is set on a ${status} payment: ${JSON.stringify(payment.error)}` });
+  }
+  return out;
+}

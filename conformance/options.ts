@@ -1,0 +1,233 @@
+// Options of a conformance run, declared once as data: the CLI builds its flags from these
+// declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
+import { API_KEY_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
+import type { CheckResult } from './types.ts';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** The implementation cannot be used as configured (unreachable, key refused, ...). */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export type ProgressEvent =
+  | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number }
+  | { type: 'check-start'; index: number; total: number; id: string; title: string }
+  | { type: 'check-progress'; id: string; message: string }
+  | { type: 'check-end'; index: number; total: number; result: CheckResult };
+
+export interface ConformanceOptions {
+  baseUrl: string;
+  /** Falls back to the STABLEPAY_API_KEY environment variable. */
+  apiKey?: string;
+  /** Control API base URL; default: <baseUrl>/control/v1 when it answers. */
+  controlUrl?: string;
+  control?: boolean;
+  webhooks?: boolean;
+  webhookListen?: string;
+  webhookPublicUrl?: string;
+  strict?: boolean;
+  only?: string[];
+  skip?: string[];
+  seed?: number;
+  runs?: number;
+  reportDir?: string;
+  formats?: ReportFormat[];
+  /** fast-check replay paths keyed by property (`<checkId>/<property>`). */
+  replay?: Record<string, string>;
+  progress?: boolean;
+  /** Console output sink (default: process.stdout). */
+  write?: (text: string) => void;
+  onProgress?: (event: ProgressEvent) => void;
+  requestTimeoutMs?: number;
+  propertyTimeLimitMs?: number;
+  webhookWaitMs?: number;
+  webhookQuietMs?: number;
+  retryToleranceSeconds?: number;
+}
+
+export interface ResolvedOptions {
+  baseUrl: string;
+  apiKey: string;
+  controlUrl: string | null;
+  /** True when the user named the control URL: then it must answer. */
+  controlExplicit: boolean;
+  webhooks: boolean;
+  webhookListen: { host: string; port: number };
+  webhookPublicUrl: string | undefined;
+  strict: boolean;
+  only: string[];
+  skip: string[];
+  seed: number;
+  runs: number;
+  reportDir: string;
+  formats: ReportFormat[];
+  replay: Record<string, string>;
+  progress: boolean;
+  write: (text: string) => void;
+  onProgress: (event: ProgressEvent) => void;
+  requestTimeoutMs: number;
+  propertyTimeLimitMs: number;
+  webhookWaitMs: number;
+  webhookQuietMs: number;
+  retryToleranceSeconds: number;
+}
+
+export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag';
+
+export interface OptionDeclaration {
+  name: keyof ConformanceOptions | 'list';
+  flags: string;
+  description: string;
+  parser: OptionParser;
+  /** Shown in --help; the value itself comes from defaults.ts. */
+  defaultText?: string;
+}
+
+export const OPTION_DECLARATIONS: OptionDeclaration[] = [
+  { name: 'baseUrl', flags: '--base-url <url>', description: 'base URL of the implementation under test', parser: 'url' },
+  { name: 'apiKey', flags: '--api-key <key>', description: `API key of a merchant (or set ${API_KEY_ENV})`, parser: 'string' },
+  {
+    name: 'controlUrl',
+    flags: '--control-url <url>',
+    description: 'control API base URL (unlocks lifecycle, clock and multi-merchant checks)',
+    parser: 'url',
+    defaultText: `<base-url>${DEFAULTS.controlPath} if it answers`,
+  },
+  { name: 'control', flags: '--no-control', description: 'do not use a control API even if one answers', parser: 'flag' },
+  {
+    name: 'webhookListen',
+    flags: '--webhook-listen <host:port>',
+    description: 'address the suite webhook receiver listens on',
+    parser: 'host-port',
+    defaultText: DEFAULTS.webhookListen,
+  },
+  {
+    name: 'webhookPublicUrl',
+    flags: '--webhook-public-url <url>',
+    description: 'URL at which the implementation reaches the receiver',
+    parser: 'url',
+    defaultText: 'http://<listen address>',
+  },
+  { name: 'webhooks', flags: '--no-webhooks', description: 'do not start the webhook receiver', parser: 'flag' },
+  { name: 'strict', flags: '--strict', description: 'failures of assumed requirements fail instead of warn', parser: 'flag' },
+  { name: 'only', flags: '--only <ids>', description: 'run only these checks: check ids, id prefixes (auth.*), tags or requirement ids, comma-separated', parser: 'list' },
+  { name: 'skip', flags: '--skip <ids>', description: 'skip these checks (same forms as --only), e.g. --skip slow', parser: 'list' },
+  { name: 'seed', flags: '--seed <n>', description: 'seed for every generated input (default: random, printed)', parser: 'int' },
+  { name: 'runs', flags: '--runs <n>', description: 'fast-check runs per property', parser: 'positive-int', defaultText: String(DEFAULTS.runs) },
+  { name: 'reportDir', flags: '--report-dir <dir>', description: 'directory for report files', parser: 'string', defaultText: DEFAULTS.reportDir },
+  {
+    name: 'formats',
+    flags: '--format <list>',
+    description: `report formats, comma-separated: ${REPORT_FORMATS.join(',')}`,
+    parser: 'formats',
+    defaultText: DEFAULTS.formats.join(','),
+  },
+  { name: 'replay', flags: '--replay <property=path...>', description: 'replay a recorded fast-check counterexample (from the JSON report)', parser: 'replay' },
+  { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
+  { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
+];
+
+export function parseOptionValue(parser: OptionParser, raw: string, flag: string): unknown {
+  switch (parser) {
+    case 'url': {
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new UsageError(`${flag}: "${raw}" is not a URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag}: only http(s) URLs`);
+      return raw.replace(/\/+$/, '');
+    }
+    case 'int':
+    case 'positive-int': {
+      if (!/^-?\d+$/.test(raw)) throw new UsageError(`${flag}: "${raw}" is not an integer`);
+      const value = Number(raw);
+      if (!Number.isSafeInteger(value) || (parser === 'positive-int' && value < 1)) {
+        throw new UsageError(`${flag}: "${raw}" is out of range`);
+      }
+      return value;
+    }
+    case 'list':
+      return raw.split(',').map((item) => item.trim()).filter(Boolean);
+    case 'formats': {
+      const formats = raw.split(',').map((item) => item.trim()).filter(Boolean);
+      for (const format of formats) {
+        if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
+          throw new UsageError(`${flag}: unknown format "${format}" (known: ${REPORT_FORMATS.join(', ')})`);
+        }
+      }
+      if (formats.length === 0) throw new UsageError(`${flag}: give at least one format`);
+      return formats;
+    }
+    case 'host-port':
+      return parseHostPort(raw, flag);
+    case 'replay': {
+      const index = raw.lastIndexOf('=');
+      if (index <= 0) throw new UsageError(`${flag}: expected <checkId>/<property>=<path>`);
+      return [raw.slice(0, index), raw.slice(index + 1)];
+    }
+    default:
+      return raw;
+  }
+}
+
+export function parseHostPort(raw: string, flag = '--webhook-listen'): { host: string; port: number } {
+  const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw);
+  if (!match) throw new UsageError(`${flag}: expected HOST:PORT, got "${raw}"`);
+  const port = Number(match[2]);
+  if (port > 65535) throw new UsageError(`${flag}: port ${port} out of range`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
+export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  if (!options.baseUrl) throw new UsageError('--base-url is required');
+  const baseUrl = parseOptionValue('url', options.baseUrl, '--base-url') as string;
+  const apiKey = options.apiKey ?? env[API_KEY_ENV];
+  if (!apiKey) throw new UsageError(`--api-key is required (or set ${API_KEY_ENV})`);
+  const controlEnabled = options.control ?? DEFAULTS.control;
+  const controlUrl = options.controlUrl ? (parseOptionValue('url', options.controlUrl, '--control-url') as string) : null;
+  const runs = options.runs ?? DEFAULTS.runs;
+  if (!Number.isSafeInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const formats = options.formats ?? [...DEFAULTS.formats];
+  parseOptionValue('formats', formats.join(','), '--format');
+  const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
+  const write = options.write ?? ((text: string) => process.stdout.write(text));
+  return {
+    baseUrl,
+    apiKey,
+    controlUrl: controlEnabled ? (controlUrl ?? `${baseUrl}${DEFAULTS.controlPath}`) : null,
+    controlExplicit: controlEnabled && controlUrl !== null,
+    webhooks: options.webhooks ?? DEFAULTS.webhooks,
+    webhookListen: parseHostPort(options.webhookListen ?? DEFAULTS.webhookListen),
+    webhookPublicUrl: options.webhookPublicUrl
+      ? (parseOptionValue('url', options.webhookPublicUrl, '--webhook-public-url') as string)
+      : undefined,
+    strict: options.strict ?? DEFAULTS.strict,
+    only: options.only ?? [...DEFAULTS.only],
+    skip: options.skip ?? [...DEFAULTS.skip],
+    seed,
+    runs,
+    reportDir: options.reportDir ?? DEFAULTS.reportDir,
+    formats,
+    replay: options.replay ?? {},
+    progress: options.progress ?? DEFAULTS.progress,
+    write,
+    onProgress: options.onProgress ?? (() => {}),
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+    propertyTimeLimitMs: options.propertyTimeLimitMs ?? DEFAULTS.propertyTimeLimitMs,
+    webhookWaitMs: options.webhookWaitMs ?? DEFAULTS.webhookWaitMs,
+    webhookQuietMs: options.webhookQuietMs ?? DEFAULTS.webhookQuietMs,
+    retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,
+  };
+}

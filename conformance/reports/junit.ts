@@ -1,0 +1,50 @@
+// JUnit XML for CI: one testsuite per check area, one testcase per check. Warnings are not
+// failures (they keep the build green) but show in system-out; not-exercised and skipped map to
+// <skipped> with the reason, so nothing unexercised reads as passed.
+import type { CheckResult, RunResult } from '../types.ts';
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+}
+
+function testcase(check: CheckResult): string {
+  const attrs = `name="${escapeXml(check.id)}" classname="conformance.${escapeXml(check.id.split('.')[0]!)}" time="${(check.durationMs / 1000).toFixed(3)}"`;
+  const body: string[] = [];
+  if (check.result === 'fail') {
+    for (const failure of check.failures.filter((f) => f.severity === 'fail')) {
+      const detail = [failure.message, failure.reproduction ? `reproduce: ${failure.reproduction}` : '', failure.fastCheck ? `replay: ${failure.fastCheck.replay}` : '']
+        .filter(Boolean)
+        .join('\n');
+      body.push(`      <failure type="${escapeXml(failure.requirement)}" message="${escapeXml(failure.title)}">${escapeXml(detail)}</failure>`);
+    }
+  } else if (check.result === 'not-exercised' || check.result === 'skipped') {
+    body.push(`      <skipped message="${escapeXml(`${check.result}: ${check.reason ?? ''}`)}"/>`);
+  }
+  const warnings = check.failures.filter((f) => f.severity === 'warn');
+  const out = [`title: ${check.title}`, `requirements: ${check.requirements.join(', ')}`, `result: ${check.result}`, ...warnings.map((w) => `WARN [${w.requirement}] ${w.title}: ${w.message}`)];
+  body.push(`      <system-out>${escapeXml(out.join('\n'))}</system-out>`);
+  return `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>`;
+}
+
+export function renderJunit(result: RunResult): string {
+  const areas = new Map<string, CheckResult[]>();
+  for (const check of result.checks) {
+    const area = check.id.split('.')[0]!;
+    areas.set(area, [...(areas.get(area) ?? []), check]);
+  }
+  const suites = [...areas].map(([area, checks]) => {
+    const failures = checks.filter((c) => c.result === 'fail').length;
+    const skipped = checks.filter((c) => c.result === 'skipped' || c.result === 'not-exercised').length;
+    const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
+    return `  <testsuite name="conformance.${escapeXml(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${checks.map(testcase).join('\n')}\n  </testsuite>`;
+  });
+  const { counts, durationMs } = result.summary;
+  const total = result.checks.length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="stablepay conformance" tests="${total}" failures="${counts.failed}" errors="0" skipped="${counts.skipped + counts.notExercised}" time="${(durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+}

@@ -1,0 +1,42 @@
+// Markdown report: summary, results per check, failures with reproductions, traceability matrix.
+import type { RunResult } from '../types.ts';
+import { percent } from '../traceability.ts';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
+}
+
+export function renderMarkdown(result: RunResult): string {
+  const { summary } = result;
+  const { counts } = summary;
+  const out: string[] = [];
+  out.push('# Conformance report', '');
+  out.push(`- Implementation: ${summary.baseUrl}`);
+  out.push(`- Control API: ${summary.controlUrl ?? 'not available'}; webhook receiver: ${summary.capabilities['webhook-receiver'] ? 'yes' : 'no'}`);
+  for (const note of summary.capabilityNotes) out.push(`  - ${note}`);
+  out.push(`- Seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict mode' : ''}`);
+  out.push(`- ${summary.startedAt} – ${summary.finishedAt} (${(summary.durationMs / 1000).toFixed(1)} s), ${summary.cases} generated cases, ${summary.requests} requests, ${summary.casesPerSecond} cases/s`);
+  out.push(`- **${counts.passed} passed, ${counts.failed} failed**, ${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
+  out.push('');
+  out.push('## Coverage', '', '| level | requirements | covered by the suite | exercised in this run |', '|---|---|---|---|');
+  for (const c of result.coverage) out.push(`| ${c.level} | ${c.total} | ${c.covered} (${percent(c.covered, c.total)}) | ${c.exercised} (${percent(c.exercised, c.total)}) |`);
+  out.push('', '## Checks', '', '| check | result | level | requirements | time | cases |', '|---|---|---|---|---|---|');
+  for (const check of result.checks) {
+    const result = check.reason ? `${check.result} (${check.reason})` : check.result;
+    out.push(`| \`${check.id}\` ${cell(check.title)} | ${cell(result)} | ${check.level} | ${check.requirements.join(', ')} | ${check.durationMs} ms | ${check.cases} |`);
+  }
+  if (result.failures.length > 0) {
+    out.push('', '## Failures and warnings');
+    for (const failure of result.failures) {
+      out.push('', `### ${failure.severity.toUpperCase()} \`${failure.checkId}\` — ${failure.title}`, '', `Requirement: \`${failure.requirement}\``, '', '```text', failure.message, '```');
+      if (failure.reproduction) out.push('', 'Reproduce:', '', '```sh', failure.reproduction, '```');
+      if (failure.fastCheck) out.push('', `Replay (seed ${failure.fastCheck.seed}, path ${failure.fastCheck.path}):`, '', '```sh', failure.fastCheck.replay, '```');
+    }
+  }
+  out.push('', '## Requirement traceability', '', '| requirement | level | section | checks | result |', '|---|---|---|---|---|');
+  for (const row of result.traceability) {
+    const checks = row.checks.map((c) => `${c.id} (${c.result})`).join(', ') || '—';
+    out.push(`| \`${row.requirement.id}\` | ${row.requirement.level} | ${cell(row.requirement.section)} | ${cell(checks)} | ${row.result} |`);
+  }
+  return `${out.join('\n')}\n`;
+}

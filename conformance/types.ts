@@ -1,0 +1,123 @@
+// The vocabulary every part of the suite shares: checks, results, failures and the recorded run.
+// Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
+
+export type RequirementLevel = 'documented' | 'assumed';
+
+/** What a check needs from the run; a missing capability makes the check not-exercised. */
+export type Capability = 'control' | 'webhook-receiver';
+
+export type ResultKind = 'pass' | 'fail' | 'warn' | 'not-exercised' | 'skipped';
+
+/** `fail` breaks conformance; `warn` is a failure of an assumed requirement outside --strict. */
+export type Severity = 'fail' | 'warn';
+
+export interface CheckMeta {
+  /** Stable dotted id, `<area>.<concept>` (e.g. `auth.revoked-key`). */
+  id: string;
+  title: string;
+  /** Catalogue requirement IDs this check exercises. */
+  requirements: string[];
+  /** `documented` if any cited requirement is documented; otherwise `assumed`. */
+  level: RequirementLevel;
+  needs: Capability[];
+  tags: string[];
+}
+
+export interface Check extends CheckMeta {
+  run(ctx: import('./context.ts').CheckContext): Promise<void>;
+}
+
+export interface FastCheckDetails {
+  /** Seed used for this check's property (derived from the run seed and the check id). */
+  seed: number;
+  /** fast-check replay path of the shrunk counterexample. */
+  path: string;
+  numRuns: number;
+  counterexample: string;
+  /** Command line that replays exactly this counterexample. */
+  replay: string;
+}
+
+export interface Failure {
+  checkId: string;
+  requirement: string;
+  severity: Severity;
+  title: string;
+  message: string;
+  /** curl command reproducing the offending call, secrets replaced by variables. */
+  reproduction: string | null;
+  fastCheck?: FastCheckDetails;
+  /** How many identical findings were folded into this one (cross-cutting checks). */
+  occurrences?: number;
+}
+
+export interface CheckResult extends CheckMeta {
+  result: ResultKind;
+  /** Why a check was skipped or not exercised. */
+  reason?: string;
+  failures: Failure[];
+  durationMs: number;
+  /** Generated test cases (property runs, enumerated inputs, model sequences). */
+  cases: number;
+  /** HTTP calls the check made against the implementation (service and control API). */
+  requests: number;
+  seed?: number;
+}
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  warned: number;
+  notExercised: number;
+  skipped: number;
+}
+
+export interface CatalogueRequirement {
+  id: string;
+  section: string;
+  statement: string;
+  level: RequirementLevel;
+  tags: string[];
+}
+
+export interface TraceRow {
+  requirement: CatalogueRequirement;
+  checks: { id: string; result: ResultKind; failed: boolean }[];
+  /** Aggregate for the requirement: worst exercised result, or `not-covered`. */
+  result: ResultKind | 'not-covered';
+}
+
+export interface CoverageSummary {
+  level: RequirementLevel;
+  total: number;
+  /** Requirements cited by at least one check of the suite. */
+  covered: number;
+  /** Requirements with at least one check that ran (pass/fail/warn) in this run. */
+  exercised: number;
+}
+
+export interface RunSummary {
+  tool: { name: string; version: string };
+  baseUrl: string;
+  controlUrl: string | null;
+  capabilities: Record<Capability, boolean>;
+  capabilityNotes: string[];
+  strict: boolean;
+  seed: number;
+  runs: number;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  counts: Counts;
+  cases: number;
+  requests: number;
+  casesPerSecond: number;
+}
+
+export interface RunResult {
+  summary: RunSummary;
+  checks: CheckResult[];
+  failures: Failure[];
+  traceability: TraceRow[];
+  coverage: CoverageSummary[];
+}

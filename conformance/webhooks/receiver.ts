@@ -1,0 +1,154 @@
+// The suite's own webhook receiver (node:http). Each check asks for an endpoint with its own path
+// and behaviour (answer 2xx, answer 500, or answer too slowly), so deliveries never mix between checks.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+export interface Delivery {
+  path: string;
+  method: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  json: unknown;
+  /** Wall-clock receipt time in ms. */
+  receivedAt: number;
+  /** Status the receiver answered with. */
+  answeredStatus: number;
+}
+
+export interface EndpointBehaviour {
+  status: number;
+  /** Real-time delay before answering (to exceed the implementation's time-out). */
+  delayMs?: number;
+}
+
+export class ReceiverEndpoint {
+  readonly deliveries: Delivery[] = [];
+  behaviour: EndpointBehaviour;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    readonly path: string,
+    readonly url: string,
+    behaviour: EndpointBehaviour,
+  ) {
+    this.behaviour = behaviour;
+  }
+
+  record(delivery: Delivery): void {
+    this.deliveries.push(delivery);
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves with the deliveries once `predicate` holds, or with what arrived when time runs out. */
+  async waitFor(predicate: (deliveries: Delivery[]) => boolean, timeoutMs: number): Promise<Delivery[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this.deliveries)) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remaining);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return [...this.deliveries];
+  }
+
+  /** Waits a short quiet period, so "nothing more arrived" is observed, not assumed. */
+  async settle(quietMs: number): Promise<Delivery[]> {
+    let seen = -1;
+    while (seen !== this.deliveries.length) {
+      seen = this.deliveries.length;
+      await new Promise((resolve) => setTimeout(resolve, quietMs));
+    }
+    return [...this.deliveries];
+  }
+}
+
+export interface ReceiverOptions {
+  host: string;
+  port: number;
+  /** Base URL the implementation reaches the receiver at; defaults to the listen address. */
+  publicUrl?: string;
+}
+
+export class WebhookReceiver {
+  private readonly endpoints = new Map<string, ReceiverEndpoint>();
+  private readonly pending = new Set<NodeJS.Timeout>();
+  readonly unrouted: Delivery[] = [];
+  publicUrl = '';
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(options: ReceiverOptions): Promise<WebhookReceiver> {
+    let receiver: WebhookReceiver | undefined;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => receiver?.handle(req.url ?? '/', req.method ?? 'GET', req.headers, Buffer.concat(chunks), res));
+    });
+    receiver = new WebhookReceiver(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+    const hostPart = host.includes(':') ? `[${host}]` : host;
+    receiver.publicUrl = (options.publicUrl ?? `http://${hostPart}:${address.port}`).replace(/\/+$/, '');
+    return receiver;
+  }
+
+  endpoint(behaviour: EndpointBehaviour = { status: 200 }, name = 'hook'): ReceiverEndpoint {
+    const path = `/${name}/${randomUUID()}`;
+    const endpoint = new ReceiverEndpoint(path, `${this.publicUrl}${path}`, behaviour);
+    this.endpoints.set(path, endpoint);
+    return endpoint;
+  }
+
+  private handle(
+    url: string,
+    method: string,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+    res: import('node:http').ServerResponse,
+  ): void {
+    const path = url.split('?')[0] ?? '/';
+    const endpoint = this.endpoints.get(path);
+    const behaviour = endpoint?.behaviour ?? { status: 404 };
+    const rawBody = body.toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      json = undefined;
+    }
+    const delivery: Delivery = { path, method, headers, rawBody, json, receivedAt: Date.now(), answeredStatus: behaviour.status };
+    if (endpoint) endpoint.record(delivery);
+    else this.unrouted.push(delivery);
+    const answer = () => {
+      if (res.writableEnded || res.destroyed) return;
+      res.writeHead(behaviour.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ received: true }));
+    };
+    if (behaviour.delayMs) {
+      const timer = setTimeout(() => {
+        this.pending.delete(timer);
+        answer();
+      }, behaviour.delayMs);
+      this.pending.add(timer);
+    } else answer();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
