@@ -45,7 +45,6 @@ export function startupBanner(server: RunningServer): string {
 }
 
 export function registerStartCommand(program: Command): void {
-  const env = process.env;
   program
     .command('start')
     .description('Run the payment service simulator (merchant API, webhooks, control API)')
@@ -58,29 +57,39 @@ export function registerStartCommand(program: Command): void {
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .action(async (flags: StartFlags) => {
-      const control = flags.control && !/^(0|false|no|off)$/i.test(env[ENV.control] ?? '');
-      if (flags.payUrl !== undefined) new URL(flags.payUrl); // fail fast on a malformed URL
-      const server = await startServer({
-        host: flags.host,
-        port: port(flags.port),
-        ...(flags.payUrl ? { payUrl: flags.payUrl } : {}),
-        rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
-        ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
-        control,
-        ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-      });
-      console.log(startupBanner(server));
-      const shutdown = (signal: string) => {
-        console.log(`\n${signal} received, shutting down`);
-        server.close().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error('shutdown failed', error);
-            process.exit(1);
-          },
-        );
-      };
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      try {
+        await run(flags);
+      } catch (error) {
+        // Bad flags or a busy port: one readable line, no stack trace.
+        console.error(`stablepay start: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+      }
     });
+}
+
+async function run(flags: StartFlags): Promise<void> {
+  const control = flags.control && !/^(0|false|no|off)$/i.test(process.env[ENV.control] ?? '');
+  if (flags.payUrl !== undefined) new URL(flags.payUrl); // fail fast on a malformed URL
+  const server = await startServer({
+    host: flags.host,
+    port: port(flags.port),
+    ...(flags.payUrl ? { payUrl: flags.payUrl } : {}),
+    rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
+    ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
+    control,
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+  });
+  console.log(startupBanner(server));
+  const shutdown = (signal: string) => {
+    console.log(`\n${signal} received, shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -39,7 +39,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
-  simulator = createSimulator({ ...options, payUrl: options.payUrl ?? url });
+  try {
+    simulator = createSimulator({ ...options, payUrl: options.payUrl ?? url });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   const { payUrl } = simulator;
   const controlUrl = (options.control ?? DEFAULTS.control) ? `${url}/control/v1` : null;
 

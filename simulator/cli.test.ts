@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const script = fileURLToPath(new URL('./testing/start-cli.ts', import.meta.url));
+
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, 'start', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner:\n${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      if (output.includes('Configure a webhook endpoint')) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+describe('stablepay start', () => {
+  it('starts from env and flags, serves, prints the banner and shuts down cleanly on SIGTERM', async () => {
+    const key = 'pk_fromenv000000000000000000000000000000000000000000';
+    const run = start(['--port', '0', '--rate-limit', '5', '--no-control'], { STABLEPAY_API_KEY: key });
+    const banner = await run.ready;
+    expect(banner).toContain(`Default API key (shown only now): ${key}`);
+    expect(banner).toContain('Control API    (disabled)');
+    const url = /API base URL\s+(\S+)/.exec(banner)?.[1] as string;
+    const res = await fetch(`${url}/payments`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('5');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('SIGTERM received, shutting down');
+    // The key is printed once, in the banner only.
+    expect(run.output().split(key).length - 1).toBe(3);
+  });
+
+  it('refuses a malformed default key', async () => {
+    const run = start(['--port', '0', '--api-key', 'sk_nope']);
+    await expect(run.ready).rejects.toThrow(/stablepay start: defaultApiKey must be pk_/);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).not.toContain('at '); // no stack trace
+  });
+});
