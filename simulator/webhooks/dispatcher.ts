@@ -1,0 +1,155 @@
+// Runs delivery attempts: the first at once, each retry as a timer on the virtual clock, every
+// outcome recorded on the delivery. Work is tracked on the clock so `advance()` answers only once
+// the attempts it fired have finished (and the retries they scheduled within the window have run).
+import { setMaxListeners } from 'node:events';
+import { Agent, fetch as undiciFetch } from 'undici';
+import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
+import { deliveryHeaders } from './delivery-headers.ts';
+import type { DeliveryRecord, DeliveryStore } from './delivery-store.ts';
+import type { WebhookFaults } from './faults.ts';
+import { postWebhook, type FetchLike, type PostOutcome } from './http-post.ts';
+import { KeyedLimiter } from './keyed-limiter.ts';
+import { attemptInstant, nextAttemptDueAt } from './retry-schedule.ts';
+
+export interface DispatcherConfig {
+  clock: VirtualClock;
+  deliveries: DeliveryStore;
+  /** The merchant's current signing secret, read at each attempt (rotation applies at once). */
+  secretFor: (merchantId: string) => string | undefined;
+  /** Injected fetch; when absent, undici's fetch over a dedicated agent. */
+  fetch?: FetchLike;
+  timeoutMs: number;
+  retryDelaysMs: readonly number[];
+  userAgent: string;
+  faults: WebhookFaults;
+  concurrencyPerOrigin: number;
+}
+
+export class DeliveryDispatcher {
+  private readonly retryTimers = new Map<string, TimerHandle>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly closing = new AbortController();
+  private readonly limiter: KeyedLimiter;
+  /** Our own agent, so close() can drop its keep-alive sockets without touching the global one. */
+  private readonly agent: Agent | undefined;
+  private readonly fetch: FetchLike;
+
+  constructor(private readonly config: DispatcherConfig) {
+    // Every in-flight attempt listens for close; there are legitimately many at once.
+    setMaxListeners(0, this.closing.signal);
+    this.limiter = new KeyedLimiter(config.concurrencyPerOrigin);
+    if (config.fetch) {
+      this.fetch = config.fetch;
+    } else {
+      this.agent = new Agent({ connections: config.concurrencyPerOrigin });
+      this.fetch = undiciFetch;
+    }
+  }
+
+  get closed(): boolean {
+    return this.closing.signal.aborted;
+  }
+
+  /** Starts attempt 1 now. */
+  start(record: DeliveryRecord): void {
+    if (this.closed) return;
+    this.run(record, 1, record.createdAtMs);
+  }
+
+  /** Cancels pending retries, aborts in-flight requests and waits until nothing touches a record. */
+  async close(): Promise<void> {
+    if (!this.closed) {
+      this.closing.abort();
+      for (const handle of this.retryTimers.values()) handle.cancel();
+      this.retryTimers.clear();
+      this.limiter.close();
+    }
+    await Promise.allSettled([...this.running]);
+    await this.agent?.destroy();
+  }
+
+  private run(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
+    const work = this.attempt(record, number, scheduledAt).catch((err: unknown) => {
+      // A defect here must not strand the delivery as `pending` forever: record it and retry on schedule.
+      if (this.closed) return;
+      const nowIso = this.config.clock.nowIso();
+      const error = `internal error: ${err instanceof Error ? err.message : String(err)}`;
+      this.config.deliveries.recordAttempt(record, { number, attemptedAt: nowIso, statusCode: null, durationMs: 0, error }, nowIso);
+      this.afterFailure(record, number, scheduledAt);
+    });
+    this.running.add(work);
+    void work.finally(() => this.running.delete(work));
+    return this.config.clock.track(work);
+  }
+
+  private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
+    const { clock, deliveries, faults } = this.config;
+    this.retryTimers.delete(record.id);
+    if (faults.missingAttempts.includes(number)) {
+      this.afterFailure(record, number, scheduledAt);
+      return;
+    }
+    const release = await this.limiter.acquire(new URL(record.url).origin);
+    try {
+      if (this.closed) return;
+      // Stamped when the request can actually go out, so a queued attempt is not signed stale.
+      const instantMs = attemptInstant(scheduledAt, clock.now());
+      if (faults.bodyChangesOnRetry && number > 1) record.rawBody = restamp(record.rawBody, instantMs);
+      const outcome = await this.send(record, instantMs);
+      if (outcome.abandoned || this.closed) return;
+      const nowIso = clock.nowIso();
+      deliveries.recordAttempt(record, {
+        number,
+        attemptedAt: new Date(instantMs).toISOString(),
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        error: outcome.error,
+      }, nowIso);
+      if (outcome.error === null) deliveries.finish(record, 'succeeded', nowIso);
+      else this.afterFailure(record, number, scheduledAt);
+    } finally {
+      release();
+    }
+  }
+
+  private send(record: DeliveryRecord, instantMs: number): Promise<PostOutcome> {
+    const secret = this.config.secretFor(record.merchantId);
+    // Unreachable while endpoints cannot be deleted; kept so a future DELETE cannot send unsigned.
+    if (secret === undefined) {
+      return Promise.resolve({ statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false });
+    }
+    return postWebhook(this.fetch, {
+      url: record.url,
+      headers: deliveryHeaders({
+        instantMs,
+        secret,
+        rawBody: record.rawBody,
+        userAgent: this.config.userAgent,
+        faults: this.config.faults,
+      }),
+      body: record.rawBody,
+      timeoutMs: this.config.timeoutMs,
+      closeSignal: this.closing.signal,
+      ...(this.agent ? { dispatcher: this.agent } : {}),
+    });
+  }
+
+  private afterFailure(record: DeliveryRecord, number: number, scheduledAt: number): void {
+    const { clock, deliveries, faults } = this.config;
+    const dueAt = nextAttemptDueAt(scheduledAt, number, this.config.retryDelaysMs, faults.retryShiftMs);
+    const nowIso = clock.nowIso();
+    if (dueAt === null) {
+      deliveries.finish(record, 'failed', nowIso);
+      return;
+    }
+    deliveries.scheduleNext(record, dueAt, nowIso);
+    const handle = clock.schedule(dueAt, () => this.run(record, number + 1, dueAt));
+    this.retryTimers.set(record.id, handle);
+  }
+}
+
+function restamp(rawBody: string, instantMs: number): string {
+  const payload = JSON.parse(rawBody) as { timestamp: string };
+  payload.timestamp = new Date(instantMs).toISOString();
+  return JSON.stringify(payload);
+}

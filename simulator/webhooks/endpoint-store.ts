@@ -1,0 +1,79 @@
+// One webhook endpoint per merchant. Secrets live in a separate map, never on the record, so a
+// record (or a view of it) can be logged or serialised without leaking the key; they are kept in
+// clear only because every attempt must sign with them.
+import { randomUUID } from 'node:crypto';
+import { conflict, notFound } from '../http/errors.ts';
+import { generateSecret } from './sign.ts';
+import type { WebhookEndpoint, WebhookEndpointWithSecret } from './types.ts';
+
+interface EndpointRecord {
+  id: string;
+  url: string;
+  enabled: boolean;
+  secretLast4: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EndpointPatch {
+  url?: string;
+  enabled?: boolean;
+}
+
+const endpointNotFound = () => notFound('Webhook endpoint');
+
+export class EndpointStore {
+  private readonly records = new Map<string, EndpointRecord>();
+  /** merchantId -> current secret. */
+  private readonly secrets = new Map<string, string>();
+
+  get(merchantId: string): WebhookEndpoint | undefined {
+    const record = this.records.get(merchantId);
+    return record && { ...record };
+  }
+
+  /** Throws 409 when the merchant already has an endpoint (one per merchant). */
+  create(merchantId: string, input: { url: string; enabled: boolean }, nowIso: string): WebhookEndpointWithSecret {
+    if (this.records.has(merchantId)) {
+      throw conflict('A webhook endpoint already exists; update it with PUT /v1/webhooks');
+    }
+    const secret = generateSecret();
+    const record: EndpointRecord = {
+      id: randomUUID(),
+      url: input.url,
+      enabled: input.enabled,
+      secretLast4: secret.slice(-4),
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    };
+    this.records.set(merchantId, record);
+    this.secrets.set(merchantId, secret);
+    return { ...record, secret };
+  }
+
+  /** Throws 404 when none is configured. */
+  update(merchantId: string, patch: EndpointPatch, nowIso: string): WebhookEndpoint {
+    const record = this.records.get(merchantId);
+    if (!record) throw endpointNotFound();
+    if (patch.url !== undefined) record.url = patch.url;
+    if (patch.enabled !== undefined) record.enabled = patch.enabled;
+    record.updatedAt = nowIso;
+    return { ...record };
+  }
+
+  /** The old secret stops signing at once: attempts read the secret when they go out. */
+  rotateSecret(merchantId: string, nowIso: string): WebhookEndpointWithSecret {
+    const record = this.records.get(merchantId);
+    if (!record) throw endpointNotFound();
+    const secret = generateSecret();
+    this.secrets.set(merchantId, secret);
+    record.secretLast4 = secret.slice(-4);
+    record.updatedAt = nowIso;
+    return { ...record, secret };
+  }
+
+  /** The signing key for the merchant's next attempt. */
+  secretFor(merchantId: string): string | undefined {
+    return this.secrets.get(merchantId);
+  }
+}

@@ -1,0 +1,24 @@
+// The webhook subsystem of the simulator: endpoint configuration routes, signed deliveries on
+// the spec's retry schedule (virtual clock), delivery records. Logic lives in the sibling files.
+export { createWebhookService, defaultUserAgent, DEFAULT_CONCURRENCY_PER_ORIGIN, DEFAULT_TIMEOUT_MS } from './service.ts';
+export type { WebhookService, WebhookServiceOptions } from './service.ts';
+export type {
+  Attempt,
+  DeliveryStatus,
+  ListPage,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookPayload,
+} from './types.ts';
+export { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './types.ts';
+export { formatSignatureHeader, generateSecret, signPayload, SECRET_PREFIX } from './sign.ts';
+export { buildPayload, serializePayload } from './payload.ts';
+export { DEFAULT_RETRY_DELAYS_MS, nextAttemptDueAt } from './retry-schedule.ts';
+export { defaultFaults } from './faults.ts';
+export type { WebhookFaultName, WebhookFaults } from './faults.ts';
+export { DeliveryStore } from './delivery-store.ts';
+export { EndpointStore } from './endpoint-store.ts';
+export { MAX_URL_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './validate.ts';

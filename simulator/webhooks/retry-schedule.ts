@@ -1,0 +1,43 @@
+// The retry schedule of spec §6: 7 attempts, each retry a fixed delay after the previous
+// attempt's *scheduled* time, so the cumulative offsets are exact (0, 1m, 6m, 36m, 2h36m,
+// 10h36m, 34h36m) however long each HTTP exchange took.
+
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
+  60_000, // 1 minute
+  5 * 60_000, // 5 minutes
+  30 * 60_000, // 30 minutes
+  2 * 3_600_000, // 2 hours
+  8 * 3_600_000, // 8 hours
+  24 * 3_600_000, // 24 hours
+];
+
+/** How late (virtual ms) an attempt may start and still count as happening at its due time. */
+export const ON_TIME_SLACK_MS = 1_000;
+
+export function validateRetryDelays(delays: readonly number[]): void {
+  for (const [i, d] of delays.entries()) {
+    if (!Number.isFinite(d) || d < 0) throw new RangeError(`retryDelaysMs[${i}] must be a finite number >= 0, got ${d}`);
+  }
+}
+
+/** Due time of the attempt after `attemptNumber` (1-based), or null when it was the last one. */
+export function nextAttemptDueAt(
+  scheduledAt: number,
+  attemptNumber: number,
+  delays: readonly number[],
+  shiftMs = 0,
+): number | null {
+  const delay = delays[attemptNumber - 1];
+  return delay === undefined ? null : scheduledAt + delay + shiftMs;
+}
+
+/**
+ * The virtual instant an attempt happens at. The clock fires a timer with `now` set to its due
+ * time, but a few wall milliseconds pass before the request goes out; stamping the due time keeps
+ * X-Service-Timestamp on the exact schedule. When the attempt really is late (the simulator was
+ * suspended, or attempts queued behind a busy origin), the actual time is used instead so the
+ * signature stays within the receiver's 5-minute tolerance.
+ */
+export function attemptInstant(scheduledAt: number, now: number): number {
+  return now - scheduledAt <= ON_TIME_SLACK_MS ? scheduledAt : now;
+}

@@ -1,0 +1,73 @@
+// /v1/webhooks routes (docs/decisions.md "Webhook endpoint"). Mounted by the app behind the
+// auth middleware; errors are thrown as ApiError and rendered by the app's onError.
+import { Hono } from 'hono';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { AppContext, AppEnv } from '../http/context.ts';
+import { ApiError, notFound, unauthorized } from '../http/errors.ts';
+import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from './delivery-store.ts';
+import type { EndpointStore } from './endpoint-store.ts';
+import type { WebhookEvent } from './types.ts';
+import { parseJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from './validate.ts';
+
+export interface WebhookRouteDeps {
+  clock: VirtualClock;
+  endpoints: EndpointStore;
+  deliveries: DeliveryStore;
+  /** Records and starts a delivery; undefined when the merchant has no enabled endpoint. */
+  enqueue: (merchantId: string, event: WebhookEvent) => DeliveryRecord | undefined;
+}
+
+function merchantOf(c: AppContext): string {
+  const merchantId = c.get('merchantId');
+  // Reaching here without the auth middleware is a wiring mistake; answer 401, not 500.
+  if (!merchantId) throw unauthorized();
+  return merchantId;
+}
+
+const endpointNotFound = () => notFound('Webhook endpoint');
+
+export function webhookRoutes(deps: WebhookRouteDeps): Hono<AppEnv> {
+  const { clock, endpoints, deliveries } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', (c) => {
+    const endpoint = endpoints.get(merchantOf(c));
+    if (!endpoint) throw endpointNotFound();
+    return c.json(endpoint, 200);
+  });
+
+  app.post('/', async (c) => {
+    const merchantId = merchantOf(c);
+    const input = validateCreateEndpoint(parseJsonObject(await c.req.text()));
+    return c.json(endpoints.create(merchantId, input, clock.nowIso()), 201);
+  });
+
+  app.put('/', async (c) => {
+    const merchantId = merchantOf(c);
+    const patch = validateUpdateEndpoint(parseJsonObject(await c.req.text()));
+    return c.json(endpoints.update(merchantId, patch, clock.nowIso()), 200);
+  });
+
+  app.post('/regenerate-secret', (c) => {
+    return c.json(endpoints.rotateSecret(merchantOf(c), clock.nowIso()), 200);
+  });
+
+  app.post('/test', (c) => {
+    const merchantId = merchantOf(c);
+    const endpoint = endpoints.get(merchantId);
+    if (!endpoint) throw endpointNotFound();
+    // A disabled endpoint gets no deliveries at all; saying so beats a 202 for nothing.
+    if (!endpoint.enabled) throw new ApiError(409, 'Webhook endpoint is disabled; enable it with PUT /v1/webhooks');
+    const record = deps.enqueue(merchantId, { type: 'test' });
+    if (!record) throw new ApiError(503, 'Webhook service is shutting down');
+    return c.json(toDeliveryView(record), 202);
+  });
+
+  app.get('/deliveries', (c) => {
+    const merchantId = merchantOf(c);
+    const query = validateDeliveriesQuery(c.req.queries(), (cursor) => deliveries.has(merchantId, cursor));
+    return c.json(deliveries.list(merchantId, query), 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,116 @@
+// Composes the webhook subsystem: stores, dispatcher and routes behind the WebhookService
+// interface the simulator core integrates against.
+import { readFileSync } from 'node:fs';
+import type { Hono } from 'hono';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { AppEnv } from '../http/context.ts';
+import { DeliveryStore } from './delivery-store.ts';
+import { DeliveryDispatcher } from './dispatcher.ts';
+import { EndpointStore } from './endpoint-store.ts';
+import { defaultFaults, type WebhookFaults } from './faults.ts';
+import type { FetchLike } from './http-post.ts';
+import { buildPayload, serializePayload } from './payload.ts';
+import { DEFAULT_RETRY_DELAYS_MS, validateRetryDelays } from './retry-schedule.ts';
+import { webhookRoutes } from './routes.ts';
+import type { WebhookDelivery, WebhookEvent } from './types.ts';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY_PER_ORIGIN = 32;
+
+export interface WebhookServiceOptions {
+  clock: VirtualClock;
+  /** Real-time limit for one attempt's HTTP exchange (spec §8: 10 seconds). */
+  timeoutMs?: number;
+  /** Delays before attempts 2..n; the attempt count is length + 1 (spec §6: 7 attempts). */
+  retryDelaysMs?: number[];
+  userAgent?: string;
+  fetch?: FetchLike;
+  /** Concurrent attempts per receiver origin; more wait in a queue (default 32). */
+  concurrencyPerOrigin?: number;
+  faults?: Partial<WebhookFaults>;
+}
+
+export interface WebhookService {
+  /** Records the delivery and starts attempt 1 at once (tracked on the clock); no-op without an enabled endpoint. */
+  emit(merchantId: string, event: WebhookEvent): void;
+  /** Mounted at /v1/webhooks; reads c.get('merchantId'); throws ApiError for errors. */
+  routes(): Hono<AppEnv>;
+  /** Cancels retry timers, aborts in-flight requests; resolves when nothing more will change. */
+  close(): Promise<void>;
+  /** Fault switches, read at every attempt: flip them at run time to make the service misbehave. */
+  readonly faults: WebhookFaults;
+  /** A merchant's deliveries, newest first (control API, tests). */
+  deliveries(merchantId: string): WebhookDelivery[];
+}
+
+export function createWebhookService(options: WebhookServiceOptions): WebhookService {
+  const { clock } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError(`timeoutMs must be > 0, got ${timeoutMs}`);
+  const retryDelaysMs = [...(options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)];
+  validateRetryDelays(retryDelaysMs);
+  const faults: WebhookFaults = { ...defaultFaults(), ...options.faults };
+
+  const endpoints = new EndpointStore();
+  const deliveries = new DeliveryStore();
+  const dispatcher = new DeliveryDispatcher({
+    clock,
+    deliveries,
+    secretFor: (merchantId) => endpoints.secretFor(merchantId),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    timeoutMs,
+    retryDelaysMs,
+    userAgent: options.userAgent ?? defaultUserAgent(),
+    faults,
+    concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
+  });
+
+  const enqueue = (merchantId: string, event: WebhookEvent) => {
+    // Built first: an ill-formed event throws before anything is recorded.
+    const createdAtMs = clock.now();
+    const rawBody = serializePayload(buildPayload(event, new Date(createdAtMs).toISOString()));
+    // After close() the simulator is shutting down: nothing new is recorded or sent.
+    if (dispatcher.closed) return undefined;
+    const endpoint = endpoints.get(merchantId);
+    if (!endpoint?.enabled) return undefined;
+    const record = deliveries.create({
+      merchantId,
+      event: event.type,
+      paymentId: event.paymentId ?? null,
+      payoutId: event.payoutId ?? null,
+      // Fixed now: retries go where the merchant pointed at the time of the event.
+      url: endpoint.url,
+      rawBody,
+      createdAtMs,
+    });
+    dispatcher.start(record);
+    return record;
+  };
+
+  return {
+    emit(merchantId, event) {
+      enqueue(merchantId, event);
+    },
+    routes: () => webhookRoutes({ clock, endpoints, deliveries, enqueue }),
+    close: () => dispatcher.close(),
+    faults,
+    deliveries: (merchantId) => deliveries.all(merchantId),
+  };
+}
+
+let userAgent: string | undefined;
+
+/** `stablepay-simulator/<package version>` (docs/decisions.md). */
+export function defaultUserAgent(): string {
+  if (userAgent === undefined) {
+    let version = '0.0.0';
+    try {
+      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+      if (typeof pkg.version === 'string') version = pkg.version;
+    } catch {
+      // Running from a bundle without package.json beside it: the UA still identifies the simulator.
+    }
+    userAgent = `stablepay-simulator/${version}`;
+  }
+  return userAgent;
+}
