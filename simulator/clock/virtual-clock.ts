@@ -32,14 +32,106 @@ export interface VirtualClockOptions {
   offsetMs?: number;
 }
 
+/** (dueAt, seq) order: earlier due first, then scheduling order. */
+function before(a: Timer, b: Timer): boolean {
+  return a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.seq < b.seq);
+}
+
+/**
+ * Binary min-heap of timers with lazy cancellation: a cancelled timer stays in the array until it
+ * reaches the top (or a compaction), so schedule, cancel and "next due" cost O(log n), not O(n).
+ */
+class TimerHeap {
+  private items: Timer[] = [];
+  private live = 0;
+
+  get size(): number {
+    return this.live;
+  }
+
+  push(timer: Timer): void {
+    this.items.push(timer);
+    this.live += 1;
+    this.up(this.items.length - 1);
+  }
+
+  /** Mark cancelled; the heap drops it lazily. */
+  cancel(timer: Timer): void {
+    if (timer.cancelled) return;
+    timer.cancelled = true;
+    this.live -= 1;
+    if (this.items.length > 64 && this.items.length > 2 * this.live) this.compact();
+  }
+
+  peek(): Timer | undefined {
+    this.dropCancelledTop();
+    return this.items[0];
+  }
+
+  pop(): Timer | undefined {
+    this.dropCancelledTop();
+    const top = this.items[0];
+    if (!top) return undefined;
+    this.removeTop();
+    this.live -= 1;
+    top.cancelled = true; // fired: a later cancel() of its handle is a no-op
+    return top;
+  }
+
+  private dropCancelledTop(): void {
+    while (this.items.length > 0 && (this.items[0] as Timer).cancelled) this.removeTop();
+  }
+
+  private removeTop(): void {
+    const last = this.items.pop() as Timer;
+    if (this.items.length > 0) {
+      this.items[0] = last;
+      this.down(0);
+    }
+  }
+
+  private compact(): void {
+    this.items = this.items.filter((t) => !t.cancelled);
+    for (let i = (this.items.length >>> 1) - 1; i >= 0; i -= 1) this.down(i);
+  }
+
+  private up(index: number): void {
+    const items = this.items;
+    let i = index;
+    while (i > 0) {
+      const parent = (i - 1) >>> 1;
+      if (!before(items[i] as Timer, items[parent] as Timer)) break;
+      [items[i], items[parent]] = [items[parent] as Timer, items[i] as Timer];
+      i = parent;
+    }
+  }
+
+  private down(index: number): void {
+    const items = this.items;
+    let i = index;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let smallest = i;
+      if (left < items.length && before(items[left] as Timer, items[smallest] as Timer)) smallest = left;
+      if (right < items.length && before(items[right] as Timer, items[smallest] as Timer)) smallest = right;
+      if (smallest === i) break;
+      [items[i], items[smallest]] = [items[smallest] as Timer, items[i] as Timer];
+      i = smallest;
+    }
+  }
+}
+
 export class VirtualClock {
   private offset: number;
   private readonly wallNow: () => number;
-  private timers: Timer[] = [];
+  private readonly timers = new TimerHeap();
   private nextId = 1;
   private seq = 0;
   private readonly listeners = new Set<ClockListener>();
   private realTimer: NodeJS.Timeout | undefined;
+  /** Due time the real timer is armed for (re-armed only when an earlier timer arrives). */
+  private armedFor: number | undefined;
   /** Serialises advances so concurrent callers see timers fire exactly once, in order. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly inflight = new Set<Promise<unknown>>();
@@ -75,20 +167,17 @@ export class VirtualClock {
   schedule(dueAt: number, task: TimerTask): TimerHandle {
     const timer: Timer = { id: this.nextId++, dueAt, seq: this.seq++, task, cancelled: false };
     this.timers.push(timer);
-    this.armRealTimer();
+    if (this.armedFor === undefined || dueAt < this.armedFor) this.armRealTimer();
     return {
       id: timer.id,
       dueAt,
-      cancel: () => {
-        timer.cancelled = true;
-        this.timers = this.timers.filter((t) => t !== timer);
-        this.armRealTimer();
-      },
+      // A real timer left armed for a cancelled one just runs an advance(0) that fires nothing.
+      cancel: () => this.timers.cancel(timer),
     };
   }
 
   pendingTimers(): number {
-    return this.timers.length;
+    return this.timers.size;
   }
 
   /**
@@ -132,9 +221,9 @@ export class VirtualClock {
     let fired = 0;
     await this.settle();
     for (;;) {
-      const next = this.nextDue();
-      if (!next || next.dueAt > target) break;
-      this.timers = this.timers.filter((t) => t !== next);
+      const due = this.timers.peek();
+      if (!due || due.dueAt > target) break;
+      const next = this.timers.pop() as Timer;
       if (next.dueAt > this.now()) this.offset = next.dueAt - this.wallNow();
       await this.notify();
       fired += 1;
@@ -147,15 +236,6 @@ export class VirtualClock {
     return { now: this.now(), firedTimers: fired };
   }
 
-  private nextDue(): Timer | undefined {
-    let best: Timer | undefined;
-    for (const t of this.timers) {
-      if (t.cancelled) continue;
-      if (!best || t.dueAt < best.dueAt || (t.dueAt === best.dueAt && t.seq < best.seq)) best = t;
-    }
-    return best;
-  }
-
   private async notify(): Promise<void> {
     const now = this.now();
     for (const listener of this.listeners) await listener(now);
@@ -165,11 +245,14 @@ export class VirtualClock {
   private armRealTimer(): void {
     if (this.realTimer) clearTimeout(this.realTimer);
     this.realTimer = undefined;
-    const next = this.nextDue();
+    this.armedFor = undefined;
+    const next = this.timers.peek();
     if (!next) return;
     const delay = Math.max(0, Math.min(next.dueAt - this.now(), 2 ** 31 - 1));
+    this.armedFor = next.dueAt;
     this.realTimer = setTimeout(() => {
       this.realTimer = undefined;
+      this.armedFor = undefined;
       void this.advance(0).catch(() => undefined);
     }, delay);
     this.realTimer.unref();
@@ -179,5 +262,6 @@ export class VirtualClock {
   dispose(): void {
     if (this.realTimer) clearTimeout(this.realTimer);
     this.realTimer = undefined;
+    this.armedFor = undefined;
   }
 }

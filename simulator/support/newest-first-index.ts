@@ -7,10 +7,10 @@ interface Entry {
   id: string;
 }
 
-/** Negative when a comes first (newer). */
+/** Storage order is oldest first (time asc, then id asc): the usual insert is an append. */
 function compare(a: Entry, b: Entry): number {
-  if (a.at !== b.at) return b.at - a.at;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  if (a.at !== b.at) return a.at - b.at;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 export interface IndexPage {
@@ -33,20 +33,22 @@ export class NewestFirstIndex {
   insert(id: string, at: number): void {
     if (this.byId.has(id)) throw new Error(`duplicate id ${id}`);
     const entry = { at, id };
-    this.entries.splice(this.positionOf(entry), 0, entry);
+    const last = this.entries[this.entries.length - 1];
+    if (!last || compare(last, entry) < 0) this.entries.push(entry);
+    else this.entries.splice(this.positionOf(entry), 0, entry);
     this.byId.set(id, entry);
   }
 
   /** Ids after `cursor` (exclusive) that pass `accept`, at most `limit`. Unknown cursor: undefined. */
   page(options: { cursor?: string | undefined; limit: number; accept?: (id: string) => boolean }): IndexPage | undefined {
-    let start = 0;
+    let start = this.entries.length - 1;
     if (options.cursor !== undefined) {
       const entry = this.byId.get(options.cursor);
       if (!entry) return undefined;
-      start = this.positionOf(entry) + 1;
+      start = this.positionOf(entry) - 1;
     }
     const ids: string[] = [];
-    for (let i = start; i < this.entries.length; i += 1) {
+    for (let i = start; i >= 0; i -= 1) {
       const { id } = this.entries[i] as Entry;
       if (options.accept && !options.accept(id)) continue;
       if (ids.length === options.limit) return { ids, hasMore: true };
@@ -57,7 +59,7 @@ export class NewestFirstIndex {
 
   /** Every id, newest first. */
   *ids(): IterableIterator<string> {
-    for (const entry of this.entries) yield entry.id;
+    for (let i = this.entries.length - 1; i >= 0; i -= 1) yield (this.entries[i] as Entry).id;
   }
 
   /** Index of `entry` if present, else where it would be inserted (binary search). */
