@@ -16,6 +16,8 @@ import type { WebhookReceiver } from './webhooks/receiver.ts';
 /** A failure as a check reports it; severity is decided by the runner from the requirement level. */
 export interface Finding {
   requirement: string;
+  /** Overrides the catalogue level of `requirement` (the contract validator knows it per violation). */
+  level?: 'documented' | 'assumed';
   title: string;
   message: string;
   reproduction: string | null;

@@ -1,13 +1,16 @@
 // The suite's single door to the contract (openapi.yaml through contract/validator.ts, and the
 // requirement catalogue through contract/catalogue.ts). Checks talk to this facade only, so the
 // contract modules' exact shapes matter in one file.
+import { loadCatalogue } from '../contract/catalogue.ts';
 import type { CatalogueRequirement } from './types.ts';
 
 export interface ContractViolation {
-  /** Requirement the violated element cites, when the contract says. */
-  requirement?: string;
   kind: string;
   message: string;
+  /** `assumed` when only a choice of ours is violated: the suite then warns (outside --strict). */
+  level: 'documented' | 'assumed';
+  /** Catalogue IDs the violated element of the contract encodes. */
+  requirements: string[];
 }
 
 export interface ResponseToValidate {
@@ -30,21 +33,6 @@ export interface ContractFacade {
   createPaymentSchema(): Record<string, unknown>;
 }
 
-export async function loadCatalogueRequirements(): Promise<CatalogueRequirement[]> {
-  const specifier = '../contract/catalogue.ts';
-  let module: { loadCatalogue: () => unknown };
-  try {
-    module = (await import(specifier)) as { loadCatalogue: () => unknown };
-  } catch {
-    return [];
-  }
-  const loaded = await Promise.resolve(module.loadCatalogue());
-  const entries = Array.isArray(loaded) ? loaded : ((loaded as { requirements?: unknown[] }).requirements ?? []);
-  return (entries as CatalogueRequirement[]).map((entry) => ({
-    id: entry.id,
-    section: String(entry.section ?? ''),
-    statement: String(entry.statement ?? ''),
-    level: entry.level === 'assumed' ? 'assumed' : 'documented',
-    tags: Array.isArray(entry.tags) ? entry.tags : [],
-  }));
+export function loadCatalogueRequirements(): CatalogueRequirement[] {
+  return loadCatalogue().map(({ id, section, statement, level, tags }) => ({ id, section, statement, level, tags }));
 }

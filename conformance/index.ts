@@ -67,7 +67,7 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
     };
   }
 
-  const catalogue = await loadCatalogueRequirements();
+  const catalogue = loadCatalogueRequirements();
   const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);

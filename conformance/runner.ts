@@ -57,14 +57,16 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
     clearTimeout(timer);
     await ctx.runCleanups();
   }
-  const failures: Failure[] = ctx.findings.map((finding) => ({
+  const failures: Failure[] = ctx.findings.map(({ level, ...finding }) => ({
     checkId: check.id,
-    severity: severityOf(services.catalogue.get(finding.requirement)?.level ?? check.level, options.strict),
+    severity: severityOf(level ?? services.catalogue.get(finding.requirement)?.level ?? check.level, options.strict),
     ...finding,
   }));
+  // Cross-cutting checks may cite the contract's more specific IDs; the matrix must show them.
+  const cited = [...new Set([...check.requirements, ...failures.map((f) => f.requirement).filter((id) => services.catalogue.has(id))])];
   const requests = recorder.all().filter((e) => e.checkId === check.id).length - requestsBefore;
   const durationMs = Math.round(performance.now() - started);
-  const base = { ...metaOf(check), failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
+  const base = { ...metaOf(check), requirements: cited, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
   // A check that found nothing before it lost a capability did not exercise its requirement.
   if (notExercised !== undefined && failures.length === 0) return { ...base, result: 'not-exercised', reason: notExercised };
   return { ...base, result: resultOf(failures), ...(notExercised ? { reason: `stopped early: ${notExercised}` } : {}) };

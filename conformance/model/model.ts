@@ -55,10 +55,10 @@ export function violation(requirement: string, title: string, message: string, e
 
 /** Requirement an unexpected status observation breaks, given what the model expected. */
 export function requirementFor(expected: PaymentStatus, observed: string): string {
-  if (TERMINAL.includes(expected)) return 'STATE-TERMINAL-FINAL';
-  if (expected === 'PROCESSING' && observed === 'EXPIRED') return 'STATE-PROCESSING-NO-EXPIRY';
+  if (TERMINAL.includes(expected)) return 'PAY-STATE-TERMINAL-FINAL';
+  if (expected === 'PROCESSING' && observed === 'EXPIRED') return 'PAY-STATE-PROCESSING-NO-EXPIRY';
   if (expected === 'ACTIVE' && observed === 'EXPIRED') return 'PAY-STATE-ACTIVE-TO-EXPIRED';
-  if (expected === 'ACTIVE' && observed === 'FAILED') return 'STATE-ACTIVE-NO-DIRECT-FAIL';
+  if (expected === 'ACTIVE' && observed === 'FAILED') return 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL';
   return 'PAY-STATE-FORWARD-ONLY';
 }
 

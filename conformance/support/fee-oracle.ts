@@ -1,10 +1,10 @@
 // The fee properties of spec §2 ("Fee rules") in exact arithmetic, as the suite checks them:
 // the split identity, the 0.5 % fee within one minor unit, proportional deduction within one minor
 // unit, and (assumed) half-up rounding. Returns the broken property, or null.
-import { absBig, divRoundHalfUp, isDecimalString, toUnits } from './decimal.ts';
+import { absBig, decimalsOf, divRoundHalfUp, isDecimalString, toUnits } from './decimal.ts';
 import type { CreateBody, Payment } from './payments.ts';
 
-export type FeeProperty = 'format' | 'identity' | 'service-fee' | 'proportional' | 'half-up';
+export type FeeProperty = 'format' | 'identity' | 'service-fee' | 'proportional' | 'half-up' | 'minor-format';
 
 export interface FeeViolation {
   property: FeeProperty;
@@ -26,6 +26,11 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
     sellerNets = (payment.sellers ?? []).map((s, i) => units(s.amount, minorUnits, `sellers[${i}].amount`));
   } catch (error) {
     return [{ property: 'format', message: `${(error as Error).message} with at most ${minorUnits} decimals` }];
+  }
+  const fees = [['serviceFee', payment.serviceFee], ['merchantFee', payment.merchantFee], ...(payment.sellers ?? []).map((s, i) => [`sellers[${i}].amount`, s.amount])] as const;
+  const misformatted = fees.filter(([, value]) => decimalsOf(String(value)) !== minorUnits);
+  if (misformatted.length) {
+    violations.push({ property: 'minor-format', message: `not written with exactly ${minorUnits} decimals: ${misformatted.map(([f, v]) => `${f} "${v}"`).join(', ')}` });
   }
   const requested = toUnits(request.amount, minorUnits);
   if (amount !== requested) violations.push({ property: 'identity', message: `amount ${payment.amount} is not the requested ${request.amount}` });

@@ -6,7 +6,7 @@ import { expectRefusedEverywhere } from './refused-everywhere.ts';
 export const expiredKey = defineCheck({
   id: 'auth.expired-key',
   title: 'An API key past its expiry is refused with 401 (clock advanced past expiresAt)',
-  requirements: ['AUTH-401-MISSING-OR-INVALID', 'AUTH-KEY-IP-WHITELIST-EXPIRY'],
+  requirements: ['AUTH-401-MISSING-INVALID', 'AUTH-KEY-IP-WHITELIST-EXPIRY'],
   level: 'documented',
   needs: ['control'],
   tags: ['security', 'clock'],
@@ -19,6 +19,6 @@ export const expiredKey = defineCheck({
     ctx.requireStatus(works, 200, 'AUTH-KEY-IP-WHITELIST-EXPIRY', 'A key must work before its expiry');
     await ctx.control.advance(180_000);
     await ctx.clock.refresh();
-    await expectRefusedEverywhere(ctx, credential, 'AUTH-401-MISSING-OR-INVALID', 'an expired key');
+    await expectRefusedEverywhere(ctx, credential, 'AUTH-401-MISSING-INVALID', 'an expired key');
   },
 });

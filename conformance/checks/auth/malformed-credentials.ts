@@ -17,13 +17,13 @@ export const MALFORMED_HEADERS = [
 export const malformedCredentials = defineCheck({
   id: 'auth.malformed-credentials',
   title: 'Malformed Authorization headers (wrong scheme, no key, no pk_ prefix) get 401',
-  requirements: ['AUTH-401-MISSING-OR-INVALID', 'ERR-401-ALL', 'AUTH-BEARER-HEADER'],
+  requirements: ['AUTH-401-MISSING-INVALID', 'ERR-401-ALL', 'AUTH-401-CASES'],
   level: 'documented',
   needs: [],
   tags: ['security'],
   async run(ctx: CheckContext) {
     for (const header of MALFORMED_HEADERS) {
-      await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-OR-INVALID', `Authorization "${header}"`);
+      await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-INVALID', `Authorization "${header}"`);
     }
   },
 });

@@ -7,7 +7,7 @@ import { createPayment, getPayment, uniqueExternalId, type Payment } from '../..
 export const merchantIsolation = defineCheck({
   id: 'auth.merchant-isolation',
   title: "Another merchant's payment is 404 on GET and DELETE and absent from the list",
-  requirements: ['PAY-GET-ERRORS', 'PAY-CANCEL-ERRORS', 'EXTID-UNIQUE-PER-MERCHANT'],
+  requirements: ['ERR-404-PAYMENT-NOT-FOUND', 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE'],
   level: 'documented',
   needs: ['control'],
   tags: ['security'],
@@ -15,21 +15,21 @@ export const merchantIsolation = defineCheck({
     const { api: other } = await ctx.newMerchant('other');
     const externalId = uniqueExternalId('iso');
     const mine = await createPayment(ctx.api, { amount: '42.00', currency: 'EUR', externalId });
-    ctx.requireStatus(mine, 201, 'PAY-GET-ERRORS', 'Setup: create a payment');
+    ctx.requireStatus(mine, 201, 'ERR-404-PAYMENT-NOT-FOUND', 'Setup: create a payment');
     const id = mine.payment.id;
 
     const get = await other.get(`/v1/payments/${id}`);
-    ctx.expect(get.status === 404, 'PAY-GET-ERRORS', "GET of another merchant's payment is not 404", () => `answered ${get.status}: ${get.text.slice(0, 200)}`, get.exchange);
+    ctx.expect(get.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "GET of another merchant's payment is not 404", () => `answered ${get.status}: ${get.text.slice(0, 200)}`, get.exchange);
     const del = await other.delete(`/v1/payments/${id}`);
-    ctx.expect(del.status === 404, 'PAY-CANCEL-ERRORS', "DELETE of another merchant's payment is not 404", () => `answered ${del.status}: ${del.text.slice(0, 200)}`, del.exchange);
+    ctx.expect(del.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "DELETE of another merchant's payment is not 404", () => `answered ${del.status}: ${del.text.slice(0, 200)}`, del.exchange);
     const list = await other.get('/v1/payments', { limit: 100 });
     const items = ((list.json as { data?: Payment[] })?.data ?? []) as Payment[];
-    ctx.expect(!items.some((p) => p.id === id), 'PAY-GET-ERRORS', "The list shows another merchant's payment", `payment ${id} appears in the other merchant's list`, list.exchange);
+    ctx.expect(!items.some((p) => p.id === id), 'ERR-404-PAYMENT-NOT-FOUND', "The list shows another merchant's payment", `payment ${id} appears in the other merchant's list`, list.exchange);
     // externalId uniqueness is per merchant: the same externalId is free for the other merchant.
     const same = await createPayment(other, { amount: '42.00', currency: 'EUR', externalId });
-    ctx.expect(same.status === 201, 'EXTID-UNIQUE-PER-MERCHANT', 'externalId uniqueness leaks across merchants', () => `another merchant reusing externalId ${externalId} got ${same.status}: ${same.text.slice(0, 200)}`, same.exchange);
+    ctx.expect(same.status === 201, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'externalId uniqueness leaks across merchants', () => `another merchant reusing externalId ${externalId} got ${same.status}: ${same.text.slice(0, 200)}`, same.exchange);
     const after = await getPayment(ctx.api, id);
-    ctx.expect(after.payment?.status === 'ACTIVE', 'PAY-CANCEL-ERRORS', "A foreign DELETE changed the owner's payment", () => `status after foreign DELETE: ${after.payment?.status}`, after.exchange);
+    ctx.expect(after.payment?.status === 'ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', "A foreign DELETE changed the owner's payment", () => `status after foreign DELETE: ${after.payment?.status}`, after.exchange);
     ctx.addCases(5);
   },
 });

@@ -5,7 +5,7 @@ import { expectRefusedEverywhere } from './refused-everywhere.ts';
 export const missingCredentials = defineCheck({
   id: 'auth.missing-credentials',
   title: 'A call without Authorization header is refused with 401 on every operation',
-  requirements: ['AUTH-401-MISSING-OR-INVALID', 'ERR-401-ALL'],
+  requirements: ['AUTH-401-MISSING-INVALID', 'ERR-401-ALL'],
   level: 'documented',
   needs: [],
   tags: ['security'],

@@ -7,12 +7,12 @@ import { expectRefusedEverywhere } from './refused-everywhere.ts';
 export const unknownKey = defineCheck({
   id: 'auth.unknown-key',
   title: 'A well-formed pk_ key that was never issued gets 401 on every operation',
-  requirements: ['AUTH-401-MISSING-OR-INVALID', 'ERR-401-ALL'],
+  requirements: ['AUTH-401-MISSING-INVALID', 'ERR-401-ALL'],
   level: 'documented',
   needs: [],
   tags: ['security'],
   async run(ctx: CheckContext) {
     const key = `pk_${createHash('sha256').update(`unknown-${ctx.options.seed}`).digest('hex').slice(0, 48)}`;
-    await expectRefusedEverywhere(ctx, { header: `Bearer ${key}` }, 'AUTH-401-MISSING-OR-INVALID', 'a never-issued pk_ key');
+    await expectRefusedEverywhere(ctx, { header: `Bearer ${key}` }, 'AUTH-401-MISSING-INVALID', 'a never-issued pk_ key');
   },
 });

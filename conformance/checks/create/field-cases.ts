@@ -11,6 +11,8 @@ export interface FieldCase {
   body: (now: number) => Record<string, unknown> | string;
   /** Path the 400's errors[] must name; null for accepted cases. */
   invalidPath: string[] | null;
+  /** Which field a cross-field or whole-body error names is our choice (assumed). */
+  pathAssumed?: boolean;
 }
 
 const BASE: CreateBody = { amount: '100.00', currency: 'USD' };
@@ -19,8 +21,8 @@ const DAY = 86_400_000;
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const sellers = (count: number, amount = '1.00') => Array.from({ length: count }, (_, i) => ({ address: address(i + 1), amount }));
 
-function invalid(name: string, requirement: string, path: string[], patch: Record<string, unknown>): FieldCase {
-  return { name, requirement, invalidPath: path, body: () => ({ ...BASE, ...patch }) };
+function invalid(name: string, requirement: string, path: string[], patch: Record<string, unknown>, pathAssumed = false): FieldCase {
+  return { name, requirement, invalidPath: path, body: () => ({ ...BASE, ...patch }), pathAssumed };
 }
 
 function valid(name: string, requirement: string, patch: Record<string, unknown>): FieldCase {
@@ -35,65 +37,71 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
     // amount (spec §4: 0-2 decimals, maximum, per-currency minimum, zero-decimal currencies)
     invalid('amount with 3 decimals', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: '10.001' }),
     invalid('amount not a number', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: 'ten' }),
-    invalid('amount negative', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: '-5.00' }),
-    invalid('amount in exponent form', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: '1e3' }),
-    invalid('amount as a JSON number', 'PAY-CREATE-AMOUNT-STRING', ['amount'], { amount: 100 }),
+    invalid('amount negative', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: '-5.00' }),
+    invalid('amount in exponent form', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: '1e3' }),
+    invalid('amount as a JSON number', 'FMT-AMOUNT-DECIMAL-STRING', ['amount'], { amount: 100 }),
     invalid('amount missing', 'PAY-CREATE-AMOUNT-REQUIRED', ['amount'], { amount: undefined }),
     invalid('amount above the maximum', 'PAY-CREATE-AMOUNT-MAX', ['amount'], { amount: '1000000000000.01' }),
     valid('amount at the maximum', 'PAY-CREATE-AMOUNT-MAX', { amount: rules.amountMaximum }),
     valid('amount with 1 decimal', 'PAY-CREATE-AMOUNT-DECIMALS', { amount: '100.5' }),
     valid('amount without decimals', 'PAY-CREATE-AMOUNT-DECIMALS', { amount: '100' }),
-    invalid('amount below the USD minimum', 'PAY-CREATE-AMOUNT-MIN', ['amount'], { amount: '0.99' }),
-    invalid('amount zero', 'PAY-CREATE-AMOUNT-MIN', ['amount'], { amount: '0' }),
+    invalid('amount below the USD minimum', 'PAY-CREATE-AMOUNT-MIN-VALUES', ['amount'], { amount: '0.99' }),
+    invalid('amount zero', 'PAY-CREATE-AMOUNT-MIN-VALUES', ['amount'], { amount: '0' }),
     invalid('amount with a leading zero', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: '0100' }),
     invalid('JPY with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: '1000.5', currency: 'JPY' }),
     invalid('IDR with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: '20000.25', currency: 'IDR' }),
-    invalid('VND with .00', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL-POINT', ['amount'], { amount: '30000.00', currency: 'VND' }),
+    invalid('VND with .00', 'PAY-CREATE-ZERO-DECIMAL-NO-POINT', ['amount'], { amount: '30000.00', currency: 'VND' }),
     valid('JPY whole amount', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', { amount: '1000', currency: 'JPY' }),
     // currency
     invalid('currency unknown', 'PAY-CREATE-CURRENCY-ENUM', ['currency'], { currency: 'XXX' }),
     invalid('currency lower case', 'PAY-CREATE-CURRENCY-ENUM', ['currency'], { currency: 'usd' }),
     invalid('currency missing', 'PAY-CREATE-CURRENCY-REQUIRED', ['currency'], { currency: undefined }),
     // title
-    invalid(`title of ${title + 1} characters`, 'PAY-CREATE-TITLE-MAX', ['title'], { title: 't'.repeat(title + 1) }),
-    valid(`title of ${title} characters`, 'PAY-CREATE-TITLE-MAX', { title: 't'.repeat(title) }),
-    invalid('title not a string', 'PAY-CREATE-TITLE-MAX', ['title'], { title: 42 }),
+    invalid(`title of ${title + 1} characters`, 'PAY-CREATE-TITLE-MAX-LENGTH', ['title'], { title: 't'.repeat(title + 1) }),
+    valid(`title of ${title} characters`, 'PAY-CREATE-TITLE-MAX-LENGTH', { title: 't'.repeat(title) }),
+    invalid('title not a string', 'PAY-CREATE-TITLE-MAX-LENGTH', ['title'], { title: 42 }),
     // externalId
-    { name: `externalId of ${ext + 1} characters`, requirement: 'PAY-CREATE-EXTID-MAX', invalidPath: ['externalId'], body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext + 1, 'x') }) },
-    { name: `externalId of ${ext} characters`, requirement: 'PAY-CREATE-EXTID-MAX', invalidPath: null, body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext, 'y') }) },
-    invalid('externalId with a space', 'PAY-CREATE-EXTID-CHARSET', ['externalId'], { externalId: 'has space' }),
-    invalid('externalId with a slash', 'PAY-CREATE-EXTID-CHARSET', ['externalId'], { externalId: 'a/b' }),
-    invalid('externalId with a non-ASCII letter', 'PAY-CREATE-EXTID-CHARSET', ['externalId'], { externalId: 'caf\u00e9' }),
-    { name: 'externalId with every allowed character class', requirement: 'PAY-CREATE-EXTID-CHARSET', invalidPath: null, body: () => ({ ...BASE, externalId: `aZ09._-${uniq()}` }) },
+    { name: `externalId of ${ext + 1} characters`, requirement: 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH', invalidPath: ['externalId'], body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext + 1, 'x') }) },
+    { name: `externalId of ${ext} characters`, requirement: 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH', invalidPath: null, body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext, 'y') }) },
+    invalid('externalId with a space', 'PAY-CREATE-EXTERNAL-ID-CHARSET', ['externalId'], { externalId: 'has space' }),
+    invalid('externalId with a slash', 'PAY-CREATE-EXTERNAL-ID-CHARSET', ['externalId'], { externalId: 'a/b' }),
+    invalid('externalId with a non-ASCII letter', 'PAY-CREATE-EXTERNAL-ID-CHARSET', ['externalId'], { externalId: 'caf\u00e9' }),
+    { name: 'externalId with every allowed character class', requirement: 'PAY-CREATE-EXTERNAL-ID-CHARSET', invalidPath: null, body: () => ({ ...BASE, externalId: `aZ09._-${uniq()}` }) },
+    invalid('externalId empty', 'PAY-EXTERNAL-ID-NON-EMPTY', ['externalId'], { externalId: '' }),
     // acceptedChains / acceptedTokens
-    invalid('acceptedChains with an unsupported chain', 'PAY-CREATE-CHAINS-SUBSET', ['acceptedChains'], { acceptedChains: [1, 10] }),
-    invalid('acceptedChains as strings', 'PAY-CREATE-CHAINS-SUBSET', ['acceptedChains'], { acceptedChains: ['1'] }),
-    invalid('acceptedChains empty', 'PAY-CREATE-CHAINS-NONEMPTY', ['acceptedChains'], { acceptedChains: [] }),
-    valid('acceptedChains subset', 'PAY-CREATE-CHAINS-SUBSET', { acceptedChains: [8453, 137] }),
-    invalid('acceptedTokens with an unsupported token', 'PAY-CREATE-TOKENS-SUBSET', ['acceptedTokens'], { acceptedTokens: ['DAI'] }),
-    valid('acceptedTokens subset', 'PAY-CREATE-TOKENS-SUBSET', { acceptedTokens: ['USDT'] }),
-    invalid('no existing chain/token pair (Base + USDT)', 'PAY-CREATE-PAIR-EXISTS', ['acceptedTokens'], { acceptedChains: [8453], acceptedTokens: ['USDT'] }),
+    invalid('acceptedChains with a duplicate', 'PAY-ACCEPTED-NON-EMPTY-UNIQUE', ['acceptedChains'], { acceptedChains: [1, 1] }),
+    invalid('acceptedChains with an unsupported chain', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', ['acceptedChains'], { acceptedChains: [1, 10] }),
+    invalid('acceptedChains as strings', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', ['acceptedChains'], { acceptedChains: ['1'] }),
+    invalid('acceptedChains empty', 'PAY-ACCEPTED-NON-EMPTY-UNIQUE', ['acceptedChains'], { acceptedChains: [] }),
+    valid('acceptedChains subset', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', { acceptedChains: [8453, 137] }),
+    invalid('acceptedTokens with an unsupported token', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', ['acceptedTokens'], { acceptedTokens: ['DAI'] }),
+    valid('acceptedTokens subset', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', { acceptedTokens: ['USDT'] }),
+    invalid('no existing chain/token pair (Base + USDT)', 'PAY-ACCEPTED-PAIR-EXISTS', ['acceptedTokens'], { acceptedChains: [8453], acceptedTokens: ['USDT'] }, true),
     // expiresAt (15 minutes to 30 days from now; margins cover request latency)
-    { name: 'expiresAt 14 minutes from now', requirement: 'PAY-CREATE-EXPIRESAT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 14 * MIN).toISOString() }) },
-    { name: 'expiresAt in the past', requirement: 'PAY-CREATE-EXPIRESAT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now - DAY).toISOString() }) },
-    { name: 'expiresAt 30 days and 1 hour from now', requirement: 'PAY-CREATE-EXPIRESAT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 30 * DAY + 60 * MIN).toISOString() }) },
-    { name: 'expiresAt 16 minutes from now', requirement: 'PAY-CREATE-EXPIRESAT-WINDOW', invalidPath: null, body: (now) => ({ ...BASE, expiresAt: new Date(now + 16 * MIN).toISOString() }) },
-    { name: 'expiresAt 29 days from now', requirement: 'PAY-CREATE-EXPIRESAT-WINDOW', invalidPath: null, body: (now) => ({ ...BASE, expiresAt: new Date(now + 29 * DAY).toISOString() }) },
-    invalid('expiresAt not a date-time', 'PAY-CREATE-EXPIRESAT-WINDOW', ['expiresAt'], { expiresAt: 'tomorrow' }),
+    { name: 'expiresAt 14 minutes from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 14 * MIN).toISOString() }) },
+    { name: 'expiresAt in the past', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now - DAY).toISOString() }) },
+    { name: 'expiresAt 30 days and 1 hour from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 30 * DAY + 60 * MIN).toISOString() }) },
+    { name: 'expiresAt 16 minutes from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: null, body: (now) => ({ ...BASE, expiresAt: new Date(now + 16 * MIN).toISOString() }) },
+    { name: 'expiresAt 29 days from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: null, body: (now) => ({ ...BASE, expiresAt: new Date(now + 29 * DAY).toISOString() }) },
+    invalid('expiresAt not a date-time', 'PAY-CREATE-EXPIRES-AT-WINDOW', ['expiresAt'], { expiresAt: 'tomorrow' }),
     // sellers
     invalid(`${rules.sellersMax + 1} sellers`, 'PAY-CREATE-SELLERS-MAX', ['sellers'], { sellers: sellers(rules.sellersMax + 1) }),
     valid(`${rules.sellersMax} sellers`, 'PAY-CREATE-SELLERS-MAX', { sellers: sellers(rules.sellersMax) }),
-    invalid('seller amount with 3 decimals', 'PAY-CREATE-SELLER-AMOUNT-DECIMALS', ['sellers', '0', 'amount'], { sellers: [{ address: address(1), amount: '1.001' }] }),
-    invalid('seller address not an address', 'PAY-CREATE-SELLER-ADDRESS', ['sellers', '0', 'address'], { sellers: [{ address: 'not-an-address', amount: '1.00' }] }),
-    invalid('sellers summing above the amount', 'PAY-CREATE-SELLERS-SUM', ['sellers'], { sellers: [{ address: address(1), amount: '60.00' }, { address: address(2), amount: '50.00' }] }),
-    invalid('sellers empty array', 'PAY-CREATE-SELLERS-NONEMPTY', ['sellers'], { sellers: [] }),
+    invalid('seller amount with 3 decimals', 'PAY-SELLER-FIELD-AMOUNT', ['sellers', '0', 'amount'], { sellers: [{ address: address(1), amount: '1.001' }] }),
+    invalid('seller address not an address', 'PAY-SELLER-ADDRESS-FORMAT', ['sellers', '0', 'address'], { sellers: [{ address: 'not-an-address', amount: '1.00' }] }),
+    invalid('sellers summing above the amount', 'PAY-SELLERS-SUM-EXCEEDS-400', ['sellers'], { sellers: [{ address: address(1), amount: '60.00' }, { address: address(2), amount: '50.00' }] }, true),
+    invalid('duplicate seller addresses', 'PAY-SELLER-ADDRESS-DUPLICATE-400', ['sellers'], { sellers: [{ address: address(1), amount: '1.00' }, { address: address(1), amount: '2.00' }] }, true),
+    invalid('seller address with a bad EIP-55 checksum', 'PAY-SELLER-ADDRESS-CHECKSUM', ['sellers', '0', 'address'], { sellers: [{ address: '0xa0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1.00' }] }),
+    valid('seller address with a valid EIP-55 checksum', 'PAY-SELLER-ADDRESS-CHECKSUM', { sellers: [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1.00' }] }),
+    invalid('sellers empty array', 'PAY-SELLERS-NON-EMPTY', ['sellers'], { sellers: [] }),
     // merchantAmount
-    invalid('merchantAmount + sellers != amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', ['merchantAmount'], { sellers: sellers(1, '10.00'), merchantAmount: '80.00' }),
+    invalid('merchantAmount + sellers != amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', ['merchantAmount'], { sellers: sellers(1, '10.00'), merchantAmount: '80.00' }, true),
     valid('merchantAmount + sellers = amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', { sellers: sellers(1, '10.00'), merchantAmount: '90.00' }),
+    invalid('merchantAmount without sellers differing from amount', 'PAY-MERCHANT-AMOUNT-NO-SELLERS', ['merchantAmount'], { merchantAmount: '90.00' }),
     invalid('merchantAmount with 3 decimals', 'PAY-CREATE-MERCHANT-AMOUNT-DECIMALS', ['merchantAmount'], { sellers: sellers(1, '10.00'), merchantAmount: '89.999' }),
     // body as a whole
-    invalid('unknown field', 'PAY-CREATE-UNKNOWN-FIELDS', ['colour'], { colour: 'blue' }),
-    { name: 'body is not JSON', requirement: 'PAY-CREATE-BODY-NOT-JSON', invalidPath: [], body: () => '{"amount": "10",' },
-    { name: 'body is a JSON array', requirement: 'PAY-CREATE-BODY-NOT-JSON', invalidPath: [], body: () => '[]' },
+    invalid('unknown field', 'PAY-CREATE-UNKNOWN-FIELDS-400', ['colour'], { colour: 'blue' }, true),
+    { name: 'body is not JSON', requirement: 'PAY-CREATE-BODY-NOT-OBJECT-400', invalidPath: [], pathAssumed: true, body: () => '{"amount": "10",' },
+    { name: 'body is a JSON array', requirement: 'PAY-CREATE-BODY-NOT-OBJECT-400', invalidPath: [], pathAssumed: true, body: () => '[]' },
   ];
 }

@@ -8,7 +8,7 @@ import { DEFAULTS } from '../../defaults.ts';
 export const concurrentBurst = defineCheck({
   id: 'external-id.concurrent-burst',
   title: 'A concurrent burst of creates with one externalId yields exactly one 201, the rest 409',
-  requirements: ['EXTID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
+  requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
   level: 'documented',
   needs: [],
   tags: ['external-id', 'concurrency'],
@@ -22,7 +22,7 @@ export const concurrentBurst = defineCheck({
       const created = responses.filter((r) => r.status === 201);
       const conflicts = responses.filter((r) => r.status === 409);
       const other = responses.find((r) => r.status !== 201 && r.status !== 409);
-      ctx.expect(created.length === 1, 'EXTID-UNIQUE-LIVE', `Burst of ${DEFAULTS.burstSize} creates minted ${created.length} live payments`, () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`, (created[1] ?? responses[0])!.exchange);
+      ctx.expect(created.length === 1, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', `Burst of ${DEFAULTS.burstSize} creates minted ${created.length} live payments`, () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`, (created[1] ?? responses[0])!.exchange);
       ctx.expect(conflicts.length === DEFAULTS.burstSize - 1 && !other, 'ERR-409-EXTERNAL-ID', 'Losers of the burst are not all 409', () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`, (other ?? responses[0])!.exchange);
     }
   },

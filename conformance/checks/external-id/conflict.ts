@@ -7,7 +7,7 @@ export function expectConflict(ctx: CheckContext, response: HttpResponse, requir
   const body = response.json as { statusCode?: unknown; message?: unknown; error?: unknown } | undefined;
   return ctx.expect(
     body?.statusCode === 409 && typeof body.message === 'string' && body.error === 'Conflict',
-    'ERR-409-BODY',
+    'ERR-BODY-SHAPE',
     '409 body is not {statusCode: 409, message, error: "Conflict"}',
     () => response.text.slice(0, 300),
     response.exchange,

@@ -14,13 +14,13 @@ async function fresh(ctx: CheckContext, requirement: string, externalId: string,
 export const uniqueWhileLive = defineCheck({
   id: 'external-id.unique-while-processing-or-successful',
   title: 'externalId stays taken while the payment is PROCESSING and after it is SUCCESSFUL',
-  requirements: ['EXTID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
+  requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
   level: 'documented',
   needs: ['control'],
   tags: ['external-id', 'lifecycle'],
   async run(ctx: CheckContext) {
     const externalId = uniqueExternalId('live');
-    const id = await fresh(ctx, 'EXTID-UNIQUE-LIVE', externalId);
+    const id = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', externalId);
     await ctx.control.submit(id, 8453, 'USDC');
     expectConflict(ctx, await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'PROCESSING');
     await ctx.control.confirm(id);
@@ -32,27 +32,27 @@ export const uniqueWhileLive = defineCheck({
 export const reuseAfterExpiryOrFailure = defineCheck({
   id: 'external-id.reuse-after-expiry-or-failure',
   title: 'The externalId of an EXPIRED (clock advanced) or FAILED payment can be used again',
-  requirements: ['EXTID-REUSABLE-AFTER-TERMINAL'],
+  requirements: ['PAY-CREATE-EXTERNAL-ID-REUSABLE'],
   level: 'documented',
   needs: ['control'],
   tags: ['external-id', 'lifecycle', 'clock'],
   async run(ctx: CheckContext) {
     await ctx.clock.refresh();
     const failedId = uniqueExternalId('rf');
-    const id = await fresh(ctx, 'EXTID-REUSABLE-AFTER-TERMINAL', failedId);
+    const id = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', failedId);
     await ctx.control.submit(id, 8453, 'USDC');
     await ctx.control.fail(id, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance: reverted' });
     const afterFail = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: failedId });
-    ctx.expect(afterFail.status === 201, 'EXTID-REUSABLE-AFTER-TERMINAL', 'externalId of a FAILED payment not reusable', () => `expected 201, got ${afterFail.status}: ${afterFail.text.slice(0, 200)}`, afterFail.exchange);
+    ctx.expect(afterFail.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of a FAILED payment not reusable', () => `expected 201, got ${afterFail.status}: ${afterFail.text.slice(0, 200)}`, afterFail.exchange);
 
     const expiredId = uniqueExternalId('re');
-    const toExpire = await fresh(ctx, 'EXTID-REUSABLE-AFTER-TERMINAL', expiredId, 16 * 60_000);
+    const toExpire = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', expiredId, 16 * 60_000);
     await ctx.control.advance(17 * 60_000);
     await ctx.clock.refresh();
     const state = await ctx.api.get(`/v1/payments/${toExpire}`);
-    ctx.require((state.json as { status?: string })?.status === 'EXPIRED', 'EXTID-REUSABLE-AFTER-TERMINAL', 'Setup: payment did not expire', () => `after advancing past expiresAt the payment is ${(state.json as { status?: string })?.status}`, state.exchange);
+    ctx.require((state.json as { status?: string })?.status === 'EXPIRED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: payment did not expire', () => `after advancing past expiresAt the payment is ${(state.json as { status?: string })?.status}`, state.exchange);
     const afterExpiry = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: expiredId });
-    ctx.expect(afterExpiry.status === 201, 'EXTID-REUSABLE-AFTER-TERMINAL', 'externalId of an EXPIRED payment not reusable', () => `expected 201, got ${afterExpiry.status}: ${afterExpiry.text.slice(0, 200)}`, afterExpiry.exchange);
+    ctx.expect(afterExpiry.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of an EXPIRED payment not reusable', () => `expected 201, got ${afterExpiry.status}: ${afterExpiry.text.slice(0, 200)}`, afterExpiry.exchange);
     ctx.addCases(2);
   },
 });

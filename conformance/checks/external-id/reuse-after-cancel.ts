@@ -5,18 +5,18 @@ import { cancelPayment, createPayment, uniqueExternalId } from '../../support/pa
 export const reuseAfterCancel = defineCheck({
   id: 'external-id.reuse-after-cancel',
   title: 'The externalId of a CANCELLED payment can be used again',
-  requirements: ['EXTID-REUSABLE-AFTER-TERMINAL'],
+  requirements: ['PAY-CREATE-EXTERNAL-ID-REUSABLE'],
   level: 'documented',
   needs: [],
   tags: ['external-id'],
   async run(ctx: CheckContext) {
     const externalId = uniqueExternalId('rc');
     const first = await createPayment(ctx.api, { amount: '30.00', currency: 'USD', externalId });
-    ctx.requireStatus(first, 201, 'EXTID-REUSABLE-AFTER-TERMINAL', 'Setup: create');
+    ctx.requireStatus(first, 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: create');
     const cancelled = await cancelPayment(ctx.api, first.payment.id);
-    ctx.requireStatus(cancelled, 200, 'EXTID-REUSABLE-AFTER-TERMINAL', 'Setup: cancel the ACTIVE payment');
+    ctx.requireStatus(cancelled, 200, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: cancel the ACTIVE payment');
     const again = await createPayment(ctx.api, { amount: '30.00', currency: 'USD', externalId });
-    ctx.expect(again.status === 201, 'EXTID-REUSABLE-AFTER-TERMINAL', 'externalId of a CANCELLED payment not reusable', () => `expected 201, got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange);
+    ctx.expect(again.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of a CANCELLED payment not reusable', () => `expected 201, got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange);
     ctx.addCases();
   },
 });

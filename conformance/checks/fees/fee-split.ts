@@ -11,12 +11,14 @@ import { currency } from '../../support/fixtures.ts';
 import { createPayment } from '../../support/payments.ts';
 
 const REQUIREMENT: Record<FeeProperty, string> = {
-  format: 'FEE-AMOUNTS-DECIMAL',
-  identity: 'FEE-SPLIT-IDENTITY',
-  'service-fee': 'FEE-SERVICE-HALF-PERCENT',
-  proportional: 'FEE-SELLERS-PROPORTIONAL',
-  'half-up': 'FEE-ROUNDING-HALF-UP',
+  format: 'FMT-AMOUNT-DECIMAL-STRING',
+  identity: 'PAY-FEE-SUM-IDENTITY',
+  'service-fee': 'PAY-FEE-SERVICE-RATE',
+  proportional: 'PAY-FEE-SELLERS-PROPORTIONAL',
+  'half-up': 'PAY-FEE-ROUND-HALF-UP',
+  'minor-format': 'PAY-FEE-MINOR-UNIT-FORMAT',
 };
+const ASSUMED: FeeProperty[] = ['half-up', 'minor-format'];
 
 export const feeSplit = defineCheck({
   id: 'fees.split-properties',
@@ -34,10 +36,10 @@ export const feeSplit = defineCheck({
       await ctx.property(name, validCreateCase(rules, { sellers: mode, currencies: [code] }), async (createCase) => {
         const body = materialize(createCase, ctx.clock.now());
         const created = await createPayment(ctx.api, body);
-        if (created.status !== 201) throw new RequirementError('FEE-SPLIT-IDENTITY', 'Valid payment refused', `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange);
+        if (created.status !== 201) throw new RequirementError('PAY-FEE-SUM-IDENTITY', 'Valid payment refused', `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange);
         const violations = checkFees(body, created.payment, currency(body.currency).minorUnits);
         // A documented property outranks the assumed rounding rule, which alone would only warn.
-        const documented = violations.find((v) => v.property !== 'half-up');
+        const documented = violations.find((v) => !ASSUMED.includes(v.property));
         const violation = documented ?? violations[0];
         if (violation) throw new RequirementError(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
       }, { numRuns });

@@ -8,7 +8,7 @@ import { cancelPayment, createPayment, getPayment } from '../../support/payments
 export const cancelFlow = defineCheck({
   id: 'lifecycle.cancel',
   title: 'Cancel returns the CANCELLED payment, the state sticks, a second cancel is 400, unknown id 404',
-  requirements: ['PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-CANCEL-ERRORS', 'PAY-GET-ERRORS', 'ERR-400-BODY'],
+  requirements: ['PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE', 'PAY-CANCEL-ONLY-ACTIVE', 'ERR-400-CANCEL-NOT-ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', 'ERR-BODY-SHAPE'],
   level: 'documented',
   needs: [],
   tags: ['lifecycle'],
@@ -22,15 +22,15 @@ export const cancelFlow = defineCheck({
     const fetched = await getPayment(ctx.api, id);
     ctx.expect(fetched.payment?.status === 'CANCELLED', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancelled payment is not CANCELLED on GET', () => `GET shows ${fetched.payment?.status}`, fetched.exchange);
     const again = await cancelPayment(ctx.api, id);
-    if (ctx.expect(again.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', 'Cancel of a CANCELLED payment is not 400', () => `got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange)) {
+    if (ctx.expect(again.status === 400, 'ERR-400-CANCEL-NOT-ACTIVE', 'Cancel of a CANCELLED payment is not 400', () => `got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange)) {
       const body = again.json as { statusCode?: unknown; error?: unknown; message?: unknown };
-      ctx.expect(body?.statusCode === 400 && body.error === 'Bad Request' && typeof body.message === 'string', 'ERR-400-BODY', '400 body lacks statusCode/message/error', () => again.text.slice(0, 200), again.exchange);
+      ctx.expect(body?.statusCode === 400 && body.error === 'Bad Request' && typeof body.message === 'string', 'ERR-BODY-SHAPE', '400 body lacks statusCode/message/error', () => again.text.slice(0, 200), again.exchange);
     }
     const unknownId = randomUUID();
     const missingGet = await ctx.api.get(`/v1/payments/${unknownId}`);
-    ctx.expect(missingGet.status === 404, 'PAY-GET-ERRORS', 'GET of an unknown id is not 404', () => `got ${missingGet.status}`, missingGet.exchange);
+    ctx.expect(missingGet.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', 'GET of an unknown id is not 404', () => `got ${missingGet.status}`, missingGet.exchange);
     const missingDelete = await cancelPayment(ctx.api, unknownId);
-    ctx.expect(missingDelete.status === 404, 'PAY-CANCEL-ERRORS', 'DELETE of an unknown id is not 404', () => `got ${missingDelete.status}`, missingDelete.exchange);
+    ctx.expect(missingDelete.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', 'DELETE of an unknown id is not 404', () => `got ${missingDelete.status}`, missingDelete.exchange);
     ctx.addCases(5);
   },
 });

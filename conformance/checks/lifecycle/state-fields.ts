@@ -16,7 +16,7 @@ async function expectState(ctx: CheckContext, id: string, status: PaymentStatus,
 export const stateFields = defineCheck({
   id: 'lifecycle.state-fields',
   title: 'Retrieve-view fields are set per state, and terminal states refuse cancel and never change',
-  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'STATE-TERMINAL-FINAL', 'STATE-PROCESSING-NO-EXPIRY'],
+  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY'],
   level: 'documented',
   needs: ['control'],
   tags: ['lifecycle', 'clock'],
@@ -44,7 +44,7 @@ export const stateFields = defineCheck({
     await ctx.control.advance(21 * 60_000);
     await ctx.clock.refresh();
     await expectState(ctx, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
-    await expectState(ctx, processing, 'PROCESSING', 'STATE-PROCESSING-NO-EXPIRY', pair);
+    await expectState(ctx, processing, 'PROCESSING', 'PAY-STATE-PROCESSING-NO-EXPIRY', pair);
     // Terminal states: cancel is 400, further transitions are refused, time changes nothing.
     for (const [id, status] of [[paid, 'SUCCESSFUL'], [failed, 'FAILED'], [expiring, 'EXPIRED']] as const) {
       const refused = await cancelPayment(ctx.api, id);
@@ -55,8 +55,8 @@ export const stateFields = defineCheck({
     }
     await ctx.control.advance(2 * 86_400_000);
     await ctx.clock.refresh();
-    await expectState(ctx, paid, 'SUCCESSFUL', 'STATE-TERMINAL-FINAL', pair);
-    await expectState(ctx, failed, 'FAILED', 'STATE-TERMINAL-FINAL', pair);
-    await expectState(ctx, expiring, 'EXPIRED', 'STATE-TERMINAL-FINAL');
+    await expectState(ctx, paid, 'SUCCESSFUL', 'PAY-STATE-TERMINAL-FINAL', pair);
+    await expectState(ctx, failed, 'FAILED', 'PAY-STATE-TERMINAL-FINAL', pair);
+    await expectState(ctx, expiring, 'EXPIRED', 'PAY-STATE-TERMINAL-FINAL');
   },
 });

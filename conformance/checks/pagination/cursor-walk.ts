@@ -10,7 +10,7 @@ import { createMany, listPage, listSource } from './list-source.ts';
 export const cursorWalk = defineCheck({
   id: 'pagination.cursor-walk',
   title: 'A cursor walk yields every item exactly once, newest first, while payments are being created',
-  requirements: ['LIST-CURSOR-PAGINATED', 'LIST-ENVELOPE-FIELDS', 'LIST-ORDER-NEWEST-FIRST', 'LIST-CURSOR-UNKNOWN'],
+  requirements: ['LIST-CURSOR-PAGINATED', 'LIST-CURSOR-IS-LAST-ID', 'LIST-ENVELOPE-FIELDS', 'LIST-NEXT-CURSOR-LAST-ID', 'LIST-ORDER-NEWEST-FIRST', 'LIST-CURSOR-UNKNOWN-400'],
   level: 'documented',
   needs: [],
   tags: ['pagination'],
@@ -29,13 +29,15 @@ export const cursorWalk = defineCheck({
       ctx.require(page.data.length <= limit, 'LIST-CURSOR-PAGINATED', 'Page larger than limit', `${page.data.length} items with limit ${limit}`, page.exchange);
       seen.push(...page.data);
       if (!page.hasMore) {
-        ctx.expect(page.nextCursor === null || page.nextCursor === undefined, 'LIST-ENVELOPE-FIELDS', 'Last page carries a nextCursor', `hasMore false, nextCursor ${page.nextCursor}`, page.exchange);
+        ctx.expect(page.nextCursor === null, 'LIST-NEXT-CURSOR-LAST-ID', 'Last page carries a nextCursor', `hasMore false, nextCursor ${page.nextCursor}`, page.exchange);
         break;
       }
       ctx.require(typeof page.nextCursor === 'string' && page.nextCursor.length > 0, 'LIST-ENVELOPE-FIELDS', 'hasMore without nextCursor', `nextCursor ${JSON.stringify(page.nextCursor)}`, page.exchange);
-      ctx.expect(page.nextCursor === page.data.at(-1)?.id, 'LIST-CURSOR-PAGINATED', 'nextCursor is not the id of the last item', `nextCursor ${page.nextCursor}, last item ${page.data.at(-1)?.id}`, page.exchange);
+      ctx.expect(page.nextCursor === page.data.at(-1)?.id, 'LIST-NEXT-CURSOR-LAST-ID', 'nextCursor is not the id of the last item', `nextCursor ${page.nextCursor}, last item ${page.data.at(-1)?.id}`, page.exchange);
       ctx.require(pages < 5000, 'LIST-CURSOR-PAGINATED', 'The walk does not end', `${pages} pages`, page.exchange);
-      cursor = page.nextCursor ?? undefined;
+      // The documented cursor is the id of the last item (spec §4), whatever nextCursor says.
+      cursor = page.data.at(-1)?.id;
+      ctx.require(cursor !== undefined, 'LIST-CURSOR-IS-LAST-ID', 'hasMore on an empty page', 'a page with hasMore true has no items', page.exchange);
       // Newer payments arrive mid-walk; they sort before the cursor and must not disturb the rest.
       await createMany(ctx, api, 2, 'LIST-CURSOR-PAGINATED', 2);
     }
@@ -48,6 +50,6 @@ export const cursorWalk = defineCheck({
     const disorder = seen.findIndex((item, i) => i > 0 && Date.parse(seen[i - 1]!.createdAt) < Date.parse(item.createdAt));
     ctx.expect(disorder < 0, 'LIST-ORDER-NEWEST-FIRST', 'The walk is not newest first', () => `item ${disorder} (${seen[disorder]?.createdAt}) is newer than the one before (${seen[disorder - 1]?.createdAt})`);
     const unknown = await api.get('/v1/payments', { cursor: randomUUID() });
-    ctx.expect(unknown.status === 400, 'LIST-CURSOR-UNKNOWN', 'An unknown cursor is not refused with 400', () => `got ${unknown.status}: ${unknown.text.slice(0, 200)}`, unknown.exchange);
+    ctx.expect(unknown.status === 400, 'LIST-CURSOR-UNKNOWN-400', 'An unknown cursor is not refused with 400', () => `got ${unknown.status}: ${unknown.text.slice(0, 200)}`, unknown.exchange);
   },
 });

@@ -7,7 +7,7 @@ import { createMany, listPage, listSource } from './list-source.ts';
 export const pageSize = defineCheck({
   id: 'pagination.page-size',
   title: 'List pages hold 20 items by default and at most 100; limits outside 1..100 are 400',
-  requirements: ['LIST-LIMIT-DEFAULT', 'LIST-LIMIT-MAX', 'LIST-ENVELOPE-FIELDS', 'LIST-LIMIT-OUT-OF-RANGE'],
+  requirements: ['LIST-LIMIT-DEFAULT', 'LIST-LIMIT-MAX', 'LIST-CURSOR-PAGINATED', 'LIST-ENVELOPE-FIELDS', 'LIST-LIMIT-INVALID-400'],
   level: 'documented',
   needs: [],
   tags: ['pagination'],
@@ -23,7 +23,7 @@ export const pageSize = defineCheck({
     ctx.expect(max.status === 200 && max.data.length === 100, 'LIST-LIMIT-MAX', 'limit=100 does not give 100 items', `status ${max.status}, ${max.data.length} items (more than 100 exist)`, max.exchange);
     for (const limit of ['1', '37']) {
       const page = await listPage(api, { limit });
-      ctx.expect(page.status === 200 && page.data.length === Number(limit), 'LIST-LIMIT-MAX', `limit=${limit} not honoured`, `status ${page.status}, ${page.data.length} items`, page.exchange);
+      ctx.expect(page.status === 200 && page.data.length === Number(limit), 'LIST-CURSOR-PAGINATED', `limit=${limit} not honoured`, `status ${page.status}, ${page.data.length} items`, page.exchange);
     }
     for (const limit of ['101', '0', '-1', '1000', 'abc', '2.5']) {
       const response = await api.get('/v1/payments', { limit });
@@ -32,7 +32,7 @@ export const pageSize = defineCheck({
         const data = (response.json as { data?: unknown[] })?.data;
         ctx.expect(response.status === 400 || (Array.isArray(data) && data.length <= 100), 'LIST-LIMIT-MAX', `limit=${limit} returned more than 100 items`, () => `status ${response.status}, ${Array.isArray(data) ? data.length : '?'} items`, response.exchange);
       }
-      ctx.expect(response.status === 400 && namesField(response.json, ['limit']), 'LIST-LIMIT-OUT-OF-RANGE', `limit=${limit} is not a 400 naming limit`, () => `got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      ctx.expect(response.status === 400 && namesField(response.json, ['limit']), 'LIST-LIMIT-INVALID-400', `limit=${limit} is not a 400 naming limit`, () => `got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
     }
     ctx.addCases(5);
   },

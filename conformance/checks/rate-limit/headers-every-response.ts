@@ -9,14 +9,14 @@ const HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-rese
 export const rateLimitHeaders = defineCheck({
   id: 'rate-limit.headers-every-response',
   title: 'Every response of the run carries integer X-RateLimit-Limit/Remaining/Reset headers',
-  requirements: ['RL-HEADERS-EVERY-RESPONSE'],
+  requirements: ['RL-HEADERS-EVERY-RESPONSE', 'RL-HEADER-REMAINING'],
   level: 'documented',
   needs: [],
   tags: ['cross-cutting', 'rate-limit'],
   async run(ctx: CheckContext) {
     const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null && e.checkId !== ctx.check.id);
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
-    const broken = new Map<string, { count: number; exchange: (typeof exchanges)[number] }>();
+    const broken = new Map<string, { count: number; exchange: (typeof exchanges)[number]; requirement: string }>();
     for (const exchange of exchanges) {
       ctx.addCases();
       const h = exchange.responseHeaders;
@@ -24,13 +24,14 @@ export const rateLimitHeaders = defineCheck({
       if (!problems.length && Number(h['x-ratelimit-remaining']) > Number(h['x-ratelimit-limit'])) problems.push('Remaining exceeds Limit');
       if (!problems.length) continue;
       const key = `${exchange.method} ${exchange.status}: ${problems.join(', ')}`;
+      const requirement = problems.length === 1 && problems[0] === 'Remaining exceeds Limit' ? 'RL-HEADER-REMAINING' : 'RL-HEADERS-EVERY-RESPONSE';
       const entry = broken.get(key);
       if (entry) entry.count++;
-      else broken.set(key, { count: 1, exchange });
+      else broken.set(key, { count: 1, exchange, requirement });
     }
-    for (const [key, { count, exchange }] of broken) {
+    for (const [key, { count, exchange, requirement }] of broken) {
       ctx.findings.push({
-        requirement: 'RL-HEADERS-EVERY-RESPONSE',
+        requirement,
         title: 'Rate-limit headers missing or malformed',
         message: `${key} (${count} of ${exchanges.length} responses; first in check ${exchange.checkId}: ${exchange.method} ${new URL(exchange.url).pathname})`,
         reproduction: toCurl(exchange, ctx.services.secrets),

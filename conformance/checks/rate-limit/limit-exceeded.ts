@@ -17,17 +17,17 @@ async function hitUntil429(api: HttpClient, budget: number): Promise<{ refused: 
 
 function checkRefusal(ctx: CheckContext, refused: HttpResponse): void {
   const h = refused.headers;
-  ctx.expect(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((name) => /^\d+$/.test(h[name] ?? '')), 'RL-429-WHEN-EXCEEDED', '429 lacks the rate-limit headers', () => JSON.stringify(h), refused.exchange);
-  ctx.expect(h['x-ratelimit-remaining'] === '0', 'RL-429-WHEN-EXCEEDED', '429 with X-RateLimit-Remaining above 0', `X-RateLimit-Remaining ${h['x-ratelimit-remaining']}`, refused.exchange);
-  ctx.expect(/^\d+$/.test(h['retry-after'] ?? ''), 'RL-429-RETRY-AFTER', '429 without Retry-After (seconds)', `Retry-After ${h['retry-after']}`, refused.exchange);
+  ctx.expect(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((name) => /^\d+$/.test(h[name] ?? '')), 'RL-429-EXCEEDED', '429 lacks the rate-limit headers', () => JSON.stringify(h), refused.exchange);
+  ctx.expect(h['x-ratelimit-remaining'] === '0', 'RL-429-EXCEEDED', '429 with X-RateLimit-Remaining above 0', `X-RateLimit-Remaining ${h['x-ratelimit-remaining']}`, refused.exchange);
+  ctx.expect(/^\d+$/.test(h['retry-after'] ?? ''), 'RL-RETRY-AFTER', '429 without Retry-After (seconds)', `Retry-After ${h['retry-after']}`, refused.exchange);
   const body = refused.json as { statusCode?: unknown; error?: unknown; message?: unknown };
-  ctx.expect(body?.statusCode === 429 && body.error === 'Too Many Requests' && typeof body.message === 'string', 'ERR-BODY-401-404-429', '429 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
+  ctx.expect(body?.statusCode === 429 && body.error === 'Too Many Requests' && typeof body.message === 'string', 'ERR-BODY-SHAPE-OTHER-STATUSES', '429 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
 }
 
 export const limitExceeded = defineCheck({
   id: 'rate-limit.limit-exceeded',
   title: 'Exceeding the rate limit gives 429 with the rate-limit headers; the window resets',
-  requirements: ['RL-429-WHEN-EXCEEDED', 'RL-429-RETRY-AFTER', 'ERR-BODY-401-404-429', 'RL-FIXED-WINDOW'],
+  requirements: ['RL-429-EXCEEDED', 'ERR-429-ALL', 'RL-RETRY-AFTER', 'ERR-BODY-SHAPE-OTHER-STATUSES', 'ERR-REASON-PHRASES', 'RL-FIXED-WINDOW-PER-KEY'],
   level: 'documented',
   needs: [],
   tags: ['rate-limit'],
@@ -40,12 +40,12 @@ export const limitExceeded = defineCheck({
       await ctx.control.setRateLimit(limit, windowSeconds);
       const { refused, sent } = await hitUntil429(api, limit * 4);
       ctx.addCases(sent);
-      ctx.require(refused !== undefined, 'RL-429-WHEN-EXCEEDED', 'No 429 after exceeding the limit', `limit set to ${limit}/${windowSeconds} s; ${sent} requests all succeeded`);
-      ctx.expect(sent === limit + 1, 'RL-FIXED-WINDOW', 'The 429 did not come right after the limit', `limit ${limit}: first 429 on request ${sent}`, refused.exchange);
+      ctx.require(refused !== undefined, 'RL-429-EXCEEDED', 'No 429 after exceeding the limit', `limit set to ${limit}/${windowSeconds} s; ${sent} requests all succeeded`);
+      ctx.expect(sent === limit + 1, 'RL-FIXED-WINDOW-PER-KEY', 'The 429 did not come right after the limit', `limit ${limit}: first 429 on request ${sent}`, refused.exchange);
       checkRefusal(ctx, refused);
       await ctx.control.advance((windowSeconds + 1) * 1000);
       const after = await api.get('/v1/payments', { limit: 1 });
-      ctx.expect(after.status === 200, 'RL-FIXED-WINDOW', 'Requests still refused after the window', `after advancing ${windowSeconds + 1} s: ${after.status}`, after.exchange);
+      ctx.expect(after.status === 200, 'RL-FIXED-WINDOW-PER-KEY', 'Requests still refused after the window', `after advancing ${windowSeconds + 1} s: ${after.status}`, after.exchange);
       return;
     }
     const probe = await ctx.api.get('/v1/payments', { limit: 1 });
@@ -55,7 +55,7 @@ export const limitExceeded = defineCheck({
     }
     const { refused, sent } = await hitUntil429(ctx.api, remaining + 2);
     ctx.addCases(sent);
-    ctx.require(refused !== undefined, 'RL-429-WHEN-EXCEEDED', 'No 429 after exceeding the limit', `X-RateLimit-Remaining was ${remaining}; ${sent} more requests all succeeded`);
+    ctx.require(refused !== undefined, 'RL-429-EXCEEDED', 'No 429 after exceeding the limit', `X-RateLimit-Remaining was ${remaining}; ${sent} more requests all succeeded`);
     checkRefusal(ctx, refused);
   },
 });

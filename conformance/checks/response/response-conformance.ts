@@ -5,14 +5,19 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { toCurl } from '../../http/curl.ts';
 import type { Exchange } from '../../http/recorder.ts';
+import type { ContractViolation } from '../../contract-facade.ts';
+import type { CatalogueRequirement } from '../../types.ts';
 
-export const RESPONSE_REQUIREMENTS = ['FMT-RESPONSE-CONFORMS', 'FMT-JSON-BODIES', 'ERR-STATUS-DOCUMENTED'];
+/** What every validated response exercises; a finding may cite the more specific ID the contract names. */
+export const RESPONSE_REQUIREMENTS = [
+  'FMT-JSON-BODIES', 'PAY-CREATE-ERRORS', 'PAY-GET-ERRORS', 'PAY-CANCEL-ERRORS', 'ERR-BODY-SHAPE', 'ERR-BODY-SHAPE-OTHER-STATUSES',
+  'FMT-AMOUNT-DECIMAL-STRING', 'FMT-ID-UUID', 'FMT-TIMESTAMP-ISO8601-UTC',
+];
 
-function requirementOf(kind: string, fromContract: string | undefined, known: Set<string>): string {
-  if (fromContract && known.has(fromContract) && RESPONSE_REQUIREMENTS.includes(fromContract)) return fromContract;
-  if (/status/i.test(kind)) return 'ERR-STATUS-DOCUMENTED';
-  if (/content-?type|json/i.test(kind)) return 'FMT-JSON-BODIES';
-  return 'FMT-RESPONSE-CONFORMS';
+/** The contract's own requirement for the violated element (same level first), else the generic one. */
+function requirementOf(violation: ContractViolation, catalogue: Map<string, CatalogueRequirement>): string {
+  const known = violation.requirements.filter((id) => catalogue.has(id));
+  return known.find((id) => catalogue.get(id)!.level === violation.level) ?? known[0] ?? 'FMT-JSON-BODIES';
 }
 
 export const responseConformance = defineCheck({
@@ -25,8 +30,8 @@ export const responseConformance = defineCheck({
   async run(ctx: CheckContext) {
     const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null);
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
-    const known = new Set(ctx.services.catalogue.keys());
-    const folded = new Map<string, { requirement: string; message: string; count: number; exchange: Exchange }>();
+    if (!ctx.contract.available) ctx.notExercised('the contract validator could not be loaded');
+    const folded = new Map<string, { requirement: string; level: ContractViolation['level']; message: string; count: number; exchange: Exchange }>();
     for (const exchange of exchanges) {
       ctx.addCases();
       const url = new URL(exchange.url);
@@ -41,16 +46,17 @@ export const responseConformance = defineCheck({
       const violations = ctx.contract.validateResponse({ method: exchange.method, path: url.pathname, status: exchange.status!, headers: exchange.responseHeaders, body });
       const operation = ctx.contract.operationOf(exchange.method, url.pathname) ?? `${exchange.method} ${url.pathname}`;
       for (const violation of violations) {
-        const requirement = requirementOf(violation.kind, violation.requirement, known);
+        const requirement = requirementOf(violation, ctx.services.catalogue);
         const key = `${operation} ${exchange.status} ${violation.kind} ${violation.message}`;
         const entry = folded.get(key);
         if (entry) entry.count++;
-        else folded.set(key, { requirement, message: `${operation} → ${exchange.status}: ${violation.message}`, count: 1, exchange });
+        else folded.set(key, { requirement, level: violation.level, message: `${operation} → ${exchange.status}: ${violation.message}`, count: 1, exchange });
       }
     }
-    for (const { requirement, message, count, exchange } of folded.values()) {
+    for (const { requirement, level, message, count, exchange } of folded.values()) {
       ctx.findings.push({
         requirement,
+        level,
         title: 'Response does not match the contract',
         message: `${message}\n(${count} occurrence${count > 1 ? 's' : ''}; first in check ${exchange.checkId})`,
         reproduction: toCurl(exchange, ctx.services.secrets),

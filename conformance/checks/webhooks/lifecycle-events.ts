@@ -21,15 +21,15 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
   for (const v of ctx.contract.validateWebhook(event, body, headers)) {
     ctx.fail('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`);
   }
-  ctx.expect(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-MINIMAL', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`);
-  ctx.expect(body.data?.externalId === externalId, 'WH-PAYLOAD-MINIMAL', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`);
+  ctx.expect(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`);
+  ctx.expect(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`);
   void paymentId;
 }
 
 export const lifecycleEvents = defineCheck({
   id: 'webhooks.lifecycle-events',
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
-  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC'],
+  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['control', 'webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
@@ -39,7 +39,7 @@ export const lifecycleEvents = defineCheck({
     const make = async (tag: string) => {
       const externalId = uniqueExternalId(tag);
       const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
-      ctx.requireStatus(created, 201, 'WH-PAYLOAD-MINIMAL', 'Setup: create');
+      ctx.requireStatus(created, 201, 'WH-CONFIG-ENDPOINTS', 'Setup: create');
       return { id: created.payment.id, externalId };
     };
     const paid = await make('whpaid');
@@ -51,13 +51,18 @@ export const lifecycleEvents = defineCheck({
     await ctx.control.submit(failed.id, 56, 'USDT');
     await ctx.control.fail(failed.id, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance' });
     ctx.requireStatus(await cancelPayment(subject.api, cancelled.id), 200, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: cancel');
+    const beforeAdvance: [string, { id: string; externalId: string }][] = [
+      ['payment.processing', paid], ['payment.completed', paid], ['payment.processing', failed], ['payment.failed', failed], ['payment.cancelled', cancelled],
+    ];
+    // Signatures are checked against the implementation's clock at receipt, so before moving it.
+    const early = await subject.endpoint.waitFor((d) => beforeAdvance.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    await ctx.clock.refresh();
+    verifyDeliveries(ctx, subject, early, () => 'WH-SIGN-HMAC');
     await ctx.control.advance(21 * 60_000);
     await ctx.clock.refresh();
-    const expected: [string, { id: string; externalId: string }][] = [
-      ['payment.processing', paid], ['payment.completed', paid], ['payment.processing', failed], ['payment.failed', failed],
-      ['payment.cancelled', cancelled], ['payment.expired', expired],
-    ];
+    const expected: [string, { id: string; externalId: string }][] = [...beforeAdvance, ['payment.expired', expired]];
     const deliveries = await subject.endpoint.waitFor((d) => expected.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    verifyDeliveries(ctx, subject, deliveries.slice(early.length), () => 'WH-SIGN-HMAC');
     for (const [event, p] of expected) {
       const matching = eventsOf(deliveries, event, p.id);
       ctx.addCases();
@@ -67,7 +72,6 @@ export const lifecycleEvents = defineCheck({
     }
     const created = eventsOf(deliveries, 'payment.created');
     ctx.expect(created.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`);
-    verifyDeliveries(ctx, subject, deliveries, () => 'WH-SIGN-HMAC');
 
     // The dashboard create (control API) is the one that does emit payment.created.
     const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);

@@ -8,7 +8,7 @@ import { describeDeliveries, eventsOf, webhookSubject } from './subject.ts';
 export const noCreatedEvent = defineCheck({
   id: 'webhooks.no-created-event',
   title: 'Creating payments with an API key sends no webhook (no payment.created)',
-  requirements: ['PAY-STATE-CREATE-NO-CREATED-EVENT'],
+  requirements: ['PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks'],

@@ -7,16 +7,16 @@ import { cancelPayment, createPayment } from '../../support/payments.ts';
 import { verifyDeliveries, webhookSubject, eventsOf, describeDeliveries } from './subject.ts';
 
 const BY_REASON: Record<string, string> = {
-  format: 'WH-SIGN-HEADER-FORMAT',
-  'timestamp-header': 'WH-HEADERS-EVERY-DELIVERY',
-  stale: 'WH-SIGN-TIMESTAMP-TOLERANCE',
+  format: 'WH-HEADER-SIGNATURE',
+  'timestamp-header': 'WH-HEADER-TIMESTAMP',
+  stale: 'WH-SIGN-TOLERANCE',
   mismatch: 'WH-SIGN-HMAC',
 };
 
 export const webhookSignature = defineCheck({
   id: 'webhooks.signature',
   title: 'Deliveries are POSTed JSON, signed with HMAC-SHA256 over `<t>.<raw body>`, timestamp within 300 s',
-  requirements: [...new Set(Object.values(BY_REASON)), 'WH-DELIVERY-HTTP-POST-JSON', 'WH-EVENT-PAYMENT-CANCELLED'],
+  requirements: [...new Set(Object.values(BY_REASON)), 'WH-DELIVERY-HTTP-POST-JSON', 'WH-EVENT-PAYMENT-CANCELLED', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'security'],

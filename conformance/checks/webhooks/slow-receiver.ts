@@ -12,17 +12,17 @@ export const SLOW_RESPONSE_MS = 11_000;
 export const slowReceiver = defineCheck({
   id: 'webhooks.slow-receiver-timeout',
   title: 'A receiver slower than 10 s counts as a failed attempt and is retried',
-  requirements: ['WH-RESPONSE-TIMEOUT-10S', 'WH-RETRY-SCHEDULE'],
+  requirements: ['WH-DELIVERY-TIMEOUT-10S', 'WH-DELIVERY-SUCCESS-2XX', 'WH-RETRY-ATTEMPT-2', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['control', 'webhook-receiver'],
   tags: ['webhooks', 'slow'],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx, { status: 200, delayMs: SLOW_RESPONSE_MS });
     const created = await createPayment(subject.api, { amount: '21.00', currency: 'USD' });
-    ctx.requireStatus(created, 201, 'WH-RESPONSE-TIMEOUT-10S', 'Setup: create');
-    ctx.requireStatus(await cancelPayment(subject.api, created.payment.id), 200, 'WH-RESPONSE-TIMEOUT-10S', 'Setup: cancel');
+    ctx.requireStatus(created, 201, 'WH-DELIVERY-TIMEOUT-10S', 'Setup: create');
+    ctx.requireStatus(await cancelPayment(subject.api, created.payment.id), 200, 'WH-DELIVERY-TIMEOUT-10S', 'Setup: cancel');
     const first = await subject.endpoint.waitFor((d) => d.length >= 1, ctx.options.webhookWaitMs);
-    ctx.require(first.length === 1, 'WH-RESPONSE-TIMEOUT-10S', 'First attempt did not arrive', `received ${describeDeliveries(first)}`);
+    ctx.require(first.length === 1, 'WH-DELIVERY-TIMEOUT-10S', 'First attempt did not arrive', `received ${describeDeliveries(first)}`);
     ctx.progress(`receiver holds the first attempt for ${SLOW_RESPONSE_MS / 1000} s`);
     // Wait until the receiver has answered (too late), then answer promptly from now on.
     await new Promise((resolve) => setTimeout(resolve, SLOW_RESPONSE_MS + 500));
@@ -30,9 +30,9 @@ export const slowReceiver = defineCheck({
     await ctx.control.advance(62_000);
     const seen = await subject.endpoint.waitFor((d) => d.length >= 2, ctx.options.webhookWaitMs);
     ctx.addCases();
-    ctx.expect(seen.length === 2, 'WH-RESPONSE-TIMEOUT-10S', 'A response after 11 s was not treated as a failure', `after advancing 62 s past the slow attempt, ${seen.length} attempts arrived (expected a retry): ${describeDeliveries(seen)}`);
+    ctx.expect(seen.length === 2, 'WH-DELIVERY-TIMEOUT-10S', 'A response after 11 s was not treated as a failure', `after advancing 62 s past the slow attempt, ${seen.length} attempts arrived (expected a retry): ${describeDeliveries(seen)}`);
     await ctx.control.advance(10 * 60_000);
     const settled = await subject.endpoint.settle(ctx.options.webhookQuietMs);
-    ctx.expect(settled.length === 2, 'WH-RETRY-SCHEDULE', 'Retries continued after a successful attempt', `${settled.length} attempts after the prompt 200`);
+    ctx.expect(settled.length === 2, 'WH-DELIVERY-SUCCESS-2XX', 'Retries continued after a successful attempt', `${settled.length} attempts after the prompt 200`);
   },
 });

@@ -7,7 +7,7 @@ import { verifyDeliveries, webhookSubject, eventsOf, describeDeliveries } from '
 export const testEvent = defineCheck({
   id: 'webhooks.test-event',
   title: 'The test event arrives signed, with event and timestamp and no data',
-  requirements: ['WH-TEST-ALLOWED-WITH-API-KEY', 'WH-PAYLOAD-TEST-NO-DATA', 'WH-EVENT-TEST', 'WH-SIGN-HMAC'],
+  requirements: ['WH-TEST-ALLOWED-WITH-API-KEY', 'WH-PAYLOAD-TEST-NO-DATA', 'WH-EVENT-TEST', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks'],

@@ -22,7 +22,7 @@ export class ChainFailCommand implements fc.AsyncCommand<LifecycleModel, Lifecyc
       if (response.status !== 200) violation('PAY-STATE-PROCESSING-TO-FAILED', 'Fail of a PROCESSING payment refused', `control fail answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
       p.status = 'FAILED';
     } else if (response.status === 200 && !model.nearExpiry(p)) {
-      violation(p.status === 'ACTIVE' ? 'STATE-ACTIVE-NO-DIRECT-FAIL' : 'STATE-TERMINAL-FINAL', `Fail accepted on a ${p.status} payment`, 'control fail answered 200', response.exchange);
+      violation(p.status === 'ACTIVE' ? 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL' : 'PAY-STATE-TERMINAL-FINAL', `Fail accepted on a ${p.status} payment`, 'control fail answered 200', response.exchange);
     }
     await verify(model, real, p, String(this));
   }

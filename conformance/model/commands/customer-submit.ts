@@ -22,7 +22,7 @@ export class CustomerSubmitCommand implements fc.AsyncCommand<LifecycleModel, Li
       p.status = 'PROCESSING';
       p.pair = pair;
     } else if (response.status === 200) {
-      violation(p.status === 'EXPIRED' ? 'STATE-SUBMIT-AFTER-EXPIRY-REFUSED' : 'PAY-STATE-FORWARD-ONLY', `Submit accepted on a ${p.status} payment`, `control submit answered 200 for a ${p.status} payment`, response.exchange);
+      violation(p.status === 'EXPIRED' ? 'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED' : 'PAY-STATE-FORWARD-ONLY', `Submit accepted on a ${p.status} payment`, `control submit answered 200 for a ${p.status} payment`, response.exchange);
     }
     await verify(model, real, p, String(this));
   }

@@ -31,7 +31,7 @@ export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, Life
     for (const p of model.payments) {
       const listed = seen.find((s) => s.id === p.id)!;
       if (listed.status !== p.status && !(model.nearExpiry(p) && listed.status === 'EXPIRED')) {
-        violation('LIST-ITEMS-CURRENT', 'Listed status differs from the model', `${p.id}: list shows ${listed.status}, model ${p.status}`);
+        violation('LIST-ENVELOPE-DATA', 'Listed status differs from the model', `${p.id}: list shows ${listed.status}, model ${p.status}`);
       }
     }
     for (let i = 1; i < seen.length; i++) {
