@@ -1,0 +1,25 @@
+// What every bake step needs: the clients of the chain being baked and the simulator's signers.
+import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
+import type { ChainEntry } from '../chain-table.ts';
+import { createChainClients } from '../create-chain-clients.ts';
+import { operatorAccount, usdcProxyAdmin } from '../roles.ts';
+
+export interface BakeContext {
+  chain: ChainEntry;
+  publicClient: PublicClient<Transport, Chain>;
+  testClient: TestClient<'anvil', Transport, Chain>;
+  operator: WalletClient<Transport, Chain, Account>;
+  /** The FiatTokenProxy admin, impersonated (its key is only needed to upgrade the proxy). */
+  proxyAdmin: WalletClient<Transport, Chain, Account>;
+}
+
+export function createBakeContext(chain: ChainEntry, rpcUrl: string): BakeContext {
+  const clients = createChainClients(chain.chainId, rpcUrl);
+  return {
+    chain,
+    publicClient: clients.publicClient,
+    testClient: clients.testClient,
+    operator: clients.walletFor(operatorAccount),
+    proxyAdmin: clients.walletFor({ address: usdcProxyAdmin, type: 'json-rpc' } as Account),
+  };
+}

@@ -1,0 +1,83 @@
+// One running chain as the rest of the simulator sees it: ids, URL, viem clients, the simulator's signers on it,
+// and raw JSON-RPC access (used by the web3 proxy's pass-through).
+import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
+import type { ChainEntry } from './chain-table.ts';
+import { createChainClients } from './create-chain-clients.ts';
+import { bundlerAccount, operatorAccount } from './roles.ts';
+import type { ChainStatus, SupervisedChain } from './supervise-chain.ts';
+
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export type RawRpcResponse = { result: unknown; error?: undefined } | { error: JsonRpcErrorObject; result?: undefined };
+
+export interface ChainHandle {
+  readonly chainId: number;
+  readonly name: string;
+  readonly entry: ChainEntry;
+  readonly rpcUrl: string;
+  /** Pid of the chain's anvil process (changes after a restart). */
+  readonly pid: number;
+  /** Pid of the watchdog around it (POSIX). */
+  readonly supervisorPid: number;
+  readonly status: ChainStatus;
+  /** Price every operation pays per gas on this chain (wei); the chain's base fee is 0. */
+  readonly gasPriceWei: bigint;
+  readonly chain: Chain;
+  readonly publicClient: PublicClient<Transport, Chain>;
+  readonly testClient: TestClient<'anvil', Transport, Chain>;
+  readonly operator: WalletClient<Transport, Chain, Account>;
+  readonly bundler: WalletClient<Transport, Chain, Account>;
+  /** Wait until the chain can serve (through a restart); throws ChainUnavailableError when it cannot. */
+  ready(): Promise<void>;
+  /** Forward one JSON-RPC call to Anvil and return its result or error object unchanged. */
+  rawRequest(method: string, params: unknown): Promise<RawRpcResponse>;
+  /** Record that we changed chain state (drives crash checkpoints). */
+  noteWrite(): void;
+  checkpoint(): Promise<void>;
+}
+
+let nextId = 1;
+
+export function createChainHandle(supervised: SupervisedChain, entry: ChainEntry, gasPriceWei: bigint): ChainHandle {
+  const clients = createChainClients(entry.chainId, supervised.rpcUrl);
+  return {
+    chainId: entry.chainId,
+    name: entry.name,
+    entry,
+    get rpcUrl() {
+      return supervised.rpcUrl;
+    },
+    get pid() {
+      return supervised.pid;
+    },
+    get supervisorPid() {
+      return supervised.supervisorPid;
+    },
+    get status() {
+      return supervised.status;
+    },
+    gasPriceWei,
+    chain: clients.chain,
+    publicClient: clients.publicClient,
+    testClient: clients.testClient,
+    operator: clients.walletFor(operatorAccount),
+    bundler: clients.walletFor(bundlerAccount),
+    ready: () => supervised.ready(),
+    async rawRequest(method, params) {
+      await supervised.ready();
+      const res = await fetch(supervised.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: params ?? [] }),
+      });
+      const body = (await res.json()) as { result?: unknown; error?: JsonRpcErrorObject };
+      return body.error ? { error: body.error } : { result: body.result ?? null };
+    },
+    noteWrite: () => supervised.noteWrite(),
+    checkpoint: () => supervised.checkpoint(),
+  };
+}

@@ -1,0 +1,41 @@
+// The chain layer of the simulator: five local Anvil chains with USDC/USDT at their canonical addresses, ERC-4337
+// (EntryPoint v0.7, SimpleAccountFactory, a token gas paymaster), the bundler behind the web3 proxy, and the
+// customer-side helpers that build one-transaction settlements.
+export { startChainNetwork, DEFAULT_SEED, type ChainNetwork, type StartChainNetworkOptions } from './start-chain-network.ts';
+export type { ChainHandle, RawRpcResponse, JsonRpcErrorObject } from './chain-handle.ts';
+export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './chain-events.ts';
+export type { ChainStatus } from './supervise-chain.ts';
+export {
+  readChainTable,
+  tokenVariant,
+  tokenPerNative,
+  SUPPORTED_CHAIN_IDS,
+  TOKEN_SYMBOLS,
+  DEFAULT_GAS_PRICES_WEI,
+  type TokenSymbol,
+  type ChainEntry,
+  type TokenEntry,
+  type TokenVariant,
+} from './chain-table.ts';
+export { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
+export { syncChainTime } from './sync-time.ts';
+export { fundAccount, getTokenBalance, type FundAccountReturnType } from './fund-account.ts';
+export { createWeb3Proxy, type Web3Proxy, type Web3ProxyHooks, type Web3ProxyResponse } from './proxy/create-web3-proxy.ts';
+export type {
+  BundlerHooks,
+  UserOperationSubmittedEvent,
+  UserOperationRejectedEvent,
+} from './bundler/bundler-events.ts';
+export type { UserOperationSettlement } from './bundler/settlement.ts';
+export type { UserOperationV07 } from './bundler/parse-user-operation.ts';
+export type { BundlerFailureCode } from './bundler/decode-entry-point-error.ts';
+export { createCustomerAccount, deriveOwnerKey, type CustomerAccount, type CreateCustomerAccountParameters } from './customer/create-customer-account.ts';
+export {
+  buildSettlementUserOperation,
+  type BuildSettlementUserOperationParameters,
+  type BuildSettlementUserOperationReturnType,
+  type SettlementTransfer,
+} from './customer/build-settlement-user-operation.ts';
+export { submitUserOperation, submitAndSettle, type SubmitAndSettleReturnType } from './customer/submit-user-operation.ts';
+export { ProxyCallError } from './customer/call-proxy.ts';
+export * from './errors.ts';
