@@ -18,6 +18,7 @@ import { cancelFlow } from './lifecycle/cancel.ts';
 import { stateFields } from './lifecycle/state-fields.ts';
 import { stateModel } from './lifecycle/state-model.ts';
 import { cursorWalk } from './pagination/cursor-walk.ts';
+import { limitBounds } from './pagination/limit-bounds.ts';
 import { pageSize } from './pagination/page-size.ts';
 import { rateLimitHeaders } from './rate-limit/headers-every-response.ts';
 import { limitExceeded } from './rate-limit/limit-exceeded.ts';
@@ -48,6 +49,7 @@ export const ALL_CHECKS: Check[] = [
   stateFields,
   stateModel,
   pageSize,
+  limitBounds,
   cursorWalk,
   webhookSignature,
   noCreatedEvent,

@@ -20,7 +20,7 @@ export const malformedCredentials = defineCheck({
   requirements: ['AUTH-401-MISSING-INVALID', 'ERR-401-ALL', 'AUTH-401-CASES'],
   level: 'documented',
   needs: [],
-  tags: ['security'],
+  tags: ['security', 'negative'],
   async run(ctx: CheckContext) {
     for (const header of MALFORMED_HEADERS) {
       await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-INVALID', `Authorization "${header}"`);

@@ -8,7 +8,7 @@ export const missingCredentials = defineCheck({
   requirements: ['AUTH-401-MISSING-INVALID', 'ERR-401-ALL'],
   level: 'documented',
   needs: [],
-  tags: ['security'],
+  tags: ['security', 'negative'],
   async run(ctx: CheckContext) {
     await expectRefusedEverywhere(ctx, null, 'ERR-401-ALL', 'no Authorization header');
   },

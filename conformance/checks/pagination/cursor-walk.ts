@@ -21,6 +21,7 @@ export const cursorWalk = defineCheck({
     const seen: { id: string; createdAt: string }[] = [];
     let cursor: string | undefined;
     let pages = 0;
+    const cursorsUsed = new Set<string>();
     for (;;) {
       const page = await listPage(api, { limit, cursor });
       pages++;
@@ -38,6 +39,8 @@ export const cursorWalk = defineCheck({
       // The documented cursor is the id of the last item (spec §4), whatever nextCursor says.
       cursor = page.data.at(-1)?.id;
       ctx.require(cursor !== undefined, 'LIST-CURSOR-IS-LAST-ID', 'hasMore on an empty page', 'a page with hasMore true has no items', page.exchange);
+      ctx.require(!cursorsUsed.has(cursor), 'LIST-CURSOR-IS-LAST-ID', 'The walk does not advance', `page ${pages} ends with ${cursor} again: the cursor is ignored`, page.exchange);
+      cursorsUsed.add(cursor);
       // Newer payments arrive mid-walk; they sort before the cursor and must not disturb the rest.
       await createMany(ctx, api, 2, 'LIST-CURSOR-PAGINATED', 2);
     }

@@ -37,7 +37,7 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
     const updated = await api.put('/v1/webhooks', { url: endpoint.url, enabled: true });
     ctx.require(updated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be updated', () => `PUT /v1/webhooks answered ${updated.status}`, updated.exchange);
     ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { url: original.url, enabled: original.enabled ?? true })));
-    const rotated = await api.post('/v1/webhooks/regenerate-secret', {});
+    const rotated = await api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
     ctx.require(rotated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook secret could not be rotated', () => `answered ${rotated.status}`, rotated.exchange);
     return { api, endpoint, secret: secretOf(ctx, rotated.json) };
   }

@@ -13,7 +13,7 @@ export const testEvent = defineCheck({
   tags: ['webhooks'],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);
-    const sent = await subject.api.post('/v1/webhooks/test', {});
+    const sent = await subject.api.request({ method: 'POST', path: '/v1/webhooks/test' });
     ctx.require(sent.status >= 200 && sent.status < 300, 'WH-TEST-ALLOWED-WITH-API-KEY', 'The test event cannot be sent with an API key', `POST /v1/webhooks/test answered ${sent.status}: ${sent.text.slice(0, 200)}`, sent.exchange);
     const deliveries = await subject.endpoint.waitFor((d) => eventsOf(d, 'test').length > 0, ctx.options.webhookWaitMs);
     const test = eventsOf(deliveries, 'test')[0];

@@ -1,0 +1,8 @@
+// Self-test fixtures: the simulator served in-process on a free loopback port.
+import { startServer, type RunningServer } from '../../simulator/server.ts';
+
+export const quietLogger = { info: () => {}, error: () => {} };
+
+export async function startSimulator(): Promise<RunningServer> {
+  return startServer({ host: '127.0.0.1', port: 0, logger: quietLogger });
+}
