@@ -67,7 +67,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   const payments = new PaymentService({ clock, random, webhooks, ledger, logger, defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs });
   const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
-  const settlement = (options.settlement ?? createInstantDriver)({ payments, rates, clock, random });
+  const settlement = (options.settlement ?? createInstantDriver)({ payments, rates, clock, random, merchants, serviceFeeCollector: DEFAULTS.serviceFeeCollector });
 
   const defaultApiKey = options.defaultApiKey;
   if (defaultApiKey !== undefined && !API_KEY_PATTERN.test(defaultApiKey)) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateCreatePayment } from './validate-create.ts';
 
@@ -119,5 +120,58 @@ describe('validateCreatePayment', () => {
       ok: true,
       draft: { serviceFee: '0.50', merchantFee: '33.17', sellers: [{ address: A, amount: '33.16' }, { address: B, amount: '33.17' }] },
     });
+  });
+});
+
+describe('fee properties end to end (strings in, strings out)', () => {
+  const currencies = [
+    { code: 'USD', minorUnits: 2, minimum: 100n },
+    { code: 'JPY', minorUnits: 0, minimum: 150n },
+    { code: 'IDR', minorUnits: 0, minimum: 16000n },
+    { code: 'EUR', minorUnits: 2, minimum: 100n },
+  ];
+  const toString = (units: bigint, minorUnits: number, trimmed: boolean): string => {
+    if (minorUnits === 0) return units.toString();
+    const s = units.toString().padStart(3, '0');
+    const whole = s.slice(0, -2).replace(/^0+(?=\d)/, '');
+    const frac = s.slice(-2);
+    return trimmed && frac === '00' ? whole : `${whole}.${frac}`;
+  };
+  const parse = (value: string, minorUnits: number): bigint => {
+    const [w, f = ''] = value.split('.');
+    return BigInt(`${w}${f.padEnd(minorUnits, '0')}`);
+  };
+
+  it('merchantFee + Σ sellers + serviceFee = amount; |serviceFee − 0.005·amount| ≤ 1 minor unit', () => {
+    const sellers = [A, B, '0x0000000000000000000000000000000000000001', '0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.bigInt({ min: 0n, max: 10n ** 14n }),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 9n }), { maxLength: 5 }),
+        fc.boolean(),
+        (currency, extra, sellerUnits, trimmed) => {
+          const amount = currency.minimum + extra + sellerUnits.reduce((a, s) => a + s, 0n);
+          if (amount > 10n ** 12n * 10n ** BigInt(currency.minorUnits)) return;
+          const body = {
+            amount: toString(amount, currency.minorUnits, trimmed),
+            currency: currency.code,
+            ...(sellerUnits.length ? { sellers: sellerUnits.map((u, i) => ({ address: sellers[i], amount: toString(u, currency.minorUnits, trimmed) })) } : {}),
+          };
+          const result = validateCreatePayment(body, NOW);
+          if (!result.ok) throw new Error(JSON.stringify({ body, errors: result.problems.list() }));
+          const d = result.draft;
+          const m = currency.minorUnits;
+          for (const v of [d.serviceFee, d.merchantFee, ...(d.sellers ?? []).map((s) => s.amount)]) {
+            expect(v).toMatch(m === 0 ? /^\d+$/ : /^\d+\.\d{2}$/); // formatted with the currency's minor units
+          }
+          const total = parse(d.merchantFee, m) + (d.sellers ?? []).reduce((a, s) => a + parse(s.amount, m), 0n) + parse(d.serviceFee, m);
+          expect(total).toBe(amount);
+          const diff = parse(d.serviceFee, m) * 1000n - 5n * amount; // thousandths of a minor unit
+          expect(diff >= -1000n && diff <= 1000n).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { TokenSymbol } from '../catalog/chains.ts';
 import type { ExchangeRates } from '../catalog/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import { ApiError } from '../http/errors.ts';
+import type { MerchantStore } from '../merchants/merchant-store.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Refusal } from '../payments/state-machine.ts';
 import type { Payment, PaymentError } from '../payments/types.ts';
@@ -31,6 +32,10 @@ export interface SettlementContext {
   rates: ExchangeRates;
   clock: VirtualClock;
   random: RandomSource;
+  /** Merchants' settlement wallets (where an on-chain driver sends the merchant's share). */
+  merchants: MerchantStore;
+  /** Receives serviceFeeToken in the settlement transaction. */
+  serviceFeeCollector: string;
 }
 
 export type SettlementDriverFactory = (context: SettlementContext) => SettlementDriver;
