@@ -1,0 +1,73 @@
+// The whole suite against the simulator (in-process, on a free port): zero failures, every check
+// exercised, reports written in every format, and no secret in any of them.
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../simulator/server.ts';
+import { runConformance, type ConformanceOutcome } from './index.ts';
+import { startSimulator } from './test-support/simulator.ts';
+
+const SEED = Number(process.env.CONFORMANCE_SEED ?? Math.floor(Math.random() * 0x7fffffff));
+
+describe('conformance suite against the simulator', () => {
+  let server: RunningServer;
+  let outcome: ConformanceOutcome;
+  let console_ = '';
+  let dir: string;
+  let wallMs = 0;
+
+  beforeAll(async () => {
+    server = await startSimulator();
+    dir = await mkdtemp(join(tmpdir(), 'cf-sim-'));
+    const started = performance.now();
+    outcome = await runConformance({ baseUrl: server.url, apiKey: server.simulator.defaultApiKey, reportDir: dir, seed: SEED, write: (t) => (console_ += t) });
+    wallMs = performance.now() - started;
+    const { summary } = outcome.result;
+    // Measurements for the issue note: wall time, checks, generated cases, cases per second.
+    process.stdout.write(`conformance vs simulator: seed ${SEED}, ${outcome.result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests, ${(wallMs / 1000).toFixed(1)} s wall, ${summary.casesPerSecond} cases/s\n`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('passes with zero failures and zero warnings', () => {
+    const findings = outcome.result.failures.map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message}\n${f.reproduction ?? ''}`);
+    expect(findings, `seed ${SEED}`).toEqual([]);
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  it('exercises every check: the simulator offers every capability', () => {
+    const notRun = outcome.result.checks.filter((c) => c.result !== 'pass').map((c) => `${c.id}: ${c.result} ${c.reason ?? ''}`);
+    expect(notRun).toEqual([]);
+    expect(outcome.result.summary.capabilities).toEqual({ control: true, 'webhook-receiver': true });
+  });
+
+  it('ends the console output with the summary lines', () => {
+    const lines = console_.trimEnd().split('\n');
+    const checks = outcome.result.checks.length;
+    expect(lines.at(-1)).toBe(`${checks} passed, 0 failed`);
+    expect(lines.at(-2)).toBe('0 warned, 0 not exercised, 0 skipped');
+    expect(console_).toMatch(/\[ ?1\/\d+\] PASS /);
+  });
+
+  it('writes every report format and none contains a secret', async () => {
+    const files = await readdir(dir);
+    expect(files.sort()).toEqual(['conformance.html', 'conformance.json', 'conformance.md', 'junit.xml']);
+    const everything = [console_, ...(await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8'))))].join('\n');
+    expect(everything).not.toContain(server.simulator.defaultApiKey);
+    // Keys the run created (other merchants, revoked/expired keys) and webhook secrets.
+    expect(everything).not.toMatch(/pk_[A-Za-z0-9]{20,}/);
+    expect(everything).not.toMatch(/whsec_[0-9a-f]{16,}/);
+  });
+
+  it('records the seed and traces every requirement the checks cite', async () => {
+    const json = JSON.parse(await readFile(join(dir, 'conformance.json'), 'utf8'));
+    expect(json.summary.seed).toBe(SEED);
+    const cited = new Set(outcome.result.checks.flatMap((c) => c.requirements));
+    const traced = outcome.result.traceability.filter((row) => row.checks.length > 0).map((row) => row.requirement.id);
+    expect(new Set(traced)).toEqual(cited);
+    for (const coverage of outcome.result.coverage) expect(coverage.exercised).toBe(coverage.covered);
+  });
+});
