@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bakeChainState, comparableState, staleReason, statePath } from './bake-state.ts';
+import { compileContracts, findStaleArtifacts } from './compile-contracts.ts';
+import { SUPPORTED_CHAIN_IDS } from './chain-table.ts';
+import type { AnvilStateDocument } from './dump-state.ts';
+
+describe('committed build outputs', () => {
+  it('fixtures/contracts match a fresh solc compile of simulator/chains/contracts', () => {
+    const fresh = compileContracts();
+    expect(fresh.map((a) => a.contractName).sort()).toEqual(['BEP20USDT', 'StablecoinGasPaymaster', 'TetherToken', 'Usdt0Token']);
+    // If this fails: npx tsx simulator/chains/compile-contracts.ts, then npx tsx simulator/chains/bake-state.ts
+    expect(findStaleArtifacts(fresh)).toEqual([]);
+  });
+
+  it('fixtures/chain-state was baked from the current inputs', () => {
+    // If this fails: npx tsx simulator/chains/bake-state.ts
+    expect(staleReason(SUPPORTED_CHAIN_IDS)).toBeUndefined();
+  });
+
+  it('re-baking reproduces the committed state (accounts, code, storage, balances)', async () => {
+    const committed = JSON.parse(readFileSync(statePath(8453), 'utf8')) as AnvilStateDocument;
+    const fresh = await bakeChainState(8453);
+    expect(comparableState(fresh)).toEqual(comparableState(committed));
+  });
+});
