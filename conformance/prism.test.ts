@@ -1,0 +1,112 @@
+// Discrimination: a stateless mock of the contract (prism mock) must fail the checks that need a
+// real implementation, and a conforming implementation seen through prism's validating proxy must
+// show no contract violation.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../simulator/server.ts';
+import { runConformance, type ConformanceOutcome } from './index.ts';
+import { startPrism, type PrismProcess } from './test-support/prism.ts';
+import { startSimulator } from './test-support/simulator.ts';
+import type { ResultKind } from './types.ts';
+
+const byResult = (outcome: ConformanceOutcome, kind: ResultKind) => outcome.result.checks.filter((c) => c.result === kind).map((c) => c.id).sort();
+
+describe('against prism mock openapi.yaml (stateless)', () => {
+  let prism: PrismProcess;
+  let outcome: ConformanceOutcome;
+
+  beforeAll(async () => {
+    prism = await startPrism(['mock', 'openapi.yaml']);
+    outcome = await runConformance({
+      baseUrl: prism.url,
+      apiKey: 'pk_prismMockKey0000000000000001',
+      reportDir: await mkdtemp(join(tmpdir(), 'cf-prism-mock-')),
+      seed: 20261121,
+      runs: 3,
+      webhookWaitMs: 1_000,
+      skip: ['slow'],
+      write: () => {},
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await prism?.stop();
+  });
+
+  it('fails the checks that need state, validation, auth or webhooks', () => {
+    expect(outcome.exitCode).toBe(1);
+    expect(byResult(outcome, 'fail')).toEqual([
+      'auth.malformed-credentials', // accepts any Bearer value
+      'auth.revoked-key',
+      'auth.unknown-key',
+      'create.field-rules', // 422 instead of 400 with errors[]
+      'create.valid-requests', // echoes the example, not the request
+      'external-id.concurrent-burst', // every create wins
+      'external-id.duplicate-active',
+      'fees.split-properties',
+      'lifecycle.cancel', // cancel-then-get still ACTIVE; unknown ids 200
+      'pagination.cursor-walk', // the example page never advances
+      'pagination.page-size',
+      'rate-limit.headers-every-response', // prism's own 401/422 lack them
+      'response.conformance', // prism's own 401/422 are not in the contract
+      'webhooks.signature', // nothing is ever delivered
+      'webhooks.test-event',
+    ]);
+  });
+
+  it('does not pretend: checks needing the control API are not exercised', () => {
+    expect(byResult(outcome, 'not-exercised')).toEqual([
+      'auth.expired-key',
+      'auth.merchant-isolation',
+      'external-id.reuse-after-expiry-or-failure',
+      'external-id.unique-while-processing-or-successful',
+      'lifecycle.state-fields',
+      'lifecycle.state-model',
+      'rate-limit.limit-exceeded', // limit out of reach without a control API
+      'webhooks.lifecycle-events',
+      'webhooks.no-created-event', // nothing arrives, so the silence proves nothing
+      'webhooks.retry-schedule',
+    ]);
+    expect(outcome.result.summary.capabilities.control).toBe(false);
+  });
+
+  it('passes only what a stateless mock can honestly pass', () => {
+    // prism answers invalid limits with the contract's documented 400 example, which names `limit`.
+    expect(byResult(outcome, 'pass')).toEqual(['auth.missing-credentials', 'external-id.reuse-after-cancel', 'pagination.limit-bounds']);
+  });
+});
+
+describe('through prism proxy openapi.yaml <simulator> --errors', () => {
+  let server: RunningServer;
+  let prism: PrismProcess;
+  let outcome: ConformanceOutcome;
+
+  beforeAll(async () => {
+    server = await startSimulator();
+    prism = await startPrism(['proxy', 'openapi.yaml', server.url, '--errors']);
+    outcome = await runConformance({
+      baseUrl: prism.url,
+      controlUrl: server.controlUrl!,
+      apiKey: server.simulator.defaultApiKey,
+      reportDir: await mkdtemp(join(tmpdir(), 'cf-prism-proxy-')),
+      runs: 5,
+      // Contract-invalid requests are answered by prism itself (422), never reaching the simulator.
+      skip: ['negative', 'slow'],
+      write: () => {},
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await prism?.stop();
+    await server?.close();
+  });
+
+  it('reports no contract violation and no failure', () => {
+    const findings = outcome.result.failures.map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message}`);
+    expect(findings).toEqual([]);
+    expect(outcome.result.checks.find((c) => c.id === 'response.conformance')?.result).toBe('pass');
+    expect(prism.output()).not.toMatch(/violation/i);
+  });
+});
