@@ -123,7 +123,7 @@ export interface paths {
          * Send a test event
          * @description Queues a `test` event (no `data` field) to the configured endpoint and returns the delivery
          *     record. The specification leaves open whether an API key may do this; we allow it
-         *     (assumed).
+         *     (assumed). A disabled endpoint gives 409 and nothing is recorded (assumed).
          */
         post: operations["sendTestWebhook"];
         delete?: never;
@@ -1371,6 +1371,18 @@ export interface components {
                 "application/json": components["schemas"]["ConflictError"];
             };
         };
+        /** @description The webhook endpoint is disabled, so no test event is sent or recorded (assumed). */
+        WebhookEndpointDisabled: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ConflictError"];
+            };
+        };
         /** @description Rate limit exceeded. The body shape and `Retry-After` are assumed. */
         TooManyRequests: {
             headers: {
@@ -1739,6 +1751,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["WebhookEndpointDisabled"];
             429: components["responses"]["TooManyRequests"];
         };
     };
