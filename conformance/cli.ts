@@ -1,6 +1,6 @@
 // `stablepay conformance`: parses flags (declared as data in options.ts) and calls runConformance.
 // Exit codes: 0 conformant, 1 failures, 2 usage or configuration error.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { OPTION_DECLARATIONS, parseOptionValue, UsageError, ConfigError, type ConformanceOptions } from './options.ts';
 import { listChecks, runConformance } from './index.ts';
 
@@ -21,15 +21,15 @@ export function registerConformanceCommand(program: Command): Command {
           }
           return value;
         } catch (error) {
-          throw new CommanderError(EXIT_USAGE, 'conformance.usage', (error as Error).message);
+          throw new InvalidArgumentError((error as Error).message);
         }
       });
     }
     command.addOption(option);
   }
   command.exitOverride((error) => {
+    // Commander has already printed its message; only the exit code is ours.
     const ok = error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version';
-    if (!ok && error.code === 'conformance.usage') process.stderr.write(`error: ${error.message}\n`);
     process.exit(ok ? 0 : EXIT_USAGE);
   });
   command.action(async (flags: Record<string, unknown>) => {
