@@ -70,7 +70,8 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
     ? spawn('/bin/sh', ['-c', WATCHDOG, 'anvil', binary, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
     : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
-  const tail: string[] = [];
+  // The last few KB Anvil printed (it logs every RPC method), kept for crash and start-up reports.
+  let tail = '';
   let running = true;
   const exited = new Promise<AnvilExit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -79,17 +80,13 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
     });
   });
   const remember = (chunk: Buffer): void => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-    }
+    tail = (tail + chunk.toString('utf8')).slice(-4096);
   };
   child.stderr?.on('data', remember);
 
   const startTimeoutMs = params.startTimeoutMs ?? 15_000;
   const ready = new Promise<{ pid: number; port: number }>((resolve, reject) => {
-    let buffer = '';
+    let buffer: string | null = '';
     let pid = useWatchdog ? 0 : (child.pid ?? 0);
     const timer = setTimeout(() => reject(new Error(`no "Listening on" line within ${startTimeoutMs} ms`)), startTimeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -101,8 +98,9 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
       const listen = /Listening on [\d.]+:(\d+)/.exec(buffer);
       if (listen && pid) {
         clearTimeout(timer);
-        buffer = '';
+        buffer = null; // started: stop parsing, only keep the tail
         resolve({ pid, port: Number(listen[1]) });
+        return;
       }
       if (buffer.length > 64_000) buffer = buffer.slice(-4_000);
     });
@@ -121,7 +119,7 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
     started = await ready;
   } catch (error) {
     child.kill('SIGKILL');
-    throw new AnvilStartError(params.chainId, (error as Error).message, tail.join('\n'));
+    throw new AnvilStartError(params.chainId, (error as Error).message, tail);
   }
 
   const rpcUrl = `http://127.0.0.1:${started.port}`;
@@ -135,7 +133,7 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
     get running() {
       return running;
     },
-    outputTail: () => tail.join('\n'),
+    outputTail: () => tail.trim(),
     async stop(timeoutMs = 5_000) {
       if (!running) return exited;
       signal(started.pid, 'SIGTERM');

@@ -13,7 +13,7 @@ import { chainStateDir } from './paths.ts';
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
 import { computeStateFingerprint } from './state-fingerprint.ts';
 import { SupervisedChain } from './supervise-chain.ts';
-import { syncChainTime } from './sync-time.ts';
+import { forgetChainTime, syncChainTime } from './sync-time.ts';
 
 export interface StartChainNetworkOptions {
   /** Chain ids to start (default: all five). */
@@ -91,7 +91,9 @@ export async function startChainNetwork(options: StartChainNetworkOptions = {}):
         restartWindowMs: options.restartWindowMs,
         onRestarted: async () => {
           const handle = handles.get(chainId);
-          if (handle && timeOffsetMs !== undefined) await syncChainTime(handle, Date.now() + timeOffsetMs);
+          if (!handle) return;
+          forgetChainTime(handle);
+          if (timeOffsetMs !== undefined) await syncChainTime(handle, Date.now() + timeOffsetMs);
         },
       }),
     );
@@ -130,7 +132,8 @@ export async function startChainNetwork(options: StartChainNetworkOptions = {}):
     tokenAddress: (chainId, symbol) => token(chainId, symbol).address,
     tokenDecimals: (chainId, symbol) => token(chainId, symbol).decimals,
     syncTime: async (unixMs: number) => {
-      if (unixMs < lastSyncedMs) return;
+      // Same second as last time: nothing to move (the chains' clocks run on by themselves).
+      if (unixMs < lastSyncedMs || Math.floor(unixMs / 1000) === Math.floor(lastSyncedMs / 1000)) return;
       lastSyncedMs = unixMs;
       timeOffsetMs = unixMs - Date.now();
       await Promise.all([...handles.values()].filter((h) => h.status === 'running').map((h) => syncChainTime(h, unixMs)));

@@ -7,6 +7,7 @@ import { loadAccountAbstractionArtifact, loadCircleArtifact, loadOwnArtifact } f
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, operatorAccount, usdcProxyAdmin } from './roles.ts';
 import { startChainNetwork, type ChainNetwork } from './start-chain-network.ts';
 import { tokenAbi } from './token-abi.ts';
+import { waitForReceipt } from './send-transaction.ts';
 
 // Facts of each token at its canonical address (mainnet), the table the replicas must reproduce.
 const EXPECTED: { chainId: number; token: TokenSymbol; name: string; symbol: string; decimals: number }[] = [
@@ -88,7 +89,7 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
     await fundAccount(network, 1, 'USDT', owner, 100n);
     const send = (data: Hex) =>
       handle.publicClient.request({ method: 'eth_sendTransaction', params: [{ from: owner, to: address, data, gas: '0x30000', gasPrice: '0x3b9aca00' }] } as never) as Promise<Hex>;
-    const status = async (hash: Hex) => (await handle.publicClient.getTransactionReceipt({ hash })).status;
+    const status = async (hash: Hex) => (await waitForReceipt(handle.publicClient, hash)).status;
     expect(await status(await send(encodeFunctionData({ abi, functionName: 'approve', args: [other, 5n] })))).toBe('success');
     expect(await status(await send(encodeFunctionData({ abi, functionName: 'approve', args: [other, 6n] })))).toBe('reverted');
     expect(await status(await send(encodeFunctionData({ abi, functionName: 'approve', args: [other, 0n] })))).toBe('success');

@@ -109,10 +109,10 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}): 
     entryPoint: ENTRY_POINT_ADDRESS,
     async sendUserOperation(chainId, op) {
       const handle = network.chain(chainId);
-      await handle.ready();
       const userOpHash = userOperationHash(chainId, op);
       if (store.has(key(chainId, userOpHash))) throw invalidParams(`user operation ${userOpHash} is already known`);
       try {
+        await handle.ready();
         checkAcceptable(handle, op);
         await serialize(handle, 'bundle', () => submit(handle, op, userOpHash));
       } catch (error) {
