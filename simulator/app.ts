@@ -10,6 +10,7 @@ import { ExchangeRates } from './catalog/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { controlRoutes } from './control/index.ts';
+import { enabledFaults, faultBanner, resolveFaults, webhookFaultSettings, type FaultName } from './faults/index.ts';
 import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
 import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
@@ -43,6 +44,8 @@ export interface Simulator {
   rates: ExchangeRates;
   limiter: FixedWindowLimiter;
   ledger: Ledger;
+  /** Injected faults (empty unless deliberately broken, see simulator/faults/). */
+  faults: FaultName[];
   /** Stop timers, webhook deliveries and the settlement driver. Idempotent. */
   close(): Promise<void>;
 }
@@ -53,19 +56,24 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const random = createRandomSource(options.seed);
   const payUrl = (options.payUrl ?? DEFAULTS.payUrl).replace(/\/+$/, '');
   const trustProxy = options.trustProxy ?? false;
+  const faults = resolveFaults(options.faults);
+  const faultNames = enabledFaults(faults);
+  if (faultNames.length > 0) logger.info(faultBanner(faultNames));
 
   const merchants = new MerchantStore(random);
   const keys = new ApiKeyStore(random);
   const rates = new ExchangeRates();
   if (options.exchangeRates) rates.update(options.exchangeRates);
   const limiter = new FixedWindowLimiter({ ...DEFAULTS.rateLimit, ...options.rateLimit });
-  const webhooks = options.webhooks ?? createWebhookService({ ...options.webhookOptions, clock });
+  const webhookFaults = webhookFaultSettings(faults);
+  const webhooks = options.webhooks ?? createWebhookService({ ...options.webhookOptions, clock, ...(webhookFaults.timeoutMs ? { timeoutMs: webhookFaults.timeoutMs } : {}) });
+  Object.assign(webhooks.faults, webhookFaults.faults);
   const ledger = new Ledger({
     random,
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
     serviceFeeCollector: DEFAULTS.serviceFeeCollector,
   });
-  const payments = new PaymentService({ clock, random, webhooks, ledger, logger, defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs });
+  const payments = new PaymentService({ clock, random, webhooks, ledger, logger, faults, defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs });
   const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
   const settlement = (options.settlement ?? createInstantDriver)({ payments, rates, clock, random, merchants, serviceFeeCollector: DEFAULTS.serviceFeeCollector });
 
@@ -81,13 +89,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.notFound(notFoundHandler);
 
   const v1 = new Hono<IdentityEnv>();
-  v1.use('*', identify({ keys, clock, trustProxy }));
-  v1.use('*', rateLimit({ limiter, clock }));
+  v1.use('*', identify({ keys, clock, trustProxy, faults }));
+  v1.use('*', rateLimit({ limiter, clock, faults }));
   // The web3 proxy also takes checkout tokens; its handler answers before the general auth below.
   v1.use('/web3/*', requireAuth({ keys, clock, checkoutTokens: options.checkoutTokens }));
   v1.route('/web3', web3Routes({ handler: options.web3Handler }));
-  v1.use('*', requireAuth({ keys, clock }));
-  v1.route('/payments', paymentRoutes({ payments, payUrl }));
+  v1.use('*', requireAuth({ keys, clock, faults }));
+  v1.route('/payments', paymentRoutes({ payments, payUrl, faults }));
   v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
   v1.route('/analytics', analyticsRoutes({ store: payments.store, clock }));
   v1.route('/transactions', transactionRoutes({ ledger }));
@@ -97,7 +105,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
-    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth }));
+    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames }));
   }
 
   let closing: Promise<void> | undefined;
@@ -127,6 +135,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     rates,
     limiter,
     ledger,
+    faults: faultNames,
     close,
   };
 }

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { DEFAULTS, ENV } from './config/defaults.ts';
+import { faultBanner, parseFaultList } from './faults/index.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 
@@ -15,6 +16,7 @@ interface StartFlags {
   apiKey?: string;
   control: boolean;
   seed?: string;
+  injectFault?: string[];
 }
 
 function positiveInt(value: string, name: string): number {
@@ -41,6 +43,8 @@ export function startupBanner(server: RunningServer): string {
     'Configure a webhook endpoint:',
     `  curl -s -X POST ${server.url}/v1/webhooks -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"url":"http://127.0.0.1:8080/webhooks"}'`,
   ];
+  // Repeated last, so a deliberately broken simulator is the last thing the operator reads.
+  if (server.simulator.faults.length > 0) lines.push('', faultBanner(server.simulator.faults));
   return lines.join('\n');
 }
 
@@ -56,6 +60,11 @@ export function registerStartCommand(program: Command): void {
     .addOption(new Option('--api-key <key>', 'the default merchant\'s API key (pk_...; random when omitted)').env(ENV.apiKey))
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
+    .addOption(
+      new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    )
     .action(async (flags: StartFlags) => {
       try {
         await run(flags);
@@ -78,6 +87,7 @@ async function run(flags: StartFlags): Promise<void> {
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control,
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   });
   console.log(startupBanner(server));
   const shutdown = (signal: string) => {

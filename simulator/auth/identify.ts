@@ -2,6 +2,7 @@
 // can count unauthenticated callers per IP and still put its headers on the 401.
 import type { MiddlewareHandler } from 'hono';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { ActiveFaults } from '../faults/active-faults.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AuthVariables } from '../http/context.ts';
 import { MESSAGES } from '../http/messages.ts';
@@ -20,6 +21,7 @@ export interface IdentifyOptions {
   keys: ApiKeyStore;
   clock: VirtualClock;
   trustProxy?: boolean;
+  faults?: ActiveFaults;
 }
 
 export function resolveIdentity(authorization: string | undefined, ip: string, options: IdentifyOptions): Identity {
@@ -31,8 +33,8 @@ export function resolveIdentity(authorization: string | undefined, ip: string, o
   const record = options.keys.findByKey(token);
   if (!record) return { ok: false, message: MESSAGES.authUnknown, ip };
   const now = options.clock.now();
-  const status = keyStatus(record, now);
-  if (status === 'revoked') return { ok: false, message: MESSAGES.authRevoked, ip };
+  const status = keyStatus(record, options.faults?.['key-expiry-wall-clock'] ? Date.now() : now);
+  if (status === 'revoked' && !options.faults?.['revoked-key-accepted']) return { ok: false, message: MESSAGES.authRevoked, ip };
   if (status === 'expired') return { ok: false, message: MESSAGES.authExpired, ip };
   if (!ipAllowed(record.allowList, ip)) return { ok: false, message: MESSAGES.authIpDenied, ip };
   return { ok: true, record, ip };

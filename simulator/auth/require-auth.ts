@@ -1,7 +1,9 @@
 // Turns the resolved identity into the merchant context, or a 401.
 import type { MiddlewareHandler } from 'hono';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import { unauthorized } from '../http/errors.ts';
+import type { ActiveFaults } from '../faults/active-faults.ts';
+import { ApiError, unauthorized } from '../http/errors.ts';
+import { MESSAGES } from '../http/messages.ts';
 import type { ApiKeyStore } from './api-key-store.ts';
 import type { IdentityEnv } from './identify.ts';
 
@@ -10,6 +12,7 @@ export interface RequireAuthOptions {
   clock: VirtualClock;
   /** Also accept a checkout token (ct_...) the hosted page issued, where a route allows it. */
   checkoutTokens?: ((token: string) => { merchantId: string } | undefined) | undefined;
+  faults?: ActiveFaults;
 }
 
 export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<IdentityEnv> {
@@ -24,6 +27,7 @@ export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<Iden
         return;
       }
     }
+    if (!identity?.ok && options.faults?.['unknown-key-403'] && identity?.message === MESSAGES.authUnknown) throw new ApiError(403, 'Forbidden');
     if (!identity?.ok) throw unauthorized(identity?.message);
     options.keys.touch(identity.record, options.clock.now());
     c.set('merchantId', identity.record.merchantId);

@@ -25,4 +25,5 @@ export const ENV = {
   apiKey: 'STABLEPAY_API_KEY',
   control: 'STABLEPAY_CONTROL',
   seed: 'STABLEPAY_SEED',
+  injectFaults: 'STABLEPAY_INJECT_FAULTS',
 } as const;

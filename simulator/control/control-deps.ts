@@ -33,6 +33,8 @@ export interface ControlDeps {
   payUrl: string;
   trustProxy: boolean;
   chainHealth: () => ChainHealth[] | Promise<ChainHealth[]>;
+  /** Injected fault names, reported by /health so a broken simulator is never mistaken for a good one. */
+  faults?: readonly string[];
 }
 
 /** The merchant behind the request's Bearer key (control actions that act for a merchant). */

@@ -7,7 +7,7 @@ import { rateLimitSettingsProblem } from '../rate-limit/fixed-window.ts';
 import { isPlainObject, Problems, rejectUnknownFields } from '../validation/index.ts';
 import type { ControlDeps } from './control-deps.ts';
 
-export function settingsRoutes({ rates, limiter, chainHealth }: ControlDeps): Hono {
+export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: ControlDeps): Hono {
   const app = new Hono();
 
   app.get('/exchange-rates', (c) => c.json({ rates: rates.toJSON() }, 200));
@@ -42,7 +42,7 @@ export function settingsRoutes({ rates, limiter, chainHealth }: ControlDeps): Ho
     return c.json(limiter.current, 200);
   });
 
-  app.get('/health', async (c) => c.json({ status: 'ok', chains: await chainHealth() }, 200));
+  app.get('/health', async (c) => c.json({ status: 'ok', chains: await chainHealth(), ...(faults.length > 0 ? { faults: [...faults] } : {}) }, 200));
 
   return app;
 }

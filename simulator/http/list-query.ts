@@ -21,12 +21,12 @@ export interface ListQuery {
   limit: number;
 }
 
-export function parseListQuery(c: Context, problems: Problems): ListQuery {
+export function parseListQuery(c: Context, problems: Problems, maxLimit = MAX_LIMIT): ListQuery {
   const rawLimit = singleQuery(c, 'limit', problems);
   let limit = DEFAULT_LIMIT;
   if (rawLimit !== undefined) {
-    if (/^[1-9][0-9]{0,2}$/.test(rawLimit) && Number(rawLimit) <= MAX_LIMIT) limit = Number(rawLimit);
-    else problems.add(['limit'], `limit must be an integer from 1 to ${MAX_LIMIT}`);
+    if (/^[1-9][0-9]{0,2}$/.test(rawLimit) && Number(rawLimit) <= maxLimit) limit = Number(rawLimit);
+    else problems.add(['limit'], `limit must be an integer from 1 to ${maxLimit}`);
   }
   const cursor = singleQuery(c, 'cursor', problems);
   if (cursor === '') problems.add(['cursor'], 'cursor must not be empty');

@@ -4,6 +4,8 @@
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import { ApiError, conflict, notFound, validationError } from '../http/errors.ts';
 import type { Logger } from '../http/error-handler.ts';
+import type { ActiveFaults } from '../faults/active-faults.ts';
+import { NO_FAULTS } from '../faults/active-faults.ts';
 import { MESSAGES } from '../http/messages.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { Ledger } from '../transactions/ledger.ts';
@@ -14,6 +16,7 @@ import type { PaymentEffect, PaymentEvent, TransitionResult } from './state-mach
 import { openPayment, transition } from './state-machine.ts';
 import type { Payment, PaymentOrigin } from './types.ts';
 import { validateCreatePayment } from './validate-create.ts';
+import { isPlainObject } from '../validation/index.ts';
 
 export const DEFAULT_PAYMENT_TTL_MS = 3_600_000;
 
@@ -24,31 +27,49 @@ export interface PaymentServiceDeps {
   ledger: Ledger;
   logger: Logger;
   defaultTtlMs?: number;
+  /** Injected faults (simulator/faults/); none by default. */
+  faults?: ActiveFaults;
 }
 
 export class PaymentService {
-  readonly store = new PaymentStore();
+  readonly store: PaymentStore;
   private readonly expiryTimers = new Map<string, TimerHandle>();
+  private readonly faults: ActiveFaults;
 
-  constructor(private readonly deps: PaymentServiceDeps) {}
+  constructor(private readonly deps: PaymentServiceDeps) {
+    this.faults = deps.faults ?? NO_FAULTS;
+    this.store = new PaymentStore(this.faults);
+  }
 
   /** Validate and create; 400 on invalid input, 409 when the externalId is held by a live payment. */
-  create(merchantId: string, body: unknown, origin: PaymentOrigin): Payment {
+  create(merchantId: string, body: unknown, origin: PaymentOrigin, { uniquenessChecked = false } = {}): Payment {
     const now = this.deps.clock.now();
-    const validation = validateCreatePayment(body, now);
+    const validation = validateCreatePayment(body, now, this.faults);
     if (!validation.ok) throw validationError(validation.problems.list());
     const { payment, effects } = openPayment(
       { id: this.deps.random.uuid(), merchantId, origin, draft: validation.draft, defaultTtlMs: this.deps.defaultTtlMs ?? DEFAULT_PAYMENT_TTL_MS },
       now,
+      this.faults,
     );
-    if (!this.store.insert(payment).ok) throw conflict(MESSAGES.externalIdInUse);
+    if (!this.store.insert(payment, { checkLiveExternalId: !uniquenessChecked }).ok) throw conflict(MESSAGES.externalIdInUse);
     this.carryOut(payment, effects);
     return payment;
   }
 
+  /**
+   * The `external-id-check-then-insert` fault: uniqueness is looked up first and the payment
+   * inserted after an await (a database round trip), so concurrent creates all pass the lookup.
+   */
+  async createCheckingFirst(merchantId: string, body: unknown, origin: PaymentOrigin): Promise<Payment> {
+    const externalId = isPlainObject(body) && typeof body.externalId === 'string' ? body.externalId : undefined;
+    if (externalId !== undefined && this.store.liveHolder(merchantId, externalId) !== undefined) throw conflict(MESSAGES.externalIdInUse);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return this.create(merchantId, body, origin, { uniquenessChecked: true });
+  }
+
   /** A merchant's own payment, brought up to date with its expiry; 404 otherwise. */
   get(merchantId: string, id: string): Payment {
-    const payment = this.store.getOwned(merchantId, id);
+    const payment = this.faults['other-merchant-payment-visible'] ? this.store.get(id) : this.store.getOwned(merchantId, id);
     if (!payment) throw notFound();
     return this.expireIfDue(payment);
   }
@@ -63,7 +84,7 @@ export class PaymentService {
     const payment = this.get(merchantId, id);
     const result = this.apply(payment.id, { type: 'merchant.cancelled' });
     if (!result.ok) throw new ApiError(400, MESSAGES.paymentNotActive(payment.status));
-    return result.payment;
+    return this.faults['cancel-returns-stale-payment'] ? payment : result.payment;
   }
 
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } {
@@ -76,7 +97,7 @@ export class PaymentService {
   apply(id: string, event: PaymentEvent): TransitionResult {
     const current = this.store.get(id);
     if (!current) throw notFound();
-    const result = transition(current, event, this.deps.clock.now());
+    const result = transition(current, event, this.deps.clock.now(), this.faults);
     if (result.ok) {
       this.store.update(result.payment);
       this.carryOut(result.payment, result.effects);

@@ -1,6 +1,8 @@
 // In-memory payments: by id, per-merchant newest-first index, and the live-externalId index that
 // makes "check externalId, then insert" one synchronous step (no await between them, so N
 // concurrent creates with one externalId cannot both pass the check).
+import type { ActiveFaults } from '../faults/active-faults.ts';
+import { NO_FAULTS } from '../faults/active-faults.ts';
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { Payment, PaymentStatus } from './types.ts';
 import { LIVE_STATUSES } from './types.ts';
@@ -19,6 +21,8 @@ export class PaymentStore {
   private readonly byMerchant = new Map<string, NewestFirstIndex>();
   private readonly liveExternalIds = new Map<string, string>();
 
+  constructor(private readonly faults: ActiveFaults = NO_FAULTS) {}
+
   get(id: string): Payment | undefined {
     return this.byId.get(id);
   }
@@ -30,11 +34,11 @@ export class PaymentStore {
   }
 
   /** Atomically insert unless its externalId is held by a live payment of the same merchant. */
-  insert(payment: Payment): { ok: true } | { ok: false; holder: string } {
+  insert(payment: Payment, { checkLiveExternalId = true } = {}): { ok: true } | { ok: false; holder: string } {
     if (payment.externalId !== null) {
       const key = liveKey(payment.merchantId, payment.externalId);
       const holder = this.liveExternalIds.get(key);
-      if (holder !== undefined) return { ok: false, holder };
+      if (holder !== undefined && checkLiveExternalId) return { ok: false, holder };
       if (LIVE_STATUSES.includes(payment.status)) this.liveExternalIds.set(key, payment.id);
     }
     this.byId.set(payment.id, payment);
@@ -42,11 +46,17 @@ export class PaymentStore {
     return { ok: true };
   }
 
+  /** The live payment holding `externalId` for the merchant, if any. */
+  liveHolder(merchantId: string, externalId: string): string | undefined {
+    return this.liveExternalIds.get(liveKey(merchantId, externalId));
+  }
+
   /** Replace a stored payment with its next version; frees the externalId on leaving the live statuses. */
   update(payment: Payment): void {
     if (!this.byId.has(payment.id)) throw new Error(`unknown payment ${payment.id}`);
     this.byId.set(payment.id, payment);
-    if (payment.externalId !== null && !LIVE_STATUSES.includes(payment.status)) {
+    const released = !LIVE_STATUSES.includes(payment.status) && !(this.faults['external-id-held-after-cancel'] && payment.status === 'CANCELLED');
+    if (payment.externalId !== null && released) {
       const key = liveKey(payment.merchantId, payment.externalId);
       if (this.liveExternalIds.get(key) === payment.id) this.liveExternalIds.delete(key);
     }
@@ -58,9 +68,11 @@ export class PaymentStore {
       const p = this.byId.get(id) as Payment;
       return (filter.status === undefined || p.status === filter.status) && (filter.externalId === undefined || p.externalId === filter.externalId);
     };
-    const page = this.indexOf(merchantId).page({ cursor: filter.cursor, limit: filter.limit, accept });
+    // Fault `list-cursor-skips-item`: the page after a cursor starts one item too far.
+    const skip = this.faults['list-cursor-skips-item'] && filter.cursor !== undefined ? 1 : 0;
+    const page = this.indexOf(merchantId).page({ cursor: filter.cursor, limit: filter.limit + skip, accept });
     if (!page) return undefined;
-    return { items: page.ids.map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
+    return { items: page.ids.slice(skip).map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
   }
 
   /** Every payment of a merchant, newest first. */

@@ -5,6 +5,8 @@
 import type { TokenSymbol } from '../catalog/chains.ts';
 import { isPairSupported } from '../catalog/chains.ts';
 import { currencyOrThrow } from '../catalog/currencies.ts';
+import type { ActiveFaults } from '../faults/active-faults.ts';
+import { NO_FAULTS } from '../faults/active-faults.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { computeTokenAmounts, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { Payment, PaymentDraft, PaymentError, PaymentOrigin, PaymentStatus } from './types.ts';
@@ -127,8 +129,11 @@ const TABLE: Record<PaymentStatus, Row> = {
   CANCELLED: {},
 };
 
-export function transition(payment: Payment, event: PaymentEvent, now: number): TransitionResult {
-  const handler = TABLE[payment.status][event.type] as Handler<PaymentEvent> | undefined;
+export function transition(payment: Payment, event: PaymentEvent, now: number, faults: ActiveFaults = NO_FAULTS): TransitionResult {
+  let handler = TABLE[payment.status][event.type] as Handler<PaymentEvent> | undefined;
+  // Injected faults: rows the table must not have.
+  if (faults['cancel-from-processing'] && payment.status === 'PROCESSING' && event.type === 'merchant.cancelled') handler = TABLE.ACTIVE[event.type] as Handler<PaymentEvent>;
+  if (faults['expired-then-successful'] && payment.status === 'EXPIRED' && event.type === 'chain.confirmed') handler = TABLE.PROCESSING[event.type] as Handler<PaymentEvent>;
   if (!handler) return fail('invalid-state', `Cannot apply ${event.type} to a ${payment.status} payment`);
   return handler(payment, event, now);
 }
@@ -147,7 +152,7 @@ export interface OpenPaymentInput {
 }
 
 /** The "(none) -> ACTIVE" row: a new payment, its expiry timer, and payment.created only for dashboard creates. */
-export function openPayment(input: OpenPaymentInput, now: number): { payment: Payment; effects: PaymentEffect[] } {
+export function openPayment(input: OpenPaymentInput, now: number, faults: ActiveFaults = NO_FAULTS): { payment: Payment; effects: PaymentEffect[] } {
   const { draft } = input;
   const expiresAt = draft.expiresAt ?? now + input.defaultTtlMs;
   const payment: Payment = {
@@ -180,6 +185,6 @@ export function openPayment(input: OpenPaymentInput, now: number): { payment: Pa
     updatedAt: now,
   };
   const effects: PaymentEffect[] = [{ kind: 'schedule-expiry', at: expiresAt }];
-  if (input.origin === 'dashboard') effects.push({ kind: 'emit', event: 'payment.created' });
+  if (input.origin === 'dashboard' || faults['payment-created-on-api-create']) effects.push({ kind: 'emit', event: 'payment.created' });
   return { payment, effects };
 }

@@ -5,6 +5,9 @@ import { CHAIN_IDS, hasSupportedPair, isToken, TOKENS } from '../catalog/chains.
 import type { Currency } from '../catalog/currencies.ts';
 import { CURRENCY_CODES, findCurrency } from '../catalog/currencies.ts';
 import { formatUnits, sum, toUnits } from '../money/decimal.ts';
+import type { ActiveFaults } from '../faults/active-faults.ts';
+import { NO_FAULTS } from '../faults/active-faults.ts';
+import { computeFeesWithFloats } from '../faults/float-fees.ts';
 import { computeFees } from '../money/fees.ts';
 import { addressProblem, amountProblem, charLength, isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
 import type { PaymentDraft } from './types.ts';
@@ -29,7 +32,7 @@ export const EXPIRY_MAX_MS = 30 * 24 * 3_600_000;
 
 export type CreateValidation = { ok: true; draft: PaymentDraft } | { ok: false; problems: Problems };
 
-export function validateCreatePayment(body: unknown, now: number): CreateValidation {
+export function validateCreatePayment(body: unknown, now: number, faults: ActiveFaults = NO_FAULTS): CreateValidation {
   const problems = new Problems();
   if (!isPlainObject(body)) {
     problems.add([], 'Request body must be a JSON object');
@@ -40,10 +43,10 @@ export function validateCreatePayment(body: unknown, now: number): CreateValidat
   const currency = checkCurrency(body.currency, problems);
   checkRequired(body, 'amount', problems);
   if (body.amount !== undefined) {
-    const problem = amountProblem(body.amount, currency, { name: 'amount', floor: 'minimum' });
+    const problem = amountProblem(body.amount, currency, { name: 'amount', floor: 'minimum' }, faults);
     if (problem) problems.add(['amount'], problem);
   }
-  const title = checkTitle(body.title, problems);
+  const title = checkTitle(body.title, problems, faults);
   const externalId = checkExternalId(body.externalId, problems);
   const acceptedChains = checkList(body.acceptedChains, 'acceptedChains', CHAIN_IDS, problems);
   const acceptedTokens = checkList(body.acceptedTokens, 'acceptedTokens', TOKENS, problems) as TokenSymbol[] | undefined;
@@ -77,7 +80,9 @@ export function validateCreatePayment(body: unknown, now: number): CreateValidat
     return { ok: false, problems };
   }
 
-  const fees = computeFees(amount, merchantGross, sellerGross);
+  const fees = faults['fee-binary-float']
+    ? computeFeesWithFloats(amount, merchantGross, sellerGross, currency.minorUnits)
+    : computeFees(amount, merchantGross, sellerGross);
   const format = (units: bigint): string => formatUnits(units, currency.minorUnits);
   return {
     ok: true,
@@ -88,9 +93,10 @@ export function validateCreatePayment(body: unknown, now: number): CreateValidat
       externalId,
       acceptedChains: acceptedChains ?? [...CHAIN_IDS],
       acceptedTokens: acceptedTokens ?? [...TOKENS],
-      serviceFee: format(fees.serviceFee),
+      // Fault `fee-truncated-zero-decimal`: the reported fee recomputed by integer division.
+      serviceFee: format(faults['fee-truncated-zero-decimal'] && currency.minorUnits === 0 ? (amount * 5n) / 1000n : fees.serviceFee),
       merchantFee: format(fees.merchantFee),
-      sellers: sellers ? sellers.map((s, i) => ({ address: s.address, amount: format(fees.sellers[i] ?? 0n) })) : null,
+      sellers: sellers ? sellers.map((s, i) => ({ address: s.address, amount: format((faults['seller-amounts-before-fee'] ? sellerGross[i] : fees.sellers[i]) ?? 0n) })) : null,
       expiresAt,
     },
   };
@@ -110,9 +116,10 @@ function checkCurrency(value: unknown, problems: Problems): Currency | undefined
   return currency;
 }
 
-function checkTitle(value: unknown, problems: Problems): string | null {
+function checkTitle(value: unknown, problems: Problems, faults: ActiveFaults): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') problems.add(['title'], 'title must be a string');
+  else if (charLength(value) > TITLE_MAX && faults['title-truncated-not-refused']) return [...value].slice(0, TITLE_MAX).join('');
   else if (charLength(value) > TITLE_MAX) problems.add(['title'], `title must be at most ${TITLE_MAX} characters`);
   else return value;
   return null;

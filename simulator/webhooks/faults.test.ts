@@ -44,7 +44,7 @@ describe('faults', () => {
     const { calls, verify, service } = await run({}, 200);
     expect(verify(calls[0]!).ok).toBe(true);
     expect(service.faults).toEqual({
-      signatureWithoutTimestamp: false, timestampInMs: false, timestampSkewSeconds: 0, wrongSignature: false,
+      signatureWithoutTimestamp: false, signedBodyOnly: false, timestampInMs: false, timestampSkewSeconds: 0, wrongSignature: false,
       retryShiftMs: 0, missingAttempts: [], bodyChangesOnRetry: false,
     });
   });
@@ -64,6 +64,11 @@ describe('faults', () => {
   it('timestampSkewSeconds -301 makes signatures stale', async () => {
     const { calls, verify } = await run({ timestampSkewSeconds: -301 });
     expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'tolerance' });
+  });
+
+  it('signedBodyOnly (HMAC without "<t>.") fails the HMAC step', async () => {
+    const { calls, verify } = await run({ signedBodyOnly: true });
+    expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'signature' });
   });
 
   it('wrongSignature fails the HMAC step', async () => {

@@ -10,6 +10,8 @@ export interface WebhookFaults {
   timestampInMs: boolean;
   /** Seconds added to the signed timestamp (e.g. -301 makes every signature stale). */
   timestampSkewSeconds: number;
+  /** HMAC over the raw body alone, without `<timestamp>.` (verification step 3 must reject). */
+  signedBodyOnly: boolean;
   /** HMAC computed with a key other than the endpoint secret (verification step 3 must reject). */
   wrongSignature: boolean;
   /** Milliseconds added to every retry delay (the schedule is no longer 1m, 5m, 30m, ...). */
@@ -27,6 +29,7 @@ export function defaultFaults(): WebhookFaults {
     signatureWithoutTimestamp: false,
     timestampInMs: false,
     timestampSkewSeconds: 0,
+    signedBodyOnly: false,
     wrongSignature: false,
     retryShiftMs: 0,
     missingAttempts: [],
