@@ -23,13 +23,26 @@ export { fundAccount, getTokenBalance, type FundAccountReturnType } from './fund
 export { createWeb3Proxy, type Web3Proxy, type Web3ProxyHooks, type Web3ProxyResponse } from './proxy/create-web3-proxy.ts';
 export type {
   BundlerHooks,
+  FailureSource,
+  UserOperationAdmission,
+  UserOperationAdmissionEvent,
+  UserOperationFailure,
   UserOperationSubmittedEvent,
   UserOperationRejectedEvent,
 } from './bundler/bundler-events.ts';
+export { userOperationHash, type Bundler, type BundlerMode, type BundlerOptions, type StoredUserOperation, type UserOperationOutcome } from './bundler/create-bundler.ts';
+export { RPC, RpcError } from './bundler/rpc-error.ts';
 export type { UserOperationSettlement } from './bundler/settlement.ts';
 export type { UserOperationV07 } from './bundler/parse-user-operation.ts';
 export type { BundlerFailureCode } from './bundler/decode-entry-point-error.ts';
-export { createCustomerAccount, deriveOwnerKey, type CustomerAccount, type CreateCustomerAccountParameters } from './customer/create-customer-account.ts';
+export {
+  createCustomerAccount,
+  deriveOwnerKey,
+  smartAccountOf,
+  type CustomerAccount,
+  type CreateCustomerAccountParameters,
+  type SmartAccountReference,
+} from './customer/create-customer-account.ts';
 export {
   buildSettlementUserOperation,
   type BuildSettlementUserOperationParameters,

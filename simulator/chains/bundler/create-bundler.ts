@@ -1,27 +1,49 @@
 // The simulator's ERC-4337 bundler (EntryPoint v0.7), one per chain network. Each accepted user operation becomes
 // its own handleOps transaction (one payment = one transaction hash); bundles of a chain are sent one at a time.
+//
+// Two modes. 'immediate': eth_sendUserOperation answers once the bundle is mined. 'mempool': it answers once the
+// operation is validated (simulated) and accepted; the operation is bundled after a short real-time delay, or — when
+// the admission hook holds it — only on bundle(), and drop() removes it before that. Bundling re-simulates first,
+// so an operation that became invalid in the mempool is dropped (reported as a bundler rejection), never mined.
 import { getAddress, type Address, type Hex } from 'viem';
 import { getUserOperationHash } from 'viem/account-abstraction';
 import type { ChainHandle } from '../chain-handle.ts';
-import { TOKEN_SYMBOLS, tokenPerNative, type TokenSymbol } from '../chain-table.ts';
+import { TOKEN_SYMBOLS, type TokenSymbol } from '../chain-table.ts';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import { serialize } from '../send-transaction.ts';
 import type { ChainNetwork } from '../start-chain-network.ts';
-import type { BundlerHooks } from './bundler-events.ts';
+import type { BundlerHooks, UserOperationAdmission, UserOperationFailure } from './bundler-events.ts';
 import { computePreVerificationGas } from './compute-pre-verification-gas.ts';
 import { UserOperationRejectedError } from './decode-entry-point-error.ts';
 import { estimateUserOperationGas, type EstimateUserOperationGasReturnType } from './estimate-user-operation-gas.ts';
+import { mineUserOperation } from './mine-user-operation.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
 import { RPC, RpcError, invalidParams } from './rpc-error.ts';
-import { readSettlement, type UserOperationSettlement } from './settlement.ts';
-import { resetBundlerNonce, sendBundle, simulateBundle } from './submit-bundle.ts';
+import type { UserOperationSettlement } from './settlement.ts';
+import { resetBundlerNonce, simulateBundle } from './submit-bundle.ts';
+
+export type BundlerMode = 'immediate' | 'mempool';
+
+export interface BundlerOptions {
+  /** Default 'immediate'. */
+  mode?: BundlerMode;
+  /** Mempool mode: real-time delay before an operation that is not held is bundled (default 0–500 ms at random). */
+  autoBundleDelayMs?: () => number;
+}
+
+export type UserOperationOutcome =
+  | { kind: 'settled'; settlement: UserOperationSettlement }
+  | { kind: 'dropped'; failure: UserOperationFailure; rpcCode: number };
 
 export interface StoredUserOperation {
   chainId: number;
   userOpHash: Hex;
   userOperation: UserOperationV07;
-  status: 'pending' | 'settled';
+  status: 'pending' | 'bundling' | 'settled' | 'dropped';
+  /** Held operations wait for bundle() or drop(). */
+  hold: boolean;
   settlement?: UserOperationSettlement;
+  failure?: UserOperationFailure;
   txHash?: Hex;
   blockHash?: Hex;
   blockNumber?: bigint;
@@ -29,15 +51,35 @@ export interface StoredUserOperation {
 
 export interface Bundler {
   readonly entryPoint: Address;
-  /** Validate, simulate and put the operation on chain. Resolves with its hash once the receipt is read. */
-  sendUserOperation(chainId: number, userOperation: UserOperationV07): Promise<Hex>;
+  readonly mode: BundlerMode;
+  /** Validate and accept the operation (mempool), or put it on chain (immediate). Resolves with its hash. */
+  sendUserOperation(chainId: number, userOperation: UserOperationV07, context?: unknown): Promise<Hex>;
   estimateUserOperationGas(chainId: number, userOperation: UserOperationV07): Promise<EstimateUserOperationGasReturnType>;
   getUserOperation(chainId: number, userOpHash: Hex): StoredUserOperation | undefined;
-  /** The settlement of an accepted operation (resolves at once when already settled). */
+  /** Bundle a pending operation now (or join the bundling under way); resolves with its outcome. */
+  bundle(chainId: number, userOpHash: Hex): Promise<UserOperationOutcome>;
+  /** Drop a pending operation; onUserOperationRejected reports `failure` (stage 'mempool'). */
+  drop(chainId: number, userOpHash: Hex, failure: UserOperationFailure): Promise<UserOperationOutcome>;
+  waitForOutcome(chainId: number, userOpHash: Hex): Promise<UserOperationOutcome>;
+  /** The settlement of an accepted operation (resolves at once if already settled; rejects if it was dropped). */
   waitForSettlement(chainId: number, userOpHash: Hex): Promise<UserOperationSettlement>;
+  /** Stop auto-bundling and wait for the bundles under way; pending operations stay where they are. */
+  close(): Promise<void>;
+}
+
+interface Entry extends StoredUserOperation {
+  outcome: Promise<UserOperationOutcome>;
+  resolve(outcome: UserOperationOutcome): void;
+  timer?: NodeJS.Timeout;
+}
+
+/** A refusal by the admission hook: the caller gets `error`, and no other hook runs. */
+class AdmissionRefused {
+  constructor(readonly error: RpcError) {}
 }
 
 const MAX_TOTAL_GAS = 25_000_000n;
+const defaultAutoBundleDelay = (): number => Math.floor(Math.random() * 500);
 
 export function userOperationHash(chainId: number, userOperation: UserOperationV07): Hex {
   return getUserOperationHash({ chainId, entryPointAddress: ENTRY_POINT_ADDRESS, entryPointVersion: '0.7', userOperation });
@@ -49,9 +91,31 @@ export function tokenOfUserOperation(handle: ChainHandle, op: UserOperationV07):
   return TOKEN_SYMBOLS.find((t) => handle.entry.tokens[t]?.address === address);
 }
 
-export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}): Bundler {
-  const store = new Map<string, StoredUserOperation>();
-  const waiters = new Map<string, ((s: UserOperationSettlement) => void)[]>();
+function checkAcceptable(handle: ChainHandle, op: UserOperationV07): void {
+  if (op.maxPriorityFeePerGas < handle.gasPriceWei) {
+    throw invalidParams(`maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is below chain ${handle.chainId}'s gas price ${handle.gasPriceWei} wei (ask eth_maxPriorityFeePerGas)`);
+  }
+  const required = computePreVerificationGas(op);
+  if (op.preVerificationGas < required) throw invalidParams(`preVerificationGas ${op.preVerificationGas} is below the required ${required}`);
+  const total = op.verificationGasLimit + op.callGasLimit + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n);
+  if (total + op.preVerificationGas > MAX_TOTAL_GAS) throw invalidParams(`the operation's gas limits add up to more than ${MAX_TOTAL_GAS}`);
+}
+
+const asRpcError = (error: unknown): RpcError => (error instanceof RpcError ? error : new RpcError(RPC.INTERNAL_ERROR, `The bundler failed: ${(error as Error)?.message ?? String(error)}`));
+
+const failureOf = (error: RpcError): UserOperationFailure => ({
+  code: error instanceof UserOperationRejectedError ? error.failureCode : 'USER_OPERATION_REJECTED',
+  source: 'bundler',
+  message: error.message,
+});
+
+export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, options: BundlerOptions = {}): Bundler {
+  const mode = options.mode ?? 'immediate';
+  const autoDelay = options.autoBundleDelayMs ?? defaultAutoBundleDelay;
+  const store = new Map<string, Entry>();
+  const validating = new Set<string>();
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
   const key = (chainId: number, hash: Hex): string => `${chainId}:${hash.toLowerCase()}`;
   const reportHookError = hooks.onHookError ?? ((hook: string, error: unknown) => console.error(`bundler hook ${hook} failed:`, error));
   const callHook = async <E>(name: keyof BundlerHooks, fn: ((e: E) => void | Promise<void>) | undefined, event: E): Promise<void> => {
@@ -67,68 +131,142 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}): 
     if (handle) resetBundlerNonce(handle);
   });
 
-  function checkAcceptable(handle: ChainHandle, op: UserOperationV07): void {
-    if (op.maxPriorityFeePerGas < handle.gasPriceWei) {
-      throw invalidParams(
-        `maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is below chain ${handle.chainId}'s gas price ${handle.gasPriceWei} wei (ask eth_maxPriorityFeePerGas)`,
-      );
+  async function admit(chainId: number, userOpHash: Hex, op: UserOperationV07, phase: 'check' | 'enter', context: unknown): Promise<UserOperationAdmission> {
+    if (!hooks.admitUserOperation) return {};
+    try {
+      return (await hooks.admitUserOperation({ chainId, userOpHash, userOperation: op, phase, context })) ?? {};
+    } catch (error) {
+      throw new AdmissionRefused(asRpcError(error));
     }
-    const required = computePreVerificationGas(op);
-    if (op.preVerificationGas < required) throw invalidParams(`preVerificationGas ${op.preVerificationGas} is below the required ${required}`);
-    const total = op.verificationGasLimit + op.callGasLimit + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n);
-    if (total + op.preVerificationGas > MAX_TOTAL_GAS) throw invalidParams(`the operation's gas limits add up to more than ${MAX_TOTAL_GAS}`);
   }
 
-  async function submit(handle: ChainHandle, op: UserOperationV07, userOpHash: Hex): Promise<void> {
-    const token = tokenOfUserOperation(handle, op);
-    const data = await simulateBundle(handle, op);
-    const entry: StoredUserOperation = { chainId: handle.chainId, userOpHash, userOperation: op, status: 'pending' };
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  function enter(handle: ChainHandle, op: UserOperationV07, userOpHash: Hex, admission: UserOperationAdmission): Entry {
+    let resolve!: (o: UserOperationOutcome) => void;
+    const outcome = new Promise<UserOperationOutcome>((r) => (resolve = r));
+    const entry: Entry = { chainId: handle.chainId, userOpHash, userOperation: op, status: 'pending', hold: admission.hold === true, outcome, resolve };
     store.set(key(handle.chainId, userOpHash), entry);
-    await callHook('onUserOperationSubmitted', hooks.onUserOperationSubmitted, { chainId: handle.chainId, userOpHash, sender: op.sender, token, userOperation: op });
-    const receipt = await sendBundle(handle, op, data);
-    const block = await handle.publicClient.getBlock({ blockHash: receipt.blockHash });
-    const settlement = readSettlement({
+    return entry;
+  }
+
+  async function settle(entry: Entry, settlement: UserOperationSettlement): Promise<void> {
+    Object.assign(entry, { status: 'settled', settlement, txHash: settlement.txHash, blockHash: settlement.blockHash, blockNumber: settlement.blockNumber });
+    await callHook('onUserOperationSettled', hooks.onUserOperationSettled, settlement);
+    entry.resolve({ kind: 'settled', settlement });
+  }
+
+  async function dropEntry(entry: Entry, failure: UserOperationFailure, rpcCode: number): Promise<UserOperationOutcome> {
+    if (entry.timer) clearTimeout(entry.timer);
+    Object.assign(entry, { status: 'dropped', failure });
+    await callHook('onUserOperationRejected', hooks.onUserOperationRejected, {
+      chainId: entry.chainId,
+      userOpHash: entry.userOpHash,
+      sender: entry.userOperation.sender,
+      stage: 'mempool' as const,
+      rpcCode,
+      message: failure.message,
+      failure,
+    });
+    const outcome: UserOperationOutcome = { kind: 'dropped', failure, rpcCode };
+    entry.resolve(outcome);
+    return outcome;
+  }
+
+  /** Mempool: mine one accepted operation (re-simulating first); a refusal now drops it. */
+  function startBundling(entry: Entry): Promise<UserOperationOutcome> {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.status = 'bundling';
+    const handle = network.chain(entry.chainId);
+    const token = tokenOfUserOperation(handle, entry.userOperation);
+    const work = serialize(handle, 'bundle', async () => {
+      try {
+        await settle(entry, await mineUserOperation(handle, entry.userOperation, entry.userOpHash, token));
+      } catch (error) {
+        const rpcError = asRpcError(error);
+        await dropEntry(entry, failureOf(rpcError), rpcError.code);
+      }
+    });
+    void track(work);
+    return entry.outcome;
+  }
+
+  async function acceptIntoMempool(handle: ChainHandle, op: UserOperationV07, userOpHash: Hex, context: unknown): Promise<void> {
+    await simulateBundle(handle, op);
+    const admission = await admit(handle.chainId, userOpHash, op, 'enter', context);
+    const entry = enter(handle, op, userOpHash, admission);
+    await callHook('onUserOperationSubmitted', hooks.onUserOperationSubmitted, {
       chainId: handle.chainId,
       userOpHash,
-      receipt,
-      blockTimestampMs: Number(block.timestamp) * 1000,
-      nativeUsdMicros: tokenPerNative(handle.entry.nativeUsdPrice, 6),
-      token,
+      sender: op.sender,
+      token: tokenOfUserOperation(handle, op),
+      userOperation: op,
     });
-    if (!settlement) {
-      store.delete(key(handle.chainId, userOpHash));
-      throw new RpcError(RPC.INTERNAL_ERROR, `Bundle ${receipt.transactionHash} on chain ${handle.chainId} carried no UserOperationEvent for ${userOpHash}`);
+    if (!entry.hold && entry.status === 'pending' && !closed) {
+      entry.timer = setTimeout(() => {
+        entry.timer = undefined;
+        if (entry.status === 'pending' && !closed) void startBundling(entry);
+      }, Math.max(0, autoDelay()));
+      entry.timer.unref();
     }
-    Object.assign(entry, { status: 'settled', settlement, txHash: receipt.transactionHash, blockHash: receipt.blockHash, blockNumber: receipt.blockNumber });
-    await callHook('onUserOperationSettled', hooks.onUserOperationSettled, settlement);
-    for (const resolve of waiters.get(key(handle.chainId, userOpHash)) ?? []) resolve(settlement);
-    waiters.delete(key(handle.chainId, userOpHash));
   }
+
+  async function submitImmediately(handle: ChainHandle, op: UserOperationV07, userOpHash: Hex, context: unknown): Promise<void> {
+    const data = await simulateBundle(handle, op);
+    const admission = await admit(handle.chainId, userOpHash, op, 'enter', context);
+    const entry = enter(handle, op, userOpHash, admission);
+    entry.status = 'bundling';
+    await callHook('onUserOperationSubmitted', hooks.onUserOperationSubmitted, { chainId: handle.chainId, userOpHash, sender: op.sender, token: tokenOfUserOperation(handle, op), userOperation: op });
+    await settle(entry, await mineUserOperation(handle, op, userOpHash, tokenOfUserOperation(handle, op), data));
+  }
+
+  const entryOf = (chainId: number, hash: Hex): Entry => {
+    const entry = store.get(key(chainId, hash));
+    if (!entry) throw new RpcError(RPC.INVALID_PARAMS, `unknown user operation ${hash} on chain ${chainId}`);
+    return entry;
+  };
 
   return {
     entryPoint: ENTRY_POINT_ADDRESS,
-    async sendUserOperation(chainId, op) {
+    mode,
+    async sendUserOperation(chainId, op, context) {
+      if (closed) throw new RpcError(RPC.INTERNAL_ERROR, 'The bundler is shutting down');
       const handle = network.chain(chainId);
       const userOpHash = userOperationHash(chainId, op);
-      if (store.has(key(chainId, userOpHash))) throw invalidParams(`user operation ${userOpHash} is already known`);
+      const k = key(chainId, userOpHash);
+      if (store.has(k) || validating.has(k)) throw invalidParams(`user operation ${userOpHash} is already known`);
+      validating.add(k);
       try {
         await handle.ready();
         checkAcceptable(handle, op);
-        await serialize(handle, 'bundle', () => submit(handle, op, userOpHash));
+        await admit(chainId, userOpHash, op, 'check', context);
+        if (mode === 'mempool') await acceptIntoMempool(handle, op, userOpHash, context);
+        else await track(serialize(handle, 'bundle', () => submitImmediately(handle, op, userOpHash, context)));
       } catch (error) {
-        const stored = store.get(key(chainId, userOpHash));
-        if (stored && stored.status !== 'settled') store.delete(key(chainId, userOpHash));
-        const rpcError = error instanceof RpcError ? error : new RpcError(RPC.INTERNAL_ERROR, `The bundler failed: ${(error as Error).message}`);
-        const failureCode = rpcError instanceof UserOperationRejectedError ? rpcError.failureCode : 'USER_OPERATION_REJECTED';
+        if (error instanceof AdmissionRefused) throw error.error;
+        const rpcError = asRpcError(error);
+        const stored = store.get(k);
+        if (stored && stored.status !== 'settled') {
+          // Not accepted after all (immediate mode: the bundle failed): forget it so it may be sent again.
+          store.delete(k);
+          stored.resolve({ kind: 'dropped', failure: failureOf(rpcError), rpcCode: rpcError.code });
+        }
         await callHook('onUserOperationRejected', hooks.onUserOperationRejected, {
           chainId,
           userOpHash,
           sender: op.sender,
+          stage: 'admission' as const,
           rpcCode: rpcError.code,
           message: rpcError.message,
-          failure: { code: failureCode, source: 'bundler' as const, message: rpcError.message },
+          failure: failureOf(rpcError),
         });
         throw rpcError;
+      } finally {
+        validating.delete(k);
       }
       return userOpHash;
     },
@@ -138,15 +276,31 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}): 
       return estimateUserOperationGas(handle, op);
     },
     getUserOperation: (chainId, hash) => store.get(key(chainId, hash)),
-    waitForSettlement(chainId, hash) {
-      const stored = store.get(key(chainId, hash));
-      if (stored?.settlement) return Promise.resolve(stored.settlement);
-      if (!stored) return Promise.reject(new RpcError(RPC.INVALID_PARAMS, `unknown user operation ${hash} on chain ${chainId}`));
-      return new Promise((resolve) => {
-        const list = waiters.get(key(chainId, hash)) ?? [];
-        list.push(resolve);
-        waiters.set(key(chainId, hash), list);
-      });
+    async bundle(chainId, hash) {
+      const entry = entryOf(chainId, hash);
+      if (entry.status === 'pending') {
+        if (closed) throw new RpcError(RPC.INTERNAL_ERROR, 'The bundler is shutting down');
+        return startBundling(entry);
+      }
+      return entry.outcome;
+    },
+    async drop(chainId, hash, failure) {
+      const entry = entryOf(chainId, hash);
+      if (entry.status !== 'pending') {
+        throw new RpcError(RPC.INVALID_PARAMS, `user operation ${hash} can no longer be dropped: it is ${entry.status === 'bundling' ? 'being bundled' : entry.status}`);
+      }
+      return dropEntry(entry, failure, RPC.REJECTED_BY_ENTRY_POINT);
+    },
+    waitForOutcome: async (chainId, hash) => entryOf(chainId, hash).outcome,
+    async waitForSettlement(chainId, hash) {
+      const outcome = await entryOf(chainId, hash).outcome;
+      if (outcome.kind === 'settled') return outcome.settlement;
+      throw new RpcError(outcome.rpcCode, `user operation ${hash} was dropped: ${outcome.failure.message}`);
+    },
+    async close() {
+      closed = true;
+      for (const entry of store.values()) if (entry.timer) clearTimeout(entry.timer);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -12,6 +12,7 @@ export interface UserOperationSettlement {
   sender: Address;
   nonce: bigint;
   txHash: Hex;
+  blockHash: Hex;
   blockNumber: bigint;
   /** Block timestamp in ms (virtual time when the clock is synced): use it as `paidAt`. */
   blockTimestampMs: number;
@@ -29,6 +30,8 @@ export interface UserOperationSettlement {
   revertReason?: string;
   /** Ready-made `error` object for a FAILED payment. */
   failure?: { code: 'TRANSACTION_REVERTED'; source: 'chain'; message: string };
+  /** Every log of the bundle transaction (token Transfers included), for callers that account for them. */
+  logs: readonly Log[];
 }
 
 const abi = [...entryPoint07Abi, ...loadOwnArtifact('StablecoinGasPaymaster').abi];
@@ -75,6 +78,7 @@ export function readSettlement(params: ReadSettlementParameters): UserOperationS
     sender: event.sender,
     nonce: event.nonce,
     txHash: receipt.transactionHash,
+    blockHash: receipt.blockHash,
     blockNumber: receipt.blockNumber,
     blockTimestampMs: params.blockTimestampMs,
     success: event.success,
@@ -82,6 +86,7 @@ export function readSettlement(params: ReadSettlementParameters): UserOperationS
     actualGasUsed: event.actualGasUsed,
     ...(params.token ? { token: params.token, gasActualToken: formatUnits(micros, 6).includes('.') ? padSix(formatUnits(micros, 6)) : `${formatUnits(micros, 6)}.000000` } : {}),
     gasChargedUnits: event.success ? gasChargedUnits : 0n,
+    logs: receipt.logs,
     ...(event.success
       ? {}
       : { revertReason, failure: { code: 'TRANSACTION_REVERTED' as const, source: 'chain' as const, message: `User operation reverted on chain ${params.chainId}: ${revertReason}` } }),

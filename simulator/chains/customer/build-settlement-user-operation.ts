@@ -14,7 +14,7 @@ import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import type { ChainNetwork } from '../start-chain-network.ts';
 import { erc20Abi, tokenAbi } from '../token-abi.ts';
 import { ProxyCallError, callProxy } from './call-proxy.ts';
-import type { CustomerAccount } from './create-customer-account.ts';
+import type { CustomerAccount, SmartAccountReference } from './create-customer-account.ts';
 
 export interface SettlementTransfer {
   to: Address;
@@ -25,7 +25,8 @@ export interface SettlementTransfer {
 export interface BuildSettlementUserOperationParameters {
   network: ChainNetwork;
   proxy: Web3Proxy;
-  account: CustomerAccount;
+  /** An account with its owner key is signed for; a bare reference gets signature "0x" (its owner signs userOpHash). */
+  account: CustomerAccount | SmartAccountReference;
   token: TokenSymbol;
   transfers: readonly SettlementTransfer[];
   /** Append a call that always reverts, so the operation lands on chain and fails (tests FAILED). */
@@ -130,7 +131,7 @@ export async function buildSettlementUserOperation(params: BuildSettlementUserOp
   if (pvg > op.preVerificationGas) op.preVerificationGas = pvg;
 
   const userOpHash = getUserOperationHash({ chainId, entryPointAddress: ENTRY_POINT_ADDRESS, entryPointVersion: '0.7', userOperation: op });
-  op.signature = await account.owner.signMessage({ message: { raw: userOpHash } });
+  op.signature = 'owner' in account ? await account.owner.signMessage({ message: { raw: userOpHash } }) : '0x';
   if (maxGasTokenUnits === 0n && gasPrice > 0n) {
     throw new SettlementBuildError(`Gas of ${formatUnits(maxCost, 18)} native tokens rounds to 0 ${token} units; check nativeUsdPrice.`);
   }

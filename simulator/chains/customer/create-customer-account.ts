@@ -18,17 +18,23 @@ export interface CreateCustomerAccountParameters {
   salt?: bigint;
 }
 
-export interface CustomerAccount {
+/** A SimpleAccount as far as anyone can know it without its owner's key (e.g. one owned by an injected wallet). */
+export interface SmartAccountReference {
   chainId: number;
   address: Address;
-  owner: PrivateKeyAccount;
-  ownerKey: Hex;
+  ownerAddress: Address;
   salt: bigint;
   factory: Address;
   /** createAccount(owner, salt): the initCode data used while the account is not deployed. */
   factoryData: Hex;
   isDeployed(): Promise<boolean>;
   getNonce(): Promise<bigint>;
+}
+
+/** A smart account whose owner key the simulator holds (embedded wallet): it can sign. */
+export interface CustomerAccount extends SmartAccountReference {
+  owner: PrivateKeyAccount;
+  ownerKey: Hex;
 }
 
 export function deriveOwnerKey(seed: string, email: string): Hex {
@@ -38,26 +44,38 @@ export function deriveOwnerKey(seed: string, email: string): Hex {
 }
 
 export async function createCustomerAccount(network: ChainNetwork, params: CreateCustomerAccountParameters): Promise<CustomerAccount> {
-  const handle = network.chain(params.chainId);
   const ownerKey = params.ownerKey ?? (params.email !== undefined ? deriveOwnerKey(network.seed, params.email) : undefined);
   if (!ownerKey) throw new ChainLayerError('createCustomerAccount needs an ownerKey or an email.');
   const owner = privateKeyToAccount(ownerKey);
+  const reference = await smartAccountOf(network, { chainId: params.chainId, ownerAddress: owner.address, salt: params.salt });
+  return { ...reference, owner, ownerKey };
+}
+
+export interface SmartAccountOfParameters {
+  chainId: number;
+  ownerAddress: Address;
+  /** Factory salt (default 0). */
+  salt?: bigint;
+}
+
+/** The counterfactual SimpleAccount of `ownerAddress` (same address on every chain: the factory is canonical). */
+export async function smartAccountOf(network: ChainNetwork, params: SmartAccountOfParameters): Promise<SmartAccountReference> {
+  const handle = network.chain(params.chainId);
   const salt = params.salt ?? 0n;
   const factoryAbi = loadAccountAbstractionArtifact('SimpleAccountFactory').abi;
   const address = (await handle.publicClient.readContract({
     address: SIMPLE_ACCOUNT_FACTORY_ADDRESS,
     abi: factoryAbi,
     functionName: 'getAddress',
-    args: [owner.address, salt],
+    args: [params.ownerAddress, salt],
   })) as Address;
   return {
     chainId: params.chainId,
     address,
-    owner,
-    ownerKey,
+    ownerAddress: params.ownerAddress,
     salt,
     factory: SIMPLE_ACCOUNT_FACTORY_ADDRESS,
-    factoryData: encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [owner.address, salt] }),
+    factoryData: encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [params.ownerAddress, salt] }),
     isDeployed: async () => {
       const code = await handle.publicClient.getCode({ address });
       return code !== undefined && code !== '0x';

@@ -5,7 +5,7 @@
 // an unknown chain).
 import { isAddressEqual, isHex, numberToHex, type Hex } from 'viem';
 import type { BundlerHooks } from '../bundler/bundler-events.ts';
-import { createBundler, type Bundler } from '../bundler/create-bundler.ts';
+import { createBundler, type Bundler, type BundlerOptions } from '../bundler/create-bundler.ts';
 import { parseUserOperation } from '../bundler/parse-user-operation.ts';
 import { RPC, RpcError, invalidParams } from '../bundler/rpc-error.ts';
 import type { UserOperationSettlement } from '../bundler/settlement.ts';
@@ -24,7 +24,8 @@ export interface Web3ProxyResponse {
 }
 
 export interface Web3Proxy {
-  handle(chainId: number, rawBody: string): Promise<Web3ProxyResponse>;
+  /** `context` travels to the bundler's admission hook with every eth_sendUserOperation of the request. */
+  handle(chainId: number, rawBody: string, context?: unknown): Promise<Web3ProxyResponse>;
   readonly bundler: Bundler;
   /** Settlement of an operation this proxy accepted (resolves at once if already settled). */
   waitForSettlement(chainId: number, userOpHash: Hex): Promise<UserOperationSettlement>;
@@ -46,10 +47,10 @@ function hashParam(value: unknown): Hex {
   return value as Hex;
 }
 
-export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {}): Web3Proxy {
-  const bundler = createBundler(network, hooks);
+export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {}, options: BundlerOptions = {}): Web3Proxy {
+  const bundler = createBundler(network, hooks, options);
 
-  async function dispatch(handle: ChainHandle, request: JsonRpcRequest): Promise<unknown> {
+  async function dispatch(handle: ChainHandle, request: JsonRpcRequest, context: unknown): Promise<unknown> {
     const { method, params } = request;
     switch (routeMethod(method)) {
       case 'refused':
@@ -72,7 +73,7 @@ export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {
       case 'eth_sendUserOperation': {
         const [op, entryPoint] = paramList(params, 2, method);
         entryPointParam(entryPoint);
-        return bundler.sendUserOperation(handle.chainId, parseUserOperation(op));
+        return bundler.sendUserOperation(handle.chainId, parseUserOperation(op), context);
       }
       case 'eth_estimateUserOperationGas': {
         const [op, entryPoint, overrides] = paramList(params, 2, method);
@@ -92,16 +93,16 @@ export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {
     }
   }
 
-  async function answer(handle: ChainHandle, request: JsonRpcRequest): Promise<JsonRpcResponse> {
+  async function answer(handle: ChainHandle, request: JsonRpcRequest, context: unknown): Promise<JsonRpcResponse> {
     try {
-      return { jsonrpc: '2.0', id: request.id, result: await dispatch(handle, request) };
+      return { jsonrpc: '2.0', id: request.id, result: await dispatch(handle, request, context) };
     } catch (error) {
       if (error instanceof RpcError) return { jsonrpc: '2.0', id: request.id, error: error.toJSON() };
       return errorResponse(request.id, RPC.INTERNAL_ERROR, `Internal error: ${(error as Error)?.message ?? String(error)}`);
     }
   }
 
-  async function handle(chainId: number, rawBody: string): Promise<Web3ProxyResponse> {
+  async function handle(chainId: number, rawBody: string, context?: unknown): Promise<Web3ProxyResponse> {
     const chain = Number.isSafeInteger(chainId) ? network.chains.get(chainId) : undefined;
     if (!chain) return { status: 404, body: { statusCode: 404, message: `Unknown chainId ${chainId}`, error: 'Not Found' } };
     try {
@@ -109,11 +110,11 @@ export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {
       if (parsed.kind === 'error') return { status: 200, body: parsed.response };
       if (parsed.kind === 'single') {
         if (isErrorResponse(parsed.request)) return { status: 200, body: parsed.request };
-        const response = await answer(chain, parsed.request);
+        const response = await answer(chain, parsed.request, context);
         return parsed.request.hasId ? { status: 200, body: response } : { status: 204, body: null };
       }
       const responses = await Promise.all(
-        parsed.requests.map(async (r) => (isErrorResponse(r) ? r : r.hasId ? answer(chain, r) : (await answer(chain, r), undefined))),
+        parsed.requests.map(async (r) => (isErrorResponse(r) ? r : r.hasId ? answer(chain, r, context) : (await answer(chain, r, context), undefined))),
       );
       const body = responses.filter((r) => r !== undefined);
       return body.length > 0 ? { status: 200, body } : { status: 204, body: null };
