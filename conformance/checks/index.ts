@@ -29,6 +29,15 @@ import { retrySchedule } from './webhooks/retry-schedule.ts';
 import { webhookSignature } from './webhooks/signature.ts';
 import { slowReceiver } from './webhooks/slow-receiver.ts';
 import { testEvent } from './webhooks/test-event.ts';
+import { analyticsExport } from './analytics/export.ts';
+import { analyticsSummary } from './analytics/summary.ts';
+import { keyLimits } from './api-keys/limits.ts';
+import { keyManagement } from './api-keys/management.ts';
+import { ledgerTransactions } from './ledger/transactions.ts';
+import { payoutLifecycle } from './payouts/payout-lifecycle.ts';
+import { rotateAndDeliveries } from './webhook-config/rotate-and-deliveries.ts';
+import { webhookEndpointRecords } from './webhook-config/endpoint-records.ts';
+import { web3Proxy } from './web3/proxy.ts';
 
 export const ALL_CHECKS: Check[] = [
   missingCredentials,
@@ -57,6 +66,15 @@ export const ALL_CHECKS: Check[] = [
   lifecycleEvents,
   retrySchedule,
   slowReceiver,
+  webhookEndpointRecords,
+  rotateAndDeliveries,
+  payoutLifecycle,
+  keyManagement,
+  keyLimits,
+  analyticsSummary,
+  analyticsExport,
+  ledgerTransactions,
+  web3Proxy,
   limitExceeded,
   rateLimitHeaders,
   responseConformance,

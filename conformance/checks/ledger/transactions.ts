@@ -1,0 +1,79 @@
+// GET /v1/transactions: one ledger record per settlement (SUCCESSFUL payment) and nothing for
+// payments that did not settle; the records walk with the cursor like every list.
+import type { CheckContext } from '../../context.ts';
+import { defineCheck } from '../../registry.ts';
+import { createPayment, uniqueExternalId } from '../../support/payments.ts';
+
+const TXN_FIELDS = ['id', 'paymentId', 'externalId', 'chainId', 'token', 'txHash', 'amount', 'currency', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual', 'transfers', 'settledAt'];
+
+interface Txn {
+  id: string;
+  paymentId?: unknown;
+  [field: string]: unknown;
+}
+
+export const ledgerTransactions = defineCheck({
+  id: 'ledger.one-per-settlement',
+  title: 'The transaction ledger holds exactly one record per settled payment, cursor-paginated',
+  requirements: ['TXN-LEDGER-ENDPOINT', 'LIST-CURSOR-PAGINATED', 'TXN-ONE-PER-SUCCESSFUL', 'TXN-RECORD-SHAPE'],
+  level: 'documented',
+  needs: ['control'],
+  tags: ['ledger', 'pagination'],
+  async run(ctx: CheckContext) {
+    const { api } = await ctx.newMerchant('ledger');
+    const settled = new Map<string, Record<string, unknown>>();
+    const unsettled: string[] = [];
+    const pairs: [number, string][] = [[1, 'USDC'], [42161, 'USDT'], [137, 'USDC'], [56, 'USDT'], [8453, 'USDC']];
+    for (const [i, [chainId, token]] of pairs.entries()) {
+      const created = await createPayment(api, { amount: `${10 + i}.25`, currency: 'USD', externalId: uniqueExternalId('ledger') });
+      ctx.requireStatus(created, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
+      const paid = await ctx.control.http.post(`/payments/${created.payment.id}/pay`, { chainId, token });
+      ctx.requireStatus(paid, 200, 'TXN-LEDGER-ENDPOINT', 'Setup: control pay');
+      settled.set(created.payment.id, paid.json as Record<string, unknown>);
+    }
+    const processing = await createPayment(api, { amount: '9.99', currency: 'USD' });
+    ctx.requireStatus(processing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
+    await ctx.control.submit(processing.payment.id, 1, 'USDT');
+    unsettled.push(processing.payment.id);
+    const failed = await createPayment(api, { amount: '8.88', currency: 'USD' });
+    ctx.requireStatus(failed, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
+    await ctx.control.submit(failed.payment.id, 1, 'USDC');
+    await ctx.control.fail(failed.payment.id, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance' });
+    unsettled.push(failed.payment.id);
+
+    const records: Txn[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const response = await api.get('/v1/transactions', { limit: 2, cursor });
+      ctx.addCases();
+      ctx.requireStatus(response, 200, 'TXN-LEDGER-ENDPOINT', 'GET /v1/transactions does not answer');
+      const body = response.json as { data?: Txn[]; hasMore?: unknown; nextCursor?: unknown };
+      ctx.require(Array.isArray(body?.data) && typeof body.hasMore === 'boolean' && 'nextCursor' in body, 'LIST-CURSOR-PAGINATED', 'The ledger is not a list envelope', () => response.text.slice(0, 300), response.exchange);
+      ctx.require(body.data.length <= 2, 'LIST-CURSOR-PAGINATED', 'A ledger page is larger than limit', `${body.data.length} items with limit 2`, response.exchange);
+      records.push(...body.data);
+      for (const record of body.data) {
+        const keys = Object.keys(record).sort();
+        ctx.expect(keys.join(',') === [...TXN_FIELDS].sort().join(','), 'TXN-RECORD-SHAPE', 'A ledger record does not have the documented fields', `fields ${keys.join(', ')}`, response.exchange);
+      }
+      if (!body.hasMore) break;
+      ctx.require(body.nextCursor === body.data.at(-1)?.id, 'LIST-CURSOR-PAGINATED', 'nextCursor is not the id of the last ledger record', `nextCursor ${JSON.stringify(body.nextCursor)}`, response.exchange);
+      cursor = body.data.at(-1)?.id;
+    }
+    const byPayment = new Map<string, number>();
+    for (const record of records) byPayment.set(String(record.paymentId), (byPayment.get(String(record.paymentId)) ?? 0) + 1);
+    for (const [id, payment] of settled) {
+      ctx.addCases();
+      ctx.expect(byPayment.get(id) === 1, 'TXN-LEDGER-ENDPOINT', 'A settlement does not have exactly one ledger record', `payment ${id}: ${byPayment.get(id) ?? 0} records`);
+      const record = records.find((r) => r.paymentId === id);
+      if (record) {
+        const mismatched = ['txHash', 'chainId', 'token', 'amount', 'currency', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual'].filter((f) => record[f] !== payment[f]);
+        ctx.expect(mismatched.length === 0, 'TXN-RECORD-SHAPE', 'A ledger record disagrees with its payment', `payment ${id}: ${mismatched.map((f) => `${f} ${JSON.stringify(record[f])} vs ${JSON.stringify(payment[f])}`).join('; ')}`);
+        const roles = Array.isArray(record.transfers) ? (record.transfers as { role?: string }[]).map((t) => t.role).sort().join(',') : '';
+        ctx.expect(roles === 'merchant,service', 'TXN-RECORD-SHAPE', 'A ledger record does not list the merchant and service transfers', `transfers ${JSON.stringify(record.transfers)}`);
+      }
+    }
+    const extra = unsettled.filter((id) => byPayment.has(id));
+    ctx.expect(extra.length === 0, 'TXN-ONE-PER-SUCCESSFUL', 'Unsettled payments appear in the ledger', `PROCESSING/FAILED payments listed: ${extra.join(', ')}`);
+    ctx.expect(records.length === settled.size, 'TXN-ONE-PER-SUCCESSFUL', 'The ledger has records that are no settlement of this merchant', `${records.length} records for ${settled.size} settlements`);
+  },
+});
