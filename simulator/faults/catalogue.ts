@@ -97,7 +97,7 @@ export const FAULT_DEFINITIONS = [
   },
   {
     name: 'list-limit-unbounded',
-    description: 'limit is accepted up to 1000: a page can hold more than 100 items',
+    description: 'The 100 cap on limit is dropped (up to 999 accepted): a page can hold more than 100 items',
     breaks: ['LIST-LIMIT-MAX'],
     level: 'documented',
   },
