@@ -96,7 +96,8 @@ export function validCreateCase(rules: CreateRules, options: ValidCreateOptions 
           const body: CreateBody = { amount: spellAmount(amountUnits, minorUnits, style), currency: code };
           if (sellers) {
             body.sellers = sellers.sellers.map((s, i) => ({ address: s.address, amount: spellAmount(s.units, minorUnits, style + i) }));
-            if (withMerchantAmount) body.merchantAmount = spellAmount(sellers.merchantUnits, minorUnits, style + 1);
+            // A zero remainder must be spelled out: omitted merchantAmount needs a positive remainder.
+            if (withMerchantAmount || sellers.merchantUnits === 0n) body.merchantAmount = spellAmount(sellers.merchantUnits, minorUnits, style + 1);
           }
           const { expiresInMs, ...fields } = optional as Partial<CreateBody> & { expiresInMs?: number };
           return { body: { ...body, ...fields }, ...(expiresInMs !== undefined ? { expiresInMs } : {}) };

@@ -832,7 +832,8 @@ export interface components {
             /**
              * @description Merchant's cut before the service fee, 0-2 decimal places. When given,
              *     merchantAmount plus the seller amounts must equal amount; when omitted the merchant
-             *     gets the remainder after the sellers.
+             *     gets the remainder after the sellers, which must be positive (assumed: seller amounts
+             *     adding up to amount or more are 400).
              */
             merchantAmount?: string;
         } & (unknown & unknown & unknown & unknown);

@@ -108,7 +108,10 @@ describe('validateCreatePayment', () => {
     expect(paths({ amount: '100', currency: 'USD', sellers, merchantAmount: '69.99' })).toEqual([['merchantAmount']]);
     expect(paths({ amount: '100', currency: 'USD', merchantAmount: '100.00' })).toEqual([]);
     expect(paths({ amount: '100', currency: 'USD', merchantAmount: '99' })).toEqual([['merchantAmount']]);
-    expect(paths({ amount: '100', currency: 'USD', sellers: [{ address: A, amount: '100' }] })).toEqual([]);
+    // Omitted merchantAmount: the remainder must be positive (DESIGN.md); an explicit 0 is fine.
+    expect(paths({ amount: '100', currency: 'USD', sellers: [{ address: A, amount: '100' }] })).toEqual([['sellers']]);
+    expect(paths({ amount: '100', currency: 'USD', sellers: [{ address: A, amount: '99.99' }] })).toEqual([]);
+    expect(paths({ amount: '100', currency: 'USD', sellers: [{ address: A, amount: '100' }], merchantAmount: '0' })).toEqual([]);
   });
 
   it('splits the fee over merchant and sellers so the parts add up exactly', () => {

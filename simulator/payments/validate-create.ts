@@ -75,8 +75,9 @@ export function validateCreatePayment(body: unknown, now: number, faults: Active
       return { ok: false, problems };
     }
     merchantGross = given;
-  } else if (merchantGross < 0n) {
-    problems.add(['sellers'], 'The sellers\' amounts add up to more than amount');
+  } else if (merchantGross <= 0n) {
+    // Without merchantAmount the merchant takes the remainder, which must be positive.
+    problems.add(['sellers'], 'The sellers\' amounts must add up to less than amount when merchantAmount is omitted');
     return { ok: false, problems };
   }
 
