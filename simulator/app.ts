@@ -6,6 +6,8 @@ import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } fro
 import type { IdentityEnv } from './auth/identify.ts';
 import { analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './catalog/chains.ts';
+import type { ChainNetwork } from './chains/index.ts';
+import type { CheckoutService } from './checkout/index.ts';
 import { ExchangeRates } from './catalog/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
@@ -19,7 +21,7 @@ import { PaymentService, paymentRoutes } from './payments/index.ts';
 import { PayoutService, payoutRoutes } from './payouts/index.ts';
 import { FixedWindowLimiter, rateLimit } from './rate-limit/index.ts';
 import type { SettlementDriver } from './settlement/index.ts';
-import { createInstantDriver } from './settlement/index.ts';
+import { attachChains, createInstantDriver } from './settlement/index.ts';
 import { createRandomSource } from './support/random.ts';
 import { Ledger, transactionRoutes } from './transactions/index.ts';
 import { web3Routes } from './web3/index.ts';
@@ -44,6 +46,10 @@ export interface Simulator {
   rates: ExchangeRates;
   limiter: FixedWindowLimiter;
   ledger: Ledger;
+  /** The hosted page's checkout (chain-backed runs only: undefined with the instant driver). */
+  checkout: CheckoutService | undefined;
+  /** The chain network payments settle on, when attached (`chainNetwork` option or startSimulator()). */
+  chains: ChainNetwork | undefined;
   /** Injected faults (empty unless deliberately broken, see simulator/faults/). */
   faults: FaultName[];
   /** Stop timers, webhook deliveries and the settlement driver. Idempotent. */
@@ -75,7 +81,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   const payments = new PaymentService({ clock, random, webhooks, ledger, logger, faults, defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs });
   const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
-  const settlement = (options.settlement ?? createInstantDriver)({ payments, rates, clock, random, merchants, serviceFeeCollector: DEFAULTS.serviceFeeCollector });
+  if (options.chainNetwork && options.settlement) throw new RangeError('Pass either chainNetwork (on-chain settlement) or settlement, not both');
+  const settlementContext = { payments, rates, clock, random, merchants, serviceFeeCollector: options.chainNetwork?.feeCollector ?? DEFAULTS.serviceFeeCollector };
+  const attached = options.chainNetwork ? attachChains({ ...settlementContext, logger }, { network: options.chainNetwork, bundleDelayMs: options.bundleDelayMs }) : undefined;
+  const settlement = attached?.driver ?? (options.settlement ?? createInstantDriver)(settlementContext);
+  const checkout: CheckoutService | undefined = attached?.checkout;
 
   const defaultApiKey = options.defaultApiKey;
   if (defaultApiKey !== undefined && !API_KEY_PATTERN.test(defaultApiKey)) {
@@ -92,8 +102,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   v1.use('*', identify({ keys, clock, trustProxy, faults }));
   v1.use('*', rateLimit({ limiter, clock, faults }));
   // The web3 proxy also takes checkout tokens; its handler answers before the general auth below.
-  v1.use('/web3/*', requireAuth({ keys, clock, checkoutTokens: options.checkoutTokens }));
-  v1.route('/web3', web3Routes({ handler: options.web3Handler }));
+  v1.use('/web3/*', requireAuth({ keys, clock, checkoutTokens: attached?.checkoutTokens ?? options.checkoutTokens }));
+  v1.route('/web3', web3Routes({ handler: attached?.web3Handler ?? options.web3Handler }));
   v1.use('*', requireAuth({ keys, clock, faults }));
   v1.route('/payments', paymentRoutes({ payments, payUrl, faults }));
   v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
@@ -104,7 +114,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.route('/v1', v1);
 
   if (options.control ?? DEFAULTS.control) {
-    const chainHealth = options.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
+    const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
     app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames }));
   }
 
@@ -135,6 +145,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     rates,
     limiter,
     ledger,
+    checkout,
+    chains: options.chainNetwork,
     faults: faultNames,
     close,
   };

@@ -15,6 +15,7 @@ interface StartFlags {
   rateLimitWindow: string;
   apiKey?: string;
   control: boolean;
+  chains: boolean;
   seed?: string;
   injectFault?: string[];
 }
@@ -29,6 +30,15 @@ function port(value: string): number {
   return Number(value);
 }
 
+function chainLines(server: RunningServer): string[] {
+  const network = server.simulator.chains;
+  if (!network) return ['  Chains         none (--no-chains): payments settle instantly in memory'];
+  return [
+    `  Chains         ${network.chains.size} local Anvil chains; payments settle on-chain through ERC-4337 (EntryPoint ${network.entryPoint})`,
+    ...[...network.chains.values()].map((c) => `    ${c.name.padEnd(16)} chainId ${String(c.chainId).padEnd(6)} ${c.rpcUrl}`),
+  ];
+}
+
 export function startupBanner(server: RunningServer): string {
   const key = server.simulator.defaultApiKey;
   const lines = [
@@ -36,6 +46,7 @@ export function startupBanner(server: RunningServer): string {
     `  API base URL   ${server.url}/v1`,
     `  Pay URL        ${server.payUrl}`,
     `  Control API    ${server.controlUrl ?? '(disabled)'}`,
+    ...chainLines(server),
     `  Default API key (shown only now): ${key}`,
     '',
     'Create a payment:',
@@ -59,6 +70,7 @@ export function registerStartCommand(program: Command): void {
     .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
     .addOption(new Option('--api-key <key>', 'the default merchant\'s API key (pk_...; random when omitted)').env(ENV.apiKey))
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
+    .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(
@@ -78,6 +90,7 @@ export function registerStartCommand(program: Command): void {
 
 async function run(flags: StartFlags): Promise<void> {
   const control = flags.control && !/^(0|false|no|off)$/i.test(process.env[ENV.control] ?? '');
+  const chains = flags.chains && !/^(0|false|no|off)$/i.test(process.env[ENV.chains] ?? '');
   if (flags.payUrl !== undefined) new URL(flags.payUrl); // fail fast on a malformed URL
   const server = await startServer({
     host: flags.host,
@@ -86,6 +99,7 @@ async function run(flags: StartFlags): Promise<void> {
     rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control,
+    chains,
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   });

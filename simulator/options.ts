@@ -1,8 +1,10 @@
 // Options of createSimulator(). Everything is optional; defaults live in config/defaults.ts.
 import type { VirtualClock } from './clock/virtual-clock.ts';
+import type { ChainNetwork } from './chains/index.ts';
 import type { ChainHealth } from './control/control-deps.ts';
 import type { Logger } from './http/error-handler.ts';
 import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
+import type { BundleDelay } from './settlement/attach-chains.ts';
 import type { SettlementDriverFactory } from './settlement/settlement-driver.ts';
 import type { Web3Handler } from './web3/routes.ts';
 import type { WebhookService, WebhookServiceOptions } from './webhooks/index.ts';
@@ -25,6 +27,13 @@ export interface SimulatorOptions {
   webhookOptions?: Omit<WebhookServiceOptions, 'clock'>;
   /** The customer side of payments; the instant in-memory driver by default. */
   settlement?: SettlementDriverFactory;
+  /**
+   * A running chain network (startChainNetwork()): payments settle on it through ERC-4337, the web3 proxy, the
+   * checkout and /health use it. The caller keeps ownership (close() does not stop it); startSimulator() does both.
+   */
+  chainNetwork?: ChainNetwork;
+  /** With chainNetwork: real-time delay before a hosted-page user operation is bundled (ms or [min, max]; default [0, 500]). */
+  bundleDelayMs?: BundleDelay;
   /** The chain layer's JSON-RPC handler behind POST /v1/web3/{chainId}. */
   web3Handler?: Web3Handler;
   /** Verifies checkout tokens (ct_...) accepted by the web3 proxy. */

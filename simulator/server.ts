@@ -2,13 +2,15 @@
 // to the server's own address (port 0 picks a free port), then the app is built and attached.
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import type { Simulator, SimulatorOptions } from './app.ts';
-import { createSimulator } from './app.ts';
+import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
+import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
-export interface ServerOptions extends SimulatorOptions {
+export interface ServerOptions extends StartSimulatorOptions {
   host?: string;
   port?: number;
+  /** Settle on the local chains (`true` or chain options) — default false here: the instant driver. */
+  chains?: StartSimulatorOptions['chains'];
 }
 
 export interface RunningServer {
@@ -40,7 +42,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
   try {
-    simulator = createSimulator({ ...options, payUrl: options.payUrl ?? url });
+    const chains = options.chains ?? false;
+    simulator = await createSimulatorOn(await startChainsFor({ ...options, chains }), { ...options, chains, payUrl: options.payUrl ?? url });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

@@ -23,6 +23,7 @@ export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<Iden
       if (grant) {
         c.set('merchantId', grant.merchantId);
         c.set('apiKeyId', 'checkout-token');
+        c.set('checkoutToken', identity.token);
         await next();
         return;
       }

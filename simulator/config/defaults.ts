@@ -25,5 +25,6 @@ export const ENV = {
   apiKey: 'STABLEPAY_API_KEY',
   control: 'STABLEPAY_CONTROL',
   seed: 'STABLEPAY_SEED',
+  chains: 'STABLEPAY_CHAINS',
   injectFaults: 'STABLEPAY_INJECT_FAULTS',
 } as const;

@@ -25,7 +25,8 @@ const DEFAULT_FAILURES: Record<ErrorSource, { code: string; message: string }> =
   service: { code: 'SERVICE_ERROR', message: 'The service could not settle the payment' },
 };
 
-export function parseFailure(body: unknown): PaymentError {
+/** The failure to record; fields left out take the defaults of `defaultSource` (a chain revert unless told). */
+export function parseFailure(body: unknown, defaultSource: ErrorSource = 'chain'): PaymentError {
   const problems = new Problems();
   if (!isPlainObject(body)) {
     problems.add([], 'Request body must be a JSON object');
@@ -37,7 +38,7 @@ export function parseFailure(body: unknown): PaymentError {
   if (input.code !== undefined && (typeof input.code !== 'string' || input.code.length === 0 || input.code.length > 100)) problems.add(['code'], 'code must be a string of 1 to 100 characters');
   if (input.message !== undefined && (typeof input.message !== 'string' || input.message.length > 500)) problems.add(['message'], 'message must be a string of at most 500 characters');
   problems.throwIfAny();
-  const source = (input.source as ErrorSource | undefined) ?? 'chain';
+  const source = (input.source as ErrorSource | undefined) ?? defaultSource;
   const fallback = DEFAULT_FAILURES[source];
   return { code: (input.code as string | undefined) ?? fallback.code, source, message: (input.message as string | undefined) ?? fallback.message };
 }

@@ -19,6 +19,8 @@ export interface ChainHealth {
   /** Latest block; 0 when no node is attached (instant settlement). */
   blockNumber: number;
   status: string;
+  /** Where the chain's node answers JSON-RPC (chain-backed runs only). */
+  rpcUrl?: string;
 }
 
 export interface ControlDeps {

@@ -33,7 +33,7 @@ export function customerRoutes(deps: ControlDeps): Hono {
 
   app.post('/:id/fail', async (c) => {
     const payment = paymentOf(c.req.param('id'));
-    const failure = parseFailure(await readJsonBody(c, { optional: true }));
+    const failure = parseFailure(await readJsonBody(c, { optional: true }), settlement.defaultFailureSource);
     return c.json(view(await settlement.fail(payment, failure)), 200);
   });
 

@@ -6,6 +6,8 @@ export interface AuthVariables {
   merchantId: string;
   /** The API key record's id (never the key itself). */
   apiKeyId: string;
+  /** Set when the caller used a checkout token (ct_...) instead of an API key (web3 proxy only). */
+  checkoutToken?: string;
 }
 
 export type AppEnv = { Variables: AuthVariables };

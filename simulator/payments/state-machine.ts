@@ -9,11 +9,19 @@ import type { ActiveFaults } from '../faults/active-faults.ts';
 import { NO_FAULTS } from '../faults/active-faults.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { computeTokenAmounts, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';
-import type { Payment, PaymentDraft, PaymentError, PaymentOrigin, PaymentStatus } from './types.ts';
+import type { Payment, PaymentDraft, PaymentError, PaymentOrigin, PaymentStatus, SettlementTransfer } from './types.ts';
 
 export type PaymentEvent =
   | { type: 'customer.submitted'; chainId: number; token: TokenSymbol; exchangeRate: string }
-  | { type: 'chain.confirmed'; txHash: string; gasActual: string }
+  | {
+      type: 'chain.confirmed';
+      txHash: string;
+      gasActual: string;
+      /** The block's time (on-chain settlement); the clock's now when absent. Never later than now. */
+      paidAt?: number;
+      /** The transfers the transaction made (on-chain settlement); the ledger derives them when absent. */
+      transfers?: readonly SettlementTransfer[];
+    }
   | { type: 'chain.failed'; error: PaymentError }
   | { type: 'bundler.rejected'; error: PaymentError }
   | { type: 'clock.expired' }
@@ -116,7 +124,7 @@ const TABLE: Record<PaymentStatus, Row> = {
   },
   PROCESSING: {
     'chain.confirmed': (payment, event, now) =>
-      moved(payment, { status: 'SUCCESSFUL', txHash: event.txHash, gasActual: event.gasActual, paidAt: now }, now, [
+      moved(payment, { status: 'SUCCESSFUL', txHash: event.txHash, gasActual: event.gasActual, paidAt: Math.min(event.paidAt ?? now, now), settlementTransfers: event.transfers ? event.transfers.map((t) => ({ ...t })) : null }, now, [
         { kind: 'emit', event: 'payment.completed' },
         { kind: 'record-settlement' },
       ]),
@@ -176,6 +184,7 @@ export function openPayment(input: OpenPaymentInput, now: number, faults: Active
     serviceFeeToken: null,
     merchantFeeToken: null,
     sellersToken: null,
+    settlementTransfers: null,
     gasActual: null,
     txHash: null,
     error: null,

@@ -21,6 +21,13 @@ export interface PaymentError {
   message: string;
 }
 
+/** One token transfer of a settlement; amountToken is whole tokens with 6 decimals. */
+export interface SettlementTransfer {
+  role: 'merchant' | 'seller' | 'service';
+  address: string;
+  amountToken: string;
+}
+
 export interface Seller {
   address: string;
   /** Net fiat amount after this seller's part of the fee, formatted with the currency's minor units. */
@@ -50,6 +57,8 @@ export interface Payment {
   readonly merchantFeeToken: string | null;
   /** Each seller's token amount (internal: the ledger's transfers), request order. */
   readonly sellersToken: readonly string[] | null;
+  /** What the settlement transaction actually transferred (internal: the ledger's record); null when unknown. */
+  readonly settlementTransfers: readonly SettlementTransfer[] | null;
   readonly gasActual: string | null;
   readonly txHash: string | null;
   readonly error: PaymentError | null;

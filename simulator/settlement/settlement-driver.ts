@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import type { MerchantStore } from '../merchants/merchant-store.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Refusal } from '../payments/state-machine.ts';
-import type { Payment, PaymentError } from '../payments/types.ts';
+import type { ErrorSource, Payment, PaymentError } from '../payments/types.ts';
 import type { RandomSource } from '../support/random.ts';
 
 export interface CustomerChoice {
@@ -23,6 +23,8 @@ export interface SettlementDriver {
   confirm(payment: Payment): Promise<Payment>;
   /** The transaction reverts or the bundler rejects it; resolves with the FAILED payment. */
   fail(payment: Payment, error: PaymentError): Promise<Payment>;
+  /** Source of the failure `fail` records when the caller names none (default 'chain': a revert). */
+  defaultFailureSource?: ErrorSource;
   close?(): Promise<void>;
 }
 

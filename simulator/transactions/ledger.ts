@@ -47,11 +47,14 @@ export class Ledger {
       if (v === null) throw new Error(`payment ${p.id} lacks token amounts`);
       return v;
     };
-    const transfers: Transaction['transfers'] = [
-      { role: 'merchant', address: this.deps.walletOf(p.merchantId), amountToken: need(p.merchantFeeToken) },
-      ...(p.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(p.sellersToken?.[i] ?? null) })),
-      { role: 'service', address: this.deps.serviceFeeCollector, amountToken: need(p.serviceFeeToken) },
-    ];
+    // On-chain settlements carry what the transaction really transferred; otherwise the quoted split.
+    const transfers: Transaction['transfers'] = p.settlementTransfers
+      ? p.settlementTransfers.map((t) => ({ ...t }))
+      : [
+          { role: 'merchant', address: this.deps.walletOf(p.merchantId), amountToken: need(p.merchantFeeToken) },
+          ...(p.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(p.sellersToken?.[i] ?? null) })),
+          { role: 'service', address: this.deps.serviceFeeCollector, amountToken: need(p.serviceFeeToken) },
+        ];
     const tx: Transaction = {
       id: this.deps.random.uuid(),
       merchantId: p.merchantId,

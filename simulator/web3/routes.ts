@@ -11,8 +11,14 @@ export interface Web3Response {
   body: unknown;
 }
 
-/** The seam for the chain layer: gets the chainId and the raw request body, returns the reply. */
-export type Web3Handler = (chainId: number, rawBody: string) => Promise<Web3Response>;
+/** Who sent the request: the merchant, and the checkout token when the page's customer did. */
+export interface Web3Caller {
+  merchantId: string;
+  checkoutToken?: string;
+}
+
+/** The seam for the chain layer: gets the chainId, the raw request body and the caller, returns the reply. */
+export type Web3Handler = (chainId: number, rawBody: string, caller: Web3Caller) => Promise<Web3Response>;
 
 const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
 
@@ -42,7 +48,11 @@ export function web3Routes(options: { handler?: Web3Handler | undefined }): Hono
     const chainId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
     if (!findChain(chainId)) throw notFound(`Chain ${raw}`);
     const rawBody = await c.req.text();
-    const reply = options.handler ? await options.handler(chainId, rawBody) : detachedChainResponse(chainId, rawBody);
+    const checkoutToken = c.get('checkoutToken');
+    const caller: Web3Caller = { merchantId: c.get('merchantId'), ...(checkoutToken ? { checkoutToken } : {}) };
+    const reply = options.handler ? await options.handler(chainId, rawBody, caller) : detachedChainResponse(chainId, rawBody);
+    // JSON-RPC notifications get no answer: 204 must carry no body.
+    if (reply.status === 204) return c.body(null, 204);
     return c.json(reply.body as object, reply.status as 200);
   });
   return app;

@@ -1,0 +1,104 @@
+// The one flow every customer path shares (hosted page, control API, bench): may this payment be paid with this
+// (chain, token) pair now, at which locked rate, and which transfers does its single user operation make? The
+// answer comes from a dry run of the payment's own transition table, so the amounts the chain moves are exactly
+// the amounts the payment will show once the bundler accepts the operation.
+import { getAddress, type Address } from 'viem';
+import { isToken, TOKENS, type TokenSymbol } from '../catalog/chains.ts';
+import type { ExchangeRates } from '../catalog/exchange-rates.ts';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { ChainNetwork } from '../chains/index.ts';
+import { ApiError, badRequest, conflict } from '../http/errors.ts';
+import type { MerchantStore } from '../merchants/merchant-store.ts';
+import { pow10, toUnits } from '../money/decimal.ts';
+import { TOKEN_SCALE } from '../money/token-amounts.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import { transition } from '../payments/state-machine.ts';
+import type { Payment, SettlementTransfer } from '../payments/types.ts';
+
+export interface QuotedTransfer extends SettlementTransfer {
+  /** `address` checksummed, as the batch pays it. */
+  to: Address;
+  /** The token's smallest unit (amountToken scaled by its decimals). */
+  amountUnits: bigint;
+}
+
+export interface PaymentQuote {
+  paymentId: string;
+  chainId: number;
+  token: TokenSymbol;
+  decimals: number;
+  exchangeRate: string;
+  amountToken: string;
+  serviceFeeToken: string;
+  merchantFeeToken: string;
+  sellersToken: readonly string[];
+  /** Batch order: merchant, sellers in request order, service fee collector; zero amounts are left out. */
+  transfers: QuotedTransfer[];
+  /** Sum of the transfers in the token's smallest unit. */
+  totalUnits: bigint;
+}
+
+export interface QuoteDeps {
+  payments: PaymentService;
+  rates: ExchangeRates;
+  clock: Pick<VirtualClock, 'now'>;
+  merchants: Pick<MerchantStore, 'get'>;
+  network: ChainNetwork;
+}
+
+/** Scale a 6-decimal token amount to the token's smallest unit. */
+export function tokenUnits(amountToken: string, decimals: number): bigint {
+  return toUnits(amountToken, TOKEN_SCALE) * pow10(decimals - TOKEN_SCALE);
+}
+
+/** Validate a { chainId, token } choice from outside (page or control body): 400 on anything else. */
+export function parsePair(pair: unknown): { chainId: number; token: TokenSymbol } {
+  const input = (typeof pair === 'object' && pair !== null ? pair : {}) as { chainId?: unknown; token?: unknown };
+  if (typeof input.chainId !== 'number' || !Number.isSafeInteger(input.chainId) || input.chainId <= 0) throw badRequest('chainId must be a positive integer chain id');
+  if (!isToken(input.token)) throw badRequest(`token must be one of ${TOKENS.join(', ')}`);
+  return { chainId: input.chainId, token: input.token };
+}
+
+/** The quote for paying `payment` with `pair` now; ApiError 409 (not payable) or 400 (expired, pair refused). */
+export function quotePayment(deps: QuoteDeps, payment: Payment, pair: { chainId: number; token: TokenSymbol }): PaymentQuote {
+  const exchangeRate = deps.rates.rateString(payment.currency);
+  const dryRun = transition(payment, { type: 'customer.submitted', chainId: pair.chainId, token: pair.token, exchangeRate }, deps.clock.now());
+  if (!dryRun.ok) {
+    const { reason, message } = dryRun.refusal;
+    if (reason === 'invalid-state') throw conflict(`Payment is not payable (status: ${payment.status})`);
+    // A submit at or after expiresAt is refused and the payment expires there and then (decisions.md).
+    if (reason === 'expired') deps.payments.apply(payment.id, { type: 'clock.expired' });
+    throw badRequest(message);
+  }
+  if (!deps.network.chains.has(pair.chainId)) throw badRequest(`Chain ${pair.chainId} is not running in this simulator`);
+  const quoted = dryRun.payment;
+  const decimals = deps.network.tokenDecimals(pair.chainId, pair.token);
+  const merchant = deps.merchants.get(payment.merchantId);
+  if (!merchant) throw new ApiError(409, `Merchant ${payment.merchantId} has no settlement wallet`);
+  const need = (value: string | null): string => {
+    if (value === null) throw new Error(`quote of payment ${payment.id} lacks token amounts`);
+    return value;
+  };
+  const sellersToken = quoted.sellersToken ?? [];
+  const parts: SettlementTransfer[] = [
+    { role: 'merchant', address: merchant.walletAddress, amountToken: need(quoted.merchantFeeToken) },
+    ...(payment.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(sellersToken[i] ?? null) })),
+    { role: 'service', address: deps.network.feeCollector, amountToken: need(quoted.serviceFeeToken) },
+  ];
+  const transfers = parts
+    .map((t) => ({ ...t, to: getAddress(t.address), amountUnits: tokenUnits(t.amountToken, decimals) }))
+    .filter((t) => t.amountUnits > 0n);
+  return {
+    paymentId: payment.id,
+    chainId: pair.chainId,
+    token: pair.token,
+    decimals,
+    exchangeRate: need(quoted.exchangeRate),
+    amountToken: need(quoted.amountToken),
+    serviceFeeToken: need(quoted.serviceFeeToken),
+    merchantFeeToken: need(quoted.merchantFeeToken),
+    sellersToken,
+    transfers,
+    totalUnits: transfers.reduce((sum, t) => sum + t.amountUnits, 0n),
+  };
+}
