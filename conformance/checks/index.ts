@@ -23,6 +23,12 @@ import { pageSize } from './pagination/page-size.ts';
 import { rateLimitHeaders } from './rate-limit/headers-every-response.ts';
 import { limitExceeded } from './rate-limit/limit-exceeded.ts';
 import { responseConformance } from './response/response-conformance.ts';
+import { amountFormat } from './format/amounts.ts';
+import { idFormat } from './format/ids.ts';
+import { timestampFormat } from './format/timestamps.ts';
+import { pathPrefixV1 } from './versioning/path-prefix.ts';
+import { rateLimitHeaderSemantics } from './rate-limit/header-semantics.ts';
+import { controlResponseConformance } from './control/response-conformance.ts';
 import { lifecycleEvents } from './webhooks/lifecycle-events.ts';
 import { noCreatedEvent } from './webhooks/no-created-event.ts';
 import { retrySchedule } from './webhooks/retry-schedule.ts';
@@ -75,7 +81,13 @@ export const ALL_CHECKS: Check[] = [
   analyticsExport,
   ledgerTransactions,
   web3Proxy,
+  pathPrefixV1,
+  rateLimitHeaderSemantics,
   limitExceeded,
   rateLimitHeaders,
   responseConformance,
+  timestampFormat,
+  idFormat,
+  amountFormat,
+  controlResponseConformance,
 ];

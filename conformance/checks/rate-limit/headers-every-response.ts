@@ -3,6 +3,7 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { toCurl } from '../../http/curl.ts';
+import { isV1Exchange } from '../versioning/path-prefix.ts';
 
 const HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
@@ -14,7 +15,8 @@ export const rateLimitHeaders = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'rate-limit'],
   async run(ctx: CheckContext) {
-    const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null && e.checkId !== ctx.check.id);
+    // Every /v1 operation (RL-FIXED-WINDOW-PER-KEY); versioning.path-prefix-v1 probes paths outside /v1 on purpose.
+    const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null && e.checkId !== ctx.check.id && isV1Exchange(e, ctx.options.baseUrl));
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
     const broken = new Map<string, { count: number; exchange: (typeof exchanges)[number]; requirement: string }>();
     for (const exchange of exchanges) {

@@ -7,6 +7,7 @@ import { toCurl } from '../../http/curl.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import type { ContractViolation } from '../../contract-facade.ts';
 import type { CatalogueRequirement } from '../../types.ts';
+import { isV1Exchange } from '../versioning/path-prefix.ts';
 
 /** What every validated response exercises; a finding may cite the more specific ID the contract names. */
 export const RESPONSE_REQUIREMENTS = [
@@ -28,7 +29,8 @@ export const responseConformance = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'contract'],
   async run(ctx: CheckContext) {
-    const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null);
+    // Only the API under /v1: versioning.path-prefix-v1 probes paths outside it on purpose.
+    const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null && isV1Exchange(e, ctx.options.baseUrl));
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
     if (!ctx.contract.available) ctx.notExercised('the contract validator could not be loaded');
     const folded = new Map<string, { requirement: string; level: ContractViolation['level']; message: string; count: number; exchange: Exchange }>();

@@ -1,0 +1,72 @@
+// Shared by the cross-cutting format checks: walks every JSON body the service returned during the
+// run, hands each (key, value) pair to a judge, and folds identical findings into one with an
+// occurrence count and the first reproduction (like response.conformance).
+import type { CheckContext } from '../../context.ts';
+import { toCurl } from '../../http/curl.ts';
+import type { Exchange } from '../../http/recorder.ts';
+import { isV1Exchange } from '../versioning/path-prefix.ts';
+
+/** A problem with one field: the requirement it breaks and a short description (no value-specific text). */
+export interface FieldProblem {
+  requirement: string;
+  problem: string;
+}
+
+export type FieldJudge = (key: string, value: unknown, pointer: string) => FieldProblem | null;
+
+/** JSON-RPC envelopes of the web3 proxy carry the caller's `id` and chain data: not service resources. */
+const isJsonRpc = (pathname: string): boolean => pathname.startsWith('/v1/web3/');
+
+function walk(node: unknown, pointer: string, visit: (key: string, value: unknown, pointer: string) => void): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, index) => walk(item, `${pointer}/${index}`, visit));
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    const at = `${pointer}/${key}`;
+    visit(key, value, at);
+    walk(value, at, visit);
+  }
+}
+
+/** Generic pointer for folding: array indexes become `*`. */
+const shapeOf = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
+
+export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: FieldJudge): void {
+  const exchanges = ctx.services.recorder
+    .all('service')
+    .filter((e) => e.status !== null && e.checkId !== ctx.check.id && e.responseBody.length > 0 && isV1Exchange(e, ctx.options.baseUrl) && !isJsonRpc(new URL(e.url).pathname));
+  const bodies: { exchange: Exchange; body: unknown }[] = [];
+  for (const exchange of exchanges) {
+    try {
+      bodies.push({ exchange, body: JSON.parse(exchange.responseBody) });
+    } catch {
+      // Not JSON (CSV export, HTML): the format rules are about JSON bodies.
+    }
+  }
+  if (bodies.length === 0) ctx.notExercised('no JSON service responses were recorded (run it with other checks)');
+  const folded = new Map<string, { requirement: string; message: string; count: number; exchange: Exchange }>();
+  for (const { exchange, body } of bodies) {
+    ctx.addCases();
+    const operation = ctx.contract.operationOf(exchange.method, new URL(exchange.url).pathname) ?? `${exchange.method} ${new URL(exchange.url).pathname}`;
+    walk(body, '', (key, value, pointer) => {
+      const found = judge(key, value, pointer);
+      if (!found) return;
+      const where = `${operation} → ${exchange.status} ${shapeOf(pointer)}`;
+      const foldKey = `${where} ${found.requirement} ${found.problem}`;
+      const entry = folded.get(foldKey);
+      if (entry) entry.count++;
+      else folded.set(foldKey, { requirement: found.requirement, message: `${where}: ${found.problem} (first value ${JSON.stringify(value).slice(0, 80)})`, count: 1, exchange });
+    });
+  }
+  for (const { requirement, message, count, exchange } of folded.values()) {
+    ctx.findings.push({
+      requirement,
+      title,
+      message: `${message}\n(${count} occurrence${count > 1 ? 's' : ''}; first in check ${exchange.checkId})`,
+      reproduction: toCurl(exchange, ctx.services.secrets),
+      occurrences: count,
+    });
+  }
+}
