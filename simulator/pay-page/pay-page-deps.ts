@@ -2,7 +2,7 @@
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Merchant, MerchantStore } from '../merchants/index.ts';
 import type { PaymentService } from '../payments/index.ts';
-import type { CheckoutService } from './checkout-port.ts';
+import type { CheckoutService } from '../checkout/index.ts';
 
 export interface PayPageDeps {
   payments: Pick<PaymentService, 'find'>;

@@ -10,7 +10,7 @@ import { MESSAGES } from '../http/messages.ts';
 import type { Payment } from '../payments/types.ts';
 import type { Asset } from './assets.ts';
 import { clientScript, stylesheet } from './assets.ts';
-import type { CheckoutService } from './checkout-port.ts';
+import type { CheckoutService } from '../checkout/index.ts';
 import type { PaymentState } from './customer-view.ts';
 import { customerView } from './customer-view.ts';
 import { bearerCheckoutToken, parseConnect, parseSignIn } from './parse-inputs.ts';

@@ -40,3 +40,13 @@ export function isPayable(status: CustomerPaymentView['status']): boolean {
 export function isFinal(status: CustomerPaymentView['status']): boolean {
   return status === 'SUCCESSFUL' || status === 'FAILED' || status === 'EXPIRED' || status === 'CANCELLED';
 }
+
+/** The line under the Pay button: what is still missing, or why there is nothing left to do. */
+export function payHint(input: { status: CustomerPaymentView['status']; paying: boolean; signedIn: boolean; picked: boolean }): string {
+  if (input.paying || input.status === 'PROCESSING') return 'Payment in progress…';
+  if (input.status === 'SUCCESSFUL') return 'This payment is complete.';
+  if (input.status !== 'ACTIVE') return 'This payment can no longer be paid.';
+  if (!input.signedIn) return 'Sign in first (step 1).';
+  if (!input.picked) return 'Choose a network and token (step 2).';
+  return 'You sign one transaction; the network fee is paid in the same token.';
+}

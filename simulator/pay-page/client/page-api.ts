@@ -1,6 +1,6 @@
 // The browser's calls: the page's own JSON endpoints under /p/:id and the web3 proxy, which takes
 // the checkout token as its Bearer credential. Errors carry the server's message for the page.
-import type { CheckoutPair, PreparedUserOperation } from '../checkout-port.ts';
+import type { CheckoutPair, PreparedUserOperation } from '../../checkout/index.ts';
 import type { PaymentState } from '../customer-view.ts';
 
 export class PageApiError extends Error {

@@ -1,6 +1,7 @@
 // Steps 2 and 3 in the browser: pick a pair, then prepare, sign ONE user operation and submit it
 // through the web3 proxy. The payment's own progress then arrives through the state polls.
 import type { Hex } from 'viem';
+import { payHint } from '../status-text.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { errorMessage } from './checkout-context.ts';
 import { byId, setText, show } from './dom.ts';
@@ -20,15 +21,16 @@ export function wirePairPicker(ctx: CheckoutContext): void {
         amountToken: input.dataset.amount ?? '',
         gasEstimateToken: input.dataset.gas ?? '',
       };
-      showQuote(ctx.pair.amountToken, ctx.pair.gasEstimateToken, ctx.pair.token);
+      showQuote(ctx.pair.amountToken, `≈ ${ctx.pair.gasEstimateToken}`, ctx.pair.token, 'Network fee (estimate)');
       ctx.refreshPayButton();
     });
   });
 }
 
-function showQuote(amount: string, gas: string, token: string): void {
+function showQuote(amount: string, gas: string, token: string, gasLabel: string): void {
   setText('quote-amount', `${amount} ${token}`);
-  setText('quote-gas', `≈ ${gas} ${token}`);
+  setText('quote-gas-label', gasLabel);
+  setText('quote-gas', `${gas} ${token}`);
   show('quote', true);
 }
 
@@ -38,13 +40,7 @@ export function refreshPayButton(ctx: CheckoutContext): void {
   button.disabled = !ready && !ctx.paying;
   button.setAttribute('aria-disabled', String(ctx.paying));
   button.textContent = ctx.pair ? `Pay ${ctx.pair.amountToken} ${ctx.pair.token} on ${ctx.pair.chainName}` : 'Pay';
-  const hint = ctx.paying
-    ? 'Payment in progress…'
-    : !ctx.session
-      ? 'Sign in first (step 1).'
-      : !ctx.pair
-        ? 'Choose a network and token (step 2).'
-        : 'You sign one transaction; the network fee is paid in the same token.';
+  const hint = payHint({ status: ctx.payment?.status ?? 'ACTIVE', paying: ctx.paying, signedIn: ctx.session !== undefined, picked: ctx.pair !== undefined });
   setText('pay-hint', hint);
 }
 
@@ -57,7 +53,8 @@ export function wirePayButton(ctx: CheckoutContext): void {
     try {
       announce({ tone: 'busy', headline: 'Preparing your payment', detail: `Building one transaction on ${pair.chainName}…` });
       const prepared = await ctx.api.prepare(session.checkoutToken, { chainId: pair.chainId, token: pair.token });
-      showQuote(prepared.amountToken, prepared.gasEstimateToken, pair.token);
+      // The prepared operation approves the most the paymaster may take; the actual fee is lower.
+      showQuote(prepared.amountToken, prepared.gasEstimateToken, pair.token, 'Network fee (at most)');
       announce({
         tone: 'busy',
         headline: session.signer.kind === 'injected' ? 'Confirm in your wallet' : 'Signing',

@@ -9,6 +9,7 @@ export function Document(props: { title: string; withScript: boolean; children: 
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
         <title>{props.title}</title>
         <link rel="stylesheet" href="/p/assets/pay-page.css" />
         {props.withScript ? <script type="module" src="/p/assets/pay-page.js"></script> : null}

@@ -1,6 +1,6 @@
 // Step 2: only the (chain, token) pairs the checkout offers for this payment, each with its token
 // amount at the current rate and the estimated network fee, which the customer pays in the token.
-import type { CheckoutPair } from '../checkout-port.ts';
+import type { CheckoutPair } from '../../checkout/index.ts';
 
 export const pairValue = (p: Pick<CheckoutPair, 'chainId' | 'token'>): string => `${p.chainId}:${p.token}`;
 

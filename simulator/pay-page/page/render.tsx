@@ -1,7 +1,7 @@
 // Renders the hosted page for one payment (and the page for an unknown link). Everything the
 // script needs to start lives in data- attributes of <main>, so no inline script is needed.
 import { raw } from 'hono/html';
-import type { CheckoutPair } from '../checkout-port.ts';
+import type { CheckoutPair } from '../../checkout/index.ts';
 import type { PaymentState } from '../customer-view.ts';
 import { isPayable } from '../status-text.ts';
 import { Document } from './document.tsx';
@@ -47,7 +47,7 @@ export function renderPayPage(props: PayPageProps) {
             <legend class="visually-hidden">Checkout</legend>
             <SignInStep />
             <PairStep pairs={props.pairs} explanation={noPairsExplanation(props)} />
-            <PayStep />
+            <PayStep status={payment.status} />
           </fieldset>
           <noscript>
             <p class="hint">The payment page needs JavaScript to sign the payment in your browser.</p>
