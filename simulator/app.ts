@@ -18,6 +18,7 @@ import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
 import type { SimulatorOptions } from './options.ts';
 import { PaymentService, paymentRoutes } from './payments/index.ts';
+import { payPageRoutes } from './pay-page/index.ts';
 import { PayoutService, payoutRoutes } from './payouts/index.ts';
 import { FixedWindowLimiter, rateLimit } from './rate-limit/index.ts';
 import type { SettlementDriver } from './settlement/index.ts';
@@ -112,6 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   v1.route('/payouts', payoutRoutes({ payouts }));
   v1.route('/webhooks', webhooks.routes());
   app.route('/v1', v1);
+  app.route('/p', payPageRoutes({ payments, merchants, clock, checkout }));
 
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
