@@ -29,10 +29,11 @@ function start(args: string[], env: Record<string, string> = {}) {
 describe('stablepay start', () => {
   it('starts from env and flags, serves, prints the banner and shuts down cleanly on SIGTERM', async () => {
     const key = 'pk_fromenv000000000000000000000000000000000000000000';
-    const run = start(['--port', '0', '--rate-limit', '5', '--no-control'], { STABLEPAY_API_KEY: key });
+    const run = start(['--port', '0', '--rate-limit', '5', '--no-control', '--no-chains'], { STABLEPAY_API_KEY: key });
     const banner = await run.ready;
     expect(banner).toContain(`Default API key (shown only now): ${key}`);
     expect(banner).toContain('Control API    (disabled)');
+    expect(banner).toContain('Chains         none (--no-chains)');
     const url = /API base URL\s+(\S+)/.exec(banner)?.[1] as string;
     const res = await fetch(`${url}/payments`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
@@ -42,6 +43,28 @@ describe('stablepay start', () => {
     expect(run.output()).toContain('SIGTERM received, shutting down');
     // The key is printed once, in the banner only.
     expect(run.output().split(key).length - 1).toBe(3);
+  });
+
+  it('starts the five chains by default, prints their RPC URLs, settles on them, and stops them on SIGINT', async () => {
+    const key = 'pk_chains00000000000000000000000000000000000000000000';
+    const run = start(['--port', '0', '--api-key', key]);
+    const banner = await run.ready;
+    const rpcUrls = [...banner.matchAll(/chainId (\d+)\s+(http:\/\/\S+)/g)].map((m) => [Number(m[1]), m[2] as string] as const);
+    expect(rpcUrls.map(([id]) => id)).toEqual([1, 42161, 8453, 137, 56]);
+    for (const [chainId, url] of rpcUrls) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+      expect(BigInt(((await res.json()) as { result: string }).result)).toBe(BigInt(chainId));
+    }
+    const base = /API base URL\s+(\S+)/.exec(banner)?.[1] as string;
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const created = (await (await fetch(`${base}/payments`, { method: 'POST', headers: auth, body: '{"amount":"10","currency":"USD"}' })).json()) as { id: string };
+    const origin = new URL(base).origin;
+    const paid = await fetch(`${origin}/control/v1/payments/${created.id}/pay`, { method: 'POST', headers: auth, body: '{"chainId":8453,"token":"USDC"}' });
+    expect(((await paid.json()) as { status: string }).status).toBe('SUCCESSFUL');
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    // No anvil survives the simulator: every RPC port is closed.
+    for (const [, url] of rpcUrls) await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 
   it('refuses a malformed default key', async () => {
