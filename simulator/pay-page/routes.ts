@@ -69,12 +69,6 @@ export function payPageRoutes(deps: PayPageDeps): Hono {
 
   app.get('/:id/state', (c) => c.json(state(paymentOr404(c.req.param('id'))), 200));
 
-  app.get('/:id/pairs', async (c) => {
-    const payment = paymentOr404(c.req.param('id'));
-    const pairs = payment.status === 'ACTIVE' && deps.checkout ? await deps.checkout.pairs(payment.id) : [];
-    return c.json({ pairs }, 200);
-  });
-
   app.post('/:id/sign-in', async (c) => {
     const input = parseSignIn(await readJsonBody(c));
     const payment = payableOr409(c.req.param('id'));

@@ -13,7 +13,7 @@ import { refreshPayButton, wirePairPicker, wirePayButton } from './pay.ts';
 import { wireSignIn } from './sign-in.ts';
 
 /** Time to read "Payment complete" before the merchant's page takes over. */
-export const REDIRECT_DELAY_MS = 3000;
+const REDIRECT_DELAY_MS = 3000;
 
 const root = byId('pay-page');
 const paymentId = root.dataset.paymentId ?? '';

@@ -1,6 +1,6 @@
 // The browser's calls: the page's own JSON endpoints under /p/:id and the web3 proxy, which takes
 // the checkout token as its Bearer credential. Errors carry the server's message for the page.
-import type { CheckoutPair, PreparedUserOperation } from '../../checkout/index.ts';
+import type { PreparedUserOperation } from '../../checkout/index.ts';
 import type { PaymentState } from '../customer-view.ts';
 
 export class PageApiError extends Error {
@@ -39,7 +39,6 @@ export function createPageApi(paymentId: string) {
     call<T>(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: checkoutToken ? { authorization: `Bearer ${checkoutToken}` } : {} });
   return {
     state: () => call<PaymentState>(`${base}/state`, { cache: 'no-store' }),
-    pairs: () => call<{ pairs: CheckoutPair[] }>(`${base}/pairs`, { cache: 'no-store' }),
     signIn: (email: string) => post<{ checkoutToken: string; ownerAddress: `0x${string}`; ownerPrivateKey: `0x${string}` }>('/sign-in', { email }),
     connect: (ownerAddress: `0x${string}`) => post<{ checkoutToken: string }>('/connect', { ownerAddress }),
     prepare: (checkoutToken: string, pair: { chainId: number; token: string }) => post<PreparedUserOperation>('/prepare', pair, checkoutToken),
