@@ -58,8 +58,10 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
   const checkout = createCheckoutService({ ...quoteDeps, proxy, sessions });
   const web3Handler: Web3Handler = (chainId, rawBody, caller) => proxy.handle(chainId, rawBody, caller);
 
-  // Block time follows the virtual clock; a chain that cannot follow is logged, the clock still moves.
-  const unsubscribe = clock.onAdvance((now) => network.syncTime(now).catch((error: unknown) => logger.error('could not move chain time with the virtual clock', error)));
+  // Block time follows the virtual clock, from now on; a chain that cannot follow is logged, the clock still moves.
+  const syncTime = (now: number) => network.syncTime(now).catch((error: unknown) => logger.error('could not move chain time with the virtual clock', error));
+  const unsubscribe = clock.onAdvance(syncTime);
+  void clock.track(syncTime(clock.now()));
 
   const driver = createChainDriver({
     payments,

@@ -151,6 +151,12 @@ describe('a payment paid on each chain through the real customer path', () => {
       expect(await getTokenBalance(network, 8453, 'USDC', merchant)).toBe(merchantBefore);
       const receipt = await h.rpc(8453, 'eth_getUserOperationReceipt', [prepared.userOpHash], checkoutToken);
       expect(receipt.body.result).toMatchObject({ success: false, reason: expect.stringContaining('blacklisted') });
+      // While the wallet stays blacklisted, preparing another payment to it is refused up front (409, not a 5xx).
+      const next = (await h.createPayment({ amount: '5', currency: 'USD' })).body.id as string;
+      const session = await h.checkout.signIn(next, { email: 'reverting@example.com' });
+      const refused = await h.checkout.prepare(session.checkoutToken, { chainId: 8453, token: 'USDC' }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 409, message: expect.stringMatching(/^The payment cannot be made on Base with USDC right now: .*blacklisted/) });
+      expect((await h.request('GET', `/v1/payments/${next}`)).body.status).toBe('ACTIVE');
     } finally {
       await sendTransaction(handle.publicClient, handle.operator, { to: usdc, data: encodeFunctionData({ abi: BLACKLIST, functionName: 'unBlacklist', args: [merchant] }), purpose: 'unBlacklist' });
     }
