@@ -57,7 +57,18 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/** Throws (RangeError) on options createSimulator would refuse: callers check before starting chains. */
+export function checkSimulatorOptions(options: SimulatorOptions): void {
+  if (options.defaultApiKey !== undefined && !API_KEY_PATTERN.test(options.defaultApiKey)) {
+    throw new RangeError('defaultApiKey must be pk_ followed by 8 to 128 letters or digits');
+  }
+  resolveFaults(options.faults);
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  // Refuse bad options before anything starts (timers, chain hooks).
+  checkSimulatorOptions(options);
+  const defaultApiKey = options.defaultApiKey;
   const logger = options.logger ?? consoleLogger;
   const clock = options.clock ?? new VirtualClock();
   const random = createRandomSource(options.seed);
@@ -88,10 +99,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const settlement = attached?.driver ?? (options.settlement ?? createInstantDriver)(settlementContext);
   const checkout: CheckoutService | undefined = attached?.checkout;
 
-  const defaultApiKey = options.defaultApiKey;
-  if (defaultApiKey !== undefined && !API_KEY_PATTERN.test(defaultApiKey)) {
-    throw new RangeError('defaultApiKey must be pk_ followed by 8 to 128 letters or digits');
-  }
   const defaultMerchant = merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
   const created = keys.create(defaultMerchant.id, { name: 'Default key', ...(defaultApiKey ? { key: defaultApiKey } : {}) }, clock.now());
 

@@ -2,7 +2,7 @@
 // through ERC-4337 on-chain), line the chains' block time up with the virtual clock, and stop the chains again on
 // close(). `chains: false` gives the instant in-memory driver instead.
 import type { Simulator, SimulatorOptions } from './app.ts';
-import { createSimulator } from './app.ts';
+import { checkSimulatorOptions, createSimulator } from './app.ts';
 import { startChainNetwork, type ChainNetwork, type StartChainNetworkOptions } from './chains/index.ts';
 import { consoleLogger } from './http/error-handler.ts';
 
@@ -16,6 +16,7 @@ export interface StartSimulatorOptions extends Omit<SimulatorOptions, 'chainNetw
 /** Start the chains the options ask for (undefined for `chains: false`). Customer keys follow the simulator seed. */
 export async function startChainsFor(options: StartSimulatorOptions): Promise<ChainNetwork | undefined> {
   if (options.chains === false) return undefined;
+  checkSimulatorOptions(options);
   const logger = options.logger ?? consoleLogger;
   const chainOptions = typeof options.chains === 'object' ? options.chains : {};
   return startChainNetwork({
