@@ -31,17 +31,25 @@ describe('POST /v1/web3/{chainId}', () => {
 
   it('hands the raw body to the chain layer\'s handler, and accepts checkout tokens when told how', async () => {
     const calls: [number, string][] = [];
+    const callers: unknown[] = [];
     h = createHarness({
-      web3Handler: async (chainId, rawBody) => {
+      web3Handler: async (chainId, rawBody, caller) => {
         calls.push([chainId, rawBody]);
-        return { status: 200, body: { jsonrpc: '2.0', id: 1, result: '0x2105' } };
+        callers.push(caller);
+        return rawBody.includes('"id"') ? { status: 200, body: { jsonrpc: '2.0', id: 1, result: '0x2105' } } : { status: 204, body: null };
       },
       checkoutTokens: (token) => (token === 'ct_good' ? { merchantId: 'm' } : undefined),
     });
     const res = await rpc('8453', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}');
     expect(res.body).toEqual({ jsonrpc: '2.0', id: 1, result: '0x2105' });
     expect(calls).toEqual([[8453, '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}']]);
-    expect((await rpc('8453', '{}', 'ct_good')).status).toBe(200);
+    expect(callers).toEqual([{ merchantId: h.sim.defaultMerchant.id }]);
+    expect((await rpc('8453', '{"id":2}', 'ct_good')).status).toBe(200);
+    // The handler learns which checkout token the customer used (it ties user operations to their payment).
+    expect(callers[1]).toEqual({ merchantId: 'm', checkoutToken: 'ct_good' });
+    // A JSON-RPC notification gets 204 with no body.
+    const notification = await rpc('8453', '{"jsonrpc":"2.0","method":"eth_chainId"}');
+    expect([notification.status, notification.text]).toEqual([204, '']);
     expect((await rpc('8453', '{}', 'ct_bad')).status).toBe(401);
     // Checkout tokens open the web3 proxy only.
     expect((await h.request('GET', '/v1/payments', { key: 'ct_good' })).status).toBe(401);
