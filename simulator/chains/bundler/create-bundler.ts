@@ -13,7 +13,7 @@ import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import { serialize } from '../send-transaction.ts';
 import type { ChainNetwork } from '../start-chain-network.ts';
 import type { BundlerHooks, UserOperationAdmission, UserOperationFailure } from './bundler-events.ts';
-import { computePreVerificationGas } from './compute-pre-verification-gas.ts';
+import { checkAcceptable } from './check-acceptable.ts';
 import { UserOperationRejectedError } from './decode-entry-point-error.ts';
 import { estimateUserOperationGas, type EstimateUserOperationGasReturnType } from './estimate-user-operation-gas.ts';
 import { mineUserOperation } from './mine-user-operation.ts';
@@ -78,7 +78,6 @@ class AdmissionRefused {
   constructor(readonly error: RpcError) {}
 }
 
-const MAX_TOTAL_GAS = 25_000_000n;
 const defaultAutoBundleDelay = (): number => Math.floor(Math.random() * 500);
 
 export function userOperationHash(chainId: number, userOperation: UserOperationV07): Hex {
@@ -89,16 +88,6 @@ export function tokenOfUserOperation(handle: ChainHandle, op: UserOperationV07):
   if (!op.paymasterData || op.paymasterData.length !== 42) return undefined;
   const address = getAddress(op.paymasterData);
   return TOKEN_SYMBOLS.find((t) => handle.entry.tokens[t]?.address === address);
-}
-
-function checkAcceptable(handle: ChainHandle, op: UserOperationV07): void {
-  if (op.maxPriorityFeePerGas < handle.gasPriceWei) {
-    throw invalidParams(`maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is below chain ${handle.chainId}'s gas price ${handle.gasPriceWei} wei (ask eth_maxPriorityFeePerGas)`);
-  }
-  const required = computePreVerificationGas(op);
-  if (op.preVerificationGas < required) throw invalidParams(`preVerificationGas ${op.preVerificationGas} is below the required ${required}`);
-  const total = op.verificationGasLimit + op.callGasLimit + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n);
-  if (total + op.preVerificationGas > MAX_TOTAL_GAS) throw invalidParams(`the operation's gas limits add up to more than ${MAX_TOTAL_GAS}`);
 }
 
 const asRpcError = (error: unknown): RpcError => (error instanceof RpcError ? error : new RpcError(RPC.INTERNAL_ERROR, `The bundler failed: ${(error as Error)?.message ?? String(error)}`));
