@@ -3,6 +3,7 @@ import { startServer, type RunningServer } from '../../simulator/server.ts';
 
 export const quietLogger = { info: () => {}, error: () => {} };
 
+/** The self-test runs against the simulator as shipped: customer actions settle on the five chains. */
 export async function startSimulator(): Promise<RunningServer> {
-  return startServer({ host: '127.0.0.1', port: 0, logger: quietLogger });
+  return startServer({ host: '127.0.0.1', port: 0, logger: quietLogger, chains: true });
 }

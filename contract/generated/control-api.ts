@@ -442,7 +442,7 @@ export interface components {
             chainId: components["schemas"]["ChainId"];
             token: components["schemas"]["Token"];
         };
-        /** @description Failure to record; defaults to a chain revert (`TRANSACTION_REVERTED`). */
+        /** @description Failure to record; fields left out take defaults. With chains the held user operation is dropped before it reaches the chain, so the default is a bundler rejection (`USER_OPERATION_REJECTED`, source `bundler`); the instant driver (`--no-chains`) defaults to a chain revert (`TRANSACTION_REVERTED`, source `chain`). */
         FailRequest: {
             code?: string;
             /** @enum {string} */

@@ -58,6 +58,9 @@ export const analyticsExport = defineCheck({
     const tricky = { amount: '13.50', currency: 'GBP', title: 'Order "42", 2 lines\r\nsecond line', externalId: uniqueExternalId('csv') };
     const first = await createPayment(api, tricky);
     ctx.requireStatus(first, 201, 'ANL-EXPORT-CSV-30D', 'Setup: create');
+    // Two creates in one millisecond may sort either way (createdAt ties break on id), so the
+    // expected order is made unambiguous in time.
+    await ctx.control.advance(1000);
     const second = await createPayment(api, { amount: '5000', currency: 'JPY' });
     ctx.requireStatus(second, 201, 'ANL-EXPORT-CSV-30D', 'Setup: create');
 
