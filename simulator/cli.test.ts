@@ -34,7 +34,7 @@ describe('stablepay start', () => {
     expect(banner).toContain(`Default API key (shown only now): ${key}`);
     expect(banner).toContain('Control API    (disabled)');
     expect(banner).toContain('Chains         none (--no-chains)');
-    const url = /API base URL\s+(\S+)/.exec(banner)?.[1] as string;
+    const url = `${/Base URL\s+(\S+)/.exec(banner)?.[1] as string}/v1`;
     const res = await fetch(`${url}/payments`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-limit')).toBe('5');
@@ -55,7 +55,13 @@ describe('stablepay start', () => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
       expect(BigInt(((await res.json()) as { result: string }).result)).toBe(BigInt(chainId));
     }
-    const base = /API base URL\s+(\S+)/.exec(banner)?.[1] as string;
+    // The printed payment page is a real, payable payment a newcomer can open.
+    const pageUrl = /Payment page\s+(\S+)/.exec(banner)?.[1] as string;
+    expect(pageUrl).toMatch(/\/p\/[0-9a-f-]{36}$/);
+    const page = await fetch(pageUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Demo order');
+    const base = `${/Base URL\s+(\S+)/.exec(banner)?.[1] as string}/v1`;
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const created = (await (await fetch(`${base}/payments`, { method: 'POST', headers: auth, body: '{"amount":"10","currency":"USD"}' })).json()) as { id: string };
     const origin = new URL(base).origin;

@@ -16,6 +16,7 @@ interface StartFlags {
   apiKey?: string;
   control: boolean;
   chains: boolean;
+  demoPayment: boolean;
   seed?: string;
   injectFault?: string[];
 }
@@ -39,12 +40,13 @@ function chainLines(server: RunningServer): string[] {
   ];
 }
 
-export function startupBanner(server: RunningServer): string {
+export function startupBanner(server: RunningServer, demoPaymentUrl?: string): string {
   const key = server.simulator.defaultApiKey;
   const lines = [
     'stablepay simulator is running',
-    `  API base URL   ${server.url}/v1`,
+    `  Base URL       ${server.url}  (API under /v1; also the --base-url for stablepay conformance)`,
     `  Pay URL        ${server.payUrl}`,
+    ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
     `  Control API    ${server.controlUrl ?? '(disabled)'}`,
     ...chainLines(server),
     `  Default API key (shown only now): ${key}`,
@@ -70,6 +72,7 @@ export function registerStartCommand(program: Command): void {
     .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
     .addOption(new Option('--api-key <key>', 'the default merchant\'s API key (pk_...; random when omitted)').env(ENV.apiKey))
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
+    .addOption(new Option('--no-demo-payment', 'do not create the demo payment whose page URL is printed at startup'))
     .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
@@ -88,6 +91,18 @@ export function registerStartCommand(program: Command): void {
     });
 }
 
+/** A payment a newcomer can open and pay straight away, created through the public API like any other. */
+async function createDemoPayment(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/v1/payments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.simulator.defaultApiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: '25.00', currency: 'USD', title: 'Demo order', externalId: `demo-${Date.now()}` }),
+  });
+  const body = (await res.json()) as { paymentUrl?: string; message?: string };
+  if (res.status !== 201 || !body.paymentUrl) throw new Error(`could not create the demo payment: ${res.status} ${body.message ?? ''}`);
+  return body.paymentUrl;
+}
+
 async function run(flags: StartFlags): Promise<void> {
   const control = flags.control && !/^(0|false|no|off)$/i.test(process.env[ENV.control] ?? '');
   const chains = flags.chains && !/^(0|false|no|off)$/i.test(process.env[ENV.chains] ?? '');
@@ -103,7 +118,8 @@ async function run(flags: StartFlags): Promise<void> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   });
-  console.log(startupBanner(server));
+  const demoPaymentUrl = flags.demoPayment ? await createDemoPayment(server) : undefined;
+  console.log(startupBanner(server, demoPaymentUrl));
   const shutdown = (signal: string) => {
     console.log(`\n${signal} received, shutting down`);
     server.close().then(
