@@ -31,7 +31,7 @@ export class AnvilBinaryNotFoundError extends ChainLayerError {
       cause,
       metaMessages: [
         `Expected package: ${platformPackage}`,
-        'Run `npm install` (optional dependencies must not be disabled), or set STABLEPAY_ANVIL_BINARY to an anvil executable.',
+        'Run `npm install` on Linux x64 (the package is an optional dependency; on other platforms add @foundry-rs/anvil-<platform>-<arch> where the registry has it), or set STABLEPAY_ANVIL_BINARY to an anvil executable.',
       ],
     });
   }
