@@ -24,8 +24,9 @@ describe('hosted payment page: e-mail sign-in, Base/USDC', () => {
 
   it('pays, shows the tx hash, settles in the API and the webhook, then redirects', async () => {
     const { api, merchant, server } = stack!;
-    // The merchant's dashboard setting "redirect after payment" (see simulator/pay-page/pay-page-deps.ts).
-    Object.assign(server.simulator.defaultMerchant, { redirectUrl: `${merchant.thanksUrl}?order=1042` });
+    // The merchant's dashboard setting "redirect after payment", set through the control API.
+    const settings = await api('PUT', '/control/v1/merchant', { redirectUrl: `${merchant.thanksUrl}?order=1042` });
+    expect(settings.redirectUrl).toBe(`${merchant.thanksUrl}?order=1042`);
     const created = await api('POST', '/v1/payments', { amount: '25.50', currency: 'USD', title: 'Order #1042: 2 bags of coffee beans', externalId: 'e2e-email-1042' });
     expect(created.paymentUrl).toBe(`${server.payUrl}/p/${created.id}`);
 

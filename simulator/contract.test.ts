@@ -205,6 +205,10 @@ describe('responses conform to the contract', () => {
     const merchant = await ctl('POST', '/merchants', { body: { name: 'Shop' } });
     await ctl('POST', '/merchants');
     await ctl('POST', '/merchants', { body: { name: 7 } });
+    await ctl('POST', '/merchants', { body: { name: 'Shop 2', walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72', redirectUrl: 'https://shop.example/thanks' } });
+    await ctl('PUT', '/merchant', { key: merchant.body.apiKey.key, body: { redirectUrl: 'https://shop.example/thanks' } });
+    await ctl('PUT', '/merchant', { key: merchant.body.apiKey.key, body: { redirectUrl: 'ftp://x' } });
+    await ctl('PUT', '/merchant', { body: { redirectUrl: null }, key: null });
     await ctl('POST', '/api-keys', { key: merchant.body.apiKey.key, body: { expiresAt: '2020-01-01T00:00:00Z' } });
     await ctl('POST', '/api-keys', { key: merchant.body.apiKey.key, body: { expiresInDays: 0, ipWhitelist: ['127.0.0.1'] } });
     await ctl('POST', '/api-keys', { key: merchant.body.apiKey.key });

@@ -204,6 +204,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the calling merchant's dashboard settings
+         * @description Sets the settlement wallet and the optional redirect URL the hosted page follows after a successful payment (dashboard settings outside the API). Fields left out stay as they are; `redirectUrl: null` removes the redirect.
+         */
+        put: operations["updateMerchant"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -450,11 +470,23 @@ export interface components {
             message?: string;
         };
         MerchantCreateRequest: {
-            name?: string;
+            name?: string | null;
+            /** @description Settlement wallet (0x + 40 hex; EIP-55 checksum when mixed case). Default a fresh address. */
+            walletAddress?: string;
+            redirectUrl?: components["schemas"]["RedirectUrl"];
         };
+        MerchantUpdateRequest: {
+            name?: string | null;
+            walletAddress?: string;
+            redirectUrl?: components["schemas"]["RedirectUrl"];
+        };
+        /** @description Where the hosted page sends the customer after a successful payment (absolute http or https URL), or null for none. */
+        RedirectUrl: string | null;
         Merchant: {
             id: components["schemas"]["Uuid"];
             name: string | null;
+            walletAddress: string;
+            redirectUrl: components["schemas"]["RedirectUrl"];
             createdAt: components["schemas"]["Timestamp"];
         };
         MerchantCreated: {
@@ -1108,6 +1140,32 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidRequest"];
+        };
+    };
+    updateMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The merchant with its settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     dashboardCreateApiKey: {

@@ -149,11 +149,29 @@ describe('dashboard', () => {
     h = createHarness();
     const res = await h.request('POST', '/control/v1/merchants', { body: { name: 'Shop' } });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.merchant)).toEqual(['id', 'name', 'createdAt']);
+    expect(Object.keys(res.body.merchant)).toEqual(['id', 'name', 'walletAddress', 'redirectUrl', 'createdAt']);
+    expect(res.body.merchant.redirectUrl).toBeNull();
     expect(res.body.apiKey).toMatchObject({ status: 'active', key: expect.stringMatching(/^pk_/) });
     expect((await h.createPayment(undefined, res.body.apiKey.key)).status).toBe(201);
     expect((await h.request('POST', '/control/v1/merchants', { key: null })).status).toBe(201);
     expect((await h.request('POST', '/control/v1/merchants', { body: { name: 5 } })).status).toBe(400);
+  });
+
+  it('changes the calling merchant\'s settings: wallet and redirect URL', async () => {
+    h = createHarness();
+    const wallet = '0x8ba1f109551bd432803012645ac136ddd64dba72';
+    const res = await h.request('PUT', '/control/v1/merchant', { body: { walletAddress: wallet, redirectUrl: 'https://shop.example/thanks?o=1' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: h.sim.defaultMerchant.id, walletAddress: wallet, redirectUrl: 'https://shop.example/thanks?o=1' });
+    expect(h.sim.merchants.get(h.sim.defaultMerchant.id)?.redirectUrl).toBe('https://shop.example/thanks?o=1');
+    // Left-out fields keep their value; null removes the redirect.
+    const cleared = await h.request('PUT', '/control/v1/merchant', { body: { redirectUrl: null } });
+    expect(cleared.body).toMatchObject({ walletAddress: wallet, redirectUrl: null });
+    const bad = await h.request('PUT', '/control/v1/merchant', { body: { redirectUrl: 'javascript:alert(1)', walletAddress: '0x12', colour: 'red' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string[] }) => e.path).sort()).toEqual([['colour'], ['redirectUrl'], ['walletAddress']]);
+    expect((await h.request('PUT', '/control/v1/merchant', { body: {} })).status).toBe(400);
+    expect((await h.request('PUT', '/control/v1/merchant', { body: { redirectUrl: null }, key: null })).status).toBe(401);
   });
 
   it('reads and updates exchange rates with validation', async () => {

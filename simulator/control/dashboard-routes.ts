@@ -3,7 +3,9 @@
 import { Hono } from 'hono';
 import { apiKeyView } from '../auth/api-key.ts';
 import { validateApiKeyInput } from '../auth/validate-api-key.ts';
+import { notFound } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
+import type { MerchantSettings } from '../merchants/merchant-store.ts';
 import { merchantView } from '../merchants/merchant-store.ts';
 import { retrieveView } from '../payments/views.ts';
 import { payoutView } from '../payouts/types.ts';
@@ -11,14 +13,32 @@ import { addressProblem, charLength, isPlainObject, Problems, rejectUnknownField
 import type { ControlDeps } from './control-deps.ts';
 import { merchantFromBearer } from './control-deps.ts';
 
-function parseMerchantInput(body: unknown): { name?: string | null; walletAddress?: string } {
+function redirectUrlProblem(value: unknown): string | undefined {
+  if (value === null) return undefined;
+  if (typeof value !== 'string' || value.length > 2048 || !/^https?:\/\/[^\s/?#]+/.test(value) || /[\s\u0000-\u001f]/.test(value)) {
+    return 'redirectUrl must be an absolute http or https URL of at most 2048 characters, or null';
+  }
+  try {
+    new URL(value);
+    return undefined;
+  } catch {
+    return 'redirectUrl must be an absolute http or https URL of at most 2048 characters, or null';
+  }
+}
+
+/** Dashboard settings of a merchant; `partial` is the update form, where at least one field is needed. */
+function parseMerchantInput(body: unknown, partial = false): MerchantSettings {
   const problems = new Problems();
-  if (!isPlainObject(body)) {
-    problems.add([], 'Request body must be a JSON object');
+  if (!isPlainObject(body) || (partial && Object.keys(body).length === 0)) {
+    problems.add([], partial ? 'Request body must be a JSON object with at least one of name, walletAddress, redirectUrl' : 'Request body must be a JSON object');
     problems.throwIfAny();
   }
   const input = body as Record<string, unknown>;
-  rejectUnknownFields(input, ['name', 'walletAddress'], problems);
+  rejectUnknownFields(input, ['name', 'walletAddress', 'redirectUrl'], problems);
+  if (input.redirectUrl !== undefined) {
+    const problem = redirectUrlProblem(input.redirectUrl);
+    if (problem) problems.add(['redirectUrl'], problem);
+  }
   if (input.name !== undefined && input.name !== null && (typeof input.name !== 'string' || charLength(input.name) > 100)) {
     problems.add(['name'], 'name must be a string of at most 100 characters');
   }
@@ -28,8 +48,9 @@ function parseMerchantInput(body: unknown): { name?: string | null; walletAddres
   }
   problems.throwIfAny();
   return {
-    name: (input.name as string | null | undefined) ?? null,
+    ...(input.name !== undefined || !partial ? { name: (input.name as string | null | undefined) ?? null } : {}),
     ...(typeof input.walletAddress === 'string' ? { walletAddress: input.walletAddress } : {}),
+    ...(input.redirectUrl !== undefined ? { redirectUrl: input.redirectUrl as string | null } : {}),
   };
 }
 
@@ -43,6 +64,14 @@ export function dashboardRoutes(deps: ControlDeps): Hono {
     const merchant = merchants.create(input, now);
     const { record, key } = keys.create(merchant.id, { name: 'Default key' }, now);
     return c.json({ merchant: merchantView(merchant), apiKey: { ...apiKeyView(record, now), key } }, 201);
+  });
+
+  app.put('/merchant', async (c) => {
+    const merchantId = merchantFromBearer(c, deps);
+    const settings = parseMerchantInput(await readJsonBody(c), true);
+    const merchant = merchants.update(merchantId, settings);
+    if (!merchant) throw notFound('Merchant');
+    return c.json(merchantView(merchant), 200);
   });
 
   // Dashboard key creation is not bound by the API's 10-active-keys limit, and may set any expiresAt.

@@ -7,7 +7,15 @@ export interface Merchant {
   name: string | null;
   /** Settlement wallet that receives the merchant's share on-chain. */
   walletAddress: string;
+  /** Where the hosted page sends the customer after a successful payment (a dashboard setting). */
+  redirectUrl: string | null;
   createdAt: number;
+}
+
+export interface MerchantSettings {
+  name?: string | null;
+  walletAddress?: string;
+  redirectUrl?: string | null;
 }
 
 export class MerchantStore {
@@ -15,11 +23,12 @@ export class MerchantStore {
 
   constructor(private readonly random: RandomSource) {}
 
-  create(input: { name?: string | null; walletAddress?: string }, now: number): Merchant {
+  create(input: MerchantSettings, now: number): Merchant {
     const merchant: Merchant = {
       id: this.random.uuid(),
       name: input.name ?? null,
       walletAddress: input.walletAddress ?? this.random.hex(20),
+      redirectUrl: input.redirectUrl ?? null,
       createdAt: now,
     };
     this.merchants.set(merchant.id, merchant);
@@ -29,8 +38,18 @@ export class MerchantStore {
   get(id: string): Merchant | undefined {
     return this.merchants.get(id);
   }
+
+  /** Apply dashboard settings; keys left out keep their value. */
+  update(id: string, settings: MerchantSettings): Merchant | undefined {
+    const merchant = this.merchants.get(id);
+    if (!merchant) return undefined;
+    if (settings.name !== undefined) merchant.name = settings.name;
+    if (settings.walletAddress !== undefined) merchant.walletAddress = settings.walletAddress;
+    if (settings.redirectUrl !== undefined) merchant.redirectUrl = settings.redirectUrl;
+    return merchant;
+  }
 }
 
-export function merchantView(m: Merchant): { id: string; name: string | null; createdAt: string } {
-  return { id: m.id, name: m.name, createdAt: new Date(m.createdAt).toISOString() };
+export function merchantView(m: Merchant): { id: string; name: string | null; walletAddress: string; redirectUrl: string | null; createdAt: string } {
+  return { id: m.id, name: m.name, walletAddress: m.walletAddress, redirectUrl: m.redirectUrl, createdAt: new Date(m.createdAt).toISOString() };
 }

@@ -1,6 +1,6 @@
 // What the hosted page needs from the simulator, handed over by the one mount line in app.ts.
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { Merchant, MerchantStore } from '../merchants/index.ts';
+import type { MerchantStore } from '../merchants/index.ts';
 import type { PaymentService } from '../payments/index.ts';
 import type { CheckoutService } from '../checkout/index.ts';
 
@@ -11,13 +11,11 @@ export interface PayPageDeps {
   /** The chain-backed checkout. Without it the page still shows the payment but cannot take one. */
   checkout?: CheckoutService | undefined;
   /**
-   * The merchant's optional "redirect after payment" URL, a dashboard setting. The merchant store
-   * does not model it yet, so the default reads an optional `redirectUrl` on the merchant record.
+   * The merchant's optional "redirect after payment" URL, a dashboard setting (control API
+   * `PUT /merchant`). The default reads it from the merchant record.
    */
   redirectUrlOf?: (merchantId: string) => string | null | undefined;
 }
-
-type MerchantWithRedirect = Merchant & { redirectUrl?: unknown };
 
 /** Only absolute http(s) URLs are followed: a javascript: URL must never reach location.assign. */
 export function safeRedirectUrl(value: unknown): string | null {
@@ -31,5 +29,5 @@ export function safeRedirectUrl(value: unknown): string | null {
 }
 
 export function defaultRedirectUrlOf(merchants: PayPageDeps['merchants']): (merchantId: string) => string | null {
-  return (merchantId) => safeRedirectUrl((merchants.get(merchantId) as MerchantWithRedirect | undefined)?.redirectUrl);
+  return (merchantId) => safeRedirectUrl(merchants.get(merchantId)?.redirectUrl);
 }
