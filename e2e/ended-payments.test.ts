@@ -3,26 +3,17 @@
 // disabled, a fresh load shows the same, and the page's endpoints refuse to sign in or prepare,
 // even with a checkout token issued before the cancel. A failed payment shows its reason, and an
 // expired one says so once the virtual clock passes expiresAt.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/screenshots.ts';
-import type { Stack } from './support/stack.ts';
-import { startStack } from './support/stack.ts';
+import { useStack } from './support/stack.ts';
 
 describe('hosted payment page: payments that end unpaid', () => {
-  let stack: Stack | undefined;
-  beforeAll(async () => {
-    if (!browserSkipReason) stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
-  beforeEach(({ skip }) => {
-    if (browserSkipReason) skip(browserSkipReason);
-  });
+  const stack = useStack();
 
   it('shows CANCELLED, disables every control and is refused by the server', async () => {
-    const { api, merchant } = stack!;
+    const { api, merchant } = stack();
     const created = await api('POST', '/v1/payments', { amount: '42', currency: 'GBP', title: 'Concert ticket' });
-    const page = await stack!.newPage();
+    const page = await stack().newPage();
     await page.goto(created.paymentUrl);
     await page.getByLabel('Email').fill('cara@example.com');
     await page.getByRole('button', { name: 'Continue with email' }).click();
@@ -66,10 +57,10 @@ describe('hosted payment page: payments that end unpaid', () => {
   });
 
   it('follows a payment that another path submitted and that then failed, and shows the reason', async () => {
-    const { api, server } = stack!;
+    const { api, server } = stack();
     const control = (path: string, body: unknown) => fetch(`${server.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const created = await api('POST', '/v1/payments', { amount: '15', currency: 'USD', title: 'Gift card' });
-    const page = await stack!.newPage();
+    const page = await stack().newPage();
     await page.goto(created.paymentUrl);
     await page.locator('#wallet-help', { hasText: 'No browser wallet' }).waitFor();
 
@@ -88,9 +79,9 @@ describe('hosted payment page: payments that end unpaid', () => {
   });
 
   it('turns EXPIRED when the virtual clock passes expiresAt', async () => {
-    const { api, server } = stack!;
+    const { api, server } = stack();
     const created = await api('POST', '/v1/payments', { amount: '20', currency: 'USD', title: 'Flash sale' });
-    const page = await stack!.newPage();
+    const page = await stack().newPage();
     await page.goto(created.paymentUrl);
     expect(await page.locator('#countdown').textContent()).toMatch(/^(59:\d\d|1:00:00)$/);
     const advance = await fetch(`${server.controlUrl}/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3_600_000 }) });

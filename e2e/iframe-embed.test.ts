@@ -1,26 +1,17 @@
 // Test 4: the merchant embeds the payment page in an iframe on its own site (another origin). The
 // page is allowed to be framed (CSP frame-ancestors *, no X-Frame-Options), its script runs
 // inside the frame, and the customer can sign in and pay without leaving the shop.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/screenshots.ts';
-import type { Stack } from './support/stack.ts';
-import { startStack } from './support/stack.ts';
+import { useStack } from './support/stack.ts';
 
 describe('hosted payment page inside an iframe', () => {
-  let stack: Stack | undefined;
-  beforeAll(async () => {
-    if (!browserSkipReason) stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
-  beforeEach(({ skip }) => {
-    if (browserSkipReason) skip(browserSkipReason);
-  });
+  const stack = useStack();
 
   it('loads, runs and takes a payment while embedded in the merchant shop', async () => {
-    const { api, merchant } = stack!;
+    const { api, merchant } = stack();
     const created = await api('POST', '/v1/payments', { amount: '1500', currency: 'JPY', title: 'Matcha tin', acceptedChains: [42161, 137], acceptedTokens: ['USDC'] });
-    const page = await stack!.newPage();
+    const page = await stack().newPage();
     const documentResponse = page.waitForResponse((r) => r.url() === created.paymentUrl);
     await page.goto(merchant.embedUrl(created.paymentUrl));
     const headers = (await documentResponse).headers();

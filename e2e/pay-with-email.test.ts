@@ -3,34 +3,25 @@
 // API says SUCCESSFUL, the webhook receiver got payment.completed, and the page returns the
 // customer to the merchant's redirect URL.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/screenshots.ts';
-import type { Stack } from './support/stack.ts';
-import { startStack } from './support/stack.ts';
+import { useStack } from './support/stack.ts';
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
 const focusedValue = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value);
 
 describe('hosted payment page: e-mail sign-in, Base/USDC', () => {
-  let stack: Stack | undefined;
-  beforeAll(async () => {
-    if (!browserSkipReason) stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
-  beforeEach(({ skip }) => {
-    if (browserSkipReason) skip(browserSkipReason);
-  });
+  const stack = useStack();
 
   it('pays, shows the tx hash, settles in the API and the webhook, then redirects', async () => {
-    const { api, merchant, server } = stack!;
+    const { api, merchant, server } = stack();
     // The merchant's dashboard setting "redirect after payment", set through the control API.
     const settings = await api('PUT', '/control/v1/merchant', { redirectUrl: `${merchant.thanksUrl}?order=1042` });
     expect(settings.redirectUrl).toBe(`${merchant.thanksUrl}?order=1042`);
     const created = await api('POST', '/v1/payments', { amount: '25.50', currency: 'USD', title: 'Order #1042: 2 bags of coffee beans', externalId: 'e2e-email-1042' });
     expect(created.paymentUrl).toBe(`${server.payUrl}/p/${created.id}`);
 
-    const page = await stack!.newPage();
+    const page = await stack().newPage();
     await page.goto(created.paymentUrl);
     await expect.poll(() => page.locator('#payment-title').textContent()).toBe('Order #1042: 2 bags of coffee beans');
     expect(await page.locator('#status-badge').textContent()).toBe('ACTIVE');

@@ -3,27 +3,18 @@
 // The wallet is asked for one signature; the one transaction pays every seller their share.
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { installInjectedWallet } from './support/injected-wallet.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import type { Stack } from './support/stack.ts';
-import { startStack } from './support/stack.ts';
+import { useStack } from './support/stack.ts';
 
 const POLYGON_USDT = '0xc2132D05D31c914a87C6611C10748AEb04B58e8F';
 
 describe('hosted payment page: wallet connect, 3-seller split on Polygon/USDT', () => {
-  let stack: Stack | undefined;
-  beforeAll(async () => {
-    if (!browserSkipReason) stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
-  beforeEach(({ skip }) => {
-    if (browserSkipReason) skip(browserSkipReason);
-  });
+  const stack = useStack();
 
   it('signs one user operation with the injected wallet and pays all three sellers in one transaction', async () => {
-    const { api, merchant } = stack!;
+    const { api, merchant } = stack();
     const sellers = [
       { address: privateKeyToAccount(generatePrivateKey()).address, amount: '100' },
       { address: privateKeyToAccount(generatePrivateKey()).address, amount: '80' },
@@ -31,7 +22,7 @@ describe('hosted payment page: wallet connect, 3-seller split on Polygon/USDT', 
     ];
     const created = await api('POST', '/v1/payments', { amount: '300', currency: 'EUR', title: 'Marketplace basket (3 sellers)', sellers });
 
-    const page = await stack!.newPage();
+    const page = await stack().newPage();
     const wallet = await installInjectedWallet(page, generatePrivateKey());
     await page.goto(created.paymentUrl);
     const walletButton = page.getByRole('button', { name: 'Connect browser wallet' });

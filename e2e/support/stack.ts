@@ -4,7 +4,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../simulator/server.ts';
 import { startServer } from '../../simulator/server.ts';
-import { launchChromium } from './browser.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { browserSkipReason, launchChromium } from './browser.ts';
 import type { MerchantSite } from './merchant-site.ts';
 import { startMerchantSite } from './merchant-site.ts';
 
@@ -75,5 +76,24 @@ export async function startStack(): Promise<Stack> {
       await server.close();
       await merchant.close();
     },
+  };
+}
+
+/**
+ * One stack per test file: started before the file's tests, closed after them, and every test
+ * skipped with the stated reason when the browser is opted out. Returns the running stack.
+ */
+export function useStack(): () => Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    if (!browserSkipReason) stack = await startStack();
+  });
+  afterAll(async () => stack?.close());
+  beforeEach(({ skip }) => {
+    if (browserSkipReason) skip(browserSkipReason);
+  });
+  return () => {
+    if (!stack) throw new Error('the e2e stack is not running (started in beforeAll)');
+    return stack;
   };
 }
