@@ -52,6 +52,12 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
     invalid('IDR with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: '20000.25', currency: 'IDR' }),
     invalid('VND with .00', 'PAY-CREATE-ZERO-DECIMAL-NO-POINT', ['amount'], { amount: '30000.00', currency: 'VND' }),
     valid('JPY whole amount', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', { amount: '1000', currency: 'JPY' }),
+    // JPY, IDR and VND are zero-decimal: a minor-unit fraction is refused for each of the three
+    invalid('JPY with 2 decimals', 'CUR-ZERO-DECIMAL', ['amount'], { amount: '1000.50', currency: 'JPY' }),
+    invalid('IDR with 1 decimal', 'CUR-ZERO-DECIMAL', ['amount'], { amount: '20000.5', currency: 'IDR' }),
+    invalid('VND with 2 decimals', 'CUR-ZERO-DECIMAL', ['amount'], { amount: '30000.50', currency: 'VND' }),
+    valid('IDR whole amount', 'CUR-ZERO-DECIMAL', { amount: '20000', currency: 'IDR' }),
+    valid('VND whole amount', 'CUR-ZERO-DECIMAL', { amount: '30000', currency: 'VND' }),
     // currency
     invalid('currency unknown', 'PAY-CREATE-CURRENCY-ENUM', ['currency'], { currency: 'XXX' }),
     invalid('currency lower case', 'PAY-CREATE-CURRENCY-ENUM', ['currency'], { currency: 'usd' }),
@@ -77,6 +83,23 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
     invalid('acceptedTokens with an unsupported token', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', ['acceptedTokens'], { acceptedTokens: ['DAI'] }),
     valid('acceptedTokens subset', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', { acceptedTokens: ['USDT'] }),
     invalid('no existing chain/token pair (Base + USDT)', 'PAY-ACCEPTED-PAIR-EXISTS', ['acceptedTokens'], { acceptedChains: [8453], acceptedTokens: ['USDT'] }, true),
+    // the chain/token table of spec §1, one chain at a time: each listed pair is accepted on its own,
+    // and a single-chain payment with the token its chain lacks has no pair (400)
+    valid('Ethereum with USDC only', 'CHAIN-ETHEREUM-TOKENS', { acceptedChains: [1], acceptedTokens: ['USDC'] }),
+    valid('Ethereum with USDT only', 'CHAIN-ETHEREUM-TOKENS', { acceptedChains: [1], acceptedTokens: ['USDT'] }),
+    valid('Arbitrum One with USDC only', 'CHAIN-ARBITRUM-TOKENS', { acceptedChains: [42161], acceptedTokens: ['USDC'] }),
+    valid('Arbitrum One with USDT only', 'CHAIN-ARBITRUM-TOKENS', { acceptedChains: [42161], acceptedTokens: ['USDT'] }),
+    valid('Base with USDC only', 'CHAIN-BASE-TOKENS', { acceptedChains: [8453], acceptedTokens: ['USDC'] }),
+    invalid('Base with USDT only (Base has no USDT)', 'CHAIN-BASE-TOKENS', ['acceptedTokens'], { acceptedChains: [8453], acceptedTokens: ['USDT'] }, true),
+    valid('Polygon with USDC only', 'CHAIN-POLYGON-TOKENS', { acceptedChains: [137], acceptedTokens: ['USDC'] }),
+    valid('Polygon with USDT only', 'CHAIN-POLYGON-TOKENS', { acceptedChains: [137], acceptedTokens: ['USDT'] }),
+    valid('BNB Smart Chain with USDT only', 'CHAIN-BNB-TOKENS', { acceptedChains: [56], acceptedTokens: ['USDT'] }),
+    invalid('BNB Smart Chain with USDC only (BNB has no USDC)', 'CHAIN-BNB-TOKENS', ['acceptedTokens'], { acceptedChains: [56], acceptedTokens: ['USDC'] }, true),
+    // tokens: USDC and USDT are accepted, any other token symbol is refused
+    valid('acceptedTokens USDC only', 'PAY-TOKENS-USDC-USDT', { acceptedTokens: ['USDC'] }),
+    valid('acceptedTokens USDC and USDT', 'PAY-TOKENS-USDC-USDT', { acceptedTokens: ['USDC', 'USDT'] }),
+    invalid('acceptedTokens with another stablecoin (DAI)', 'PAY-TOKENS-USDC-USDT', ['acceptedTokens'], { acceptedTokens: ['USDC', 'DAI'] }),
+    invalid('acceptedTokens with a non-stablecoin (ETH)', 'PAY-TOKENS-USDC-USDT', ['acceptedTokens'], { acceptedTokens: ['ETH'] }),
     // expiresAt (15 minutes to 30 days from now; margins cover request latency)
     { name: 'expiresAt 14 minutes from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 14 * MIN).toISOString() }) },
     { name: 'expiresAt in the past', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now - DAY).toISOString() }) },

@@ -13,6 +13,16 @@ import { CREATE_VIEW_FIELDS, createPayment, getPayment } from '../../support/pay
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR = 3_600_000;
 
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 function fail(requirement: string, title: string, message: string, exchange?: import('../../http/recorder.ts').Exchange): never {
   throw new RequirementError(requirement, title, message, exchange);
 }
@@ -24,6 +34,9 @@ export const createValidRequests = defineCheck({
     'PAY-CREATE-RESPONSE-201', 'PAY-STATE-CREATE-TO-ACTIVE', 'PAY-CREATE-VIEW-FIELDS', 'PAY-CREATE-ACCEPTED-CHAINS-DEFAULT',
     'PAY-CREATE-ACCEPTED-TOKENS-DEFAULT', 'PAY-CREATE-EXPIRES-AT-DEFAULT', 'PAY-FIELD-PAYMENT-URL', 'PAY-FIELD-ID', 'PAY-GET-RESPONSE-200',
     'PAY-FIELD-AMOUNT', 'PAY-ACCEPTED-STORED-AS-REQUESTED', 'PAY-AMOUNT-ECHO', 'PAY-CREATE-VIEW-NULLS', 'FMT-TIMESTAMP-MILLIS-Z',
+    // The generator sends amount and currency with any subset of the optional fields (none to all);
+    // every such body must be a 201.
+    'PAY-STATE-INITIAL-ACTIVE', 'PAY-URL-IN-CREATE', 'PAY-CREATE-VIEW-OPTIONAL-NULL', 'PAY-GET-PATH-ID', 'PAY-CREATE-OPTIONAL-FIELDS',
   ],
   level: 'documented',
   needs: [],
@@ -42,9 +55,17 @@ export const createValidRequests = defineCheck({
       const extra = keys.filter((k) => !(CREATE_VIEW_FIELDS as readonly string[]).includes(k));
       const missing = CREATE_VIEW_FIELDS.filter((k) => !['title', 'externalId', 'sellers'].includes(k) && !(k in p));
       if (extra.length || missing.length) fail('PAY-CREATE-VIEW-FIELDS', 'Create response is not the create view', `extra fields [${extra.join(', ')}], missing [${missing.join(', ')}]`, x);
+      if (!isHttpUrl(p.paymentUrl)) fail('PAY-URL-IN-CREATE', 'Create response has no absolute http(s) paymentUrl', `paymentUrl ${JSON.stringify(p.paymentUrl)}`, x);
       if (!String(p.paymentUrl).endsWith(`/p/${p.id}`)) fail('PAY-FIELD-PAYMENT-URL', 'paymentUrl is not {pay_url}/p/<id>', `paymentUrl ${p.paymentUrl} for id ${p.id}`, x);
       if (p.currency !== body.currency || toScale(String(p.amount), 2) !== toScale(body.amount, 2)) {
         fail('PAY-FIELD-AMOUNT', 'Amount or currency not echoed', `sent ${body.amount} ${body.currency}, got ${p.amount} ${p.currency}`, x);
+      }
+      // Optional fields the request left out are absent or null in the create view, never another value.
+      for (const field of ['title', 'externalId', 'sellers'] as const) {
+        const value = (p as unknown as Record<string, unknown>)[field];
+        if (body[field] === undefined && value !== undefined && value !== null) {
+          fail('PAY-CREATE-VIEW-OPTIONAL-NULL', `Create view sets ${field} the request did not send`, `${field} ${JSON.stringify(value)}`, x);
+        }
       }
       if ((body.title ?? null) !== (p.title ?? null)) fail('PAY-CREATE-RESPONSE-201', 'title not echoed', `sent ${JSON.stringify(body.title)}, got ${JSON.stringify(p.title)}`, x);
       if ((body.externalId ?? null) !== (p.externalId ?? null)) fail('PAY-CREATE-RESPONSE-201', 'externalId not echoed', `sent ${body.externalId}, got ${p.externalId}`, x);
@@ -68,6 +89,7 @@ export const createValidRequests = defineCheck({
       }
       const fetched = await getPayment(ctx.api, p.id);
       if (fetched.status !== 200) fail('PAY-GET-RESPONSE-200', 'Created payment cannot be retrieved', `GET answered ${fetched.status}`, fetched.exchange);
+      if (fetched.payment.id !== p.id) fail('PAY-GET-PATH-ID', 'GET /v1/payments/{id} answers another payment', `asked for ${p.id}, got ${JSON.stringify(fetched.payment.id)}`, fetched.exchange);
       for (const field of CREATE_VIEW_FIELDS) {
         const a = JSON.stringify((p as unknown as Record<string, unknown>)[field] ?? null);
         const b = JSON.stringify((fetched.payment as unknown as Record<string, unknown>)[field] ?? null);

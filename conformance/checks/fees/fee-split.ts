@@ -23,7 +23,11 @@ const ASSUMED: FeeProperty[] = ['half-up', 'minor-format'];
 export const feeSplit = defineCheck({
   id: 'fees.split-properties',
   title: 'Fees add up exactly, serviceFee is 0.5 % within one minor unit, deducted proportionally',
-  requirements: Object.values(REQUIREMENT),
+  // Also: every one of the 14 currencies is accepted (CUR-SUPPORTED-14); with sellers and no
+  // merchantAmount the oracle takes the merchant's gross as amount − Σ sellers and checks merchantFee
+  // against it (PAY-CREATE-MERCHANT-AMOUNT-REMAINDER); each returned seller amount must be its gross
+  // less its proportional fee share (PAY-FEE-SELLER-AMOUNT-AFTER-FEE).
+  requirements: [...Object.values(REQUIREMENT), 'CUR-SUPPORTED-14', 'PAY-CREATE-MERCHANT-AMOUNT-REMAINDER', 'PAY-FEE-SELLER-AMOUNT-AFTER-FEE'],
   level: 'documented',
   needs: [],
   tags: ['property', 'fees'],

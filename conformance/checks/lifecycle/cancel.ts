@@ -8,7 +8,7 @@ import { cancelPayment, createPayment, getPayment } from '../../support/payments
 export const cancelFlow = defineCheck({
   id: 'lifecycle.cancel',
   title: 'Cancel returns the CANCELLED payment, the state sticks, a second cancel is 400, unknown id 404',
-  requirements: ['PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE', 'PAY-CANCEL-ONLY-ACTIVE', 'ERR-400-CANCEL-NOT-ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', 'ERR-BODY-SHAPE'],
+  requirements: ['PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE', 'PAY-CANCEL-ONLY-ACTIVE', 'ERR-400-CANCEL-NOT-ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', 'ERR-BODY-SHAPE', 'PAY-STATE-MEANING-CANCELLED'],
   level: 'documented',
   needs: [],
   tags: ['lifecycle'],

@@ -6,6 +6,12 @@ import { defineCheck } from '../../registry.ts';
 import { VIEW_REQUIREMENTS, viewViolations } from '../../model/view-rules.ts';
 import { cancelPayment, createPayment, getPayment, type PaymentStatus } from '../../support/payments.ts';
 
+/** The chain/token table of spec §1. */
+const ALL_PAIRS = [
+  { chainId: 1, token: 'USDC' }, { chainId: 1, token: 'USDT' }, { chainId: 42161, token: 'USDC' }, { chainId: 42161, token: 'USDT' },
+  { chainId: 8453, token: 'USDC' }, { chainId: 137, token: 'USDC' }, { chainId: 137, token: 'USDT' }, { chainId: 56, token: 'USDT' },
+];
+
 async function expectState(ctx: CheckContext, id: string, status: PaymentStatus, requirement: string, pair?: { chainId: number; token: string }): Promise<void> {
   const got = await getPayment(ctx.api, id);
   ctx.require(got.payment?.status === status, requirement, `Payment is not ${status}`, () => `GET shows ${got.payment?.status ?? got.status}`, got.exchange);
@@ -16,7 +22,11 @@ async function expectState(ctx: CheckContext, id: string, status: PaymentStatus,
 export const stateFields = defineCheck({
   id: 'lifecycle.state-fields',
   title: 'Retrieve-view fields are set per state, and terminal states refuse cancel and never change',
-  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY'],
+  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY',
+    // Each state is reached only by its documented cause (submit, confirm, revert or bundler error, expiry),
+    // and a GET after every change shows it: retrieve is pollable and reveals completion.
+    'PAY-STATE-MEANING-PROCESSING', 'PAY-STATE-MEANING-SUCCESSFUL', 'PAY-STATE-MEANING-FAILED', 'PAY-STATE-MEANING-EXPIRED',
+    'PAY-GET-POLLABLE', 'PAY-COMPLETION-POLL-OR-WEBHOOK', 'PAY-STATE-CANCELLED-URL-CLOSED', 'PAY-ONE-LINK-ALL-CHAINS'],
   level: 'documented',
   needs: ['control'],
   tags: ['lifecycle', 'clock'],
@@ -31,16 +41,30 @@ export const stateFields = defineCheck({
     const failed = await make();
     const expiring = await make();
     const processing = await make();
+    const bundlerFailed = await make();
+    const cancelled = await make();
     await expectState(ctx, paid, 'ACTIVE', 'PAY-STATE-ACTIVE-TO-PROCESSING');
+    // Polling: before the customer acts, the payment stays ACTIVE however often it is read.
+    await expectState(ctx, paid, 'ACTIVE', 'PAY-GET-POLLABLE');
     const pair = { chainId: 137, token: 'USDT' };
-    for (const id of [paid, failed, processing]) await ctx.control.submit(id, pair.chainId, pair.token);
+    for (const id of [paid, failed, processing, bundlerFailed]) await ctx.control.submit(id, pair.chainId, pair.token);
     await expectState(ctx, paid, 'PROCESSING', 'PAY-STATE-ACTIVE-TO-PROCESSING', pair);
     const busy = await cancelPayment(ctx.api, processing);
     ctx.expect(busy.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', 'Cancel of a PROCESSING payment is not 400', () => `got ${busy.status}: ${busy.text.slice(0, 200)}`, busy.exchange);
     await ctx.control.confirm(paid);
     await expectState(ctx, paid, 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', pair);
+    // Completion learned by polling alone: the same GET now shows SUCCESSFUL.
+    await expectState(ctx, paid, 'SUCCESSFUL', 'PAY-COMPLETION-POLL-OR-WEBHOOK', pair);
     await ctx.control.fail(failed, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance revert' });
     await expectState(ctx, failed, 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', pair);
+    await ctx.control.fail(bundlerFailed, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance bundler error' });
+    await expectState(ctx, bundlerFailed, 'FAILED', 'PAY-STATE-MEANING-FAILED', pair);
+    // A cancelled payment's link stops accepting transactions: a customer submit is refused.
+    const cancel = await cancelPayment(ctx.api, cancelled);
+    ctx.requireStatus(cancel, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
+    const lateSubmit = await ctx.control.submitRaw(cancelled, pair.chainId, pair.token);
+    ctx.expect(lateSubmit.status !== 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Customer submit accepted on a CANCELLED payment', () => `control submit answered ${lateSubmit.status}: ${lateSubmit.text.slice(0, 200)}`, lateSubmit.exchange);
+    await expectState(ctx, cancelled, 'CANCELLED', 'PAY-STATE-CANCELLED-URL-CLOSED');
     await ctx.control.advance(21 * 60_000);
     await ctx.clock.refresh();
     await expectState(ctx, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
@@ -52,6 +76,12 @@ export const stateFields = defineCheck({
       await ctx.control.submitRaw(id, pair.chainId, pair.token);
       await ctx.control.confirmRaw(id);
       await ctx.control.failRaw(id, {});
+    }
+    // One create, one link for every chain and token: a default payment accepts each pair of the table.
+    for (const each of ALL_PAIRS) {
+      const id = await make();
+      await ctx.control.submit(id, each.chainId, each.token);
+      await expectState(ctx, id, 'PROCESSING', 'PAY-ONE-LINK-ALL-CHAINS', each);
     }
     await ctx.control.advance(2 * 86_400_000);
     await ctx.clock.refresh();

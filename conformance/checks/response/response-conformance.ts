@@ -13,6 +13,12 @@ import { isV1Exchange } from '../versioning/path-prefix.ts';
 export const RESPONSE_REQUIREMENTS = [
   'FMT-JSON-BODIES', 'PAY-CREATE-ERRORS', 'PAY-GET-ERRORS', 'PAY-CANCEL-ERRORS', 'ERR-BODY-SHAPE', 'ERR-BODY-SHAPE-OTHER-STATUSES',
   'FMT-AMOUNT-DECIMAL-STRING', 'FMT-ID-UUID', 'FMT-TIMESTAMP-ISO8601-UTC',
+  // Field statements the Payment / PaymentCreateView / Seller / PaymentStatus schemas encode (type,
+  // presence, enum, null-until-initiated), so a Payment body breaking one fails this check.
+  'PAY-STATE-SET', 'PAY-FIELD-STATUS', 'PAY-FIELD-CURRENCY', 'PAY-FIELD-TITLE', 'PAY-FIELD-EXTERNAL-ID', 'PAY-FIELD-ACCEPTED-CHAINS',
+  'PAY-FIELD-ACCEPTED-TOKENS', 'PAY-FIELD-SERVICE-FEE', 'PAY-FIELD-MERCHANT-FEE', 'PAY-FIELD-SELLERS', 'PAY-FIELD-CHAIN-ID', 'PAY-FIELD-TOKEN',
+  'PAY-FIELD-EXCHANGE-RATE', 'PAY-FIELD-AMOUNT-TOKEN', 'PAY-FIELD-SERVICE-FEE-TOKEN', 'PAY-FIELD-MERCHANT-FEE-TOKEN', 'PAY-FIELD-TX-HASH',
+  'PAY-FIELD-EXPIRES-AT', 'PAY-FIELD-CREATED-AT', 'PAY-SELLER-FIELD-ADDRESS',
 ];
 
 /** The contract's own requirement for the violated element (same level first), else the generic one. */
