@@ -7,7 +7,8 @@ import { SecretRegistry } from './http/redact.ts';
 import { resolveOptions } from './options.ts';
 import { defineCheck } from './registry.ts';
 import { runCheck, type RunPlan } from './runner.ts';
-import type { CatalogueRequirement, Check } from './types.ts';
+import type { Check } from './check.ts';
+import type { CatalogueRequirement } from './types.ts';
 
 describe('result classification (DESIGN §2)', () => {
   it('fails documented requirements, warns assumed ones unless strict', () => {

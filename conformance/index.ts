@@ -15,13 +15,15 @@ import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
 import { consoleProgress } from './reports/console.ts';
 import { writeReports } from './reports/index.ts';
 import { assembleResult, runPlan, type RunPlan } from './runner.ts';
-import type { Capability, Check, RunResult } from './types.ts';
+import type { Check } from './check.ts';
+import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
 import { API_KEY_ENV } from './defaults.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
-export type { RunResult, CheckResult, Failure, Check } from './types.ts';
+export type { RunResult, CheckResult, Failure } from './types.ts';
+export type { Check } from './check.ts';
 export { ALL_CHECKS } from './checks/index.ts';
 
 export interface ConformanceOutcome {

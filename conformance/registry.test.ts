@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../contract/catalogue.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { CheckRegistry, defineCheck, matchesSelector, selectChecks, unknownSelectors } from './registry.ts';
-import type { Check } from './types.ts';
+import type { Check } from './check.ts';
 
 const catalogue = new Map(loadCatalogue().map((r) => [r.id, r]));
 const noop: Check['run'] = async () => {};

@@ -1,6 +1,7 @@
 // The check registry: a check is a plain function plus metadata. Selection by --only/--skip
 // accepts check ids, id prefixes ("auth" or "auth.*"), tags and requirement ids.
-import type { Check, Capability } from './types.ts';
+import type { Check } from './check.ts';
+import type { Capability } from './types.ts';
 
 const CHECK_ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const CAPABILITIES: Capability[] = ['control', 'webhook-receiver'];

@@ -6,7 +6,8 @@ import { CheckContext, type Finding, type RunServices } from './context.ts';
 import { NotExercisedSignal, RequirementError } from './errors.ts';
 import { TransportError } from './http/client.ts';
 import { toCurl } from './http/curl.ts';
-import type { Capability, CatalogueRequirement, Check, CheckResult, Failure, RunResult } from './types.ts';
+import type { Check } from './check.ts';
+import type { Capability, CatalogueRequirement, CheckResult, Failure, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 
 /** A check that has not finished by then is stopped and reported as failed. */

@@ -23,10 +23,6 @@ export interface CheckMeta {
   tags: string[];
 }
 
-export interface Check extends CheckMeta {
-  run(ctx: import('./context.ts').CheckContext): Promise<void>;
-}
-
 export interface FastCheckDetails {
   /** Seed used for this check's property (derived from the run seed and the check id). */
   seed: number;

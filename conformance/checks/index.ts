@@ -1,6 +1,6 @@
 // Every check of the suite, in run order. Cross-cutting checks (tag `cross-cutting`) are moved to
 // the end by the runner, since they read what the others recorded.
-import type { Check } from '../types.ts';
+import type { Check } from '../check.ts';
 import { expiredKey } from './auth/expired-key.ts';
 import { malformedCredentials } from './auth/malformed-credentials.ts';
 import { merchantIsolation } from './auth/merchant-isolation.ts';

@@ -2,7 +2,7 @@
 // that cites one of them. No hand-picked list, so a fault whose requirements no check cites shows
 // up as a gap (no target) instead of hiding behind a favourable selection.
 import type { FaultDefinition } from '../../simulator/faults/index.ts';
-import type { Check } from '../types.ts';
+import type { Check } from '../check.ts';
 
 export const SLOW_TAG = 'slow';
 export const CROSS_CUTTING_TAG = 'cross-cutting';
