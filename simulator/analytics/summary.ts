@@ -1,7 +1,7 @@
 // GET /v1/analytics body: counts by status, SUCCESSFUL volume per currency, and token amounts
 // split by stablecoin and by chain. Sums use bigint units, never JS numbers.
-import { CHAIN_IDS, TOKENS } from '../catalog/chains.ts';
-import { currencyOrThrow } from '../catalog/currencies.ts';
+import { CHAIN_IDS, TOKENS } from '../reference-data/chains.ts';
+import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';

@@ -6,7 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { findChain, isPairSupported } from '../catalog/chains.ts';
+import { findChain, isPairSupported } from '../reference-data/chains.ts';
 import {
   buildSettlementUserOperation,
   ChainLayerError,

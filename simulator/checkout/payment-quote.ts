@@ -3,8 +3,8 @@
 // answer comes from a dry run of the payment's own transition table, so the amounts the chain moves are exactly
 // the amounts the payment will show once the bundler accepts the operation.
 import { getAddress, type Address } from 'viem';
-import { isToken, TOKENS, type TokenSymbol } from '../catalog/chains.ts';
-import type { ExchangeRates } from '../catalog/exchange-rates.ts';
+import { isToken, TOKENS, type TokenSymbol } from '../reference-data/chains.ts';
+import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { ChainNetwork } from '../chains/index.ts';
 import { ApiError, badRequest, conflict } from '../http/errors.ts';

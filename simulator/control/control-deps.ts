@@ -2,7 +2,7 @@
 import type { ApiKeyStore } from '../auth/api-key-store.ts';
 import type { IdentifyOptions } from '../auth/identify.ts';
 import { resolveIdentity } from '../auth/identify.ts';
-import type { ExchangeRates } from '../catalog/exchange-rates.ts';
+import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { unauthorized } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 // Control API: exchange rates, rate-limit settings, health.
 import { Hono } from 'hono';
-import { rateProblem } from '../catalog/exchange-rates.ts';
+import { rateProblem } from '../reference-data/exchange-rates.ts';
 import { validationError } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { rateLimitSettingsProblem } from '../rate-limit/fixed-window.ts';

@@ -2,9 +2,9 @@
 // never touches the clock, storage or network: it returns the next record plus the effects the
 // caller must carry out (webhook events, expiry timers, ledger entry). Anything not in the table
 // is refused, so the flow is forward only and terminal states are final.
-import type { TokenSymbol } from '../catalog/chains.ts';
-import { isPairSupported } from '../catalog/chains.ts';
-import { currencyOrThrow } from '../catalog/currencies.ts';
+import type { TokenSymbol } from '../reference-data/chains.ts';
+import { isPairSupported } from '../reference-data/chains.ts';
+import { currencyOrThrow } from '../reference-data/currencies.ts';
 import type { ActiveFaults } from '../faults/active-faults.ts';
 import { NO_FAULTS } from '../faults/active-faults.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';

@@ -1,9 +1,9 @@
 // Validation of POST /v1/payments bodies (spec §4 + decisions.md). Produces one errors[] entry per
 // invalid field with its JSON path, or a PaymentDraft with the fees computed exactly.
-import type { TokenSymbol } from '../catalog/chains.ts';
-import { CHAIN_IDS, hasSupportedPair, isToken, TOKENS } from '../catalog/chains.ts';
-import type { Currency } from '../catalog/currencies.ts';
-import { CURRENCY_CODES, findCurrency } from '../catalog/currencies.ts';
+import type { TokenSymbol } from '../reference-data/chains.ts';
+import { CHAIN_IDS, hasSupportedPair, isToken, TOKENS } from '../reference-data/chains.ts';
+import type { Currency } from '../reference-data/currencies.ts';
+import { CURRENCY_CODES, findCurrency } from '../reference-data/currencies.ts';
 import { formatUnits, sum, toUnits } from '../money/decimal.ts';
 import type { ActiveFaults } from '../faults/active-faults.ts';
 import { NO_FAULTS } from '../faults/active-faults.ts';

@@ -1,6 +1,6 @@
 // Carries out the payout table's decisions: storage, payout.* webhook events, expiry timers.
-import type { TokenSymbol } from '../catalog/chains.ts';
-import type { ExchangeRates } from '../catalog/exchange-rates.ts';
+import type { TokenSymbol } from '../reference-data/chains.ts';
+import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../http/error-handler.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 // Body of the control API's payout creation (the "dashboard" action).
-import { findCurrency, CURRENCY_CODES } from '../catalog/currencies.ts';
+import { findCurrency, CURRENCY_CODES } from '../reference-data/currencies.ts';
 import { EXPIRY_MAX_MS, EXPIRY_MIN_MS, EXTERNAL_ID_PATTERN } from '../payments/validate-create.ts';
 import { addressProblem, amountProblem, isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
 import type { PayoutDraft } from './types.ts';

@@ -1,7 +1,7 @@
 // Wires a running chain network into the simulator: the web3 proxy (bundler in mempool mode, its hooks driving the
 // payments), the checkout service of the hosted page, the chain-backed settlement driver of the control API, the
 // virtual clock moving every chain's block time, and real block numbers for /control/v1/health.
-import { CHAINS } from '../catalog/chains.ts';
+import { CHAINS } from '../reference-data/chains.ts';
 import { createWeb3Proxy, type ChainNetwork, type Web3Proxy } from '../chains/index.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine } from '../checkout/index.ts';
 import type { ChainHealth } from '../control/control-deps.ts';

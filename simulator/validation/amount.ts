@@ -1,5 +1,5 @@
 // Fiat amount rules (decisions.md): grammar, maximum, zero-decimal currencies, per-currency minimum.
-import type { Currency } from '../catalog/currencies.ts';
+import type { Currency } from '../reference-data/currencies.ts';
 import type { ActiveFaults } from '../faults/active-faults.ts';
 import { NO_FAULTS } from '../faults/active-faults.ts';
 import { toUnits } from '../money/decimal.ts';

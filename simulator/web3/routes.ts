@@ -2,7 +2,7 @@
 // in through `handler`; until it does (or when the simulator runs without chains) known chains
 // answer with JSON-RPC errors saying no node is attached. Unknown chainIds are 404.
 import { Hono } from 'hono';
-import { findChain } from '../catalog/chains.ts';
+import { findChain } from '../reference-data/chains.ts';
 import type { AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 
