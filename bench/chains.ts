@@ -12,10 +12,10 @@ import {
   startChainNetwork,
   submitAndSettle,
   type ChainNetwork,
-  type TokenSymbol,
   type UserOperationV07,
   type Web3Proxy,
 } from '../simulator/chains/index.ts';
+import type { TokenSymbol } from '../simulator/reference-data/chains.ts';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 
 const arg = (name: string, fallback: number): number => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bakeChainState, comparableState, staleReason, statePath } from './bake-state.ts';
 import { compileContracts, findStaleArtifacts } from './compile-contracts.ts';
-import { SUPPORTED_CHAIN_IDS } from './chain-table.ts';
+import { CHAIN_IDS } from '../reference-data/chains.ts';
 import type { AnvilStateDocument } from './dump-state.ts';
 
 describe('committed build outputs', () => {
@@ -15,7 +15,7 @@ describe('committed build outputs', () => {
 
   it('fixtures/chain-state was baked from the current inputs', () => {
     // If this fails: npx tsx simulator/chains/bake-state.ts
-    expect(staleReason(SUPPORTED_CHAIN_IDS)).toBeUndefined();
+    expect(staleReason(CHAIN_IDS)).toBeUndefined();
   });
 
   it('re-baking reproduces the committed state (accounts, code, storage, balances)', async () => {

@@ -12,7 +12,8 @@ import { deployAccountAbstraction } from './bake/deploy-account-abstraction.ts';
 import { deployPaymaster } from './bake/deploy-paymaster.ts';
 import { deployUsdc } from './bake/deploy-usdc.ts';
 import { deployUsdt } from './bake/deploy-usdt.ts';
-import { SUPPORTED_CHAIN_IDS, readChainTable, tokenVariant } from './chain-table.ts';
+import { CHAIN_IDS, findChain } from '../reference-data/chains.ts';
+import { tokenVariant } from './token-variants.ts';
 import { dumpState, type AnvilStateDocument } from './dump-state.ts';
 import { UnknownChainError } from './errors.ts';
 import { chainStateDir } from './paths.ts';
@@ -34,8 +35,8 @@ export const statePath = (chainId: number, dir = chainStateDir): string => join(
 
 /** Deploy everything on a fresh Anvil for `chainId` and return the state document. */
 export async function bakeChainState(chainId: number): Promise<AnvilStateDocument> {
-  const chain = readChainTable().get(chainId);
-  if (!chain) throw new UnknownChainError(chainId, [...readChainTable().keys()]);
+  const chain = findChain(chainId);
+  if (!chain) throw new UnknownChainError(chainId, [...CHAIN_IDS]);
   const anvil = await spawnAnvil({ chainId, genesisTimestamp: BAKE_GENESIS_TIMESTAMP });
   try {
     const ctx = createBakeContext(chain, anvil.rpcUrl);
@@ -96,7 +97,7 @@ export function staleReason(chainIds: readonly number[], dir = chainStateDir, fi
 }
 
 /** Bake `chainIds` into `dir` (two at a time: the machine may have only two cores). */
-export async function bakeStates(chainIds: readonly number[] = SUPPORTED_CHAIN_IDS, dir = chainStateDir): Promise<void> {
+export async function bakeStates(chainIds: readonly number[] = CHAIN_IDS, dir = chainStateDir): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const queue = [...chainIds];
   const worker = async (): Promise<void> => {
@@ -109,7 +110,7 @@ export async function bakeStates(chainIds: readonly number[] = SUPPORTED_CHAIN_I
 
 async function main(): Promise<void> {
   if (process.argv.includes('--check')) {
-    const reason = staleReason(SUPPORTED_CHAIN_IDS);
+    const reason = staleReason(CHAIN_IDS);
     if (reason) {
       console.error(`Baked chain state is stale: ${reason}. Run: npx tsx simulator/chains/bake-state.ts`);
       process.exit(1);
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   await bakeStates();
-  console.log(`Baked ${SUPPORTED_CHAIN_IDS.join(', ')} into fixtures/chain-state in ${Math.round(performance.now() - started)} ms.`);
+  console.log(`Baked ${CHAIN_IDS.join(', ')} into fixtures/chain-state in ${Math.round(performance.now() - started)} ms.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,7 +1,7 @@
 // One running chain as the rest of the simulator sees it: ids, URL, viem clients, the simulator's signers on it,
 // and raw JSON-RPC access (used by the web3 proxy's pass-through).
 import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
-import type { ChainEntry } from './chain-table.ts';
+import type { ChainInfo } from '../reference-data/chains.ts';
 import { createChainClients } from './create-chain-clients.ts';
 import { bundlerAccount, operatorAccount } from './roles.ts';
 import type { ChainStatus, SupervisedChain } from './supervise-chain.ts';
@@ -17,7 +17,7 @@ export type RawRpcResponse = { result: unknown; error?: undefined } | { error: J
 export interface ChainHandle {
   readonly chainId: number;
   readonly name: string;
-  readonly entry: ChainEntry;
+  readonly entry: ChainInfo;
   readonly rpcUrl: string;
   /** Pid of the chain's anvil process (changes after a restart). */
   readonly pid: number;
@@ -42,7 +42,7 @@ export interface ChainHandle {
 
 let nextId = 1;
 
-export function createChainHandle(supervised: SupervisedChain, entry: ChainEntry, gasPriceWei: bigint): ChainHandle {
+export function createChainHandle(supervised: SupervisedChain, entry: ChainInfo, gasPriceWei: bigint): ChainHandle {
   const clients = createChainClients(entry.chainId, supervised.rpcUrl);
   return {
     chainId: entry.chainId,

@@ -12,7 +12,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
-import { readChainTable } from './chain-table.ts';
+import { findChain } from '../reference-data/chains.ts';
 
 export interface ChainClients {
   chain: Chain;
@@ -22,7 +22,7 @@ export interface ChainClients {
 }
 
 export function defineLocalChain(chainId: number, rpcUrl: string): Chain {
-  const entry = readChainTable().get(chainId);
+  const entry = findChain(chainId);
   return defineChain({
     id: chainId,
     name: `${entry?.name ?? `Chain ${chainId}`} (local)`,

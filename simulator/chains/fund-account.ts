@@ -1,7 +1,8 @@
 // Gives an address tokens the way each issuer mints: USDC's minter mints to it; USDT0 mints to it; Ethereum USDT
 // (issue) and BSC USDT (mint) mint to the owner, who then transfers. Real Transfer events, real totalSupply.
 import { encodeFunctionData, type Address, type Hex } from 'viem';
-import { tokenVariant, type TokenSymbol } from './chain-table.ts';
+import type { TokenSymbol } from '../reference-data/chains.ts';
+import { tokenVariant } from './token-variants.ts';
 import { UnsupportedTokenError } from './errors.ts';
 import { sendTransaction } from './send-transaction.ts';
 import type { ChainNetwork } from './start-chain-network.ts';

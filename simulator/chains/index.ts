@@ -5,18 +5,8 @@ export { startChainNetwork, DEFAULT_SEED, type ChainNetwork, type StartChainNetw
 export type { ChainHandle, RawRpcResponse, JsonRpcErrorObject } from './chain-handle.ts';
 export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './chain-events.ts';
 export type { ChainStatus } from './supervise-chain.ts';
-export {
-  readChainTable,
-  tokenVariant,
-  tokenPerNative,
-  SUPPORTED_CHAIN_IDS,
-  TOKEN_SYMBOLS,
-  DEFAULT_GAS_PRICES_WEI,
-  type TokenSymbol,
-  type ChainEntry,
-  type TokenEntry,
-  type TokenVariant,
-} from './chain-table.ts';
+export { tokenVariant, type TokenVariant } from './token-variants.ts';
+export { tokenPerNative, DEFAULT_GAS_PRICES_WEI } from './gas-price.ts';
 export { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
 export { syncChainTime } from './sync-time.ts';
 export { fundAccount, getTokenBalance, type FundAccountReturnType } from './fund-account.ts';

@@ -3,7 +3,8 @@ import { createBundlerClient, formatUserOperationRequest } from 'viem/account-ab
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserOperationRejectedEvent, UserOperationSubmittedEvent } from './bundler/bundler-events.ts';
 import type { UserOperationSettlement } from './bundler/settlement.ts';
-import { tokenPerNative, type TokenSymbol } from './chain-table.ts';
+import type { TokenSymbol } from '../reference-data/chains.ts';
+import { tokenPerNative } from './gas-price.ts';
 import { buildSettlementUserOperation, type SettlementTransfer } from './customer/build-settlement-user-operation.ts';
 import { ProxyCallError, callProxy } from './customer/call-proxy.ts';
 import { createCustomerAccount, type CustomerAccount } from './customer/create-customer-account.ts';

@@ -7,7 +7,8 @@ import { bakeStates, staleReason, statePath } from './bake-state.ts';
 import { paymasterAddress } from './bake/deploy-paymaster.ts';
 import { createChainEvents, type ChainEvents, type ChainLogger } from './chain-events.ts';
 import { createChainHandle, type ChainHandle } from './chain-handle.ts';
-import { DEFAULT_GAS_PRICES_WEI, SUPPORTED_CHAIN_IDS, readChainTable, type TokenSymbol } from './chain-table.ts';
+import { CHAIN_IDS, findChain, type TokenSymbol } from '../reference-data/chains.ts';
+import { DEFAULT_GAS_PRICES_WEI } from './gas-price.ts';
 import { UnknownChainError, UnsupportedTokenError } from './errors.ts';
 import { chainStateDir } from './paths.ts';
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
@@ -67,9 +68,8 @@ async function resolveStateDir(chainIds: readonly number[], options: StartChainN
 }
 
 export async function startChainNetwork(options: StartChainNetworkOptions = {}): Promise<ChainNetwork> {
-  const table = readChainTable();
-  const chainIds = [...new Set(options.chains ?? SUPPORTED_CHAIN_IDS)];
-  for (const id of chainIds) if (!table.has(id)) throw new UnknownChainError(id, [...table.keys()]);
+  const chainIds = [...new Set(options.chains ?? CHAIN_IDS)];
+  for (const id of chainIds) if (!findChain(id)) throw new UnknownChainError(id, [...CHAIN_IDS]);
   const stateDir = await resolveStateDir(chainIds, options);
   const events = createChainEvents();
   let timeOffsetMs: number | undefined;
@@ -105,7 +105,7 @@ export async function startChainNetwork(options: StartChainNetworkOptions = {}):
     throw failed.reason;
   }
   for (const [chainId, s] of supervised) {
-    handles.set(chainId, createChainHandle(s, table.get(chainId)!, options.gasPrices?.[chainId] ?? DEFAULT_GAS_PRICES_WEI[chainId] ?? 1_000_000_000n));
+    handles.set(chainId, createChainHandle(s, findChain(chainId)!, options.gasPrices?.[chainId] ?? DEFAULT_GAS_PRICES_WEI[chainId] ?? 1_000_000_000n));
   }
 
   const chain = (chainId: number): ChainHandle => {

@@ -11,7 +11,15 @@ import { dirname } from 'node:path';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Source files whose behaviour ends up in the baked state. */
-const BAKE_SOURCES = ['bake-state.ts', 'chain-table.ts', 'roles.ts', 'dump-state.ts', 'send-transaction.ts'];
+const BAKE_SOURCES = [
+  'bake-state.ts',
+  '../reference-data/chains.ts',
+  'token-variants.ts',
+  'gas-price.ts',
+  'roles.ts',
+  'dump-state.ts',
+  'send-transaction.ts',
+];
 
 const PACKAGE_ARTIFACTS: [string, string][] = [
   ['@account-abstraction/contracts', 'artifacts/EntryPoint.json'],

@@ -1,7 +1,7 @@
 // ABIs of the tokens at their canonical addresses. Reads use the standard ERC-20 ABI; writes use each contract's own
 // ABI, because Ethereum USDT's transfer/approve return nothing and a `returns (bool)` ABI would misdescribe them.
 import { erc20Abi, type Abi } from 'viem';
-import type { TokenContractKind } from './chain-table.ts';
+import type { TokenContractKind } from './token-variants.ts';
 import { loadCircleArtifact, loadOwnArtifact } from './load-artifact.ts';
 
 export { erc20Abi };

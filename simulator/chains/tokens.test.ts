@@ -1,7 +1,8 @@
 import { encodeFunctionData, erc20Abi, getContractAddress, maxUint256, type Address, type Hex } from 'viem';
 import { entryPoint07Abi } from 'viem/account-abstraction';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readChainTable, tokenVariant, type TokenSymbol } from './chain-table.ts';
+import { CHAINS, findChain, type TokenSymbol } from '../reference-data/chains.ts';
+import { tokenVariant } from './token-variants.ts';
 import { fundAccount, getTokenBalance } from './fund-account.ts';
 import { loadAccountAbstractionArtifact, loadCircleArtifact, loadOwnArtifact } from './load-artifact.ts';
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, operatorAccount, usdcProxyAdmin } from './roles.ts';
@@ -32,7 +33,7 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
   afterAll(() => network?.stop());
 
   it('covers exactly the chain table', () => {
-    const pairs = [...readChainTable().values()].flatMap((c) => Object.keys(c.tokens).map((t) => `${c.chainId}:${t}`));
+    const pairs = CHAINS.flatMap((c) => Object.keys(c.tokens).map((t) => `${c.chainId}:${t}`));
     expect(EXPECTED.map((e) => `${e.chainId}:${e.token}`).sort()).toEqual(pairs.sort());
   });
 
@@ -41,7 +42,7 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
       it('has code at the canonical address and the mainnet name, symbol and decimals', async () => {
         const client = network.chain(e.chainId).publicClient;
         const address = network.tokenAddress(e.chainId, e.token);
-        expect(address).toBe(readChainTable().get(e.chainId)!.tokens[e.token]!.address);
+        expect(address).toBe(findChain(e.chainId)!.tokens[e.token]!.address);
         expect((await client.getCode({ address }))?.length).toBeGreaterThan(1000);
         const [name, symbol, decimals] = await Promise.all(
           (['name', 'symbol', 'decimals'] as const).map((functionName) => client.readContract({ address, abi: erc20Abi, functionName })),

@@ -6,7 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { findChain, isPairSupported } from '../reference-data/chains.ts';
+import { findChain, isPairSupported, type TokenSymbol } from '../reference-data/chains.ts';
 import {
   buildSettlementUserOperation,
   ChainLayerError,
@@ -14,7 +14,6 @@ import {
   fundAccount,
   getTokenBalance,
   smartAccountOf,
-  type TokenSymbol,
   type Web3Proxy,
 } from '../chains/index.ts';
 import { ApiError, conflict, notFound, unauthorized, validationError } from '../http/errors.ts';

@@ -1,8 +1,10 @@
-// The checkout service the hosted page codes against (simulator/pay-page mirrors these shapes in checkout-port.ts).
+// The checkout service the hosted page codes against (the page imports these shapes; it does not copy them).
+import type { TokenSymbol } from '../reference-data/chains.ts';
+
 export interface CheckoutPair {
   chainId: number;
   chainName: string;
-  token: 'USDC' | 'USDT';
+  token: TokenSymbol;
   /** On-chain decimals of the token (18 for BSC USDT). */
   decimals: number;
   /** What the customer pays, whole tokens with 6 decimals, at the current rate. */

@@ -1,7 +1,19 @@
-// Supported chains and tokens (spec §1). Only (chain, token) pairs of this table can ever be paid.
+// The one table of supported chains and tokens (spec §1), read from fixtures/chains.json: each chain with the
+// canonical address and on-chain decimals of every token it carries. Only (chain, token) pairs of this table can
+// ever be paid; the chain layer deploys exactly these tokens at exactly these addresses.
+import { getAddress, type Address } from 'viem';
 import fixture from '../../fixtures/chains.json' with { type: 'json' };
 
 export type TokenSymbol = 'USDC' | 'USDT';
+
+export const TOKENS: readonly TokenSymbol[] = ['USDC', 'USDT'];
+
+/** Where a token lives on one chain. */
+export interface TokenDeployment {
+  address: Address;
+  /** On-chain decimals (18 for USDT on BNB Smart Chain, 6 elsewhere). */
+  decimals: number;
+}
 
 export interface ChainInfo {
   chainId: number;
@@ -9,17 +21,30 @@ export interface ChainInfo {
   nativeSymbol: string;
   /** Assumed USD price of the native token, a decimal string (used to express gas in the token). */
   nativeUsdPrice: string;
-  tokens: readonly TokenSymbol[];
+  /** The tokens this chain carries; a symbol that is absent is not payable on this chain. */
+  tokens: Readonly<Partial<Record<TokenSymbol, TokenDeployment>>>;
 }
 
-export const TOKENS: readonly TokenSymbol[] = ['USDC', 'USDT'];
+interface ChainsFile {
+  chains: { chainId: number; name: string; nativeSymbol: string; nativeUsdPrice: string; tokens: Record<string, { address: string; decimals: number }> }[];
+}
 
-export const CHAINS: readonly ChainInfo[] = fixture.chains.map((c) => ({
+function tokensOf(listed: ChainsFile['chains'][number]['tokens']): Partial<Record<TokenSymbol, TokenDeployment>> {
+  const tokens: Partial<Record<TokenSymbol, TokenDeployment>> = {};
+  for (const symbol of TOKENS) {
+    const token = listed[symbol];
+    // getAddress checksums the fixture's address, so a typo there fails at load rather than on-chain.
+    if (token) tokens[symbol] = { address: getAddress(token.address), decimals: token.decimals };
+  }
+  return tokens;
+}
+
+export const CHAINS: readonly ChainInfo[] = (fixture as ChainsFile).chains.map((c) => ({
   chainId: c.chainId,
   name: c.name,
   nativeSymbol: c.nativeSymbol,
   nativeUsdPrice: c.nativeUsdPrice,
-  tokens: TOKENS.filter((t) => t in c.tokens),
+  tokens: tokensOf(c.tokens),
 }));
 
 export const CHAIN_IDS: readonly number[] = CHAINS.map((c) => c.chainId);
@@ -33,7 +58,7 @@ export function isToken(value: unknown): value is TokenSymbol {
 }
 
 export function isPairSupported(chainId: number, token: string): boolean {
-  return findChain(chainId)?.tokens.includes(token as TokenSymbol) ?? false;
+  return isToken(token) && findChain(chainId)?.tokens[token] !== undefined;
 }
 
 /** True when at least one (chain, token) pair of the table is in both lists. */

@@ -4,7 +4,8 @@
 import { decodeEventLog, encodeFunctionData, isAddressEqual, parseAbi, type Address, type Hex, type Log } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../app.ts';
-import { getTokenBalance, startChainNetwork, type ChainNetwork, type TokenSymbol } from '../chains/index.ts';
+import { getTokenBalance, startChainNetwork, type ChainNetwork } from '../chains/index.ts';
+import type { TokenSymbol } from '../reference-data/chains.ts';
 import { sendTransaction } from '../chains/send-transaction.ts';
 import { tokenUnits } from '../checkout/index.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';

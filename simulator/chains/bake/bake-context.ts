@@ -1,11 +1,11 @@
 // What every bake step needs: the clients of the chain being baked and the simulator's signers.
 import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
-import type { ChainEntry } from '../chain-table.ts';
+import type { ChainInfo } from '../../reference-data/chains.ts';
 import { createChainClients } from '../create-chain-clients.ts';
 import { operatorAccount, usdcProxyAdmin } from '../roles.ts';
 
 export interface BakeContext {
-  chain: ChainEntry;
+  chain: ChainInfo;
   publicClient: PublicClient<Transport, Chain>;
   testClient: TestClient<'anvil', Transport, Chain>;
   operator: WalletClient<Transport, Chain, Account>;
@@ -13,7 +13,7 @@ export interface BakeContext {
   proxyAdmin: WalletClient<Transport, Chain, Account>;
 }
 
-export function createBakeContext(chain: ChainEntry, rpcUrl: string): BakeContext {
+export function createBakeContext(chain: ChainInfo, rpcUrl: string): BakeContext {
   const clients = createChainClients(chain.chainId, rpcUrl);
   return {
     chain,

@@ -1,7 +1,8 @@
 // The gas paymaster (see contracts/StablecoinGasPaymaster.sol): CREATE2 so it has the same address on every chain,
 // a price per token from fixtures/chains.json, and a large EntryPoint deposit to pay the native gas.
 import { concat, encodeAbiParameters, encodeFunctionData, getContractAddress, keccak256, parseEther, type Address } from 'viem';
-import { TOKEN_SYMBOLS, tokenPerNative } from '../chain-table.ts';
+import { TOKENS } from '../../reference-data/chains.ts';
+import { tokenPerNative } from '../gas-price.ts';
 import { loadOwnArtifact } from '../load-artifact.ts';
 import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_SALT, gasTreasury, operatorAccount } from '../roles.ts';
 import { sendTransaction } from '../send-transaction.ts';
@@ -33,7 +34,7 @@ export async function deployPaymaster(ctx: BakeContext): Promise<Address> {
   const address = paymasterAddress();
   await deployWithCreate2(ctx, PAYMASTER_SALT, paymasterInitCode(), address, 'StablecoinGasPaymaster');
   const abi = loadOwnArtifact('StablecoinGasPaymaster').abi;
-  for (const symbol of TOKEN_SYMBOLS) {
+  for (const symbol of TOKENS) {
     const token = ctx.chain.tokens[symbol];
     if (!token) continue;
     await sendTransaction(ctx.publicClient, ctx.operator, {

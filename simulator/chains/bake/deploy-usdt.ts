@@ -1,6 +1,6 @@
-// USDT at the chain's canonical address: the replica of the variant that chain runs (see chain-table.ts).
+// USDT at the chain's canonical address: the replica of the variant that chain runs (see token-variants.ts).
 import { encodeDeployData, type Address } from 'viem';
-import type { TokenVariant } from '../chain-table.ts';
+import type { TokenVariant } from '../token-variants.ts';
 import { loadOwnArtifact } from '../load-artifact.ts';
 import type { BakeContext } from './bake-context.ts';
 import { placeContract } from './place-contract.ts';

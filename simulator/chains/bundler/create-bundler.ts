@@ -8,7 +8,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { getUserOperationHash } from 'viem/account-abstraction';
 import type { ChainHandle } from '../chain-handle.ts';
-import { TOKEN_SYMBOLS, type TokenSymbol } from '../chain-table.ts';
+import { TOKENS, type TokenSymbol } from '../../reference-data/chains.ts';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import { serialize } from '../send-transaction.ts';
 import type { ChainNetwork } from '../start-chain-network.ts';
@@ -87,7 +87,7 @@ export function userOperationHash(chainId: number, userOperation: UserOperationV
 export function tokenOfUserOperation(handle: ChainHandle, op: UserOperationV07): TokenSymbol | undefined {
   if (!op.paymasterData || op.paymasterData.length !== 42) return undefined;
   const address = getAddress(op.paymasterData);
-  return TOKEN_SYMBOLS.find((t) => handle.entry.tokens[t]?.address === address);
+  return TOKENS.find((t) => handle.entry.tokens[t]?.address === address);
 }
 
 const asRpcError = (error: unknown): RpcError => (error instanceof RpcError ? error : new RpcError(RPC.INTERNAL_ERROR, `The bundler failed: ${(error as Error)?.message ?? String(error)}`));

@@ -3,7 +3,8 @@
 // UserOperationRejectedError when the EntryPoint would now refuse it, an RpcError when the chain does not take it.
 import type { Hex } from 'viem';
 import type { ChainHandle } from '../chain-handle.ts';
-import { tokenPerNative, type TokenSymbol } from '../chain-table.ts';
+import type { TokenSymbol } from '../../reference-data/chains.ts';
+import { tokenPerNative } from '../gas-price.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
 import { RPC, RpcError } from './rpc-error.ts';
 import { readSettlement, type UserOperationSettlement } from './settlement.ts';

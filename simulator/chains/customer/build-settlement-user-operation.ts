@@ -6,7 +6,9 @@ import { formatUserOperationRequest, getUserOperationHash, toPackedUserOperation
 import { POST_OP_OVERHEAD_GAS } from '../bake/deploy-paymaster.ts';
 import { computePreVerificationGas } from '../bundler/compute-pre-verification-gas.ts';
 import { STUB_SIGNATURE, type UserOperationV07 } from '../bundler/parse-user-operation.ts';
-import { tokenPerNative, tokenVariant, type TokenSymbol } from '../chain-table.ts';
+import type { TokenSymbol } from '../../reference-data/chains.ts';
+import { tokenPerNative } from '../gas-price.ts';
+import { tokenVariant } from '../token-variants.ts';
 import { SettlementBuildError, UnsupportedTokenError } from '../errors.ts';
 import { loadAccountAbstractionArtifact } from '../load-artifact.ts';
 import type { Web3Proxy } from '../proxy/create-web3-proxy.ts';
