@@ -7,15 +7,14 @@ import type { Address } from 'viem';
 import {
   buildSettlementUserOperation,
   createCustomerAccount,
-  createWeb3Proxy,
   fundAccount,
   startChainNetwork,
   submitAndSettle,
   type ChainNetwork,
   type UserOperationV07,
-  type Web3Proxy,
 } from '../simulator/chains/index.ts';
 import type { TokenSymbol } from '../simulator/reference-data/chains.ts';
+import { createWeb3Proxy, type Web3Proxy } from '../simulator/web3/index.ts';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 
 const arg = (name: string, fallback: number): number => {

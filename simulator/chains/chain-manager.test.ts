@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { ChainUnavailableError, UnknownChainError } from './errors.ts';
 import { fundAccount, getTokenBalance } from './fund-account.ts';
-import { createWeb3Proxy } from './proxy/create-web3-proxy.ts';
+import { createWeb3Proxy } from '../web3/create-web3-proxy.ts';
 import { platformPackageName, resolveAnvilBinary } from './resolve-anvil-binary.ts';
 import { startChainNetwork, type ChainNetwork } from './start-chain-network.ts';
 

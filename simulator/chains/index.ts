@@ -10,7 +10,6 @@ export { tokenPerNative, DEFAULT_GAS_PRICES_WEI } from './gas-price.ts';
 export { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
 export { syncChainTime } from './sync-time.ts';
 export { fundAccount, getTokenBalance, type FundAccountReturnType } from './fund-account.ts';
-export { createWeb3Proxy, type Web3Proxy, type Web3ProxyHooks, type Web3ProxyResponse } from './proxy/create-web3-proxy.ts';
 export type {
   BundlerHooks,
   FailureSource,
@@ -20,10 +19,11 @@ export type {
   UserOperationSubmittedEvent,
   UserOperationRejectedEvent,
 } from './bundler/bundler-events.ts';
-export { userOperationHash, type Bundler, type BundlerMode, type BundlerOptions, type StoredUserOperation, type UserOperationOutcome } from './bundler/create-bundler.ts';
-export { RPC, RpcError } from './bundler/rpc-error.ts';
+export { createBundler, userOperationHash, type Bundler, type BundlerMode, type BundlerOptions, type StoredUserOperation, type UserOperationOutcome } from './bundler/create-bundler.ts';
+export { RPC, RpcError, invalidParams } from './bundler/rpc-error.ts';
+export { getUserOperationByHashView, getUserOperationReceiptView } from './bundler/user-operation-views.ts';
 export type { UserOperationSettlement } from './bundler/settlement.ts';
-export type { UserOperationV07 } from './bundler/parse-user-operation.ts';
+export { parseUserOperation, type UserOperationV07 } from './bundler/parse-user-operation.ts';
 export type { BundlerFailureCode } from './bundler/decode-entry-point-error.ts';
 export {
   createCustomerAccount,
@@ -39,6 +39,6 @@ export {
   type BuildSettlementUserOperationReturnType,
   type SettlementTransfer,
 } from './customer/build-settlement-user-operation.ts';
-export { submitUserOperation, submitAndSettle, type SubmitAndSettleReturnType } from './customer/submit-user-operation.ts';
-export { ProxyCallError } from './customer/call-proxy.ts';
+export { submitUserOperation, submitAndSettle, type SubmitAndSettleReturnType, type SettlingProxyEndpoint } from './customer/submit-user-operation.ts';
+export { ProxyCallError, type ProxyEndpoint } from './customer/call-proxy.ts';
 export * from './errors.ts';

@@ -8,7 +8,7 @@ import { ProxyCallError, callProxy } from './customer/call-proxy.ts';
 import { createCustomerAccount } from './customer/create-customer-account.ts';
 import { submitUserOperation } from './customer/submit-user-operation.ts';
 import { fundAccount, getTokenBalance } from './fund-account.ts';
-import { createWeb3Proxy, type Web3Proxy } from './proxy/create-web3-proxy.ts';
+import { createWeb3Proxy, type Web3Proxy } from '../web3/create-web3-proxy.ts';
 import { startChainNetwork, type ChainNetwork } from './start-chain-network.ts';
 
 const CHAIN = 8453;

@@ -14,8 +14,8 @@ import {
   fundAccount,
   getTokenBalance,
   smartAccountOf,
-  type Web3Proxy,
 } from '../chains/index.ts';
+import type { Web3Proxy } from '../web3/index.ts';
 import { ApiError, conflict, notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Payment } from '../payments/types.ts';
 import { addressProblem } from '../validation/index.ts';

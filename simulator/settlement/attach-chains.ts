@@ -2,11 +2,11 @@
 // payments), the checkout service of the hosted page, the chain-backed settlement driver of the control API, the
 // virtual clock moving every chain's block time, and real block numbers for /control/v1/health.
 import { CHAINS } from '../reference-data/chains.ts';
-import { createWeb3Proxy, type ChainNetwork, type Web3Proxy } from '../chains/index.ts';
+import type { ChainNetwork } from '../chains/index.ts';
+import { createWeb3Proxy, type Web3Handler, type Web3Proxy } from '../web3/index.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine } from '../checkout/index.ts';
 import type { ChainHealth } from '../control/control-deps.ts';
 import type { Logger } from '../http/error-handler.ts';
-import type { Web3Handler } from '../web3/routes.ts';
 import { createChainDriver } from './chain-driver.ts';
 import { createChainOutcomeHooks, OperationTracker } from './chain-outcomes.ts';
 import type { SettlementContext, SettlementDriver } from './settlement-driver.ts';

@@ -11,11 +11,10 @@ import { tokenPerNative } from '../gas-price.ts';
 import { tokenVariant } from '../token-variants.ts';
 import { SettlementBuildError, UnsupportedTokenError } from '../errors.ts';
 import { loadAccountAbstractionArtifact } from '../load-artifact.ts';
-import type { Web3Proxy } from '../proxy/create-web3-proxy.ts';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import type { ChainNetwork } from '../start-chain-network.ts';
 import { erc20Abi, tokenAbi } from '../token-abi.ts';
-import { ProxyCallError, callProxy } from './call-proxy.ts';
+import { ProxyCallError, callProxy, type ProxyEndpoint } from './call-proxy.ts';
 import type { CustomerAccount, SmartAccountReference } from './create-customer-account.ts';
 
 export interface SettlementTransfer {
@@ -26,7 +25,7 @@ export interface SettlementTransfer {
 
 export interface BuildSettlementUserOperationParameters {
   network: ChainNetwork;
-  proxy: Web3Proxy;
+  proxy: ProxyEndpoint;
   /** An account with its owner key is signed for; a bare reference gets signature "0x" (its owner signs userOpHash). */
   account: CustomerAccount | SmartAccountReference;
   token: TokenSymbol;

@@ -1,6 +1,5 @@
 // Calls the web3 proxy in-process, as the hosted page would over HTTP, and unwraps the JSON-RPC answer.
 import { ChainLayerError } from '../errors.ts';
-import type { Web3Proxy } from '../proxy/create-web3-proxy.ts';
 
 export class ProxyCallError extends ChainLayerError {
   override name = 'ProxyCallError';
@@ -14,9 +13,17 @@ export class ProxyCallError extends ChainLayerError {
   }
 }
 
+/**
+ * What the customer helpers need from the web3 proxy: JSON-RPC in, { status, body } out. simulator/web3's proxy is
+ * one; the type lives here so the chain layer does not import the folder that builds on it.
+ */
+export interface ProxyEndpoint {
+  handle(chainId: number, rawBody: string): Promise<{ status: number; body: unknown }>;
+}
+
 let nextId = 1;
 
-export async function callProxy<T>(proxy: Web3Proxy, chainId: number, method: string, params: unknown[]): Promise<T> {
+export async function callProxy<T>(proxy: ProxyEndpoint, chainId: number, method: string, params: unknown[]): Promise<T> {
   const { status, body } = await proxy.handle(chainId, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }));
   if (status !== 200) throw new ProxyCallError(method, status, JSON.stringify(body));
   const response = body as { result?: T; error?: { code: number; message: string; data?: unknown } };

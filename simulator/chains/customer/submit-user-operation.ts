@@ -4,11 +4,15 @@ import type { Hex } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import type { UserOperationV07 } from '../bundler/parse-user-operation.ts';
 import type { UserOperationSettlement } from '../bundler/settlement.ts';
-import type { Web3Proxy } from '../proxy/create-web3-proxy.ts';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
-import { callProxy } from './call-proxy.ts';
+import { callProxy, type ProxyEndpoint } from './call-proxy.ts';
 
-export async function submitUserOperation(proxy: Web3Proxy, chainId: number, userOperation: UserOperationV07): Promise<Hex> {
+/** A proxy that can also tell when an operation it accepted has settled (simulator/web3's proxy can). */
+export interface SettlingProxyEndpoint extends ProxyEndpoint {
+  waitForSettlement(chainId: number, userOpHash: Hex): Promise<UserOperationSettlement>;
+}
+
+export async function submitUserOperation(proxy: ProxyEndpoint, chainId: number, userOperation: UserOperationV07): Promise<Hex> {
   return callProxy<Hex>(proxy, chainId, 'eth_sendUserOperation', [formatUserOperationRequest(userOperation), ENTRY_POINT_ADDRESS]);
 }
 
@@ -17,7 +21,7 @@ export interface SubmitAndSettleReturnType {
   settlement: UserOperationSettlement;
 }
 
-export async function submitAndSettle(proxy: Web3Proxy, chainId: number, userOperation: UserOperationV07): Promise<SubmitAndSettleReturnType> {
+export async function submitAndSettle(proxy: SettlingProxyEndpoint, chainId: number, userOperation: UserOperationV07): Promise<SubmitAndSettleReturnType> {
   const userOpHash = await submitUserOperation(proxy, chainId, userOperation);
   return { userOpHash, settlement: await proxy.waitForSettlement(chainId, userOpHash) };
 }

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_POINT_ADDRESS } from './roles.ts';
-import { createWeb3Proxy, type Web3Proxy } from './proxy/create-web3-proxy.ts';
-import { startChainNetwork, type ChainNetwork } from './start-chain-network.ts';
+import { ENTRY_POINT_ADDRESS, startChainNetwork, type ChainNetwork } from '../chains/index.ts';
+import { createWeb3Proxy, type Web3Proxy } from './create-web3-proxy.ts';
 
 interface RpcBody {
   jsonrpc: string;

@@ -4,15 +4,22 @@
 // body and sends back { status, body }. It never throws: every failure is a JSON-RPC error object (or the 404 for
 // an unknown chain).
 import { isAddressEqual, isHex, numberToHex, type Hex } from 'viem';
-import type { BundlerHooks } from '../bundler/bundler-events.ts';
-import { createBundler, type Bundler, type BundlerOptions } from '../bundler/create-bundler.ts';
-import { parseUserOperation } from '../bundler/parse-user-operation.ts';
-import { RPC, RpcError, invalidParams } from '../bundler/rpc-error.ts';
-import type { UserOperationSettlement } from '../bundler/settlement.ts';
-import { getUserOperationByHashView, getUserOperationReceiptView } from '../bundler/user-operation-views.ts';
-import type { ChainHandle } from '../chain-handle.ts';
-import { ENTRY_POINT_ADDRESS } from '../roles.ts';
-import type { ChainNetwork } from '../start-chain-network.ts';
+import {
+  createBundler,
+  ENTRY_POINT_ADDRESS,
+  getUserOperationByHashView,
+  getUserOperationReceiptView,
+  invalidParams,
+  parseUserOperation,
+  RPC,
+  RpcError,
+  type Bundler,
+  type BundlerHooks,
+  type BundlerOptions,
+  type ChainHandle,
+  type ChainNetwork,
+  type UserOperationSettlement,
+} from '../chains/index.ts';
 import { errorResponse, isErrorResponse, parseBody, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import { routeMethod } from './method-policy.ts';
 

@@ -1,5 +1,5 @@
 // JSON-RPC 2.0 envelopes: parse a raw body into requests (single or batch) or the error the spec prescribes.
-import { RPC } from '../bundler/rpc-error.ts';
+import { RPC } from '../chains/index.ts';
 
 export type JsonRpcId = string | number | null;
 
