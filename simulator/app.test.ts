@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from './app.ts';
-import { createHarness, TEST_API_KEY } from './testing/harness.ts';
+import { createHarness, TEST_API_KEY } from './test-support/harness.ts';
 
 describe('createSimulator', () => {
   it('renders unknown errors as a logged, generic 500 (never the error text)', async () => {

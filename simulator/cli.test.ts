@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const script = fileURLToPath(new URL('./testing/start-cli.ts', import.meta.url));
+const script = fileURLToPath(new URL('./test-support/start-cli.ts', import.meta.url));
 
 function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, 'start', ...args], {

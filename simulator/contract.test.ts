@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, type Contract, type Violation } from '../contract/index.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
-import { createHarness, type Harness, SELLER_A, SELLER_B, TEST_START, type TestResponse } from './testing/harness.ts';
+import { createHarness, type Harness, SELLER_A, SELLER_B, TEST_START, type TestResponse } from './test-support/harness.ts';
 import { createWebhookService } from './webhooks/index.ts';
 
 let service: Contract;

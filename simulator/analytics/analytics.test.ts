@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { createHarness, type Harness } from '../test-support/harness.ts';
 import { csvField } from './csv-export.ts';
 
 let h: Harness;

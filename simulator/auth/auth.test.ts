@@ -1,5 +1,5 @@
 import { describe, expect, it, afterEach } from 'vitest';
-import { createHarness, type Harness, TEST_API_KEY } from '../testing/harness.ts';
+import { createHarness, type Harness, TEST_API_KEY } from '../test-support/harness.ts';
 import { compileWhitelist, ipAllowed, whitelistEntryProblem } from './ip-whitelist.ts';
 import { hashApiKey } from './api-key.ts';
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUserOperation } from '../chains/bundler/parse-user-operation.ts';
 import { getTokenBalance, smartAccountOf, startChainNetwork, userOperationHash, type ChainNetwork } from '../chains/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { createChainHarness, signUserOpHash, type ChainHarness } from '../testing/chain-harness.ts';
-import { TEST_API_KEY } from '../testing/harness.ts';
+import { createChainHarness, signUserOpHash, type ChainHarness } from '../test-support/chain-harness.ts';
+import { TEST_API_KEY } from '../test-support/harness.ts';
 
 let network: ChainNetwork;
 let h: ChainHarness;

@@ -3,8 +3,8 @@
 // mempool until confirm (bundled: a real transaction) or fail (dropped: nothing reaches the chain).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainNetwork, type ChainNetwork } from '../chains/index.ts';
-import { createChainHarness, type ChainHarness } from '../testing/chain-harness.ts';
-import { SELLER_A } from '../testing/harness.ts';
+import { createChainHarness, type ChainHarness } from '../test-support/chain-harness.ts';
+import { SELLER_A } from '../test-support/harness.ts';
 
 let network: ChainNetwork;
 let h: ChainHarness;

@@ -2,7 +2,7 @@
 // resolve), served with an ETag that answers 304, and carries no server-side secrets.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createHarness, TEST_API_KEY } from '../testing/harness.ts';
+import { createHarness, TEST_API_KEY } from '../test-support/harness.ts';
 import { payPageRoutes } from './routes.ts';
 
 describe('pay page assets', () => {

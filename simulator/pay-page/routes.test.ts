@@ -3,12 +3,12 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorHandler } from '../http/error-handler.ts';
-import type { Harness } from '../testing/harness.ts';
-import { createHarness, TEST_API_KEY } from '../testing/harness.ts';
+import type { Harness } from '../test-support/harness.ts';
+import { createHarness, TEST_API_KEY } from '../test-support/harness.ts';
 import type { PayPageDeps } from './pay-page-deps.ts';
 import { payPageRoutes } from './routes.ts';
-import type { FakeCheckout } from './testing/fake-checkout.ts';
-import { createFakeCheckout } from './testing/fake-checkout.ts';
+import type { FakeCheckout } from '../test-support/fake-checkout.ts';
+import { createFakeCheckout } from '../test-support/fake-checkout.ts';
 
 const silent = { info() {}, error() {} };
 

@@ -2,7 +2,7 @@
 // each get a 4xx with the error shape — 400 validation failures with one entry per bad field.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, SELLER_A, TEST_API_KEY } from '../testing/harness.ts';
+import { createHarness, type Harness, SELLER_A, TEST_API_KEY } from '../test-support/harness.ts';
 import { CREATE_FIELDS } from './validate-create.ts';
 
 let h: Harness;

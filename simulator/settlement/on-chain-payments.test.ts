@@ -9,9 +9,9 @@ import type { TokenSymbol } from '../reference-data/chains.ts';
 import { sendTransaction } from '../chains/send-transaction.ts';
 import { tokenUnits } from '../checkout/index.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';
-import { createChainHarness, signUserOpHash, type ChainHarness } from '../testing/chain-harness.ts';
-import { SELLER_A, SELLER_B, TEST_API_KEY, TEST_START } from '../testing/harness.ts';
-import { startReceiver, verifyIndependently } from '../webhooks/test-support.ts';
+import { createChainHarness, signUserOpHash, type ChainHarness } from '../test-support/chain-harness.ts';
+import { SELLER_A, SELLER_B, TEST_API_KEY, TEST_START } from '../test-support/harness.ts';
+import { startReceiver, verifyIndependently } from '../test-support/webhooks.ts';
 
 const TRANSFER = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 const BLACKLIST = parseAbi(['function blacklist(address account)', 'function unBlacklist(address account)']);

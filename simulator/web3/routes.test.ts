@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { createHarness, type Harness } from '../test-support/harness.ts';
 
 let h: Harness;
 afterEach(async () => h?.sim.close());

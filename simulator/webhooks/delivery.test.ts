@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { createWebhookService, type WebhookService } from './service.ts';
-import { jsonRequest, startReceiver, testApp, verifyIndependently, type Receiver } from './test-support.ts';
+import { jsonRequest, startReceiver, testApp, verifyIndependently, type Receiver } from '../test-support/webhooks.ts';
 
 // The wall clock runs for real, starting 1 ms before a second boundary: a service that stamped
 // attempts with "now" instead of their due instant would drift into the next second.

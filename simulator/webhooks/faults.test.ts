@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import type { WebhookFaults } from './faults.ts';
 import { createWebhookService, type WebhookService } from './service.ts';
-import { capturingFetch, jsonRequest, testApp, verifyIndependently, type CapturedCall } from './test-support.ts';
+import { capturingFetch, jsonRequest, testApp, verifyIndependently, type CapturedCall } from '../test-support/webhooks.ts';
 
 const START = Date.parse('2026-11-21T10:00:00.250Z');
 const PAYMENT = '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import type { FetchLike } from './http-post.ts';
 import { createWebhookService, DEFAULT_TIMEOUT_MS, type WebhookService } from './service.ts';
-import { jsonRequest, refusedUrl, startReceiver, testApp, type Receiver } from './test-support.ts';
+import { jsonRequest, refusedUrl, startReceiver, testApp, type Receiver } from '../test-support/webhooks.ts';
 
 const START = Date.parse('2026-11-21T10:00:00.999Z');
 const PAYMENT = '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { createWebhookService, type WebhookService } from './service.ts';
-import { capturingFetch, jsonRequest, testApp } from './test-support.ts';
+import { capturingFetch, jsonRequest, testApp } from '../test-support/webhooks.ts';
 
 const START = Date.parse('2026-11-21T10:00:00.000Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

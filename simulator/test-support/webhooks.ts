@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import type { FetchLike } from './http-post.ts';
-import type { WebhookService } from './service.ts';
+import type { FetchLike } from '../webhooks/http-post.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 
 export interface ReceivedRequest {
   method: string;
