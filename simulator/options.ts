@@ -1,7 +1,7 @@
 // Options of createSimulator(). Everything is optional; defaults live in config/defaults.ts.
 import type { VirtualClock } from './clock/virtual-clock.ts';
 import type { ChainNetwork } from './chains/index.ts';
-import type { ChainHealth } from './control/control-deps.ts';
+import type { ChainHealth } from './settlement/chain-health.ts';
 import type { Logger } from './http/error-handler.ts';
 import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
 import type { BundleDelay } from './settlement/attach-chains.ts';

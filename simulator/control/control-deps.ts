@@ -10,18 +10,9 @@ import type { MerchantStore } from '../merchants/merchant-store.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { PayoutService } from '../payouts/payout-service.ts';
 import type { FixedWindowLimiter } from '../rate-limit/fixed-window.ts';
+import type { ChainHealth } from '../settlement/chain-health.ts';
 import type { SettlementDriver } from '../settlement/settlement-driver.ts';
 import type { Context } from 'hono';
-
-export interface ChainHealth {
-  chainId: number;
-  name: string;
-  /** Latest block; 0 when no node is attached (instant settlement). */
-  blockNumber: number;
-  status: string;
-  /** Where the chain's node answers JSON-RPC (chain-backed runs only). */
-  rpcUrl?: string;
-}
 
 export interface ControlDeps {
   clock: VirtualClock;

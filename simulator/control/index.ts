@@ -1,3 +1,3 @@
 export { controlRoutes } from './routes.ts';
-export type { ControlDeps, ChainHealth } from './control-deps.ts';
+export type { ControlDeps } from './control-deps.ts';
 export { parseChoice, parseFailure } from './choice.ts';

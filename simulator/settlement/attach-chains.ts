@@ -5,7 +5,7 @@ import { CHAINS } from '../reference-data/chains.ts';
 import type { ChainNetwork } from '../chains/index.ts';
 import { createWeb3Proxy, type Web3Handler, type Web3Proxy } from '../web3/index.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine } from '../checkout/index.ts';
-import type { ChainHealth } from '../control/control-deps.ts';
+import type { ChainHealth } from './chain-health.ts';
 import type { Logger } from '../http/error-handler.ts';
 import { createChainDriver } from './chain-driver.ts';
 import { createChainOutcomeHooks, OperationTracker } from './chain-outcomes.ts';
