@@ -5,7 +5,7 @@ import { CHAINS } from '../catalog/chains.ts';
 import { createWeb3Proxy, type ChainNetwork, type Web3Proxy } from '../chains/index.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine } from '../checkout/index.ts';
 import type { ChainHealth } from '../control/control-deps.ts';
-import type { Logger } from '../http/error-handler.ts';
+import type { Logger } from '../support/logger.ts';
 import type { Web3Handler } from '../web3/routes.ts';
 import { createChainDriver } from './chain-driver.ts';
 import { createChainOutcomeHooks, OperationTracker } from './chain-outcomes.ts';
