@@ -12,12 +12,13 @@ import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { controlRoutes } from './control/index.ts';
-import { enabledFaults, faultBanner, resolveFaults, webhookFaultSettings, type FaultName } from './faults/index.ts';
+import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
 import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
 import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
 import type { SimulatorOptions } from './options.ts';
-import { PaymentService, paymentRoutes } from './payments/index.ts';
+import { CREATE_RULES, PaymentService, PaymentStore, paymentRoutes, PAYMENT_RULES, retrieveView } from './payments/index.ts';
+import { MAX_LIMIT } from './http/list-query.ts';
 import { payPageRoutes } from './pay-page/index.ts';
 import { PayoutService, payoutRoutes } from './payouts/index.ts';
 import { FixedWindowLimiter, rateLimit } from './rate-limit/index.ts';
@@ -27,7 +28,7 @@ import { createRandomSource } from './support/random.ts';
 import { Ledger, transactionRoutes } from './transactions/index.ts';
 import { web3Routes } from './web3/index.ts';
 import type { WebhookService } from './webhooks/index.ts';
-import { createWebhookService } from './webhooks/index.ts';
+import { buildAttemptRequest, createWebhookService, DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, retryScheduler } from './webhooks/index.ts';
 
 export type { SimulatorOptions } from './options.ts';
 
@@ -74,24 +75,46 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const random = createRandomSource(options.seed);
   const payUrl = (options.payUrl ?? DEFAULTS.payUrl).replace(/\/+$/, '');
   const trustProxy = options.trustProxy ?? false;
-  const faults = resolveFaults(options.faults);
-  const faultNames = enabledFaults(faults);
-  if (faultNames.length > 0) logger.info(faultBanner(faultNames));
+  const faultNames = resolveFaults(options.faults);
+  // A deliberately broken simulator (mutation self-test): the named faults wrap their seams.
+  // Without faults every seam below is the real implementation, unwrapped.
+  const faulty: SeamDecorator | undefined = faultNames.length > 0 ? faultySeams(faultNames) : undefined;
+  if (faulty) logger.info(faultBanner(faultNames));
 
   const merchants = new MerchantStore(random);
   const keys = new ApiKeyStore(random);
   const rates = new ExchangeRates();
   if (options.exchangeRates) rates.update(options.exchangeRates);
   const limiter = new FixedWindowLimiter({ ...DEFAULTS.rateLimit, ...options.rateLimit });
-  const webhookFaults = webhookFaultSettings(faults);
-  const webhooks = options.webhooks ?? createWebhookService({ ...options.webhookOptions, clock, ...(webhookFaults.timeoutMs ? { timeoutMs: webhookFaults.timeoutMs } : {}) });
-  Object.assign(webhooks.faults, webhookFaults.faults);
+  const webhookOptions = options.webhookOptions ?? {};
+  const faultyDelivery = faulty && {
+    buildRequest: faulty('webhook-request', buildAttemptRequest),
+    nextAttempt: faulty('webhook-schedule', retryScheduler(webhookOptions.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)),
+    timeoutMs: faulty('webhook-timeout-ms', webhookOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+  };
+  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery });
   const ledger = new Ledger({
     random,
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
     serviceFeeCollector: DEFAULTS.serviceFeeCollector,
   });
-  const payments = new PaymentService({ clock, random, webhooks, ledger, logger, faults, defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs });
+  const payments = new PaymentService({
+    clock,
+    random,
+    webhooks,
+    ledger,
+    logger,
+    defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs,
+    ...(faulty && {
+      store: faulty('payment-store', new PaymentStore()),
+      rules: {
+        validateCreate: faulty('validate-create', CREATE_RULES.validateCreate),
+        price: faulty('pricing', CREATE_RULES.price),
+        open: faulty('open-payment', PAYMENT_RULES.open),
+        transition: faulty('transition', PAYMENT_RULES.transition),
+      },
+    }),
+  });
   const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
   if (options.chainNetwork && options.settlement) throw new RangeError('Pass either chainNetwork (on-chain settlement) or settlement, not both');
   const settlementContext = { payments, rates, clock, random, merchants, serviceFeeCollector: options.chainNetwork?.feeCollector ?? DEFAULTS.serviceFeeCollector };
@@ -107,13 +130,22 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.notFound(notFoundHandler);
 
   const v1 = new Hono<IdentityEnv>();
-  v1.use('*', identify({ keys, clock, trustProxy, faults }));
-  v1.use('*', rateLimit({ limiter, clock, faults }));
+  v1.use('*', identify({ keys: faulty ? faulty('key-lookup', keys) : keys, clock: faulty ? faulty('key-expiry-clock', clock) : clock, trustProxy }));
+  const limit = rateLimit({ limiter, clock });
+  v1.use('*', faulty ? faulty('rate-limit', limit) : limit);
   // The web3 proxy also takes checkout tokens; its handler answers before the general auth below.
   v1.use('/web3/*', requireAuth({ keys, clock, checkoutTokens: attached?.checkoutTokens ?? options.checkoutTokens }));
   v1.route('/web3', web3Routes({ handler: attached?.web3Handler ?? options.web3Handler }));
-  v1.use('*', requireAuth({ keys, clock, faults }));
-  v1.route('/payments', paymentRoutes({ payments, payUrl, faults }));
+  const auth = requireAuth({ keys, clock });
+  v1.use('*', faulty ? faulty('require-auth', auth) : auth);
+  v1.route(
+    '/payments',
+    paymentRoutes(
+      faulty
+        ? { payments: faulty('payment-operations', payments), payUrl, view: faulty('payment-view', retrieveView), maxListLimit: faulty('list-limit', MAX_LIMIT) }
+        : { payments, payUrl },
+    ),
+  );
   v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
   v1.route('/analytics', analyticsRoutes({ store: payments.store, clock }));
   v1.route('/transactions', transactionRoutes({ ledger }));

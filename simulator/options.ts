@@ -45,7 +45,7 @@ export interface SimulatorOptions {
   /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy?: boolean;
   logger?: Logger;
-  /** Named faults to inject (simulator/faults/catalogue.ts); unknown names throw. Off by default. */
+  /** Named faults to inject (simulator/faults/fault-definitions.ts); unknown names throw. Off by default. */
   faults?: readonly string[];
   paymentTtlMs?: number;
 }

@@ -3,14 +3,14 @@ import { Hono } from 'hono';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { AppEnv } from '../http/context.ts';
 import { singleQuery } from '../http/list-query.ts';
-import type { PaymentStore } from '../payments/payment-store.ts';
+import type { PaymentRepository } from '../payments/payment-store.ts';
 import { parseDateTime, Problems } from '../validation/index.ts';
 import { paymentsCsv } from './csv-export.ts';
 import { summarize } from './summary.ts';
 
 export const ANALYTICS_WINDOW_MS = 30 * 86_400_000;
 
-export function analyticsRoutes({ store, clock }: { store: PaymentStore; clock: VirtualClock }): Hono<AppEnv> {
+export function analyticsRoutes({ store, clock }: { store: Pick<PaymentRepository, 'all'>; clock: VirtualClock }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/', (c) => {

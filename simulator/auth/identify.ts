@@ -2,7 +2,6 @@
 // can count unauthenticated callers per IP and still put its headers on the 401.
 import type { MiddlewareHandler } from 'hono';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AuthVariables } from '../http/context.ts';
 import { MESSAGES } from '../http/messages.ts';
@@ -18,10 +17,11 @@ export type Identity =
 export type IdentityEnv = { Variables: AuthVariables & { identity: Identity } };
 
 export interface IdentifyOptions {
-  keys: ApiKeyStore;
-  clock: VirtualClock;
+  /** The key lookup (the composition root may wrap it). */
+  keys: Pick<ApiKeyStore, 'findByKey'>;
+  /** The clock a key's expiry is judged by: the service clock. */
+  clock: Pick<VirtualClock, 'now'>;
   trustProxy?: boolean;
-  faults?: ActiveFaults;
 }
 
 export function resolveIdentity(authorization: string | undefined, ip: string, options: IdentifyOptions): Identity {
@@ -32,9 +32,8 @@ export function resolveIdentity(authorization: string | undefined, ip: string, o
   if (!token.startsWith(KEY_PREFIX)) return { ok: false, message: MESSAGES.authMalformed, ip, token };
   const record = options.keys.findByKey(token);
   if (!record) return { ok: false, message: MESSAGES.authUnknown, ip };
-  const now = options.clock.now();
-  const status = keyStatus(record, options.faults?.['key-expiry-wall-clock'] ? Date.now() : now);
-  if (status === 'revoked' && !options.faults?.['revoked-key-accepted']) return { ok: false, message: MESSAGES.authRevoked, ip };
+  const status = keyStatus(record, options.clock.now());
+  if (status === 'revoked') return { ok: false, message: MESSAGES.authRevoked, ip };
   if (status === 'expired') return { ok: false, message: MESSAGES.authExpired, ip };
   if (!ipAllowed(record.allowList, ip)) return { ok: false, message: MESSAGES.authIpDenied, ip };
   return { ok: true, record, ip };

@@ -1,9 +1,7 @@
 // Turns the resolved identity into the merchant context, or a 401.
 import type { MiddlewareHandler } from 'hono';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { ApiError, unauthorized } from '../http/errors.ts';
-import { MESSAGES } from '../http/messages.ts';
+import { unauthorized } from '../http/errors.ts';
 import type { ApiKeyStore } from './api-key-store.ts';
 import type { IdentityEnv } from './identify.ts';
 
@@ -12,7 +10,6 @@ export interface RequireAuthOptions {
   clock: VirtualClock;
   /** Also accept a checkout token (ct_...) the hosted page issued, where a route allows it. */
   checkoutTokens?: ((token: string) => { merchantId: string } | undefined) | undefined;
-  faults?: ActiveFaults;
 }
 
 export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<IdentityEnv> {
@@ -28,7 +25,6 @@ export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<Iden
         return;
       }
     }
-    if (!identity?.ok && options.faults?.['unknown-key-403'] && identity?.message === MESSAGES.authUnknown) throw new ApiError(403, 'Forbidden');
     if (!identity?.ok) throw unauthorized(identity?.message);
     options.keys.touch(identity.record, options.clock.now());
     c.set('merchantId', identity.record.merchantId);

@@ -1,6 +1,6 @@
 // The startup warning printed whenever a fault is on, so a deliberately broken simulator can never
 // be mistaken for the reference one.
-import { FAULT_DEFINITIONS, type FaultName } from './catalogue.ts';
+import { FAULT_DEFINITIONS, type FaultName } from './fault-definitions.ts';
 
 export function faultBanner(names: readonly FaultName[]): string {
   const rule = '!'.repeat(78);

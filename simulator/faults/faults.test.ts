@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../app.ts';
-import { FAULT_DEFINITIONS, FAULT_NAMES, NO_FAULTS, parseFaultList, resolveFaults, UnknownFaultError } from './index.ts';
+import { capturingFetch } from '../test-support/webhooks.ts';
+import { FAULT_DEFINITIONS, FAULT_NAMES, FAULT_WRAPPERS, parseFaultList, resolveFaults, UnknownFaultError } from './index.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 
@@ -14,8 +15,8 @@ describe('fault registry', () => {
   });
 
   it('is off by default', () => {
-    expect(Object.values(NO_FAULTS).every((on) => on === false)).toBe(true);
-    expect(resolveFaults()).toBe(NO_FAULTS);
+    expect(resolveFaults()).toEqual([]);
+    expect(resolveFaults([' ', ''])).toEqual([]);
     expect(createSimulator({ logger: quiet }).faults).toEqual([]);
   });
 
@@ -29,13 +30,23 @@ describe('fault registry', () => {
     expect(parseFaultList(undefined)).toEqual([]);
   });
 
+  it('wraps at least one seam per fault', () => {
+    for (const name of FAULT_NAMES) expect(Object.keys(FAULT_WRAPPERS[name]()).length).toBeGreaterThan(0);
+  });
+
   it('announces itself: banner at startup and faults in the control health', async () => {
     const lines: string[] = [];
-    const sim = createSimulator({ faults: ['updated-at-missing', 'timestamp-in-ms'], logger: { info: (m) => lines.push(m), error: () => {} } });
+    const { fetch, calls } = capturingFetch();
+    const sim = createSimulator({ faults: ['updated-at-missing', 'timestamp-in-ms'], webhookOptions: { fetch }, logger: { info: (m) => lines.push(m), error: () => {} } });
     expect(lines.join('\n')).toContain('FAULTS INJECTED — this simulator is deliberately broken: updated-at-missing, timestamp-in-ms');
     const health = (await (await sim.app.request('/control/v1/health')).json()) as { faults?: string[] };
     expect(health.faults).toEqual(['updated-at-missing', 'timestamp-in-ms']);
-    expect(sim.webhooks.faults.timestampInMs).toBe(true);
+    // The webhook fault is in place: deliveries are stamped in milliseconds.
+    const auth = { authorization: `Bearer ${sim.defaultApiKey}`, 'content-type': 'application/json' };
+    expect((await sim.app.request('/v1/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: 'http://hook.example/' }) })).status).toBe(201);
+    sim.webhooks.emit(sim.defaultMerchant.id, { type: 'payment.failed', paymentId: '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f', externalId: null });
+    await sim.clock.settle();
+    expect(calls[0]?.headers['X-Service-Timestamp']).toMatch(/^\d{13}$/); // seconds would be 10 digits
     await sim.close();
     const clean = createSimulator({ logger: quiet });
     expect(((await (await clean.app.request('/control/v1/health')).json()) as { faults?: string[] }).faults).toBeUndefined();

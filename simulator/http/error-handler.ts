@@ -1,22 +1,19 @@
 // The one place errors become responses: ApiError renders itself; anything else is logged and
 // answered with a generic 500 (never the error's text, which could carry internals).
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { DomainRefusal } from '../domain/refusals.ts';
 import { ApiError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
+import { refusalToApiError } from './refusal-response.ts';
 
-export interface Logger {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
-}
+import type { Logger } from '../support/logger.ts';
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error),
-};
+export { consoleLogger, type Logger } from '../support/logger.ts';
 
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error: Error, c: Context) => {
     if (error instanceof ApiError) return error.getResponse();
+    if (error instanceof DomainRefusal) return refusalToApiError(error).getResponse();
     logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
     return new ApiError(500, MESSAGES.internal).getResponse();
   };

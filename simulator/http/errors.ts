@@ -1,10 +1,10 @@
 // One error class for every HTTP error the simulator returns; `app.onError` renders it.
 // Bodies follow the spec's error shape: { statusCode, message, error, errors? }.
 
-export interface FieldError {
-  path: string[];
-  message: string;
-}
+import type { FieldProblem } from '../domain/refusals.ts';
+
+/** An errors[] entry of a 400 body: the domain's field problem as it goes on the wire. */
+export type FieldError = FieldProblem;
 
 export interface ErrorBody {
   statusCode: number;

@@ -1,4 +1,6 @@
-// Error strings the HTTP layer returns, in one place.
+// Error strings the HTTP layer returns, in one place (the payment refusals' own come from payments/).
+import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
+
 export const MESSAGES = {
   contentType: 'Content-Type must be application/json',
   notJson: 'Request body is not valid JSON',
@@ -14,7 +16,7 @@ export const MESSAGES = {
   rateLimited: (retryAfter: number) => `Rate limit exceeded; retry in ${retryAfter} s`,
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
   internal: 'Internal server error',
-  paymentNotActive: (status: string) => `Payment is not ACTIVE (status: ${status})`,
-  externalIdInUse: 'A payment with this externalId already exists',
+  paymentNotActive: PAYMENT_REFUSALS.notActive,
+  externalIdInUse: PAYMENT_REFUSALS.externalIdInUse,
   apiKeyLimit: (limit: number) => `This merchant already has ${limit} active API keys`,
 } as const;

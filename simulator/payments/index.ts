@@ -2,9 +2,15 @@
 export * from './types.ts';
 export { transition, openPayment, accepts, PAYMENT_EVENT_TYPES } from './state-machine.ts';
 export type { PaymentEvent, PaymentEventType, PaymentEffect, PaymentWebhookEvent, Refusal, RefusalReason, TransitionResult } from './state-machine.ts';
-export { validateCreatePayment, CREATE_FIELDS, EXTERNAL_ID_PATTERN } from './validate-create.ts';
+export { validateCreateRequest, CREATE_FIELDS, EXTERNAL_ID_PATTERN } from './validate-create.ts';
+export type { CreateRequest, CreateRequestValidation } from './validate-create.ts';
+export { priceCreateRequest, type PriceCreateRequest } from './pricing.ts';
+export { validateCreatePayment, CREATE_RULES, type CreateRules, type CreateValidation, type ValidateCreateRequest } from './create-draft.ts';
 export { PaymentStore } from './payment-store.ts';
-export { PaymentService, DEFAULT_PAYMENT_TTL_MS } from './payment-service.ts';
+export type { InsertResult, PaymentListFilter, PaymentRepository } from './payment-store.ts';
+export { PaymentService, PAYMENT_RULES, DEFAULT_PAYMENT_TTL_MS, type PaymentRules } from './payment-service.ts';
+export { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 export { createView, retrieveView, paymentUrl } from './views.ts';
-export type { PaymentCreateView, PaymentView } from './views.ts';
+export type { PaymentCreateView, PaymentView, RetrieveView } from './views.ts';
 export { paymentRoutes } from './routes.ts';
+export type { PaymentOperations, PaymentRouteOptions } from './routes.ts';

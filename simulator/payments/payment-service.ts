@@ -2,21 +2,18 @@
 // sets and cancels expiry timers on the virtual clock, writes the ledger. Everything here is
 // synchronous, so a transition and its bookkeeping can never interleave with another request.
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
-import { ApiError, conflict, notFound, validationError } from '../http/errors.ts';
-import type { Logger } from '../http/error-handler.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
-import { MESSAGES } from '../http/messages.ts';
+import { Conflict, invalidFields, NotFound, refusedTransition } from '../domain/refusals.ts';
+import type { Logger } from '../support/logger.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { Ledger } from '../transactions/ledger.ts';
 import type { WebhookService } from '../webhooks/index.ts';
-import type { PaymentListFilter } from './payment-store.ts';
+import { CREATE_RULES, validateCreatePayment, type CreateRules } from './create-draft.ts';
+import type { PaymentListFilter, PaymentRepository } from './payment-store.ts';
 import { PaymentStore } from './payment-store.ts';
+import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 import type { PaymentEffect, PaymentEvent, TransitionResult } from './state-machine.ts';
 import { openPayment, transition } from './state-machine.ts';
 import type { Payment, PaymentOrigin } from './types.ts';
-import { validateCreatePayment } from './validate-create.ts';
-import { isPlainObject } from '../validation/index.ts';
 
 export const DEFAULT_PAYMENT_TTL_MS = 3_600_000;
 
@@ -27,50 +24,48 @@ export interface PaymentServiceDeps {
   ledger: Ledger;
   logger: Logger;
   defaultTtlMs?: number;
-  /** Injected faults (simulator/faults/); none by default. */
-  faults?: ActiveFaults;
+  /** Where payments are kept; a fresh in-memory store by default. */
+  store?: PaymentRepository;
+  /** The pure rules of the lifecycle; the composition root may replace any of them. */
+  rules?: Partial<PaymentRules>;
 }
 
+/** The pure functions the service runs: create validation and pricing, the "(none) -> ACTIVE" row, the table. */
+export interface PaymentRules extends CreateRules {
+  open: typeof openPayment;
+  transition: typeof transition;
+}
+
+export const PAYMENT_RULES: PaymentRules = { ...CREATE_RULES, open: openPayment, transition };
+
 export class PaymentService {
-  readonly store: PaymentStore;
+  readonly store: PaymentRepository;
   private readonly expiryTimers = new Map<string, TimerHandle>();
-  private readonly faults: ActiveFaults;
+  private readonly rules: PaymentRules;
 
   constructor(private readonly deps: PaymentServiceDeps) {
-    this.faults = deps.faults ?? NO_FAULTS;
-    this.store = new PaymentStore(this.faults);
+    this.store = deps.store ?? new PaymentStore();
+    this.rules = deps.rules ? { ...PAYMENT_RULES, ...deps.rules } : PAYMENT_RULES;
   }
 
-  /** Validate and create; 400 on invalid input, 409 when the externalId is held by a live payment. */
-  create(merchantId: string, body: unknown, origin: PaymentOrigin, { uniquenessChecked = false } = {}): Payment {
+  /** Validate and create; Invalid on bad input, Conflict when the externalId is held by a live payment. */
+  create(merchantId: string, body: unknown, origin: PaymentOrigin): Payment {
     const now = this.deps.clock.now();
-    const validation = validateCreatePayment(body, now, this.faults);
-    if (!validation.ok) throw validationError(validation.problems.list());
-    const { payment, effects } = openPayment(
+    const validation = validateCreatePayment(body, now, this.rules);
+    if (!validation.ok) throw invalidFields(validation.problems.list());
+    const { payment, effects } = this.rules.open(
       { id: this.deps.random.uuid(), merchantId, origin, draft: validation.draft, defaultTtlMs: this.deps.defaultTtlMs ?? DEFAULT_PAYMENT_TTL_MS },
       now,
-      this.faults,
     );
-    if (!this.store.insert(payment, { checkLiveExternalId: !uniquenessChecked }).ok) throw conflict(MESSAGES.externalIdInUse);
+    if (!this.store.insert(payment).ok) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);
     this.carryOut(payment, effects);
     return payment;
   }
 
-  /**
-   * The `external-id-check-then-insert` fault: uniqueness is looked up first and the payment
-   * inserted after an await (a database round trip), so concurrent creates all pass the lookup.
-   */
-  async createCheckingFirst(merchantId: string, body: unknown, origin: PaymentOrigin): Promise<Payment> {
-    const externalId = isPlainObject(body) && typeof body.externalId === 'string' ? body.externalId : undefined;
-    if (externalId !== undefined && this.store.liveHolder(merchantId, externalId) !== undefined) throw conflict(MESSAGES.externalIdInUse);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return this.create(merchantId, body, origin, { uniquenessChecked: true });
-  }
-
-  /** A merchant's own payment, brought up to date with its expiry; 404 otherwise. */
+  /** A merchant's own payment, brought up to date with its expiry; NotFound otherwise. */
   get(merchantId: string, id: string): Payment {
-    const payment = this.faults['other-merchant-payment-visible'] ? this.store.get(id) : this.store.getOwned(merchantId, id);
-    if (!payment) throw notFound();
+    const payment = this.store.getOwned(merchantId, id);
+    if (!payment) throw new NotFound();
     return this.expireIfDue(payment);
   }
 
@@ -83,21 +78,21 @@ export class PaymentService {
   cancel(merchantId: string, id: string): Payment {
     const payment = this.get(merchantId, id);
     const result = this.apply(payment.id, { type: 'merchant.cancelled' });
-    if (!result.ok) throw new ApiError(400, MESSAGES.paymentNotActive(payment.status));
-    return this.faults['cancel-returns-stale-payment'] ? payment : result.payment;
+    if (!result.ok) throw refusedTransition(result.refusal, { merchantCancel: PAYMENT_REFUSALS.notActive(payment.status) });
+    return result.payment;
   }
 
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } {
     const page = this.store.list(merchantId, filter);
-    if (!page) throw validationError([{ path: ['cursor'], message: 'cursor is not the id of one of your payments' }]);
+    if (!page) throw invalidFields([{ path: ['cursor'], message: PAYMENT_REFUSALS.foreignCursor }]);
     return page;
   }
 
   /** Run one event through the table and carry out its effects. Refusals change nothing. */
   apply(id: string, event: PaymentEvent): TransitionResult {
     const current = this.store.get(id);
-    if (!current) throw notFound();
-    const result = transition(current, event, this.deps.clock.now(), this.faults);
+    if (!current) throw new NotFound();
+    const result = this.rules.transition(current, event, this.deps.clock.now());
     if (result.ok) {
       this.store.update(result.payment);
       this.carryOut(result.payment, result.effects);

@@ -1,8 +1,6 @@
 // In-memory payments: by id, per-merchant newest-first index, and the live-externalId index that
 // makes "check externalId, then insert" one synchronous step (no await between them, so N
 // concurrent creates with one externalId cannot both pass the check).
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { Payment, PaymentStatus } from './types.ts';
 import { LIVE_STATUSES } from './types.ts';
@@ -16,12 +14,23 @@ export interface PaymentListFilter {
 
 const liveKey = (merchantId: string, externalId: string): string => `${merchantId}\u0000${externalId}`;
 
-export class PaymentStore {
+export type InsertResult = { ok: true } | { ok: false; holder: string };
+
+/** What the payment service needs of storage; the composition root may wrap it. */
+export interface PaymentRepository {
+  get(id: string): Payment | undefined;
+  getOwned(merchantId: string, id: string): Payment | undefined;
+  insert(payment: Payment): InsertResult;
+  liveHolder(merchantId: string, externalId: string): string | undefined;
+  update(payment: Payment): void;
+  list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined;
+  all(merchantId: string): IterableIterator<Payment>;
+}
+
+export class PaymentStore implements PaymentRepository {
   private readonly byId = new Map<string, Payment>();
   private readonly byMerchant = new Map<string, NewestFirstIndex>();
   private readonly liveExternalIds = new Map<string, string>();
-
-  constructor(private readonly faults: ActiveFaults = NO_FAULTS) {}
 
   get(id: string): Payment | undefined {
     return this.byId.get(id);
@@ -34,11 +43,11 @@ export class PaymentStore {
   }
 
   /** Atomically insert unless its externalId is held by a live payment of the same merchant. */
-  insert(payment: Payment, { checkLiveExternalId = true } = {}): { ok: true } | { ok: false; holder: string } {
+  insert(payment: Payment): InsertResult {
     if (payment.externalId !== null) {
       const key = liveKey(payment.merchantId, payment.externalId);
       const holder = this.liveExternalIds.get(key);
-      if (holder !== undefined && checkLiveExternalId) return { ok: false, holder };
+      if (holder !== undefined) return { ok: false, holder };
       if (LIVE_STATUSES.includes(payment.status)) this.liveExternalIds.set(key, payment.id);
     }
     this.byId.set(payment.id, payment);
@@ -55,7 +64,7 @@ export class PaymentStore {
   update(payment: Payment): void {
     if (!this.byId.has(payment.id)) throw new Error(`unknown payment ${payment.id}`);
     this.byId.set(payment.id, payment);
-    const released = !LIVE_STATUSES.includes(payment.status) && !(this.faults['external-id-held-after-cancel'] && payment.status === 'CANCELLED');
+    const released = !LIVE_STATUSES.includes(payment.status);
     if (payment.externalId !== null && released) {
       const key = liveKey(payment.merchantId, payment.externalId);
       if (this.liveExternalIds.get(key) === payment.id) this.liveExternalIds.delete(key);
@@ -68,11 +77,9 @@ export class PaymentStore {
       const p = this.byId.get(id) as Payment;
       return (filter.status === undefined || p.status === filter.status) && (filter.externalId === undefined || p.externalId === filter.externalId);
     };
-    // Fault `list-cursor-skips-item`: the page after a cursor starts one item too far.
-    const skip = this.faults['list-cursor-skips-item'] && filter.cursor !== undefined ? 1 : 0;
-    const page = this.indexOf(merchantId).page({ cursor: filter.cursor, limit: filter.limit + skip, accept });
+    const page = this.indexOf(merchantId).page({ cursor: filter.cursor, limit: filter.limit, accept });
     if (!page) return undefined;
-    return { items: page.ids.slice(skip).map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
+    return { items: page.ids.map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
   }
 
   /** Every payment of a merchant, newest first. */

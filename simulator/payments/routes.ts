@@ -1,40 +1,44 @@
 // /v1/payments: create, retrieve, cancel, list (spec §4). Mounted behind auth and rate limiting.
 import { Hono } from 'hono';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
 import type { AppEnv } from '../http/context.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { envelope, MAX_LIMIT, parseListQuery, singleQuery } from '../http/list-query.ts';
 import { Problems } from '../validation/problems.ts';
 import type { PaymentService } from './payment-service.ts';
-import type { PaymentStatus } from './types.ts';
+import type { Payment, PaymentStatus } from './types.ts';
 import { PAYMENT_STATUSES } from './types.ts';
 import { EXTERNAL_ID_PATTERN } from './validate-create.ts';
-import { createView, retrieveView } from './views.ts';
+import { createView, retrieveView, type RetrieveView } from './views.ts';
 
-export interface PaymentRouteOptions {
-  payments: PaymentService;
-  payUrl: string;
-  faults?: ActiveFaults;
+/** What the routes ask of the payment service; create may be asynchronous (a store behind a network). */
+export interface PaymentOperations {
+  create(merchantId: string, body: unknown, origin: 'api'): Payment | Promise<Payment>;
+  get: PaymentService['get'];
+  cancel: PaymentService['cancel'];
+  list: PaymentService['list'];
 }
 
-/** The `list-limit-unbounded` fault's cap (the 3-digit grammar stops at 999 anyway). */
-const UNBOUNDED_LIMIT = 999;
+export interface PaymentRouteOptions {
+  payments: PaymentOperations;
+  payUrl: string;
+  /** The retrieve view (GET, DELETE, list items); `retrieveView` by default. */
+  view?: RetrieveView;
+  /** The largest `limit` a list accepts (decisions.md: 100). */
+  maxListLimit?: number;
+}
 
-export function paymentRoutes({ payments, payUrl, faults = NO_FAULTS }: PaymentRouteOptions): Hono<AppEnv> {
+export function paymentRoutes({ payments, payUrl, view = retrieveView, maxListLimit = MAX_LIMIT }: PaymentRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/', async (c) => {
     const body = await readJsonBody(c);
-    const payment = faults['external-id-check-then-insert']
-      ? await payments.createCheckingFirst(c.get('merchantId'), body, 'api')
-      : payments.create(c.get('merchantId'), body, 'api');
+    const payment = await payments.create(c.get('merchantId'), body, 'api');
     return c.json(createView(payment, payUrl), 201);
   });
 
   app.get('/', (c) => {
     const problems = new Problems();
-    const { cursor, limit } = parseListQuery(c, problems, faults['list-limit-unbounded'] ? UNBOUNDED_LIMIT : MAX_LIMIT);
+    const { cursor, limit } = parseListQuery(c, problems, maxListLimit);
     const status = singleQuery(c, 'status', problems);
     if (status !== undefined && !(PAYMENT_STATUSES as readonly string[]).includes(status)) {
       problems.add(['status'], `status must be one of ${PAYMENT_STATUSES.join(', ')}`);
@@ -45,12 +49,12 @@ export function paymentRoutes({ payments, payUrl, faults = NO_FAULTS }: PaymentR
     }
     problems.throwIfAny();
     const page = payments.list(c.get('merchantId'), { cursor, limit, status: status as PaymentStatus | undefined, externalId });
-    return c.json(envelope(page.items.map((p) => retrieveView(p, payUrl, faults)), page.hasMore), 200);
+    return c.json(envelope(page.items.map((p) => view(p, payUrl)), page.hasMore), 200);
   });
 
-  app.get('/:id', (c) => c.json(retrieveView(payments.get(c.get('merchantId'), c.req.param('id')), payUrl, faults), 200));
+  app.get('/:id', (c) => c.json(view(payments.get(c.get('merchantId'), c.req.param('id')), payUrl), 200));
 
-  app.delete('/:id', (c) => c.json(retrieveView(payments.cancel(c.get('merchantId'), c.req.param('id')), payUrl, faults), 200));
+  app.delete('/:id', (c) => c.json(view(payments.cancel(c.get('merchantId'), c.req.param('id')), payUrl), 200));
 
   return app;
 }

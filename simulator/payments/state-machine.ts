@@ -5,10 +5,9 @@
 import type { TokenSymbol } from '../reference-data/chains.ts';
 import { isPairSupported } from '../reference-data/chains.ts';
 import { currencyOrThrow } from '../reference-data/currencies.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { computeTokenAmounts, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';
+import { lifecycle, move, refuse, type LifecycleTable, type Refusal, type Step } from '../support/lifecycle-table.ts';
 import type { Payment, PaymentDraft, PaymentError, PaymentOrigin, PaymentStatus, SettlementTransfer } from './types.ts';
 
 export type PaymentEvent =
@@ -51,27 +50,16 @@ export type PaymentEffect =
   | { kind: 'cancel-expiry' }
   | { kind: 'record-settlement' };
 
-export type RefusalReason = 'invalid-state' | 'expired' | 'not-yet-expired' | 'pair-not-accepted' | 'pair-unsupported';
-
-export interface Refusal {
-  reason: RefusalReason;
-  message: string;
-}
+export type { Refusal, RefusalReason } from '../support/lifecycle-table.ts';
 
 export type TransitionResult =
   | { ok: true; payment: Payment; effects: PaymentEffect[] }
   | { ok: false; refusal: Refusal };
 
-type Handler<E extends PaymentEvent> = (payment: Payment, event: E, now: number) => TransitionResult;
-type Row = { [T in PaymentEventType]?: Handler<Extract<PaymentEvent, { type: T }>> };
+type Handler<E extends PaymentEvent> = (payment: Payment, event: E, now: number) => Step<Payment, PaymentEffect>;
 
-const fail = (reason: RefusalReason, message: string): TransitionResult => ({ ok: false, refusal: { reason, message } });
-
-const moved = (payment: Payment, changes: Partial<Payment>, now: number, effects: PaymentEffect[]): TransitionResult => ({
-  ok: true,
-  payment: { ...payment, ...changes, updatedAt: now },
-  effects,
-});
+const fail = refuse;
+const moved = move<Payment, PaymentEffect>;
 
 const submit: Handler<Extract<PaymentEvent, { type: 'customer.submitted' }>> = (payment, event, now) => {
   if (now >= payment.expiresAt) return fail('expired', 'Payment has expired');
@@ -112,7 +100,7 @@ const fromProcessingFailure: Handler<Extract<PaymentEvent, { type: 'chain.failed
   moved(payment, { status: 'FAILED', error: { ...event.error } }, now, [{ kind: 'emit', event: 'payment.failed' }]);
 
 /** The table: for each state, the events it accepts. Missing entries are refusals. */
-const TABLE: Record<PaymentStatus, Row> = {
+const TABLE: LifecycleTable<PaymentStatus, Payment, PaymentEvent, PaymentEffect> = {
   ACTIVE: {
     'customer.submitted': submit,
     'clock.expired': (payment, _event, now) =>
@@ -137,18 +125,16 @@ const TABLE: Record<PaymentStatus, Row> = {
   CANCELLED: {},
 };
 
-export function transition(payment: Payment, event: PaymentEvent, now: number, faults: ActiveFaults = NO_FAULTS): TransitionResult {
-  let handler = TABLE[payment.status][event.type] as Handler<PaymentEvent> | undefined;
-  // Injected faults: rows the table must not have.
-  if (faults['cancel-from-processing'] && payment.status === 'PROCESSING' && event.type === 'merchant.cancelled') handler = TABLE.ACTIVE[event.type] as Handler<PaymentEvent>;
-  if (faults['expired-then-successful'] && payment.status === 'EXPIRED' && event.type === 'chain.confirmed') handler = TABLE.PROCESSING[event.type] as Handler<PaymentEvent>;
-  if (!handler) return fail('invalid-state', `Cannot apply ${event.type} to a ${payment.status} payment`);
-  return handler(payment, event, now);
+const PAYMENTS = lifecycle(TABLE, 'payment');
+
+export function transition(payment: Payment, event: PaymentEvent, now: number): TransitionResult {
+  const step = PAYMENTS.step(payment, event, now);
+  return step.ok ? { ok: true, payment: step.next, effects: step.effects } : step;
 }
 
 /** Whether `status` accepts `eventType` at all (guards such as expiry aside). */
 export function accepts(status: PaymentStatus, eventType: PaymentEventType): boolean {
-  return TABLE[status][eventType] !== undefined;
+  return PAYMENTS.accepts(status, eventType);
 }
 
 export interface OpenPaymentInput {
@@ -160,7 +146,7 @@ export interface OpenPaymentInput {
 }
 
 /** The "(none) -> ACTIVE" row: a new payment, its expiry timer, and payment.created only for dashboard creates. */
-export function openPayment(input: OpenPaymentInput, now: number, faults: ActiveFaults = NO_FAULTS): { payment: Payment; effects: PaymentEffect[] } {
+export function openPayment(input: OpenPaymentInput, now: number): { payment: Payment; effects: PaymentEffect[] } {
   const { draft } = input;
   const expiresAt = draft.expiresAt ?? now + input.defaultTtlMs;
   const payment: Payment = {
@@ -194,6 +180,6 @@ export function openPayment(input: OpenPaymentInput, now: number, faults: Active
     updatedAt: now,
   };
   const effects: PaymentEffect[] = [{ kind: 'schedule-expiry', at: expiresAt }];
-  if (input.origin === 'dashboard' || faults['payment-created-on-api-create']) effects.push({ kind: 'emit', event: 'payment.created' });
+  if (input.origin === 'dashboard') effects.push({ kind: 'emit', event: 'payment.created' });
   return { payment, effects };
 }

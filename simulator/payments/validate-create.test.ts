@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateCreatePayment } from './validate-create.ts';
+import { validateCreatePayment } from './create-draft.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 const A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -1,16 +1,11 @@
-// Validation of POST /v1/payments bodies (spec §4 + decisions.md). Produces one errors[] entry per
-// invalid field with its JSON path, or a PaymentDraft with the fees computed exactly.
+// Validation of POST /v1/payments bodies (spec §4 + decisions.md). Produces one problem per
+// invalid field with its JSON path, or the request in minor units, ready for pricing (pricing.ts).
 import type { TokenSymbol } from '../reference-data/chains.ts';
 import { CHAIN_IDS, hasSupportedPair, isToken, TOKENS } from '../reference-data/chains.ts';
 import type { Currency } from '../reference-data/currencies.ts';
 import { CURRENCY_CODES, findCurrency } from '../reference-data/currencies.ts';
-import { formatUnits, sum, toUnits } from '../money/decimal.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
-import { computeFeesWithFloats } from '../faults/float-fees.ts';
-import { computeFees } from '../money/fees.ts';
+import { sum, toUnits } from '../money/decimal.ts';
 import { addressProblem, amountProblem, charLength, isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
-import type { PaymentDraft } from './types.ts';
 
 export const CREATE_FIELDS = [
   'amount',
@@ -30,9 +25,25 @@ export const MAX_SELLERS = 5;
 export const EXPIRY_MIN_MS = 15 * 60_000;
 export const EXPIRY_MAX_MS = 30 * 24 * 3_600_000;
 
-export type CreateValidation = { ok: true; draft: PaymentDraft } | { ok: false; problems: Problems };
+/** A valid create request: the fields as the payment keeps them, the shares in minor units. */
+export interface CreateRequest {
+  /** As sent (the payment echoes it). */
+  amount: string;
+  currency: Currency;
+  title: string | null;
+  externalId: string | null;
+  acceptedChains: number[];
+  acceptedTokens: TokenSymbol[];
+  expiresAt: number | undefined;
+  /** Minor units of the currency. */
+  amountUnits: bigint;
+  merchantGross: bigint;
+  sellers: { address: string; gross: bigint }[] | null;
+}
 
-export function validateCreatePayment(body: unknown, now: number, faults: ActiveFaults = NO_FAULTS): CreateValidation {
+export type CreateRequestValidation = { ok: true; request: CreateRequest } | { ok: false; problems: Problems };
+
+export function validateCreateRequest(body: unknown, now: number): CreateRequestValidation {
   const problems = new Problems();
   if (!isPlainObject(body)) {
     problems.add([], 'Request body must be a JSON object');
@@ -43,10 +54,10 @@ export function validateCreatePayment(body: unknown, now: number, faults: Active
   const currency = checkCurrency(body.currency, problems);
   checkRequired(body, 'amount', problems);
   if (body.amount !== undefined) {
-    const problem = amountProblem(body.amount, currency, { name: 'amount', floor: 'minimum' }, faults);
+    const problem = amountProblem(body.amount, currency, { name: 'amount', floor: 'minimum' });
     if (problem) problems.add(['amount'], problem);
   }
-  const title = checkTitle(body.title, problems, faults);
+  const title = checkTitle(body.title, problems);
   const externalId = checkExternalId(body.externalId, problems);
   const acceptedChains = checkList(body.acceptedChains, 'acceptedChains', CHAIN_IDS, problems);
   const acceptedTokens = checkList(body.acceptedTokens, 'acceptedTokens', TOKENS, problems) as TokenSymbol[] | undefined;
@@ -81,24 +92,19 @@ export function validateCreatePayment(body: unknown, now: number, faults: Active
     return { ok: false, problems };
   }
 
-  const fees = faults['fee-binary-float']
-    ? computeFeesWithFloats(amount, merchantGross, sellerGross, currency.minorUnits)
-    : computeFees(amount, merchantGross, sellerGross);
-  const format = (units: bigint): string => formatUnits(units, currency.minorUnits);
   return {
     ok: true,
-    draft: {
+    request: {
       amount: body.amount as string,
-      currency: currency.code,
+      currency,
       title,
       externalId,
       acceptedChains: acceptedChains ?? [...CHAIN_IDS],
       acceptedTokens: acceptedTokens ?? [...TOKENS],
-      // Fault `fee-truncated-zero-decimal`: the reported fee recomputed by integer division.
-      serviceFee: format(faults['fee-truncated-zero-decimal'] && currency.minorUnits === 0 ? (amount * 5n) / 1000n : fees.serviceFee),
-      merchantFee: format(fees.merchantFee),
-      sellers: sellers ? sellers.map((s, i) => ({ address: s.address, amount: format((faults['seller-amounts-before-fee'] ? sellerGross[i] : fees.sellers[i]) ?? 0n) })) : null,
       expiresAt,
+      amountUnits: amount,
+      merchantGross,
+      sellers: sellers ? sellers.map((s, i) => ({ address: s.address, gross: sellerGross[i] as bigint })) : null,
     },
   };
 }
@@ -117,10 +123,9 @@ function checkCurrency(value: unknown, problems: Problems): Currency | undefined
   return currency;
 }
 
-function checkTitle(value: unknown, problems: Problems, faults: ActiveFaults): string | null {
+function checkTitle(value: unknown, problems: Problems): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') problems.add(['title'], 'title must be a string');
-  else if (charLength(value) > TITLE_MAX && faults['title-truncated-not-refused']) return [...value].slice(0, TITLE_MAX).join('');
   else if (charLength(value) > TITLE_MAX) problems.add(['title'], `title must be at most ${TITLE_MAX} characters`);
   else return value;
   return null;

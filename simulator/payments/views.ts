@@ -1,7 +1,5 @@
 // The two JSON views of a payment (decisions.md "Payment"): the create view (201) and the
 // retrieve view (GET, DELETE, list items, control API).
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
 import type { Payment } from './types.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -60,9 +58,11 @@ export function createView(p: Payment, payUrl: string): PaymentCreateView {
   };
 }
 
-export function retrieveView(p: Payment, payUrl: string, faults: ActiveFaults = NO_FAULTS): PaymentView {
+export type RetrieveView = (p: Payment, payUrl: string) => PaymentView;
+
+export function retrieveView(p: Payment, payUrl: string): PaymentView {
   const base = createView(p, payUrl);
-  const view: PaymentView = {
+  return {
     id: base.id,
     status: base.status,
     amount: base.amount,
@@ -89,6 +89,4 @@ export function retrieveView(p: Payment, payUrl: string, faults: ActiveFaults = 
     createdAt: base.createdAt,
     updatedAt: iso(p.updatedAt),
   };
-  if (faults['updated-at-missing']) delete (view as Partial<PaymentView>).updatedAt;
-  return view;
 }

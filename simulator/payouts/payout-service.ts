@@ -2,10 +2,9 @@
 import type { TokenSymbol } from '../reference-data/chains.ts';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
-import type { Logger } from '../http/error-handler.ts';
-import { notFound } from '../http/errors.ts';
+import type { Logger } from '../support/logger.ts';
+import { NotFound, refusedTransition } from '../domain/refusals.ts';
 import type { PaymentError } from '../payments/types.ts';
-import { refusalError } from '../settlement/settlement-driver.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { WebhookService } from '../webhooks/index.ts';
 import type { PayoutEffect, PayoutEvent } from './payout-state-machine.ts';
@@ -39,7 +38,7 @@ export class PayoutService {
 
   get(merchantId: string, id: string): Payout {
     const payout = this.payouts.get(id);
-    if (!payout || payout.merchantId !== merchantId) throw notFound('Payout');
+    if (!payout || payout.merchantId !== merchantId) throw new NotFound('Payout');
     return payout;
   }
 
@@ -47,14 +46,14 @@ export class PayoutService {
     return this.payouts.get(id);
   }
 
-  /** Apply an event or throw the refusal as 409 (wrong state) / 400 (bad input). */
+  /** Apply an event or throw its refusal (InvalidState for the wrong state, Invalid for bad input). */
   apply(id: string, event: PayoutEvent): Payout {
     const current = this.payouts.get(id);
-    if (!current) throw notFound('Payout');
+    if (!current) throw new NotFound('Payout');
     const result = payoutTransition(current, event, this.deps.clock.now());
     if (!result.ok) {
       if (result.refusal.reason === 'expired') this.apply(id, { type: 'clock.expired' });
-      throw refusalError(result.refusal);
+      throw refusedTransition(result.refusal);
     }
     this.payouts.set(id, result.payout);
     this.carryOut(result.payout, result.effects);
@@ -63,7 +62,7 @@ export class PayoutService {
 
   submit(id: string, choice: { chainId: number; token: TokenSymbol }): Payout {
     const payout = this.payouts.get(id);
-    if (!payout) throw notFound('Payout');
+    if (!payout) throw new NotFound('Payout');
     return this.apply(id, { type: 'payer.submitted', ...choice, exchangeRate: this.deps.rates.rateString(payout.currency) });
   }
 

@@ -6,7 +6,7 @@ import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { fiatToToken, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { PaymentError } from '../payments/types.ts';
-import type { Refusal, RefusalReason } from '../payments/state-machine.ts';
+import { lifecycle, move, refuse, type LifecycleTable, type Refusal } from '../support/lifecycle-table.ts';
 import type { Payout, PayoutDraft, PayoutStatus } from './types.ts';
 
 export type PayoutEvent =
@@ -25,19 +25,12 @@ export type PayoutEffect = { kind: 'emit'; event: PayoutWebhookEvent } | { kind:
 
 export type PayoutTransitionResult = { ok: true; payout: Payout; effects: PayoutEffect[] } | { ok: false; refusal: Refusal };
 
-type Handler = (payout: Payout, event: PayoutEvent, now: number) => PayoutTransitionResult;
+const fail = refuse;
+const moved = move<Payout, PayoutEffect>;
 
-const fail = (reason: RefusalReason, message: string): PayoutTransitionResult => ({ ok: false, refusal: { reason, message } });
-const moved = (payout: Payout, changes: Partial<Payout>, now: number, effects: PayoutEffect[]): PayoutTransitionResult => ({
-  ok: true,
-  payout: { ...payout, ...changes, updatedAt: now },
-  effects,
-});
-
-const TABLE: Record<PayoutStatus, Partial<Record<PayoutEventType, Handler>>> = {
+const TABLE: LifecycleTable<PayoutStatus, Payout, PayoutEvent, PayoutEffect> = {
   ACTIVE: {
     'payer.submitted': (payout, event, now) => {
-      if (event.type !== 'payer.submitted') throw new TypeError(event.type);
       if (now >= payout.expiresAt) return fail('expired', 'Payout has expired');
       if (!isPairSupported(event.chainId, event.token)) return fail('pair-unsupported', `${event.token} is not available on chain ${event.chainId}`);
       const { minorUnits } = currencyOrThrow(payout.currency);
@@ -55,10 +48,8 @@ const TABLE: Record<PayoutStatus, Partial<Record<PayoutEventType, Handler>>> = {
     'merchant.cancelled': (payout, _event, now) => moved(payout, { status: 'CANCELLED' }, now, [{ kind: 'cancel-expiry' }, { kind: 'emit', event: 'payout.cancelled' }]),
   },
   PROCESSING: {
-    'chain.confirmed': (payout, event, now) =>
-      event.type === 'chain.confirmed' ? moved(payout, { status: 'SUCCESSFUL', txHash: event.txHash, paidAt: now }, now, [{ kind: 'emit', event: 'payout.completed' }]) : fail('invalid-state', event.type),
-    'chain.failed': (payout, event, now) =>
-      event.type === 'chain.failed' ? moved(payout, { status: 'FAILED', error: { ...event.error } }, now, [{ kind: 'emit', event: 'payout.failed' }]) : fail('invalid-state', event.type),
+    'chain.confirmed': (payout, event, now) => moved(payout, { status: 'SUCCESSFUL', txHash: event.txHash, paidAt: now }, now, [{ kind: 'emit', event: 'payout.completed' }]),
+    'chain.failed': (payout, event, now) => moved(payout, { status: 'FAILED', error: { ...event.error } }, now, [{ kind: 'emit', event: 'payout.failed' }]),
   },
   SUCCESSFUL: {},
   FAILED: {},
@@ -66,10 +57,11 @@ const TABLE: Record<PayoutStatus, Partial<Record<PayoutEventType, Handler>>> = {
   CANCELLED: {},
 };
 
+const PAYOUTS = lifecycle(TABLE, 'payout');
+
 export function payoutTransition(payout: Payout, event: PayoutEvent, now: number): PayoutTransitionResult {
-  const handler = TABLE[payout.status][event.type];
-  if (!handler) return fail('invalid-state', `Cannot apply ${event.type} to a ${payout.status} payout`);
-  return handler(payout, event, now);
+  const step = PAYOUTS.step(payout, event, now);
+  return step.ok ? { ok: true, payout: step.next, effects: step.effects } : step;
 }
 
 /** "(none) -> ACTIVE": payouts are dashboard-created, so payout.created is always emitted. */

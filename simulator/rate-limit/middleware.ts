@@ -3,8 +3,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { IdentityEnv } from '../auth/identify.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
 import { ApiError } from '../http/errors.ts';
 import { MESSAGES } from '../http/messages.ts';
 import type { FixedWindowLimiter } from './fixed-window.ts';
@@ -12,10 +10,9 @@ import type { FixedWindowLimiter } from './fixed-window.ts';
 export interface RateLimitOptions {
   limiter: FixedWindowLimiter;
   clock: VirtualClock;
-  faults?: ActiveFaults;
 }
 
-export function rateLimit({ limiter, clock, faults = NO_FAULTS }: RateLimitOptions): MiddlewareHandler<IdentityEnv> {
+export function rateLimit({ limiter, clock }: RateLimitOptions): MiddlewareHandler<IdentityEnv> {
   return async (c, next) => {
     const identity = c.get('identity');
     const key = identity?.ok ? `key:${identity.record.id}` : `ip:${identity?.ip ?? 'unknown'}`;
@@ -27,11 +24,10 @@ export function rateLimit({ limiter, clock, faults = NO_FAULTS }: RateLimitOptio
     };
     if (!decision.allowed) {
       throw new ApiError(429, MESSAGES.rateLimited(decision.retryAfter), {
-        headers: faults['retry-after-missing'] ? headers : { ...headers, 'Retry-After': String(decision.retryAfter) },
+        headers: { ...headers, 'Retry-After': String(decision.retryAfter) },
       });
     }
     await next();
-    if (faults['rate-limit-headers-only-on-success'] && c.res.status >= 400) return;
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
   };
 }

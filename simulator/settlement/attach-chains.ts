@@ -6,7 +6,7 @@ import type { ChainNetwork } from '../chains/index.ts';
 import { createWeb3Proxy, type Web3Handler, type Web3Proxy } from '../web3/index.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine } from '../checkout/index.ts';
 import type { ChainHealth } from './chain-health.ts';
-import type { Logger } from '../http/error-handler.ts';
+import type { Logger } from '../support/logger.ts';
 import { createChainDriver } from './chain-driver.ts';
 import { createChainOutcomeHooks, OperationTracker } from './chain-outcomes.ts';
 import type { SettlementContext, SettlementDriver } from './settlement-driver.ts';

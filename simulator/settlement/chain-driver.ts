@@ -6,7 +6,7 @@
 import type { Bundler, ChainNetwork } from '../chains/index.ts';
 import type { CheckoutEngine, QuoteDeps } from '../checkout/index.ts';
 import { quotePayment } from '../checkout/index.ts';
-import { conflict } from '../http/errors.ts';
+import { Conflict } from '../domain/refusals.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';
 import type { Web3Handler } from '../web3/routes.ts';
@@ -34,7 +34,7 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
   const inFlight = (payment: Payment, event: string) => {
     if (payment.status !== 'PROCESSING') throw notProcessing(payment.status, event);
     const op = tracker.ofPayment(payment.id);
-    if (!op) throw conflict(`Payment ${payment.id} has no user operation in this simulator's mempool`);
+    if (!op) throw new Conflict(`Payment ${payment.id} has no user operation in this simulator's mempool`);
     return op;
   };
 
@@ -53,8 +53,8 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
       const error = (reply.body as { error?: { message?: string } } | null)?.error;
       if (reply.status !== 200 || error) {
         const now = latest(payment.id);
-        if (now.status !== 'ACTIVE') throw conflict(`Payment is not payable (status: ${now.status})`);
-        throw conflict(`The bundler refused the payment's user operation: ${error?.message ?? `HTTP ${reply.status}`}`);
+        if (now.status !== 'ACTIVE') throw new Conflict(`Payment is not payable (status: ${now.status})`);
+        throw new Conflict(`The bundler refused the payment's user operation: ${error?.message ?? `HTTP ${reply.status}`}`);
       }
       return latest(payment.id);
     },
@@ -69,7 +69,7 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
       const op = inFlight(payment, error.source === 'bundler' ? 'bundler.rejected' : 'chain.failed');
       const stored = bundler.getUserOperation(op.chainId, op.userOpHash);
       if (stored?.status !== 'pending') {
-        throw conflict(`The user operation of payment ${payment.id} can no longer be dropped: it is ${stored?.status === 'bundling' ? 'being bundled' : stored?.status ?? 'unknown'}`);
+        throw new Conflict(`The user operation of payment ${payment.id} can no longer be dropped: it is ${stored?.status === 'bundling' ? 'being bundled' : stored?.status ?? 'unknown'}`);
       }
       await bundler.drop(op.chainId, op.userOpHash, error);
       return latest(payment.id);

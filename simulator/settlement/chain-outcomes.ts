@@ -8,7 +8,7 @@ import type { CheckoutSessions, PaymentQuote } from '../checkout/index.ts';
 import { formatTokenUnits } from '../checkout/index.ts';
 import { RPC, RpcError, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '../chains/index.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { Logger } from '../http/error-handler.ts';
+import type { Logger } from '../support/logger.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { PaymentEvent } from '../payments/state-machine.ts';
 import type { Web3Caller } from '../web3/routes.ts';

@@ -4,7 +4,7 @@
 import type { TokenSymbol } from '../reference-data/chains.ts';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import { ApiError } from '../http/errors.ts';
+import { refusedTransition, type DomainRefusal } from '../domain/refusals.ts';
 import type { MerchantStore } from '../merchants/merchant-store.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Refusal } from '../payments/state-machine.ts';
@@ -42,7 +42,7 @@ export interface SettlementContext {
 
 export type SettlementDriverFactory = (context: SettlementContext) => SettlementDriver;
 
-/** A refused transition as an HTTP error: wrong state is 409, everything else the caller's input (400). */
-export function refusalError(refusal: Refusal): ApiError {
-  return new ApiError(refusal.reason === 'invalid-state' ? 409 : 400, refusal.message);
+/** A refused transition as the domain refusal a driver throws (the kind is decided in domain/refusals.ts). */
+export function refusalError(refusal: Refusal): DomainRefusal {
+  return refusedTransition(refusal);
 }

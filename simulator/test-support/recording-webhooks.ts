@@ -3,7 +3,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import type { WebhookEvent, WebhookService } from '../webhooks/index.ts';
-import { defaultFaults } from '../webhooks/index.ts';
 
 export interface RecordedEvent extends WebhookEvent {
   merchantId: string;
@@ -31,7 +30,6 @@ export function createRecordingWebhooks(): RecordingWebhookService {
     async close() {
       closed = true;
     },
-    faults: defaultFaults(),
     deliveries: () => [],
   };
 }

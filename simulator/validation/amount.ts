@@ -1,7 +1,5 @@
 // Fiat amount rules (decisions.md): grammar, maximum, zero-decimal currencies, per-currency minimum.
 import type { Currency } from '../reference-data/currencies.ts';
-import type { ActiveFaults } from '../faults/active-faults.ts';
-import { NO_FAULTS } from '../faults/active-faults.ts';
 import { toUnits } from '../money/decimal.ts';
 
 export const AMOUNT_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
@@ -18,11 +16,10 @@ export interface AmountRule {
  * Why `value` is not a valid amount, or undefined when it is. `currency` is undefined when the
  * request's currency is itself invalid: then only the currency-independent rules apply.
  */
-export function amountProblem(value: unknown, currency: Currency | undefined, rule: AmountRule, faults: ActiveFaults = NO_FAULTS): string | undefined {
+export function amountProblem(value: unknown, currency: Currency | undefined, rule: AmountRule): string | undefined {
   if (typeof value !== 'string') return `${rule.name} must be a string`;
   if (!AMOUNT_PATTERN.test(value)) return `${rule.name} must be a decimal string with at most 2 decimal places (e.g. "100", "100.5")`;
-  const zeroDecimal = faults['zero-decimal-only-jpy'] ? currency?.code === 'JPY' : currency?.minorUnits === 0;
-  if (zeroDecimal && value.includes('.')) {
+  if (currency?.minorUnits === 0 && value.includes('.')) {
     return `${rule.name} must be a whole number for ${currency?.code} (zero-decimal currency)`;
   }
   const units = toUnits(value, 2);

@@ -1,11 +1,10 @@
 // Collects validation problems so that every invalid field yields exactly one errors[] entry.
-import type { FieldError } from '../http/errors.ts';
-import { validationError } from '../http/errors.ts';
+import { invalidFields, type FieldProblem } from '../domain/refusals.ts';
 
 export type Path = readonly (string | number)[];
 
 export class Problems {
-  private readonly byPath = new Map<string, FieldError>();
+  private readonly byPath = new Map<string, FieldProblem>();
 
   /** Record a problem at `path` unless that field already has one (first problem wins). */
   add(path: Path, message: string): void {
@@ -28,13 +27,13 @@ export class Problems {
     return this.byPath.size;
   }
 
-  list(): FieldError[] {
+  list(): FieldProblem[] {
     return [...this.byPath.values()];
   }
 
-  /** Throw the 400 "Validation failed" error when anything was recorded. */
+  /** Throw the domain's Invalid refusal (one problem per field) when anything was recorded. */
   throwIfAny(): void {
-    if (this.byPath.size > 0) throw validationError(this.list());
+    if (this.byPath.size > 0) throw invalidFields(this.list());
   }
 }
 

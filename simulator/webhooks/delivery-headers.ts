@@ -1,32 +1,33 @@
-// The headers of one attempt (spec §6 "Headers on every delivery"), re-stamped per attempt.
-// Faults bend exactly one rule each, so a conformance check can be shown to catch it.
-import type { WebhookFaults } from './faults.ts';
-import { createHmac } from 'node:crypto';
+// The request of one attempt (spec §6 "Headers on every delivery"): the stored body, signed and
+// stamped with the attempt's instant. Built per attempt so a retry is re-stamped.
 import { formatSignatureHeader, signPayload } from './sign.ts';
 
-export interface HeaderInput {
+export interface AttemptInput {
   /** Virtual instant of the attempt, ms since the epoch. */
   instantMs: number;
   secret: string;
   rawBody: string;
   userAgent: string;
-  faults: WebhookFaults;
+  /** 1-based attempt number. */
+  attempt: number;
 }
 
-export function deliveryHeaders(input: HeaderInput): Record<string, string> {
-  const { faults } = input;
-  const seconds = Math.floor(input.instantMs / 1000) + faults.timestampSkewSeconds;
-  const timestamp = faults.timestampInMs ? seconds * 1000 + (input.instantMs % 1000) : seconds;
-  const key = faults.wrongSignature ? `${input.secret}-wrong` : input.secret;
-  const signature = faults.signedBodyOnly
-    ? createHmac('sha256', key).update(input.rawBody, 'utf8').digest('hex')
-    : signPayload(key, timestamp, input.rawBody);
+export interface AttemptRequest {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The seam the service sends through; the composition root may wrap it. */
+export type BuildAttemptRequest = (input: AttemptInput) => AttemptRequest;
+
+export function deliveryHeaders(input: Omit<AttemptInput, 'attempt'>): Record<string, string> {
+  const timestamp = Math.floor(input.instantMs / 1000);
   return {
     'Content-Type': 'application/json',
     'User-Agent': input.userAgent,
     'X-Service-Timestamp': String(timestamp),
-    'X-Service-Signature': faults.signatureWithoutTimestamp
-      ? `v1=${signature}`
-      : formatSignatureHeader(timestamp, signature),
+    'X-Service-Signature': formatSignatureHeader(timestamp, signPayload(input.secret, timestamp, input.rawBody)),
   };
 }
+
+export const buildAttemptRequest: BuildAttemptRequest = (input) => ({ headers: deliveryHeaders(input), body: input.rawBody });

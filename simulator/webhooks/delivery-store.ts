@@ -16,7 +16,7 @@ export interface DeliveryRecord {
   status: DeliveryStatus;
   attempts: Attempt[];
   nextAttemptAtMs: number | null;
-  /** The bytes sent; fixed at emit (only the `bodyChangesOnRetry` fault rewrites it). */
+  /** The bytes sent; fixed at emit. */
   rawBody: string;
   updatedAt: string;
 }

@@ -4,12 +4,11 @@
 import { setMaxListeners } from 'node:events';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
-import { deliveryHeaders } from './delivery-headers.ts';
+import type { BuildAttemptRequest } from './delivery-headers.ts';
 import type { DeliveryRecord, DeliveryStore } from './delivery-store.ts';
-import type { WebhookFaults } from './faults.ts';
 import { postWebhook, type FetchLike, type PostOutcome } from './http-post.ts';
 import { KeyedLimiter } from './keyed-limiter.ts';
-import { attemptInstant, nextAttemptDueAt } from './retry-schedule.ts';
+import { attemptInstant, type RetryScheduler } from './retry-schedule.ts';
 
 export interface DispatcherConfig {
   clock: VirtualClock;
@@ -19,9 +18,11 @@ export interface DispatcherConfig {
   /** Injected fetch; when absent, undici's fetch over a dedicated agent. */
   fetch?: FetchLike;
   timeoutMs: number;
-  retryDelaysMs: readonly number[];
+  /** When the attempt after a failed one is due (spec §6 schedule). */
+  nextAttempt: RetryScheduler;
+  /** The signed request of one attempt. */
+  buildRequest: BuildAttemptRequest;
   userAgent: string;
-  faults: WebhookFaults;
   concurrencyPerOrigin: number;
 }
 
@@ -83,19 +84,14 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
-    const { clock, deliveries, faults } = this.config;
+    const { clock, deliveries } = this.config;
     this.retryTimers.delete(record.id);
-    if (faults.missingAttempts.includes(number)) {
-      this.afterFailure(record, number, scheduledAt);
-      return;
-    }
     const release = await this.limiter.acquire(new URL(record.url).origin);
     try {
       if (this.closed) return;
       // Stamped when the request can actually go out, so a queued attempt is not signed stale.
       const instantMs = attemptInstant(scheduledAt, clock.now());
-      if (faults.bodyChangesOnRetry && number > 1) record.rawBody = restamp(record.rawBody, instantMs);
-      const outcome = await this.send(record, instantMs);
+      const outcome = await this.send(record, number, instantMs);
       if (outcome.abandoned || this.closed) return;
       const nowIso = clock.nowIso();
       deliveries.recordAttempt(record, {
@@ -112,22 +108,17 @@ export class DeliveryDispatcher {
     }
   }
 
-  private send(record: DeliveryRecord, instantMs: number): Promise<PostOutcome> {
+  private send(record: DeliveryRecord, number: number, instantMs: number): Promise<PostOutcome> {
     const secret = this.config.secretFor(record.merchantId);
     // Unreachable while endpoints cannot be deleted; kept so a future DELETE cannot send unsigned.
     if (secret === undefined) {
       return Promise.resolve({ statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false });
     }
+    const request = this.config.buildRequest({ instantMs, secret, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
     return postWebhook(this.fetch, {
       url: record.url,
-      headers: deliveryHeaders({
-        instantMs,
-        secret,
-        rawBody: record.rawBody,
-        userAgent: this.config.userAgent,
-        faults: this.config.faults,
-      }),
-      body: record.rawBody,
+      headers: request.headers,
+      body: request.body,
       timeoutMs: this.config.timeoutMs,
       closeSignal: this.closing.signal,
       ...(this.agent ? { dispatcher: this.agent } : {}),
@@ -135,21 +126,16 @@ export class DeliveryDispatcher {
   }
 
   private afterFailure(record: DeliveryRecord, number: number, scheduledAt: number): void {
-    const { clock, deliveries, faults } = this.config;
-    const dueAt = nextAttemptDueAt(scheduledAt, number, this.config.retryDelaysMs, faults.retryShiftMs);
+    const { clock, deliveries } = this.config;
+    const next = this.config.nextAttempt(scheduledAt, number);
     const nowIso = clock.nowIso();
-    if (dueAt === null) {
+    if (next === null) {
       deliveries.finish(record, 'failed', nowIso);
       return;
     }
+    const { dueAt } = next;
     deliveries.scheduleNext(record, dueAt, nowIso);
-    const handle = clock.schedule(dueAt, () => this.run(record, number + 1, dueAt));
+    const handle = clock.schedule(dueAt, () => this.run(record, next.number, dueAt));
     this.retryTimers.set(record.id, handle);
   }
-}
-
-function restamp(rawBody: string, instantMs: number): string {
-  const payload = JSON.parse(rawBody) as { timestamp: string };
-  payload.timestamp = new Date(instantMs).toISOString();
-  return JSON.stringify(payload);
 }

@@ -21,14 +21,20 @@ export function validateRetryDelays(delays: readonly number[]): void {
 }
 
 /** Due time of the attempt after `attemptNumber` (1-based), or null when it was the last one. */
-export function nextAttemptDueAt(
-  scheduledAt: number,
-  attemptNumber: number,
-  delays: readonly number[],
-  shiftMs = 0,
-): number | null {
+export function nextAttemptDueAt(scheduledAt: number, attemptNumber: number, delays: readonly number[]): number | null {
   const delay = delays[attemptNumber - 1];
-  return delay === undefined ? null : scheduledAt + delay + shiftMs;
+  return delay === undefined ? null : scheduledAt + delay;
+}
+
+/** The attempt that follows a failed one (its number and due time), or null when none does. */
+export type RetryScheduler = (scheduledAt: number, attemptNumber: number) => { number: number; dueAt: number } | null;
+
+/** The scheduler of a delay list: attempt n + 1, `delays[n - 1]` after attempt n's scheduled time. */
+export function retryScheduler(delays: readonly number[]): RetryScheduler {
+  return (scheduledAt, attemptNumber) => {
+    const dueAt = nextAttemptDueAt(scheduledAt, attemptNumber, delays);
+    return dueAt === null ? null : { number: attemptNumber + 1, dueAt };
+  };
 }
 
 /**

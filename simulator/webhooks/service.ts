@@ -7,10 +7,10 @@ import type { AppEnv } from '../http/context.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { DeliveryDispatcher } from './dispatcher.ts';
 import { EndpointStore } from './endpoint-store.ts';
-import { defaultFaults, type WebhookFaults } from './faults.ts';
+import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
 import { buildPayload, serializePayload } from './payload.ts';
-import { DEFAULT_RETRY_DELAYS_MS, validateRetryDelays } from './retry-schedule.ts';
+import { DEFAULT_RETRY_DELAYS_MS, retryScheduler, validateRetryDelays, type RetryScheduler } from './retry-schedule.ts';
 import { webhookRoutes } from './routes.ts';
 import type { WebhookDelivery, WebhookEvent } from './types.ts';
 
@@ -27,7 +27,10 @@ export interface WebhookServiceOptions {
   fetch?: FetchLike;
   /** Concurrent attempts per receiver origin; more wait in a queue (default 32). */
   concurrencyPerOrigin?: number;
-  faults?: Partial<WebhookFaults>;
+  /** Replaces the scheduler built from retryDelaysMs. */
+  nextAttempt?: RetryScheduler;
+  /** Replaces the signed request of an attempt (body, headers). */
+  buildRequest?: BuildAttemptRequest;
 }
 
 export interface WebhookService {
@@ -37,8 +40,6 @@ export interface WebhookService {
   routes(): Hono<AppEnv>;
   /** Cancels retry timers, aborts in-flight requests; resolves when nothing more will change. */
   close(): Promise<void>;
-  /** Fault switches, read at every attempt: flip them at run time to make the service misbehave. */
-  readonly faults: WebhookFaults;
   /** A merchant's deliveries, newest first (control API, tests). */
   deliveries(merchantId: string): WebhookDelivery[];
 }
@@ -49,7 +50,6 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError(`timeoutMs must be > 0, got ${timeoutMs}`);
   const retryDelaysMs = [...(options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)];
   validateRetryDelays(retryDelaysMs);
-  const faults: WebhookFaults = { ...defaultFaults(), ...options.faults };
 
   const endpoints = new EndpointStore();
   const deliveries = new DeliveryStore();
@@ -59,9 +59,9 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     secretFor: (merchantId) => endpoints.secretFor(merchantId),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     timeoutMs,
-    retryDelaysMs,
+    nextAttempt: options.nextAttempt ?? retryScheduler(retryDelaysMs),
+    buildRequest: options.buildRequest ?? buildAttemptRequest,
     userAgent: options.userAgent ?? defaultUserAgent(),
-    faults,
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
   });
 
@@ -93,7 +93,6 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
     routes: () => webhookRoutes({ clock, endpoints, deliveries, enqueue }),
     close: () => dispatcher.close(),
-    faults,
     deliveries: (merchantId) => deliveries.all(merchantId),
   };
 }

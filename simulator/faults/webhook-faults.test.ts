@@ -1,9 +1,22 @@
-// Each named fault bends exactly one rule of spec §6, observable by a merchant-side check.
+// Each webhook fault bends exactly one rule of spec §6, observable by a merchant-side check. The
+// faulty service is built as the composition root builds it: the fault's wrapper around a seam.
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
-import type { WebhookFaults } from './faults.ts';
-import { createWebhookService, type WebhookService } from './service.ts';
+import { buildAttemptRequest, DEFAULT_RETRY_DELAYS_MS, retryScheduler, type BuildAttemptRequest, type RetryScheduler } from '../webhooks/index.ts';
+import { createWebhookService, type WebhookService } from '../webhooks/service.ts';
 import { capturingFetch, jsonRequest, testApp, verifyIndependently, type CapturedCall } from '../test-support/webhooks.ts';
+import {
+  bodyRestampedOnRetry,
+  missingAttempts,
+  retryShift,
+  signatureWithoutTimestamp,
+  signedBodyOnly,
+  timestampInMs,
+  timestampSkew,
+  wrongKey,
+} from './webhook-faults.ts';
+
+type Fault = { request?: (base: BuildAttemptRequest) => BuildAttemptRequest; schedule?: (base: RetryScheduler) => RetryScheduler };
 
 const START = Date.parse('2026-11-21T10:00:00.250Z');
 const PAYMENT = '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f';
@@ -17,10 +30,12 @@ afterEach(async () => {
   }
 });
 
-async function run(faults: Partial<WebhookFaults>, status = 500) {
+async function run(fault: Fault, status = 500) {
   const clock = new VirtualClock({ wallNow: () => START });
   const { fetch, calls } = capturingFetch(() => status);
-  const service = createWebhookService({ clock, fetch, faults });
+  const buildRequest = fault.request ? fault.request(buildAttemptRequest) : buildAttemptRequest;
+  const nextAttempt = (fault.schedule ?? ((base: RetryScheduler) => base))(retryScheduler(DEFAULT_RETRY_DELAYS_MS));
+  const service = createWebhookService({ clock, fetch, buildRequest, nextAttempt });
   open.push({ service, clock });
   const res = await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: 'http://hook.example/' }));
   const { secret } = (await res.json()) as { secret: string };
@@ -41,49 +56,45 @@ const offsets = (calls: CapturedCall[]) => {
 
 describe('faults', () => {
   it('off by default: the independent check passes', async () => {
-    const { calls, verify, service } = await run({}, 200);
+    const { calls, verify } = await run({}, 200);
     expect(verify(calls[0]!).ok).toBe(true);
-    expect(service.faults).toEqual({
-      signatureWithoutTimestamp: false, signedBodyOnly: false, timestampInMs: false, timestampSkewSeconds: 0, wrongSignature: false,
-      retryShiftMs: 0, missingAttempts: [], bodyChangesOnRetry: false,
-    });
   });
 
   it('signatureWithoutTimestamp fails verification step 1', async () => {
-    const { calls, verify } = await run({ signatureWithoutTimestamp: true });
+    const { calls, verify } = await run({ request: signatureWithoutTimestamp });
     expect(calls[0]!.headers['X-Service-Signature']).toMatch(/^v1=[0-9a-f]{64}$/);
     expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'format' });
   });
 
   it('timestampInMs sends milliseconds and fails the tolerance step', async () => {
-    const { calls, verify } = await run({ timestampInMs: true });
+    const { calls, verify } = await run({ request: timestampInMs });
     expect(calls[0]!.headers['X-Service-Timestamp']).toBe(String(START));
     expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'tolerance' });
   });
 
   it('timestampSkewSeconds -301 makes signatures stale', async () => {
-    const { calls, verify } = await run({ timestampSkewSeconds: -301 });
+    const { calls, verify } = await run({ request: timestampSkew(-301) });
     expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'tolerance' });
   });
 
   it('signedBodyOnly (HMAC without "<t>.") fails the HMAC step', async () => {
-    const { calls, verify } = await run({ signedBodyOnly: true });
+    const { calls, verify } = await run({ request: signedBodyOnly });
     expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'signature' });
   });
 
   it('wrongSignature fails the HMAC step', async () => {
-    const { calls, verify } = await run({ wrongSignature: true });
+    const { calls, verify } = await run({ request: wrongKey });
     expect(verify(calls[0]!)).toMatchObject({ ok: false, step: 'signature' });
   });
 
   it('retryShiftMs moves every retry off the documented schedule', async () => {
-    const { clock, calls } = await run({ retryShiftMs: 1_000 });
+    const { clock, calls } = await run({ schedule: retryShift(1_000) });
     await clock.advance(36 * HOUR);
     expect(offsets(calls)).toEqual([0, 61, 362, 2163, 9364, 38165, 124566]);
   });
 
   it('missingAttempts drops attempts without recording them, keeping the schedule', async () => {
-    const { clock, calls, service } = await run({ missingAttempts: [3, 7] });
+    const { clock, calls, service } = await run({ schedule: missingAttempts([3, 7]) });
     await clock.advance(36 * HOUR);
     expect(offsets(calls)).toEqual([0, 60, 2160, 9360, 38160]);
     const [delivery] = service.deliveries('m1');
@@ -92,17 +103,9 @@ describe('faults', () => {
   });
 
   it('bodyChangesOnRetry re-stamps the body per attempt', async () => {
-    const { clock, calls, verifyOnArrival } = await run({ bodyChangesOnRetry: true });
+    const { clock, calls, verifyOnArrival } = await run({ request: bodyRestampedOnRetry });
     await clock.advance(6 * 60_000);
     expect(new Set(calls.map((c) => c.body)).size).toBe(3);
     expect(calls.every((c) => verifyOnArrival(c).ok)).toBe(true); // still signed correctly, just not identical
-  });
-
-  it('can be switched at run time; the next attempt obeys', async () => {
-    const { clock, calls, verify, service } = await run({});
-    expect(verify(calls[0]!).ok).toBe(true);
-    service.faults.wrongSignature = true;
-    await clock.advance(60_000);
-    expect(verify(calls[1]!)).toMatchObject({ ok: false, step: 'signature' });
   });
 });

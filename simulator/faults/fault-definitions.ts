@@ -1,7 +1,8 @@
 // The named faults the simulator can be told to commit (DESIGN §2, issue "The suite proves its
-// strength"). Each is one realistic implementer's bug, switched on at exactly one place in the
-// code; `breaks` names the catalogue requirements it violates, so the mutation self-test can
-// derive which checks must catch it. Off by default: a check of a fault flag is one property read.
+// strength"). Each is one realistic implementer's bug, carried out by a wrapper of one seam
+// (fault-wrappers.ts) that the composition root puts in place only when the fault is named;
+// `breaks` names the catalogue requirements it violates, so the mutation self-test can derive
+// which checks must catch it.
 
 /** The level of the catalogue requirements a fault breaks (DESIGN §2). */
 export type FaultLevel = 'documented' | 'assumed';

@@ -1,0 +1,6 @@
+// The messages of the payment refusals, in one place (the payment service and the HTTP layer use them).
+export const PAYMENT_REFUSALS = {
+  notActive: (status: string) => `Payment is not ACTIVE (status: ${status})`,
+  externalIdInUse: 'A payment with this externalId already exists',
+  foreignCursor: 'cursor is not the id of one of your payments',
+} as const;

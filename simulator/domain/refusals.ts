@@ -1,0 +1,69 @@
+// What the domain says when it will not do what was asked, with no HTTP in it: services and
+// validators throw these, and the one mapper at the HTTP edge (http/refusal-response.ts) turns
+// each kind into its status code and the spec's error body.
+import type { Refusal } from '../support/lifecycle-table.ts';
+
+/** One invalid field of a request: its JSON path and what is wrong with it. */
+export interface FieldProblem {
+  path: string[];
+  message: string;
+}
+
+export type RefusalKind = 'not-found' | 'conflict' | 'invalid-state' | 'invalid';
+
+export abstract class DomainRefusal extends Error {
+  abstract readonly kind: RefusalKind;
+}
+
+/** The record does not exist for the caller (another merchant's record does not exist for it either). */
+export class NotFound extends DomainRefusal {
+  readonly kind = 'not-found';
+  constructor(what = 'Payment') {
+    super(`${what} not found`);
+    this.name = 'NotFound';
+  }
+}
+
+/** The request clashes with another record (an externalId in use, a limit reached). */
+export class Conflict extends DomainRefusal {
+  readonly kind = 'conflict';
+  constructor(message: string) {
+    super(message);
+    this.name = 'Conflict';
+  }
+}
+
+/** The record's current state does not allow what was asked. */
+export class InvalidState extends DomainRefusal {
+  readonly kind = 'invalid-state';
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidState';
+  }
+}
+
+/** The request itself is wrong: with `problems`, one entry per invalid field. */
+export class Invalid extends DomainRefusal {
+  readonly kind = 'invalid';
+  constructor(
+    message: string,
+    readonly problems?: readonly FieldProblem[],
+  ) {
+    super(message);
+    this.name = 'Invalid';
+  }
+}
+
+/** A request that failed validation, one problem per invalid field. */
+export const invalidFields = (problems: readonly FieldProblem[]): Invalid => new Invalid('Validation failed', problems);
+
+/**
+ * The one place a refused lifecycle transition gets its kind. An event the record's state does
+ * not accept conflicts with that state, except the merchant's own cancel, which the spec lists as
+ * a bad request (§7: DELETE of a payment that is not ACTIVE is 400). A refusal of what the event
+ * carries (expired, a pair not accepted or not supported) is invalid input.
+ */
+export function refusedTransition(refusal: Refusal, options: { merchantCancel?: string } = {}): DomainRefusal {
+  if (refusal.reason !== 'invalid-state') return new Invalid(refusal.message);
+  return options.merchantCancel === undefined ? new InvalidState(refusal.message) : new Invalid(options.merchantCancel);
+}
