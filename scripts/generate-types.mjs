@@ -15,7 +15,7 @@ const targets = [
 ];
 
 export async function render(source) {
-  const ast = await openapiTS(pathToFileURL(`${root}${source}`), { silent: true });
+  const ast = await openapiTS(pathToFileURL(`${root}${source}`), { silent: true, defaultNonNullable: false });
   const header = `// File generated from ${source} by scripts/generate-types.mjs. Do not edit.\n`;
   return header + astToString(ast);
 }
