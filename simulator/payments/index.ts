@@ -6,5 +6,5 @@ export { validateCreatePayment, CREATE_FIELDS, EXTERNAL_ID_PATTERN } from './val
 export { PaymentStore } from './payment-store.ts';
 export { PaymentService, DEFAULT_PAYMENT_TTL_MS } from './payment-service.ts';
 export { createView, retrieveView, paymentUrl } from './views.ts';
-export type { PaymentCreateView, PaymentView } from './views.ts';
+export type { PaymentCreateView, Payment as PaymentView } from '../../contract/types.ts';
 export { paymentRoutes } from './routes.ts';

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/context.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { envelope, MAX_LIMIT, parseListQuery, singleQuery } from '../http/list-query.ts';
 import { Problems } from '../validation/problems.ts';
+import type { PaymentList } from '../../contract/types.ts';
 import type { PaymentService } from './payment-service.ts';
 import type { PaymentStatus } from './types.ts';
 import { PAYMENT_STATUSES } from './types.ts';
@@ -45,7 +46,7 @@ export function paymentRoutes({ payments, payUrl, faults = NO_FAULTS }: PaymentR
     }
     problems.throwIfAny();
     const page = payments.list(c.get('merchantId'), { cursor, limit, status: status as PaymentStatus | undefined, externalId });
-    return c.json(envelope(page.items.map((p) => retrieveView(p, payUrl, faults)), page.hasMore), 200);
+    return c.json(envelope(page.items.map((p) => retrieveView(p, payUrl, faults)), page.hasMore) satisfies PaymentList, 200);
   });
 
   app.get('/:id', (c) => c.json(retrieveView(payments.get(c.get('merchantId'), c.req.param('id')), payUrl, faults), 200));
