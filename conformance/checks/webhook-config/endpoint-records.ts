@@ -1,10 +1,11 @@
 // Webhook configuration records: GET is 404 before setup; POST creates the endpoint and shows the
 // secret once (never again on GET or PUT); PUT changes url/enabled; bad URLs are 400; a disabled
 // endpoint refuses the test event (409) and records nothing. A merchant of its own (control API).
-import type { Payment } from '../../../contract/types.ts';
+import type { Payment, WebhookDeliveryList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 
 const ENDPOINT_FIELDS = ['id', 'url', 'enabled', 'secretLast4', 'createdAt', 'updatedAt'];
 
@@ -71,7 +72,7 @@ export const webhookEndpointRecords = defineCheck({
     const badId = await api.get('/v1/webhooks/deliveries', { paymentId: 'not-a-uuid' });
     ctx.addCases();
     ctx.expect(badId.status === 400, 'WH-DELIVERIES-QUERY-RULES', 'A paymentId that is no UUID is not 400', `answered ${badId.status}`, badId.exchange);
-    const recorded = (deliveries.json as { data?: unknown[] })?.data;
+    const recorded = (deliveries.json as Received<WebhookDeliveryList> | undefined)?.data;
     ctx.addCases();
     ctx.expect(Array.isArray(recorded) && recorded.length === 0, 'WH-DISABLED-NO-DELIVERIES', 'A disabled endpoint still gets deliveries recorded', `${Array.isArray(recorded) ? recorded.length : '?'} deliveries recorded while disabled`, deliveries.exchange);
 
