@@ -75,6 +75,8 @@ export type JsonRpcRequest = Schemas['JsonRpcRequest'];
 export type JsonRpcRequestBody = Schemas['JsonRpcRequestBody'];
 export type JsonRpcResponse = Schemas['JsonRpcResponse'];
 export type JsonRpcResponseBody = Schemas['JsonRpcResponseBody'];
+export type JsonRpcSuccess = Schemas['JsonRpcSuccess'];
+export type JsonRpcFailure = Schemas['JsonRpcFailure'];
 export type JsonRpcError = Schemas['JsonRpcError'];
 
 // Control API

@@ -15,7 +15,10 @@ const targets = [
 ];
 
 export async function render(source) {
-  const ast = await openapiTS(pathToFileURL(`${root}${source}`), { silent: true });
+  // defaultNonNullable: false — a property with a `default:` that is not `required` stays optional
+  // (openapi-typescript 7 makes it required by default), so the minimal create body
+  // {"amount":"100","currency":"USD"} is a valid PaymentCreateRequest.
+  const ast = await openapiTS(pathToFileURL(`${root}${source}`), { silent: true, defaultNonNullable: false });
   const header = `// File generated from ${source} by scripts/generate-types.mjs. Do not edit.\n`;
   return header + astToString(ast);
 }

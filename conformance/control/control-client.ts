@@ -1,13 +1,12 @@
 // Client of the control API (conformance/control-api.yaml, DESIGN §3): the provider-state hooks
 // that let the suite act as the customer, the chain and time. A control call that does not
 // answer as documented makes the check not-exercised (the harness failed, not the service).
+import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated } from '../../contract/types.ts';
 import { NotExercisedSignal } from '../errors.ts';
 import type { Credential, HttpClient, HttpResponse } from '../http/client.ts';
+import type { Received } from '../support/received.ts';
 
-export interface ClockState {
-  now: string;
-  offsetMs: number;
-}
+export type { ClockState };
 
 export interface MerchantHandle {
   id: string;
@@ -41,9 +40,9 @@ export class ControlClient {
   }
 
   /** Moves virtual time forward; the implementation fires due timers before answering. */
-  async advance(ms: number): Promise<{ now: string; firedTimers: number }> {
+  async advance(ms: number): Promise<ClockAdvanceResult> {
     const response = await this.expect(this.http.post('/clock/advance', { ms: Math.round(ms) }, null), [200], 'advance clock');
-    return response.json as { now: string; firedTimers: number };
+    return response.json as ClockAdvanceResult;
   }
 
   /** Raw transition calls: the model-based test inspects refusals itself. */
@@ -74,7 +73,7 @@ export class ControlClient {
   /** A fresh merchant with its own API key: isolates a check's payments, list and webhooks. */
   async createMerchant(name: string): Promise<MerchantHandle> {
     const response = await this.expect(this.http.post('/merchants', { name }, null), [200, 201], 'create merchant');
-    const body = response.json as { merchant?: { id?: string }; apiKey?: { key?: string } };
+    const body = response.json as Received<MerchantCreated>;
     const key = body.apiKey?.key;
     const id = body.merchant?.id;
     if (typeof key !== 'string' || typeof id !== 'string') {
@@ -89,7 +88,7 @@ export class ControlClient {
   /** A further key of the merchant behind `owner`; `expiresAt` may be in the past. */
   async createApiKey(owner: Credential, body: { expiresAt?: string; expiresInDays?: number }): Promise<{ id: string; key: string; label: string }> {
     const response = await this.expect(this.http.post('/api-keys', body, owner), [200, 201], 'create API key');
-    const record = response.json as { id?: string; key?: string };
+    const record = response.json as Received<ApiKeyWithSecret>;
     if (typeof record.key !== 'string' || typeof record.id !== 'string') {
       throw new ControlError('control API create API key: response lacks id or key');
     }

@@ -25,7 +25,7 @@ export function viewViolations(payment: Payment, expectedPair?: { chainId: numbe
     if (initiated && !set(record[field])) out.push({ requirement: 'PAY-GET-RESPONSE-200', message: `${field} is not set on a ${status} payment` });
     if (status === 'ACTIVE' && set(record[field])) out.push({ requirement: 'PAY-GET-RESPONSE-200', message: `${field} is set (${JSON.stringify(record[field])}) before initiation` });
   }
-  if (initiated && set(payment.chainId) && !payment.acceptedChains.includes(payment.chainId as number)) {
+  if (initiated && set(payment.chainId) && !payment.acceptedChains.includes(payment.chainId as NonNullable<Payment['chainId']>)) {
     out.push({ requirement: 'CHAIN-PAIRS-ONLY-FROM-TABLE', message: `chainId ${payment.chainId} is not one of acceptedChains ${JSON.stringify(payment.acceptedChains)}` });
   }
   if (initiated && expectedPair && (payment.chainId !== expectedPair.chainId || payment.token !== expectedPair.token)) {

@@ -1,55 +1,21 @@
 // Payment shapes and small helpers shared by checks: create with the main or another merchant,
 // field lists of the create and retrieve views (docs/decisions.md, spec §2).
+import type { Payment, PaymentCreateRequest, PaymentStatus, Seller } from '../../contract/types.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
 
-export type PaymentStatus = 'ACTIVE' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED' | 'CANCELLED';
-export const STATUSES: PaymentStatus[] = ['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'];
-export const TERMINAL: PaymentStatus[] = ['SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'];
-
-export interface Seller {
-  address: string;
-  amount: string;
-}
-
-export interface CreateBody {
-  amount: string;
+export type { Payment, PaymentStatus, Seller };
+/**
+ * A create request as the suite builds it: the contract's shape, with the enum fields widened to
+ * the plain strings and numbers the suite reads from fixtures (and probes beyond the enums with).
+ */
+export type CreateBody = Omit<PaymentCreateRequest, 'currency' | 'acceptedChains' | 'acceptedTokens'> & {
   currency: string;
-  title?: string;
-  externalId?: string;
   acceptedChains?: number[];
   acceptedTokens?: string[];
-  expiresAt?: string;
-  sellers?: Seller[];
-  merchantAmount?: string;
-}
+};
 
-export interface Payment {
-  id: string;
-  status: PaymentStatus;
-  amount: string;
-  currency: string;
-  title: string | null;
-  externalId: string | null;
-  acceptedChains: number[];
-  acceptedTokens: string[];
-  serviceFee: string;
-  merchantFee: string;
-  sellers: Seller[] | null;
-  paymentUrl: string;
-  chainId: number | null;
-  token: string | null;
-  exchangeRate: string | null;
-  amountToken: string | null;
-  serviceFeeToken: string | null;
-  merchantFeeToken: string | null;
-  gasActual: string | null;
-  txHash: string | null;
-  error: { code: string; source: string; message: string } | null;
-  expiresAt: string;
-  paidAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const STATUSES: PaymentStatus[] = ['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'];
+export const TERMINAL: PaymentStatus[] = ['SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'];
 
 export const CREATE_VIEW_FIELDS = [
   'id', 'status', 'amount', 'currency', 'title', 'externalId', 'acceptedChains', 'acceptedTokens',

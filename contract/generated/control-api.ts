@@ -621,7 +621,7 @@ export interface components {
              *       56
              *     ]
              */
-            acceptedChains: components["schemas"]["ChainId"][];
+            acceptedChains?: components["schemas"]["ChainId"][];
             /**
              * @description Subset of the supported tokens; default all. Non-empty without duplicates (assumed).
              * @default [
@@ -629,7 +629,7 @@ export interface components {
              *       "USDT"
              *     ]
              */
-            acceptedTokens: components["schemas"]["Token"][];
+            acceptedTokens?: components["schemas"]["Token"][];
             /**
              * Format: date-time
              * @description Expiry, between 15 minutes and 30 days from now (both bounds inclusive, assumed);

@@ -809,7 +809,7 @@ export interface components {
              *       56
              *     ]
              */
-            acceptedChains: components["schemas"]["ChainId"][];
+            acceptedChains?: components["schemas"]["ChainId"][];
             /**
              * @description Subset of the supported tokens; default all. Non-empty without duplicates (assumed).
              * @default [
@@ -817,7 +817,7 @@ export interface components {
              *       "USDT"
              *     ]
              */
-            acceptedTokens: components["schemas"]["Token"][];
+            acceptedTokens?: components["schemas"]["Token"][];
             /**
              * Format: date-time
              * @description Expiry, between 15 minutes and 30 days from now (both bounds inclusive, assumed);
@@ -937,7 +937,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /** @description Body of `PUT /v1/webhooks`; at least one field (assumed). */
         WebhookEndpointUpdateRequest: {

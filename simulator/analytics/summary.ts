@@ -6,15 +6,10 @@ import { formatUnits, toUnits } from '../money/decimal.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';
 import { PAYMENT_STATUSES } from '../payments/types.ts';
+import type { Analytics as AnalyticsSummary } from '../../contract/types.ts';
+import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
-export interface AnalyticsSummary {
-  from: string;
-  to: string;
-  payments: { total: number; byStatus: Record<PaymentStatus, number> };
-  volume: { currency: string; count: number; amount: string; serviceFee: string; merchantFee: string }[];
-  byToken: { token: string; count: number; amountToken: string }[];
-  byChain: { chainId: number; count: number; amountToken: string }[];
-}
+export type { AnalyticsSummary };
 
 interface Tally {
   count: number;
@@ -62,7 +57,7 @@ export function summarize(payments: Iterable<Payment>, from: number, to: number)
       .sort(([x], [y]) => (x < y ? -1 : 1))
       .map(([currency, v]) => {
         const scale = currencyOrThrow(currency).minorUnits;
-        return { currency, count: v.count, amount: formatUnits(v.a, scale), serviceFee: formatUnits(v.b, scale), merchantFee: formatUnits(v.c, scale) };
+        return { currency: wireCurrency(currency), count: v.count, amount: formatUnits(v.a, scale), serviceFee: formatUnits(v.b, scale), merchantFee: formatUnits(v.c, scale) };
       }),
     byToken: TOKENS.filter((t) => byToken.has(t)).map((token) => {
       const t = byToken.get(token) as Tally;
@@ -70,7 +65,7 @@ export function summarize(payments: Iterable<Payment>, from: number, to: number)
     }),
     byChain: CHAIN_IDS.filter((id) => byChain.has(id)).map((chainId) => {
       const ch = byChain.get(chainId) as Tally;
-      return { chainId, count: ch.count, amountToken: formatUnits(ch.a, TOKEN_SCALE) };
+      return { chainId: wireChainId(chainId), count: ch.count, amountToken: formatUnits(ch.a, TOKEN_SCALE) };
     }),
-  };
+  } satisfies AnalyticsSummary;
 }

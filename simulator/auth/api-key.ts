@@ -2,13 +2,14 @@
 // first 11 characters ("pk_" + 8) are kept.
 import { createHash, randomBytes } from 'node:crypto';
 import type { BlockList } from 'node:net';
+import type { ApiKey as ApiKeyView, ApiKeyStatus } from '../../contract/types.ts';
 
 export const KEY_PREFIX = 'pk_';
 export const PREFIX_LENGTH = 11;
 /** Keys we accept as given (default key option); generated keys are pk_ + 48 hex. */
 export const API_KEY_PATTERN = /^pk_[A-Za-z0-9]{8,128}$/;
 
-export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
+export type { ApiKeyStatus, ApiKeyView };
 
 export interface ApiKeyRecord {
   id: string;
@@ -23,18 +24,6 @@ export interface ApiKeyRecord {
   revokedAt: number | null;
   lastUsedAt: number | null;
   createdAt: number;
-}
-
-export interface ApiKeyView {
-  id: string;
-  name: string | null;
-  prefix: string;
-  ipWhitelist: string[] | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  status: ApiKeyStatus;
-  createdAt: string;
 }
 
 export function generateApiKey(): string {
@@ -64,5 +53,5 @@ export function apiKeyView(record: ApiKeyRecord, now: number): ApiKeyView {
     lastUsedAt: isoOrNull(record.lastUsedAt),
     status: keyStatus(record, now),
     createdAt: new Date(record.createdAt).toISOString(),
-  };
+  } satisfies ApiKeyView;
 }

@@ -7,6 +7,7 @@ import { readJsonBody } from '../http/json-body.ts';
 import { envelope, parseListQuery } from '../http/list-query.ts';
 import { MESSAGES } from '../http/messages.ts';
 import { Problems } from '../validation/problems.ts';
+import type { ApiKeyList, ApiKeyWithSecret } from '../../contract/types.ts';
 import { apiKeyView } from './api-key.ts';
 import type { ApiKeyStore } from './api-key-store.ts';
 import { MAX_ACTIVE_KEYS } from './api-key-store.ts';
@@ -22,7 +23,7 @@ export function apiKeyRoutes({ keys, clock }: { keys: ApiKeyStore; clock: Virtua
     const page = keys.list(c.get('merchantId'), cursor, limit);
     if (!page) throw validationError([{ path: ['cursor'], message: 'cursor is not the id of one of your API keys' }]);
     const now = clock.now();
-    return c.json(envelope(page.items.map((k) => apiKeyView(k, now)), page.hasMore), 200);
+    return c.json(envelope(page.items.map((k) => apiKeyView(k, now)), page.hasMore) satisfies ApiKeyList, 200);
   });
 
   app.post('/', async (c) => {
@@ -32,7 +33,7 @@ export function apiKeyRoutes({ keys, clock }: { keys: ApiKeyStore; clock: Virtua
     // Count and create in one synchronous step: concurrent creates cannot overshoot the limit.
     if (keys.countActive(merchantId, now) >= MAX_ACTIVE_KEYS) throw conflict(MESSAGES.apiKeyLimit(MAX_ACTIVE_KEYS));
     const { record, key } = keys.create(merchantId, input, now);
-    return c.json({ ...apiKeyView(record, now), key }, 201);
+    return c.json({ ...apiKeyView(record, now), key } satisfies ApiKeyWithSecret, 201);
   });
 
   app.delete('/:id', (c) => {

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { badRequest } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
+import type { ClockAdvanceResult, ClockState } from '../../contract/types.ts';
 import type { ControlDeps } from './control-deps.ts';
 
 const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;
@@ -11,7 +12,7 @@ const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;
 export function clockRoutes({ clock }: ControlDeps): Hono {
   const app = new Hono();
 
-  app.get('/', (c) => c.json({ now: clock.nowIso(), offsetMs: clock.offsetMs }, 200));
+  app.get('/', (c) => c.json({ now: clock.nowIso(), offsetMs: clock.offsetMs } satisfies ClockState, 200));
 
   app.post('/advance', async (c) => {
     const body = await readJsonBody(c);
@@ -26,7 +27,7 @@ export function clockRoutes({ clock }: ControlDeps): Hono {
     problems.throwIfAny();
     const result = await clock.advance((body as { ms: number }).ms);
     await clock.settle();
-    return c.json({ now: new Date(result.now).toISOString(), firedTimers: result.firedTimers }, 200);
+    return c.json({ now: new Date(result.now).toISOString(), firedTimers: result.firedTimers } satisfies ClockAdvanceResult, 200);
   });
 
   app.post('/set', async (c) => {
@@ -45,7 +46,7 @@ export function clockRoutes({ clock }: ControlDeps): Hono {
       throw error;
     });
     await clock.settle();
-    return c.json({ now: new Date(result.now).toISOString(), firedTimers: result.firedTimers }, 200);
+    return c.json({ now: new Date(result.now).toISOString(), firedTimers: result.firedTimers } satisfies ClockAdvanceResult, 200);
   });
 
   return app;

@@ -10,6 +10,7 @@ import { merchantView } from '../merchants/merchant-store.ts';
 import { retrieveView } from '../payments/views.ts';
 import { payoutView } from '../payouts/types.ts';
 import { addressProblem, charLength, isPlainObject, Problems, rejectUnknownFields } from '../validation/index.ts';
+import type { ApiKeyWithSecret, MerchantCreated } from '../../contract/types.ts';
 import type { ControlDeps } from './control-deps.ts';
 import { merchantFromBearer } from './control-deps.ts';
 
@@ -63,7 +64,7 @@ export function dashboardRoutes(deps: ControlDeps): Hono {
     const now = clock.now();
     const merchant = merchants.create(input, now);
     const { record, key } = keys.create(merchant.id, { name: 'Default key' }, now);
-    return c.json({ merchant: merchantView(merchant), apiKey: { ...apiKeyView(record, now), key } }, 201);
+    return c.json({ merchant: merchantView(merchant), apiKey: { ...apiKeyView(record, now), key } } satisfies MerchantCreated, 201);
   });
 
   app.put('/merchant', async (c) => {
@@ -80,7 +81,7 @@ export function dashboardRoutes(deps: ControlDeps): Hono {
     const now = clock.now();
     const input = validateApiKeyInput(await readJsonBody(c, { optional: true }), now, { allowExpiresAt: true });
     const { record, key } = keys.create(merchantId, input, now);
-    return c.json({ ...apiKeyView(record, now), key }, 201);
+    return c.json({ ...apiKeyView(record, now), key } satisfies ApiKeyWithSecret, 201);
   });
 
   app.post('/payments', async (c) => {

@@ -5,12 +5,13 @@ import { validationError } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { rateLimitSettingsProblem } from '../rate-limit/fixed-window.ts';
 import { isPlainObject, Problems, rejectUnknownFields } from '../validation/index.ts';
+import type { ExchangeRates, RateLimitSettings } from '../../contract/types.ts';
 import type { ControlDeps } from './control-deps.ts';
 
 export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: ControlDeps): Hono {
   const app = new Hono();
 
-  app.get('/exchange-rates', (c) => c.json({ rates: rates.toJSON() }, 200));
+  app.get('/exchange-rates', (c) => c.json({ rates: rates.toJSON() } satisfies ExchangeRates, 200));
 
   app.put('/exchange-rates', async (c) => {
     const body = await readJsonBody(c);
@@ -26,10 +27,10 @@ export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: Con
     }
     problems.throwIfAny();
     rates.update((body as { rates: Record<string, string> }).rates);
-    return c.json({ rates: rates.toJSON() }, 200);
+    return c.json({ rates: rates.toJSON() } satisfies ExchangeRates, 200);
   });
 
-  app.get('/rate-limit', (c) => c.json(limiter.current, 200));
+  app.get('/rate-limit', (c) => c.json(limiter.current satisfies RateLimitSettings, 200));
 
   app.put('/rate-limit', async (c) => {
     const body = await readJsonBody(c);
@@ -39,7 +40,7 @@ export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: Con
     for (const p of rateLimitSettingsProblem(body.limit, body.windowSeconds)) problems.add(p.path, p.message);
     problems.throwIfAny();
     limiter.configure({ limit: body.limit as number, windowSeconds: body.windowSeconds as number });
-    return c.json(limiter.current, 200);
+    return c.json(limiter.current satisfies RateLimitSettings, 200);
   });
 
   app.get('/health', async (c) => c.json({ status: 'ok', chains: await chainHealth(), ...(faults.length > 0 ? { faults: [...faults] } : {}) }, 200));

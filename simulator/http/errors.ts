@@ -1,17 +1,8 @@
 // One error class for every HTTP error the simulator returns; `app.onError` renders it.
 // Bodies follow the spec's error shape: { statusCode, message, error, errors? }.
+import type { ErrorBody, FieldError } from '../../contract/types.ts';
 
-import type { FieldProblem } from '../domain/refusals.ts';
-
-/** An errors[] entry of a 400 body: the domain's field problem as it goes on the wire. */
-export type FieldError = FieldProblem;
-
-export interface ErrorBody {
-  statusCode: number;
-  message: string;
-  error: string;
-  errors?: FieldError[];
-}
+export type { ErrorBody, FieldError };
 
 const REASON: Record<number, string> = {
   400: 'Bad Request',

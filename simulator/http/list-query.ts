@@ -1,5 +1,6 @@
 // Query parameters shared by every list endpoint: cursor and limit (decisions.md "Common").
 import type { Context } from 'hono';
+import type { ListEnvelope } from '../../contract/types.ts';
 import type { Problems } from '../validation/problems.ts';
 
 export const DEFAULT_LIMIT = 20;
@@ -33,12 +34,8 @@ export function parseListQuery(c: Context, problems: Problems, maxLimit = MAX_LI
   return { cursor: cursor || undefined, limit };
 }
 
-export interface ListEnvelope<T> {
-  data: T[];
-  nextCursor: string | null;
-  hasMore: boolean;
-}
+export type { ListEnvelope };
 
 export function envelope<T extends { id: string }>(data: T[], hasMore: boolean): ListEnvelope<T> {
-  return { data, nextCursor: hasMore ? (data.at(-1)?.id ?? null) : null, hasMore };
+  return { data, nextCursor: hasMore ? (data.at(-1)?.id ?? null) : null, hasMore } satisfies ListEnvelope<T>;
 }

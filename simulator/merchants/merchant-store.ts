@@ -1,5 +1,6 @@
 // Merchants: the accounts API keys, payments and payouts belong to. Onboarding (sign-up,
 // settlement wallet) happens in a dashboard outside the API; the control API stands in for it.
+import type { Merchant as MerchantView } from '../../contract/types.ts';
 import type { RandomSource } from '../support/random.ts';
 
 export interface Merchant {
@@ -50,6 +51,6 @@ export class MerchantStore {
   }
 }
 
-export function merchantView(m: Merchant): { id: string; name: string | null; walletAddress: string; redirectUrl: string | null; createdAt: string } {
-  return { id: m.id, name: m.name, walletAddress: m.walletAddress, redirectUrl: m.redirectUrl, createdAt: new Date(m.createdAt).toISOString() };
+export function merchantView(m: Merchant): MerchantView {
+  return { id: m.id, name: m.name, walletAddress: m.walletAddress, redirectUrl: m.redirectUrl, createdAt: new Date(m.createdAt).toISOString() } satisfies MerchantView;
 }

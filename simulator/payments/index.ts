@@ -11,6 +11,7 @@ export type { InsertResult, PaymentListFilter, PaymentRepository } from './payme
 export { PaymentService, PAYMENT_RULES, DEFAULT_PAYMENT_TTL_MS, type PaymentRules } from './payment-service.ts';
 export { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 export { createView, retrieveView, paymentUrl } from './views.ts';
-export type { PaymentCreateView, PaymentView, RetrieveView } from './views.ts';
+export type { RetrieveView } from './views.ts';
+export type { PaymentCreateView, Payment as PaymentView } from '../../contract/types.ts';
 export { paymentRoutes } from './routes.ts';
 export type { PaymentOperations, PaymentRouteOptions } from './routes.ts';

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/context.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { envelope, MAX_LIMIT, parseListQuery, singleQuery } from '../http/list-query.ts';
 import { Problems } from '../validation/problems.ts';
+import type { PaymentList } from '../../contract/types.ts';
 import type { PaymentService } from './payment-service.ts';
 import type { Payment, PaymentStatus } from './types.ts';
 import { PAYMENT_STATUSES } from './types.ts';
@@ -49,7 +50,7 @@ export function paymentRoutes({ payments, payUrl, view = retrieveView, maxListLi
     }
     problems.throwIfAny();
     const page = payments.list(c.get('merchantId'), { cursor, limit, status: status as PaymentStatus | undefined, externalId });
-    return c.json(envelope(page.items.map((p) => view(p, payUrl)), page.hasMore), 200);
+    return c.json(envelope(page.items.map((p) => view(p, payUrl)), page.hasMore) satisfies PaymentList, 200);
   });
 
   app.get('/:id', (c) => c.json(view(payments.get(c.get('merchantId'), c.req.param('id')), payUrl), 200));

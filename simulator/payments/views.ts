@@ -1,5 +1,7 @@
 // The two JSON views of a payment (decisions.md "Payment"): the create view (201) and the
 // retrieve view (GET, DELETE, list items, control API).
+import type { Payment as PaymentView, PaymentCreateView } from '../../contract/types.ts';
+import { wireChainId, wireChainIds, wireCurrency } from '../support/wire-enums.ts';
 import type { Payment } from './types.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -8,46 +10,38 @@ export function paymentUrl(payUrl: string, id: string): string {
   return `${payUrl.replace(/\/+$/, '')}/p/${id}`;
 }
 
-export interface PaymentCreateView {
-  id: string;
-  status: string;
-  amount: string;
-  currency: string;
-  title: string | null;
-  externalId: string | null;
-  acceptedChains: number[];
-  acceptedTokens: string[];
-  serviceFee: string;
-  merchantFee: string;
-  sellers: { address: string; amount: string }[] | null;
-  paymentUrl: string;
-  expiresAt: string;
-  createdAt: string;
-}
-
-export interface PaymentView extends PaymentCreateView {
-  chainId: number | null;
-  token: string | null;
-  exchangeRate: string | null;
-  amountToken: string | null;
-  serviceFeeToken: string | null;
-  merchantFeeToken: string | null;
-  gasActual: string | null;
-  txHash: string | null;
-  error: { code: string; source: string; message: string } | null;
-  paidAt: string | null;
-  updatedAt: string;
-}
-
 export function createView(p: Payment, payUrl: string): PaymentCreateView {
+  // The contract fixes the create view's status to ACTIVE; a new payment in any other state is a bug
+  // that must surface (as a 500), not be papered over by the view.
+  if (p.status !== 'ACTIVE') throw new Error(`Create view of a ${p.status} payment: only a new payment has one`);
+  const base = sharedFields(p, payUrl);
+  return {
+    id: base.id,
+    status: p.status,
+    amount: base.amount,
+    currency: base.currency,
+    title: base.title,
+    externalId: base.externalId,
+    acceptedChains: base.acceptedChains,
+    acceptedTokens: base.acceptedTokens,
+    serviceFee: base.serviceFee,
+    merchantFee: base.merchantFee,
+    sellers: base.sellers,
+    paymentUrl: base.paymentUrl,
+    expiresAt: base.expiresAt,
+    createdAt: base.createdAt,
+  } satisfies PaymentCreateView;
+}
+
+/** The fields both views share, status aside (the create view's status is the literal ACTIVE). */
+function sharedFields(p: Payment, payUrl: string): Omit<PaymentCreateView, 'status'> {
   return {
     id: p.id,
-    status: p.status,
     amount: p.amount,
-    currency: p.currency,
+    currency: wireCurrency(p.currency),
     title: p.title,
     externalId: p.externalId,
-    acceptedChains: [...p.acceptedChains],
+    acceptedChains: wireChainIds(p.acceptedChains),
     acceptedTokens: [...p.acceptedTokens],
     serviceFee: p.serviceFee,
     merchantFee: p.merchantFee,
@@ -61,10 +55,10 @@ export function createView(p: Payment, payUrl: string): PaymentCreateView {
 export type RetrieveView = (p: Payment, payUrl: string) => PaymentView;
 
 export function retrieveView(p: Payment, payUrl: string): PaymentView {
-  const base = createView(p, payUrl);
+  const base = sharedFields(p, payUrl);
   return {
     id: base.id,
-    status: base.status,
+    status: p.status,
     amount: base.amount,
     currency: base.currency,
     title: base.title,
@@ -75,7 +69,7 @@ export function retrieveView(p: Payment, payUrl: string): PaymentView {
     merchantFee: base.merchantFee,
     sellers: base.sellers,
     paymentUrl: base.paymentUrl,
-    chainId: p.chainId,
+    chainId: p.chainId === null ? null : wireChainId(p.chainId),
     token: p.token,
     exchangeRate: p.exchangeRate,
     amountToken: p.amountToken,
@@ -88,5 +82,5 @@ export function retrieveView(p: Payment, payUrl: string): PaymentView {
     paidAt: p.paidAt === null ? null : iso(p.paidAt),
     createdAt: base.createdAt,
     updatedAt: iso(p.updatedAt),
-  };
+  } satisfies PaymentView;
 }

@@ -2,6 +2,8 @@
 // API), paid out on-chain to a recipient; the same six states as payments.
 import type { TokenSymbol } from '../reference-data/chains.ts';
 import type { PaymentError, PaymentStatus } from '../payments/types.ts';
+import type { Payout as PayoutView } from '../../contract/types.ts';
+import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
 export type PayoutStatus = PaymentStatus;
 
@@ -33,24 +35,26 @@ export interface PayoutDraft {
   expiresAt: number | undefined;
 }
 
-export function payoutView(p: Payout): Record<string, unknown> {
-  const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+export type { PayoutView };
+
+export function payoutView(p: Payout): PayoutView {
+  const iso = (ms: number): string => new Date(ms).toISOString();
   return {
     id: p.id,
     status: p.status,
     amount: p.amount,
-    currency: p.currency,
+    currency: wireCurrency(p.currency),
     recipientAddress: p.recipientAddress,
     externalId: p.externalId,
-    chainId: p.chainId,
+    chainId: p.chainId === null ? null : wireChainId(p.chainId),
     token: p.token,
     exchangeRate: p.exchangeRate,
     amountToken: p.amountToken,
     txHash: p.txHash,
     error: p.error ? { ...p.error } : null,
     expiresAt: iso(p.expiresAt),
-    paidAt: iso(p.paidAt),
+    paidAt: p.paidAt === null ? null : iso(p.paidAt),
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
-  };
+  } satisfies PayoutView;
 }

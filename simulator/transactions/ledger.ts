@@ -3,16 +3,19 @@
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { Payment } from '../payments/types.ts';
+import type { Token, Transaction as TransactionView, TransactionTransfer } from '../../contract/types.ts';
+import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
-export type TransferRole = 'merchant' | 'seller' | 'service';
+export type TransferRole = TransactionTransfer['role'];
 
+/** The stored record: the wire view (contract `Transaction`) plus its merchant, with a virtual-clock time. */
 export interface Transaction {
   id: string;
   merchantId: string;
   paymentId: string;
   externalId: string | null;
   chainId: number;
-  token: string;
+  token: Token;
   txHash: string;
   amount: string;
   currency: string;
@@ -21,7 +24,7 @@ export interface Transaction {
   serviceFeeToken: string;
   merchantFeeToken: string;
   gasActual: string;
-  transfers: { role: TransferRole; address: string; amountToken: string }[];
+  transfers: TransactionTransfer[];
   settledAt: number;
 }
 
@@ -89,7 +92,13 @@ export class Ledger {
   }
 }
 
-export function transactionView(t: Transaction): Omit<Transaction, 'merchantId' | 'settledAt'> & { settledAt: string } {
+export function transactionView(t: Transaction): TransactionView {
   const { merchantId: _merchantId, settledAt, transfers, ...rest } = t;
-  return { ...rest, transfers: transfers.map((x) => ({ ...x })), settledAt: new Date(settledAt).toISOString() };
+  return {
+    ...rest,
+    chainId: wireChainId(rest.chainId),
+    currency: wireCurrency(rest.currency),
+    transfers: transfers.map((x) => ({ ...x })),
+    settledAt: new Date(settledAt).toISOString(),
+  } satisfies TransactionView;
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
 import { envelope, parseListQuery } from '../http/list-query.ts';
 import { Problems } from '../validation/problems.ts';
+import type { TransactionList } from '../../contract/types.ts';
 import type { Ledger } from './ledger.ts';
 import { transactionView } from './ledger.ts';
 
@@ -15,7 +16,7 @@ export function transactionRoutes({ ledger }: { ledger: Ledger }): Hono<AppEnv> 
     problems.throwIfAny();
     const page = ledger.list(c.get('merchantId'), cursor, limit);
     if (!page) throw validationError([{ path: ['cursor'], message: 'cursor is not the id of one of your transactions' }]);
-    return c.json(envelope(page.items.map(transactionView), page.hasMore), 200);
+    return c.json(envelope(page.items.map(transactionView), page.hasMore) satisfies TransactionList, 200);
   });
   return app;
 }

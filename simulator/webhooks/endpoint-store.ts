@@ -4,21 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../http/errors.ts';
 import { generateSecret } from './sign.ts';
+import type { WebhookEndpointUpdateRequest } from '../../contract/types.ts';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from './types.ts';
 
-interface EndpointRecord {
-  id: string;
-  url: string;
-  enabled: boolean;
-  secretLast4: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The stored record is the wire view itself; the secret is kept apart (see above). */
+type EndpointRecord = WebhookEndpoint;
 
-export interface EndpointPatch {
-  url?: string;
-  enabled?: boolean;
-}
+export type EndpointPatch = WebhookEndpointUpdateRequest;
 
 const endpointNotFound = () => notFound('Webhook endpoint');
 

@@ -1,8 +1,11 @@
 // Builds the minimal event body of spec §6. The body is serialised once per delivery so every
 // attempt carries byte-identical content (the signature covers the raw bytes).
-import { WEBHOOK_EVENT_TYPES, type WebhookEvent, type WebhookPayload } from './types.ts';
+import type { PayoutEventType } from '../../contract/types.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent, type WebhookEventType, type WebhookPayload } from './types.ts';
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+
+const isPayoutEvent = (type: WebhookEventType): type is PayoutEventType => type.startsWith('payout.');
 
 /**
  * Throws TypeError when the core passes an event that cannot produce a well-formed payload:
@@ -10,14 +13,15 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
  */
 export function buildPayload(event: WebhookEvent, timestampIso: string): WebhookPayload {
   if (!KNOWN_TYPES.has(event.type)) throw new TypeError(`unknown webhook event type: ${String(event.type)}`);
-  if (event.type === 'test') return { event: 'test', timestamp: timestampIso };
+  const type = event.type;
+  if (type === 'test') return { event: 'test', timestamp: timestampIso } satisfies WebhookPayload;
   const externalId = event.externalId ?? null;
-  if (event.type.startsWith('payout.')) {
-    if (!event.payoutId) throw new TypeError(`${event.type} needs a payoutId`);
-    return { event: event.type, timestamp: timestampIso, data: { payoutId: event.payoutId, externalId } };
+  if (isPayoutEvent(type)) {
+    if (!event.payoutId) throw new TypeError(`${type} needs a payoutId`);
+    return { event: type, timestamp: timestampIso, data: { payoutId: event.payoutId, externalId } } satisfies WebhookPayload;
   }
-  if (!event.paymentId) throw new TypeError(`${event.type} needs a paymentId`);
-  return { event: event.type, timestamp: timestampIso, data: { paymentId: event.paymentId, externalId } };
+  if (!event.paymentId) throw new TypeError(`${type} needs a paymentId`);
+  return { event: type, timestamp: timestampIso, data: { paymentId: event.paymentId, externalId } } satisfies WebhookPayload;
 }
 
 export function serializePayload(payload: WebhookPayload): string {

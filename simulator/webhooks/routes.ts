@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from '../http/context.ts';
 import { ApiError, notFound, unauthorized } from '../http/errors.ts';
 import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from './delivery-store.ts';
 import type { EndpointStore } from './endpoint-store.ts';
+import type { WebhookDeliveryList } from '../../contract/types.ts';
 import type { WebhookEvent } from './types.ts';
 import { parseJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from './validate.ts';
 
@@ -66,7 +67,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): Hono<AppEnv> {
   app.get('/deliveries', (c) => {
     const merchantId = merchantOf(c);
     const query = validateDeliveriesQuery(c.req.queries(), (cursor) => deliveries.has(merchantId, cursor));
-    return c.json(deliveries.list(merchantId, query), 200);
+    return c.json(deliveries.list(merchantId, query) satisfies WebhookDeliveryList, 200);
   });
 
   return app;

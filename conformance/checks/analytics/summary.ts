@@ -1,18 +1,13 @@
 // GET /v1/analytics summarises the merchant's payments with splits by stablecoin and chain. A fresh
 // merchant makes payments in known states, so every count and sum has one right answer
 // (assumed shape: docs/decisions.md "Analytics"; the default window is the last 30 days).
+import type { Analytics } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 
-interface Summary {
-  from?: unknown;
-  to?: unknown;
-  payments?: { total?: unknown; byStatus?: Record<string, unknown> };
-  volume?: { currency?: unknown; count?: unknown; amount?: unknown; serviceFee?: unknown; merchantFee?: unknown }[];
-  byToken?: { token?: unknown; count?: unknown; amountToken?: unknown }[];
-  byChain?: { chainId?: unknown; count?: unknown; amountToken?: unknown }[];
-}
+type Summary = Received<Analytics>;
 
 export const analyticsSummary = defineCheck({
   id: 'analytics.summary',
@@ -41,7 +36,7 @@ export const analyticsSummary = defineCheck({
     ctx.addCases();
     const byStatus = summary?.payments?.byStatus ?? {};
     const expected = { ACTIVE: 1, PROCESSING: 0, SUCCESSFUL: 2, FAILED: 0, EXPIRED: 0, CANCELLED: 1 };
-    ctx.expect(summary?.payments?.total === 4 && JSON.stringify(Object.fromEntries(Object.keys(expected).map((k) => [k, byStatus[k]]))) === JSON.stringify(expected), 'ANL-SUMMARY-SHAPE', 'The payment counts are wrong', `expected total 4 and ${JSON.stringify(expected)}, got total ${JSON.stringify(summary?.payments?.total)} and ${JSON.stringify(byStatus)}`, response.exchange);
+    ctx.expect(summary?.payments?.total === 4 && JSON.stringify(Object.fromEntries((Object.keys(expected) as (keyof typeof expected)[]).map((k) => [k, byStatus[k]]))) === JSON.stringify(expected), 'ANL-SUMMARY-SHAPE', 'The payment counts are wrong', `expected total 4 and ${JSON.stringify(expected)}, got total ${JSON.stringify(summary?.payments?.total)} and ${JSON.stringify(byStatus)}`, response.exchange);
     const usd = summary?.volume?.find((v) => v.currency === 'USD');
     ctx.expect(usd?.count === 2 && usd.amount === '30.00' && usd.serviceFee === '0.15' && usd.merchantFee === '29.85' && summary.volume?.length === 1, 'ANL-SUMMARY-SHAPE', 'Volume is not the SUCCESSFUL payments only', `expected USD count 2, amount 30.00, serviceFee 0.15, merchantFee 29.85; got ${JSON.stringify(summary?.volume)}`, response.exchange);
     for (const p of paid) {

@@ -1,8 +1,10 @@
 // A merchant's key limit gives 409 (spec §7; assumed: 10 active keys, revoking one frees a slot),
 // and an IP whitelist that excludes the caller makes a key refused with 401 while one that
 // includes every address works. Needs a merchant of its own, so the control API.
+import type { ErrorBody } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 import { listAllKeys, type KeyRecord } from './record.ts';
 
 const KEY_LIMIT = 10;
@@ -44,7 +46,7 @@ export const keyLimits = defineCheck({
     }
     ctx.require(refused !== undefined, 'ERR-409-API-KEY-LIMIT', 'No key limit is reached', `${issued} active keys and creates still succeed`);
     ctx.expect(refused.status === 409, 'ERR-409-API-KEY-LIMIT', 'Reaching the key limit is not 409', `after ${issued} active keys: ${refused.status} ${refused.text.slice(0, 200)}`, refused.exchange);
-    const body = refused.json as { statusCode?: unknown; error?: unknown; message?: unknown };
+    const body = refused.json as Received<ErrorBody>;
     ctx.expect(body?.statusCode === 409 && body.error === 'Conflict' && typeof body.message === 'string', 'ERR-BODY-SHAPE', 'The key-limit 409 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
     ctx.expect(issued === KEY_LIMIT, 'KEY-LIMIT-10-ACTIVE', 'The key limit is not 10 active keys', `refused after ${issued} active keys`, refused.exchange);
     // Revoking frees a slot: the limit counts active keys, not every key ever made.

@@ -2,9 +2,11 @@
 // the prefix); DELETE revokes (the record says so, the key stops working); unknown ids are 404.
 // Expiry from 30 days to never: 30 and never are accepted, 29 is refused (assumed: 400).
 import { randomUUID } from 'node:crypto';
+import type { ApiKeyList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 import { expectKeyRecord, listAllKeys, type KeyRecord } from './record.ts';
 
 async function keyOwner(ctx: CheckContext): Promise<HttpClient> {
@@ -56,7 +58,7 @@ export const keyManagement = defineCheck({
     ctx.expect(!listText.includes(key) && !listed.some((k) => 'key' in k), 'KEY-CREATE-SECRET-ONCE', 'Listing keys shows a secret', 'GET /v1/auth/api-keys returned a key (or a `key` field); the secret must be shown only at create');
     const page = await api.get('/v1/auth/api-keys', { limit: 1 });
     ctx.requireStatus(page, 200, 'KEY-LIST-PAGINATED', 'GET /v1/auth/api-keys?limit=1 refused');
-    const pageBody = page.json as { data?: KeyRecord[]; hasMore?: unknown; nextCursor?: unknown };
+    const pageBody = page.json as Received<ApiKeyList>;
     ctx.expect(pageBody?.data?.length === 1 && pageBody.hasMore === true && pageBody.nextCursor === pageBody.data[0]?.id, 'KEY-LIST-PAGINATED', 'limit=1 over two keys does not give a one-item page with hasMore and nextCursor', () => page.text.slice(0, 300), page.exchange);
     if (pageBody?.data?.[0]) expectKeyRecord(ctx, pageBody.data[0], page);
 
@@ -64,7 +66,7 @@ export const keyManagement = defineCheck({
       ctx.addCases();
       const refused = await api.post('/v1/auth/api-keys', body);
       ctx.expect(refused.status === 400, body === undefined || 'expiresInDays' in body ? 'KEY-EXPIRY-RANGE' : 'KEY-CREATE-REQUEST', `A key with ${why} is not refused`, `answered ${refused.status}: ${refused.text.slice(0, 200)}`, refused.exchange);
-      const stray = refused.json as { id?: string } | undefined;
+      const stray = refused.json as KeyRecord | undefined;
       if (refused.status < 300 && typeof stray?.id === 'string') await api.delete(`/v1/auth/api-keys/${stray.id}`);
     }
     const never = await api.post('/v1/auth/api-keys', { name: 'conformance never expires', expiresInDays: null, ipWhitelist: ['0.0.0.0/0', '::/0'] });

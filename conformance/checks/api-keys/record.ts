@@ -1,16 +1,13 @@
 // The API key record of docs/decisions.md (assumed shape) and the list walk shared by the key checks.
+import type { ApiKeyList, ApiKeyWithSecret } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';
+import type { Received } from '../../support/received.ts';
 
 export const KEY_RECORD_FIELDS = ['id', 'name', 'prefix', 'ipWhitelist', 'expiresAt', 'revokedAt', 'lastUsedAt', 'status', 'createdAt'];
 
-export interface KeyRecord {
-  id: string;
-  prefix?: unknown;
-  status?: unknown;
-  key?: unknown;
-  [field: string]: unknown;
-}
+/** A key record as received (`key` only on create). */
+export type KeyRecord = Received<ApiKeyWithSecret>;
 
 /** Reports a record whose keys are not exactly the documented ones (plus `extra`). */
 export function expectKeyRecord(ctx: CheckContext, record: unknown, response: HttpResponse, extra: string[] = []): void {
@@ -28,7 +25,7 @@ export async function listAllKeys(ctx: CheckContext, api: HttpClient, requiremen
   for (let page = 0; page < 50; page++) {
     const response = await api.get('/v1/auth/api-keys', { limit: 100, cursor });
     ctx.requireStatus(response, 200, requirement, 'GET /v1/auth/api-keys does not list the keys');
-    const body = response.json as { data?: KeyRecord[]; hasMore?: boolean; nextCursor?: string | null };
+    const body = response.json as Received<ApiKeyList>;
     ctx.require(Array.isArray(body?.data) && typeof body.hasMore === 'boolean', requirement, 'Key list is not a list envelope', () => response.text.slice(0, 300), response.exchange);
     all.push(...body.data);
     if (!body.hasMore) return all;

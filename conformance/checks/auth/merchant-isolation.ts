@@ -1,8 +1,10 @@
 // One merchant's payments do not exist for another: GET and DELETE answer 404 (not 403, which would
 // confirm the id), the list does not show them, and the foreign DELETE leaves the payment ACTIVE.
+import type { PaymentList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 
 export const merchantIsolation = defineCheck({
   id: 'auth.merchant-isolation',
@@ -23,7 +25,7 @@ export const merchantIsolation = defineCheck({
     const del = await other.delete(`/v1/payments/${id}`);
     ctx.expect(del.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "DELETE of another merchant's payment is not 404", () => `answered ${del.status}: ${del.text.slice(0, 200)}`, del.exchange);
     const list = await other.get('/v1/payments', { limit: 100 });
-    const items = ((list.json as { data?: Payment[] })?.data ?? []) as Payment[];
+    const items = (list.json as Received<PaymentList> | undefined)?.data ?? [];
     ctx.expect(!items.some((p) => p.id === id), 'ERR-404-PAYMENT-NOT-FOUND', "The list shows another merchant's payment", `payment ${id} appears in the other merchant's list`, list.exchange);
     // externalId uniqueness is per merchant: the same externalId is free for the other merchant.
     const same = await createPayment(other, { amount: '42.00', currency: 'EUR', externalId });

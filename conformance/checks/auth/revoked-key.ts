@@ -1,11 +1,13 @@
 // A key that worked, then was revoked through DELETE /v1/auth/api-keys/{id}, gets 401.
+import type { ApiKeyWithSecret } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 import { expectRefusedEverywhere } from './refused-everywhere.ts';
 
 async function issueKey(ctx: CheckContext): Promise<{ id: string; key: string; label: string }> {
   const response = await ctx.api.post('/v1/auth/api-keys', { name: 'conformance revoked-key probe' });
-  const body = response.json as { id?: unknown; key?: unknown } | undefined;
+  const body = response.json as Received<ApiKeyWithSecret> | undefined;
   if (response.status === 201 && typeof body?.id === 'string' && typeof body.key === 'string') {
     ctx.services.secrets.add(body.key, 'REVOKED_API_KEY');
     return { id: body.id, key: body.key, label: 'REVOKED_API_KEY' };

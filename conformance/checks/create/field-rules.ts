@@ -1,9 +1,11 @@
 // Every create rule, both ways: each invalid body is a 400 "Validation failed" whose errors[] names
 // the invalid field; each boundary body that the rule allows is a 201.
+import type { ErrorBody } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { deriveCreateRules } from '../../generators/create-rules.ts';
 import { defineCheck } from '../../registry.ts';
 import { errorPaths, namesField } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import { fieldCases } from './field-cases.ts';
 
 export const FIELD_RULE_REQUIREMENTS = [
@@ -40,7 +42,7 @@ export const createFieldRules = defineCheck({
         continue;
       }
       if (!ctx.expect(response.status === 400, rule.requirement, `Invalid create not refused with 400: ${rule.name}`, () => `expected 400, got ${response.status}: ${response.text.slice(0, 300)}`, response.exchange)) continue;
-      const error = response.json as { statusCode?: unknown; message?: unknown; error?: unknown } | undefined;
+      const error = response.json as Received<ErrorBody> | undefined;
       ctx.expect(
         error?.statusCode === 400 && error.message === 'Validation failed' && error.error === 'Bad Request',
         'ERR-400-CREATE-VALIDATION',

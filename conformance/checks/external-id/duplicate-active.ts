@@ -1,6 +1,8 @@
+import type { PaymentList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import { expectConflict } from './conflict.ts';
 
 export const duplicateActive = defineCheck({
@@ -18,7 +20,7 @@ export const duplicateActive = defineCheck({
     const second = await createPayment(ctx.api, { amount: '99.00', currency: 'EUR', externalId });
     expectConflict(ctx, second, 'ERR-409-EXTERNAL-ID', 'ACTIVE');
     const list = await ctx.api.get('/v1/payments', { externalId, limit: 100 });
-    const live = ((list.json as { data?: { externalId?: string; status?: string }[] })?.data ?? []).filter((p) => p.externalId === externalId);
+    const live = ((list.json as Received<PaymentList> | undefined)?.data ?? []).filter((p) => p.externalId === externalId);
     ctx.expect(list.status !== 200 || live.length <= 1, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'A second live payment was minted', () => `${live.length} payments carry externalId ${externalId}`, list.exchange);
     ctx.addCases(2);
   },

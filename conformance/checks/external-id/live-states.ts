@@ -1,7 +1,9 @@
 // Uniqueness holds while PROCESSING and SUCCESSFUL too; reuse is allowed after EXPIRED and FAILED.
+import type { Payment } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import { expectConflict } from './conflict.ts';
 
 async function fresh(ctx: CheckContext, requirement: string, externalId: string, expiresInMs?: number): Promise<string> {
@@ -50,7 +52,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
     await ctx.control.advance(17 * 60_000);
     await ctx.clock.refresh();
     const state = await ctx.api.get(`/v1/payments/${toExpire}`);
-    ctx.require((state.json as { status?: string })?.status === 'EXPIRED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: payment did not expire', () => `after advancing past expiresAt the payment is ${(state.json as { status?: string })?.status}`, state.exchange);
+    ctx.require((state.json as Received<Payment> | undefined)?.status === 'EXPIRED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: payment did not expire', () => `after advancing past expiresAt the payment is ${(state.json as Received<Payment> | undefined)?.status}`, state.exchange);
     const afterExpiry = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: expiredId });
     ctx.expect(afterExpiry.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of an EXPIRED payment not reusable', () => `expected 201, got ${afterExpiry.status}: ${afterExpiry.text.slice(0, 200)}`, afterExpiry.exchange);
     ctx.addCases(2);

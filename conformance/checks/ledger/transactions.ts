@@ -1,16 +1,14 @@
 // GET /v1/transactions: one ledger record per settlement (SUCCESSFUL payment) and nothing for
 // payments that did not settle; the records walk with the cursor like every list.
+import type { Transaction, TransactionList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 
 const TXN_FIELDS = ['id', 'paymentId', 'externalId', 'chainId', 'token', 'txHash', 'amount', 'currency', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual', 'transfers', 'settledAt'];
 
-interface Txn {
-  id: string;
-  paymentId?: unknown;
-  [field: string]: unknown;
-}
+type Txn = Received<Transaction>;
 
 export const ledgerTransactions = defineCheck({
   id: 'ledger.one-per-settlement',
@@ -47,7 +45,7 @@ export const ledgerTransactions = defineCheck({
       const response = await api.get('/v1/transactions', { limit: 2, cursor });
       ctx.addCases();
       ctx.requireStatus(response, 200, 'TXN-LEDGER-ENDPOINT', 'GET /v1/transactions does not answer');
-      const body = response.json as { data?: Txn[]; hasMore?: unknown; nextCursor?: unknown };
+      const body = response.json as Received<TransactionList>;
       ctx.require(Array.isArray(body?.data) && typeof body.hasMore === 'boolean' && 'nextCursor' in body, 'LIST-CURSOR-PAGINATED', 'The ledger is not a list envelope', () => response.text.slice(0, 300), response.exchange);
       ctx.require(body.data.length <= 2, 'LIST-CURSOR-PAGINATED', 'A ledger page is larger than limit', `${body.data.length} items with limit 2`, response.exchange);
       records.push(...body.data);
@@ -66,7 +64,7 @@ export const ledgerTransactions = defineCheck({
       ctx.expect(byPayment.get(id) === 1, 'TXN-LEDGER-ENDPOINT', 'A settlement does not have exactly one ledger record', `payment ${id}: ${byPayment.get(id) ?? 0} records`);
       const record = records.find((r) => r.paymentId === id);
       if (record) {
-        const mismatched = ['txHash', 'chainId', 'token', 'amount', 'currency', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual'].filter((f) => record[f] !== payment[f]);
+        const mismatched = (['txHash', 'chainId', 'token', 'amount', 'currency', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual'] as const).filter((f) => record[f] !== payment[f]);
         ctx.expect(mismatched.length === 0, 'TXN-RECORD-SHAPE', 'A ledger record disagrees with its payment', `payment ${id}: ${mismatched.map((f) => `${f} ${JSON.stringify(record[f])} vs ${JSON.stringify(payment[f])}`).join('; ')}`);
         const roles = Array.isArray(record.transfers) ? (record.transfers as { role?: string }[]).map((t) => t.role).sort().join(',') : '';
         ctx.expect(roles === 'merchant,service', 'TXN-RECORD-SHAPE', 'A ledger record does not list the merchant and service transfers', `transfers ${JSON.stringify(record.transfers)}`);

@@ -1,9 +1,11 @@
 // DELETE without a control API: ACTIVE -> CANCELLED with the updated payment, CANCELLED stays,
 // a second DELETE is 400, an unknown id is 404.
+import type { ErrorBody } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment, getPayment } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 
 export const cancelFlow = defineCheck({
   id: 'lifecycle.cancel',
@@ -23,7 +25,7 @@ export const cancelFlow = defineCheck({
     ctx.expect(fetched.payment?.status === 'CANCELLED', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancelled payment is not CANCELLED on GET', () => `GET shows ${fetched.payment?.status}`, fetched.exchange);
     const again = await cancelPayment(ctx.api, id);
     if (ctx.expect(again.status === 400, 'ERR-400-CANCEL-NOT-ACTIVE', 'Cancel of a CANCELLED payment is not 400', () => `got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange)) {
-      const body = again.json as { statusCode?: unknown; error?: unknown; message?: unknown };
+      const body = again.json as Received<ErrorBody>;
       ctx.expect(body?.statusCode === 400 && body.error === 'Bad Request' && typeof body.message === 'string', 'ERR-BODY-SHAPE', '400 body lacks statusCode/message/error', () => again.text.slice(0, 200), again.exchange);
     }
     const unknownId = randomUUID();

@@ -1,5 +1,6 @@
 // Where a pagination check gets a list it fully knows: a fresh merchant (control API), else the
 // main merchant, whose list also holds whatever earlier checks created.
+import type { PaymentList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { createPayment } from '../../support/payments.ts';
@@ -33,6 +34,6 @@ export interface ListPage {
 
 export async function listPage(api: HttpClient, query: Record<string, string | number | undefined>): Promise<ListPage> {
   const response = await api.get('/v1/payments', query);
-  const body = (response.json ?? {}) as { data?: { id: string; createdAt: string }[]; nextCursor?: string | null; hasMore?: boolean };
+  const body = (response.json ?? {}) as Partial<PaymentList>;
   return { status: response.status, data: Array.isArray(body.data) ? body.data : [], nextCursor: body.nextCursor, hasMore: body.hasMore, exchange: response.exchange };
 }

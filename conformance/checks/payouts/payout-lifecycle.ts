@@ -3,10 +3,12 @@
 // data.payoutId (not paymentId) and the payout's externalId (null when none); GET /v1/payouts/{id}
 // gives the payout with the state the events announced; unknown or foreign ids are 404.
 import { randomUUID } from 'node:crypto';
+import type { Payout, PayoutEventPayload } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
 import { uniqueExternalId } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 
@@ -21,15 +23,10 @@ const EVENT_REQUIREMENT: Record<string, string> = {
   'payout.expired': 'WH-EVENT-PAYOUT-EXPIRED',
 };
 
-interface Payout {
-  id: string;
-  status: string;
-  externalId: string | null;
-}
 
 function payoutEvents(deliveries: Delivery[], event: string, payoutId: string): Delivery[] {
   return deliveries.filter((d) => {
-    const body = d.json as { event?: string; data?: { payoutId?: string } } | undefined;
+    const body = d.json as Received<PayoutEventPayload> | undefined;
     return body?.event === event && body.data?.payoutId === payoutId;
   });
 }
@@ -84,7 +81,7 @@ export const payoutLifecycle = defineCheck({
       ctx.addCases();
       const matching = payoutEvents(deliveries, event, payout.id);
       if (!ctx.expect(matching.length > 0, EVENT_REQUIREMENT[event]!, `${event} not delivered`, `no ${event} with data.payoutId ${payout.id}; received ${describeDeliveries(deliveries)}`)) continue;
-      const body = matching[0]!.json as { event?: unknown; data?: Record<string, unknown> };
+      const body = matching[0]!.json as Received<PayoutEventPayload>;
       ctx.expect(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload names another event`, `event ${JSON.stringify(body.event)}`);
       ctx.expect(body.data !== undefined && !('paymentId' in body.data), 'WH-PAYLOAD-PAYOUT-ID', `${event} carries data.paymentId`, `data ${JSON.stringify(body.data)}`);
       ctx.expect(body.data?.externalId === payout.externalId, payout.externalId === null ? 'WH-PAYLOAD-EXTERNAL-ID-NULL' : 'PAYOUT-LIFECYCLE-EVENTS', `${event} data.externalId is not the payout's`, `expected ${JSON.stringify(payout.externalId)}, got ${JSON.stringify(body.data?.externalId)}`);
@@ -94,7 +91,7 @@ export const payoutLifecycle = defineCheck({
       }
     }
     // (payoutId, event) identifies an occurrence: each expected pair arrives exactly once here (2xx receiver).
-    const pairs = deliveries.map((d) => d.json as { event?: string; data?: { payoutId?: string } }).filter((b) => b.event?.startsWith('payout.')).map((b) => `${b.data?.payoutId}/${b.event}`);
+    const pairs = deliveries.map((d) => d.json as Received<PayoutEventPayload>).filter((b) => b.event?.startsWith('payout.')).map((b) => `${b.data?.payoutId}/${b.event}`);
     const repeated = pairs.filter((pair, i) => pairs.indexOf(pair) !== i);
     ctx.expect(repeated.length === 0, 'WH-DEDUP-KEY', 'The same (payoutId, event) was delivered twice to a receiver that answered 2xx', `repeated ${repeated.join(', ')}`);
 

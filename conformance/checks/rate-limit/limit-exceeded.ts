@@ -2,10 +2,12 @@
 // assumed). With a control API the limit is lowered for the check (PUT /control/v1/rate-limit)
 // and restored afterwards; without one the check spends up to rateLimitProbeBudget requests when
 // X-RateLimit-Remaining shows the limit is that close, and is not exercised otherwise.
+import type { ErrorBody } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { DEFAULTS } from '../../defaults.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 
 async function hitUntil429(api: HttpClient, budget: number): Promise<{ refused: HttpResponse | undefined; sent: number }> {
   for (let sent = 1; sent <= budget; sent++) {
@@ -20,7 +22,7 @@ function checkRefusal(ctx: CheckContext, refused: HttpResponse): void {
   ctx.expect(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((name) => /^\d+$/.test(h[name] ?? '')), 'RL-429-EXCEEDED', '429 lacks the rate-limit headers', () => JSON.stringify(h), refused.exchange);
   ctx.expect(h['x-ratelimit-remaining'] === '0', 'RL-429-EXCEEDED', '429 with X-RateLimit-Remaining above 0', `X-RateLimit-Remaining ${h['x-ratelimit-remaining']}`, refused.exchange);
   ctx.expect(/^\d+$/.test(h['retry-after'] ?? ''), 'RL-RETRY-AFTER', '429 without Retry-After (seconds)', `Retry-After ${h['retry-after']}`, refused.exchange);
-  const body = refused.json as { statusCode?: unknown; error?: unknown; message?: unknown };
+  const body = refused.json as Received<ErrorBody>;
   ctx.expect(body?.statusCode === 429 && body.error === 'Too Many Requests' && typeof body.message === 'string', 'ERR-BODY-SHAPE-OTHER-STATUSES', '429 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
 }
 

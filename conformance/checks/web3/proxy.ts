@@ -3,19 +3,17 @@
 // id; cheat and signing methods (anvil_*, evm_*, eth_sendTransaction, ...) never execute and are
 // refused naming the method. When no allowed read answers either (no node behind the proxy), the
 // refusals cannot be told apart from an outage: those cases are then reported as not judged.
+import type { ErrorBody, JsonRpcFailure, JsonRpcSuccess } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 
 const CHAINS = [1, 42161, 8453, 137, 56];
 const REFUSED = ['anvil_setBalance', 'evm_increaseTime', 'evm_mine', 'hardhat_setBalance', 'debug_traceTransaction', 'eth_sendTransaction', 'eth_sign', 'personal_sign'];
 
-interface RpcReply {
-  jsonrpc?: unknown;
-  id?: unknown;
-  result?: unknown;
-  error?: { code?: unknown; message?: unknown };
-}
+/** A JSON-RPC reply as received: either a success or a failure, so both sets of fields are optional. */
+type RpcReply = Received<JsonRpcSuccess> & Received<JsonRpcFailure>;
 
 function rpc(ctx: CheckContext, chainId: number | string, body: unknown | string): Promise<HttpResponse> {
   return ctx.api.request({ method: 'POST', path: `/v1/web3/${chainId}`, ...(typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { json: body }) });
@@ -39,7 +37,7 @@ export const web3Proxy = defineCheck({
       const unknown = await rpc(ctx, chainId, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
       ctx.addCases();
       ctx.expect(unknown.status === 404, 'WEB3-UNKNOWN-CHAIN-404', `An unsupported chainId (${chainId}) is not 404`, `answered ${unknown.status}: ${unknown.text.slice(0, 200)}`, unknown.exchange);
-      const body = unknown.json as { statusCode?: unknown; error?: unknown } | undefined;
+      const body = unknown.json as Received<ErrorBody> | undefined;
       if (unknown.status === 404) ctx.expect(body?.statusCode === 404 && body.error === 'Not Found', 'ERR-BODY-SHAPE-OTHER-STATUSES', 'The unknown-chain 404 has no error body', () => unknown.text.slice(0, 200), unknown.exchange);
     }
     let nodesAnswer = 0;

@@ -1,9 +1,11 @@
 // Webhook configuration records: GET is 404 before setup; POST creates the endpoint and shows the
 // secret once (never again on GET or PUT); PUT changes url/enabled; bad URLs are 400; a disabled
 // endpoint refuses the test event (409) and records nothing. A merchant of its own (control API).
+import type { Payment, WebhookDeliveryList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../support/received.ts';
 
 const ENDPOINT_FIELDS = ['id', 'url', 'enabled', 'secretLast4', 'createdAt', 'updatedAt'];
 
@@ -64,13 +66,13 @@ export const webhookEndpointRecords = defineCheck({
     ctx.expect(test.status === 409, 'WH-TEST-DISABLED-409', 'The test event on a disabled endpoint is not 409', `answered ${test.status}: ${test.text.slice(0, 200)}`, test.exchange);
     const payment = await api.post('/v1/payments', { amount: '10.00', currency: 'USD' });
     ctx.requireStatus(payment, 201, 'WH-DISABLED-NO-DELIVERIES', 'Setup: create');
-    ctx.requireStatus(await api.delete(`/v1/payments/${(payment.json as { id: string }).id}`), 200, 'WH-DISABLED-NO-DELIVERIES', 'Setup: cancel');
+    ctx.requireStatus(await api.delete(`/v1/payments/${(payment.json as Payment).id}`), 200, 'WH-DISABLED-NO-DELIVERIES', 'Setup: cancel');
     const deliveries = await api.get('/v1/webhooks/deliveries');
     ctx.requireStatus(deliveries, 200, 'WH-DISABLED-NO-DELIVERIES', 'GET /v1/webhooks/deliveries does not answer');
     const badId = await api.get('/v1/webhooks/deliveries', { paymentId: 'not-a-uuid' });
     ctx.addCases();
     ctx.expect(badId.status === 400, 'WH-DELIVERIES-QUERY-RULES', 'A paymentId that is no UUID is not 400', `answered ${badId.status}`, badId.exchange);
-    const recorded = (deliveries.json as { data?: unknown[] })?.data;
+    const recorded = (deliveries.json as Received<WebhookDeliveryList> | undefined)?.data;
     ctx.addCases();
     ctx.expect(Array.isArray(recorded) && recorded.length === 0, 'WH-DISABLED-NO-DELIVERIES', 'A disabled endpoint still gets deliveries recorded', `${Array.isArray(recorded) ? recorded.length : '?'} deliveries recorded while disabled`, deliveries.exchange);
 

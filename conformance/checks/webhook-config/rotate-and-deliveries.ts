@@ -1,9 +1,11 @@
 // After POST /v1/webhooks/regenerate-secret, deliveries verify with the new secret only (the HMAC
 // key being the whole secret, whsec_ included). GET /v1/webhooks/deliveries records each delivery
 // with the exact payload sent, its attempts, and walks with the cursor and filters by event.
+import type { WebhookDelivery, WebhookDeliveryList, WebhookEndpointWithSecret, WebhookPayload } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import { parseSignatureHeader, sign } from '../../webhooks/signature.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { webhookSubject } from '../webhooks/subject.ts';
@@ -11,15 +13,7 @@ import { webhookSubject } from '../webhooks/subject.ts';
 const DELIVERY_FIELDS = ['id', 'event', 'paymentId', 'payoutId', 'url', 'status', 'attempts', 'nextAttemptAt', 'payload', 'createdAt', 'updatedAt'];
 const ATTEMPT_FIELDS = ['number', 'attemptedAt', 'statusCode', 'durationMs', 'error'];
 
-interface DeliveryRecord {
-  id: string;
-  event?: unknown;
-  paymentId?: unknown;
-  status?: unknown;
-  payload?: unknown;
-  attempts?: Record<string, unknown>[];
-  [field: string]: unknown;
-}
+type DeliveryRecord = Received<WebhookDelivery>;
 
 function signedWith(delivery: Delivery, secret: string): boolean {
   const parsed = parseSignatureHeader(String(delivery.headers['x-service-signature'] ?? ''));
@@ -42,10 +36,10 @@ export const rotateAndDeliveries = defineCheck({
     const oldSecret = subject.secret;
     const rotated = await api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
     ctx.requireStatus(rotated, 200, 'WH-CONFIG-REGENERATE', 'POST /v1/webhooks/regenerate-secret does not rotate');
-    const newSecret = String((rotated.json as { secret?: unknown })?.secret ?? '');
+    const newSecret = String((rotated.json as Received<WebhookEndpointWithSecret> | undefined)?.secret ?? '');
     ctx.services.secrets.add(newSecret, 'ROTATED_WEBHOOK_SECRET');
     ctx.require(/^whsec_/.test(newSecret) && newSecret !== oldSecret, 'WH-SECRET-ROTATE', 'Regenerating does not give a new secret', 'the response carries no new whsec_ secret', rotated.exchange);
-    ctx.expect((rotated.json as { secretLast4?: unknown }).secretLast4 === newSecret.slice(-4), 'WH-CONFIG-REGENERATE', 'secretLast4 does not follow the new secret', `secretLast4 ${JSON.stringify((rotated.json as { secretLast4?: unknown }).secretLast4)}`, rotated.exchange);
+    ctx.expect((rotated.json as Received<WebhookEndpointWithSecret>).secretLast4 === newSecret.slice(-4), 'WH-CONFIG-REGENERATE', 'secretLast4 does not follow the new secret', `secretLast4 ${JSON.stringify((rotated.json as Received<WebhookEndpointWithSecret>).secretLast4)}`, rotated.exchange);
 
     const test = await api.request({ method: 'POST', path: '/v1/webhooks/test' });
     ctx.addCases();
@@ -57,7 +51,7 @@ export const rotateAndDeliveries = defineCheck({
     ctx.require(received.length >= 2, 'WH-CONFIG-TEST-ENDPOINT', 'The test event and payment.cancelled did not arrive', `${received.length} deliveries`);
     for (const delivery of received) {
       ctx.addCases();
-      const event = (delivery.json as { event?: string })?.event;
+      const event = (delivery.json as Received<WebhookPayload> | undefined)?.event;
       ctx.expect(signedWith(delivery, newSecret), 'WH-SECRET-ROTATE', `${event} after rotation is not signed with the new secret`, 'HMAC with the regenerated secret does not match v1');
       ctx.expect(!signedWith(delivery, oldSecret), 'WH-SECRET-ROTATE', `${event} after rotation still verifies with the old secret`, 'the old secret must stop verifying');
       ctx.expect(!signedWith(delivery, newSecret.replace(/^whsec_/, '')), 'WH-SIGN-KEY-WHOLE-SECRET', `${event} is signed with the secret minus its whsec_ prefix`, 'the HMAC key must be the whole secret string');
@@ -67,7 +61,7 @@ export const rotateAndDeliveries = defineCheck({
 
     const list = await api.get('/v1/webhooks/deliveries');
     ctx.requireStatus(list, 200, 'WH-CONFIG-DELIVERIES-ENDPOINT', 'GET /v1/webhooks/deliveries does not answer');
-    const body = list.json as { data?: DeliveryRecord[]; hasMore?: unknown; nextCursor?: unknown };
+    const body = list.json as Received<WebhookDeliveryList>;
     ctx.require(Array.isArray(body?.data) && typeof body.hasMore === 'boolean' && 'nextCursor' in body, 'LIST-ENVELOPE-FIELDS', 'The deliveries list is not a list envelope', () => list.text.slice(0, 300), list.exchange);
     ctx.expect(body.data.length === received.length, 'WH-CONFIG-DELIVERIES-ENDPOINT', 'The deliveries list does not hold what was delivered', `${body.data.length} records for ${received.length} deliveries`, list.exchange);
     for (const record of body.data) {
@@ -82,19 +76,19 @@ export const rotateAndDeliveries = defineCheck({
       ctx.expect(attempts.length === 1 && Object.keys(attempt).sort().join(',') === [...ATTEMPT_FIELDS].sort().join(',') && attempt.number === 1 && attempt.statusCode === 200 && attempt.error === null && Number.isInteger(attempt.durationMs), 'WH-ATTEMPT-RECORD-SHAPE', 'The attempt of a delivery answered 200 is not {number 1, attemptedAt, statusCode 200, durationMs, error null}', `attempts ${JSON.stringify(record.attempts)}`, list.exchange);
     }
     const first = await api.get('/v1/webhooks/deliveries', { limit: 1 });
-    const firstBody = first.json as { data?: DeliveryRecord[]; hasMore?: unknown; nextCursor?: unknown };
+    const firstBody = first.json as Received<WebhookDeliveryList>;
     ctx.addCases();
     if (ctx.expect(first.status === 200 && firstBody?.data?.length === 1 && firstBody.hasMore === true && firstBody.nextCursor === firstBody.data[0]?.id, 'WH-DELIVERIES-LIST-FILTERS', 'limit=1 over two deliveries is not a one-item page with hasMore and nextCursor', () => first.text.slice(0, 300), first.exchange)) {
       const second = await api.get('/v1/webhooks/deliveries', { limit: 1, cursor: firstBody.data![0]!.id });
-      const secondBody = second.json as { data?: DeliveryRecord[] };
+      const secondBody = second.json as Received<WebhookDeliveryList>;
       ctx.expect(second.status === 200 && secondBody?.data?.length === 1 && secondBody.data[0]!.id !== firstBody.data![0]!.id, 'WH-DELIVERIES-LIST-FILTERS', 'The cursor does not advance the deliveries list', () => second.text.slice(0, 300), second.exchange);
     }
     const onlyTest = await api.get('/v1/webhooks/deliveries', { event: 'test' });
-    const onlyTestBody = onlyTest.json as { data?: DeliveryRecord[] };
+    const onlyTestBody = onlyTest.json as Received<WebhookDeliveryList>;
     ctx.addCases();
     ctx.expect(onlyTest.status === 200 && onlyTestBody?.data?.length === 1 && onlyTestBody.data[0]!.event === 'test', 'WH-DELIVERIES-LIST-FILTERS', 'The event filter does not select the test delivery only', () => onlyTest.text.slice(0, 300), onlyTest.exchange);
     const byPayment = await api.get('/v1/webhooks/deliveries', { paymentId: created.payment.id });
-    const byPaymentBody = byPayment.json as { data?: DeliveryRecord[] };
+    const byPaymentBody = byPayment.json as Received<WebhookDeliveryList>;
     ctx.expect(byPayment.status === 200 && byPaymentBody?.data?.length === 1 && byPaymentBody.data[0]!.paymentId === created.payment.id, 'WH-DELIVERIES-LIST-FILTERS', 'The paymentId filter does not select that payment\'s delivery', () => byPayment.text.slice(0, 300), byPayment.exchange);
   },
 });

@@ -1,9 +1,11 @@
 // Every lifecycle transition notifies: processing, completed, failed, expired, cancelled, each for
 // the right payment with data.paymentId and data.externalId, payload valid for its event type, and
 // signed. API creates emit no payment.created; a dashboard create (control API) does.
+import type { Payment, PaymentEventPayload } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
 
@@ -16,7 +18,7 @@ const EVENT_REQUIREMENT: Record<string, string> = {
 };
 
 function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paymentId: string, externalId: string | null): void {
-  const body = delivery.json as { event?: string; timestamp?: string; data?: { paymentId?: string; externalId?: string | null } };
+  const body = delivery.json as Received<PaymentEventPayload>;
   const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
   for (const v of ctx.contract.validateWebhook(event, body, headers)) {
     ctx.fail('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`);
@@ -76,7 +78,7 @@ export const lifecycleEvents = defineCheck({
     // The dashboard create (control API) is the one that does emit payment.created.
     const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);
     if (dashboard.status === 201) {
-      const id = (dashboard.json as { id: string }).id;
+      const id = (dashboard.json as Payment).id;
       const after = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.created', id).length > 0, ctx.options.webhookWaitMs);
       ctx.expect(eventsOf(after, 'payment.created', id).length > 0, 'WH-EVENT-PAYMENT-CREATED', 'payment.created not emitted for a dashboard create', `received ${describeDeliveries(after)}`);
     }

@@ -3,9 +3,11 @@
 // +0, 1 m, 6 m, 36 m, 2 h 36 m, 10 h 36 m, 34 h 36 m (cumulative) measured from X-Service-Timestamp,
 // with a tolerance of ±retryToleranceSeconds (default 2 s). Then no 8th attempt, and the delivery
 // record shows failed.
+import type { WebhookDeliveryList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
+import type { Received } from '../../support/received.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from './subject.ts';
 
 /** Cumulative seconds after attempt 1 (spec §6 table). */
@@ -62,7 +64,7 @@ export const retrySchedule = defineCheck({
     const all = await subject.endpoint.settle(ctx.options.webhookQuietMs);
     ctx.expect(all.length === 7, 'WH-RETRY-TOTAL-ATTEMPTS', 'Not exactly 7 attempts', `${all.length} attempts in total (48 h after attempt 7): ${describeDeliveries(all)}`);
     const record = await subject.api.get('/v1/webhooks/deliveries', { paymentId });
-    const items = ((record.json as { data?: { status?: string; attempts?: unknown[]; event?: string }[] })?.data ?? []).filter((d) => d.event === 'payment.cancelled');
+    const items = ((record.json as Received<WebhookDeliveryList> | undefined)?.data ?? []).filter((d) => d.event === 'payment.cancelled');
     ctx.expect(record.status === 200 && items.length === 1 && items[0]!.status === 'failed', 'WH-RETRY-VIRTUAL-CLOCK', 'Delivery is not marked failed after 7 attempts', () => `GET /v1/webhooks/deliveries?paymentId answered ${record.status}: ${record.text.slice(0, 300)}`, record.exchange);
     ctx.expect(items[0]?.attempts?.length === 7, 'WH-DELIVERIES-INSPECTABLE', 'Delivery record does not list 7 attempts', `attempts: ${items[0]?.attempts?.length}`, record.exchange);
   },

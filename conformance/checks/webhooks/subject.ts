@@ -2,8 +2,10 @@
 // With a control API that is a new merchant (deliveries of other checks never mix in); without it,
 // the main merchant's endpoint is pointed at the receiver and restored afterwards (its secret is
 // rotated to learn it — say so when running against shared staging).
+import type { PaymentEventPayload, WebhookEndpoint, WebhookPayload } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
+import type { Received } from '../../support/received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
 
@@ -33,7 +35,7 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
   const api = ctx.api;
   const existing = await api.get('/v1/webhooks');
   if (existing.status === 200) {
-    const original = existing.json as { url?: string; enabled?: boolean };
+    const original = existing.json as Received<WebhookEndpoint>;
     const updated = await api.put('/v1/webhooks', { url: endpoint.url, enabled: true });
     ctx.require(updated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be updated', () => `PUT /v1/webhooks answered ${updated.status}`, updated.exchange);
     ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { url: original.url, enabled: original.enabled ?? true })));
@@ -50,14 +52,14 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
 /** Deliveries whose JSON body is the given event (optionally for one payment). */
 export function eventsOf(deliveries: Delivery[], event: string, paymentId?: string): Delivery[] {
   return deliveries.filter((d) => {
-    const body = d.json as { event?: string; data?: { paymentId?: string } } | undefined;
+    const body = d.json as Received<PaymentEventPayload> | undefined;
     return body?.event === event && (paymentId === undefined || body.data?.paymentId === paymentId);
   });
 }
 
 export function describeDeliveries(deliveries: Delivery[]): string {
   if (deliveries.length === 0) return 'no deliveries';
-  return deliveries.map((d) => `${(d.json as { event?: string })?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`).join(', ');
+  return deliveries.map((d) => `${(d.json as Received<WebhookPayload> | undefined)?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`).join(', ');
 }
 
 /** Verifies signature and timestamp of each delivery against the implementation's clock. */
@@ -71,7 +73,7 @@ export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, del
       nowSeconds: Math.floor(ctx.clock.at(delivery.receivedAt) / 1000),
     });
     if (!verdict.ok) {
-      ctx.fail(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as { event?: string })?.event ?? 'delivery'}: ${verdict.detail}`);
+      ctx.fail(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 // Walks the merchant's whole list (the model run's merchant is fresh, so the list is exactly the
 // model): every payment once, statuses as modelled, newest first.
 import type fc from 'fast-check';
+import type { PaymentList } from '../../../contract/types.ts';
 import type { Payment } from '../../support/payments.ts';
 import { type LifecycleModel, type LifecycleReal, violation } from '../model.ts';
 
@@ -17,7 +18,7 @@ export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, Life
     for (let page = 0; page < 50; page++) {
       const response = await real.api.get('/v1/payments', { limit: this.limit, cursor });
       if (response.status !== 200) violation('LIST-CURSOR-PAGINATED', 'List refused', `GET /v1/payments answered ${response.status}`, response.exchange);
-      const body = response.json as { data?: Payment[]; nextCursor?: string | null; hasMore?: boolean };
+      const body = response.json as Partial<PaymentList>;
       seen.push(...(body.data ?? []));
       if (!body.hasMore) break;
       cursor = body.nextCursor ?? undefined;

@@ -1,5 +1,6 @@
 // The browser's calls: the page's own JSON endpoints under /p/:id and the web3 proxy, which takes
 // the checkout token as its Bearer credential. Errors carry the server's message for the page.
+import type { ErrorBody } from '../../../contract/types.ts';
 import type { PreparedUserOperation } from '../../checkout/index.ts';
 import type { PaymentState } from '../customer-view.ts';
 
@@ -13,11 +14,6 @@ export class PageApiError extends Error {
   }
 }
 
-interface ErrorBody {
-  message?: string;
-  errors?: { path: string[]; message: string }[];
-}
-
 async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
@@ -25,7 +21,7 @@ async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   } catch {
     throw new PageApiError('The payment service cannot be reached. Check your connection and try again.', 0);
   }
-  const body = (await response.json().catch(() => ({}))) as T & ErrorBody;
+  const body = (await response.json().catch(() => ({}))) as T & Partial<ErrorBody>;
   if (!response.ok) {
     const detail = body.errors?.[0]?.message;
     throw new PageApiError(detail ?? body.message ?? `Request failed with HTTP ${response.status}`, response.status);
