@@ -30,8 +30,15 @@ export function rateLimit({ limiter, clock, faults = NO_FAULTS }: RateLimitOptio
         headers: faults['retry-after-missing'] ? headers : { ...headers, 'Retry-After': String(decision.retryAfter) },
       });
     }
+    // Set before the handler runs, so c.json() builds its response with them. Setting them on a finished
+    // response instead makes Hono rebuild it as a full web Response around a stream (a third of the create path).
+    for (const name in headers) c.header(name, headers[name]);
     await next();
-    if (faults['rate-limit-headers-only-on-success'] && c.res.status >= 400) return;
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    if (faults['rate-limit-headers-only-on-success'] && c.res.status >= 400) {
+      for (const name in headers) c.header(name, undefined);
+      return;
+    }
+    // Responses built without the context (ApiError.getResponse(), a raw Response) do not carry them yet.
+    if (!c.res.headers.has('X-RateLimit-Limit')) for (const name in headers) c.header(name, headers[name]);
   };
 }
