@@ -1,7 +1,7 @@
 // One run, one table: create-payment throughput of the simulator (without and with chains) side by side with
 // `prism mock` on our contract and a bare node:http server returning the same JSON, at concurrency 1, 16 and 64;
 // then start-up times of the CLI and the simulator against `node -e 0` and bare Anvil ×5.
-// Run: npm run bench:throughput [-- --duration 4 --rounds 2 --starts 5 --readme]
+// Run: npm run bench:throughput [-- --duration 3 --rounds 3 --starts 5 --readme]
 //   --readme rewrites the throughput section of bench/README.md with the tables printed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,8 +14,8 @@ const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const DURATION_S = arg('--duration', 4);
-const ROUNDS = arg('--rounds', 2);
+const DURATION_S = arg('--duration', 3);
+const ROUNDS = arg('--rounds', 3);
 const STARTS = arg('--starts', 5);
 const WRITE_README = process.argv.includes('--readme');
 const CONCURRENCY = [1, 16, 64];
@@ -31,10 +31,10 @@ interface Cell extends LoadResult {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-/** The round with the median req/s stands for the cell, so its latencies are from one real run. */
+/** The round with the median req/s (the lower one of an even count) stands for the cell, so its latencies are from one real run. */
 function medianCell(cells: Cell[]): Cell {
   const sorted = [...cells].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor(sorted.length / 2)] as Cell;
+  return sorted[Math.floor((sorted.length - 1) / 2)] as Cell;
 }
 
 async function sampleBody(simulatorUrl: string): Promise<string> {
