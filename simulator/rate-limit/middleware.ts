@@ -27,7 +27,11 @@ export function rateLimit({ limiter, clock }: RateLimitOptions): MiddlewareHandl
         headers: { ...headers, 'Retry-After': String(decision.retryAfter) },
       });
     }
+    // Set before the handler runs, so c.json() builds its response with them. Setting them on a finished
+    // response instead makes Hono rebuild it as a full web Response around a stream (a third of the create path).
+    for (const name in headers) c.header(name, headers[name]);
     await next();
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    // Responses built without the context (ApiError.getResponse(), a raw Response) do not carry them yet.
+    if (!c.res.headers.has('X-RateLimit-Limit')) for (const name in headers) c.header(name, headers[name]);
   };
 }

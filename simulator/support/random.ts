@@ -1,7 +1,7 @@
 // Source of identifiers and hashes. With a seed the sequence is reproducible (SHA-256 in counter
 // mode); without one it is crypto-random. Secrets (API keys) never come from here: they always
 // use crypto.randomBytes, so a seeded run cannot make a key guessable.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 export interface RandomSource {
   bytes(length: number): Buffer;
@@ -26,6 +26,8 @@ export function createRandomSource(seed?: string | number): RandomSource {
   return {
     bytes,
     uuid() {
+      // crypto.randomUUID() draws from a pooled entropy buffer; randomBytes(16) costs a syscall per id.
+      if (seed === undefined) return randomUUID();
       const b = bytes(16);
       b[6] = ((b[6] ?? 0) & 0x0f) | 0x40; // version 4
       b[8] = ((b[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant

@@ -1,0 +1,74 @@
+// Start-up times: the CLI, the simulator to its banner (as `npm start` and as the command npm runs), against
+// `node -e 0` (the floor of any Node command) and five bare Anvil processes on the baked chain state (the floor
+// of a chain-backed start). Runs are interleaved so background load spreads over every row alike.
+import { join } from 'node:path';
+import { chainStateDir } from '../../simulator/chains/paths.ts';
+import { resolveAnvilBinary } from '../../simulator/chains/resolve-anvil-binary.ts';
+import { spawnUntil, timeToExit } from './child-process.ts';
+import { CLI, ROOT } from './servers.ts';
+
+export interface StartRow {
+  what: string;
+  samples: number[];
+}
+
+const CHAIN_IDS = [1, 42161, 8453, 137, 56];
+// The banner is one write; its first line says the server and the demo payment are ready.
+const BANNER = /stablepay simulator is running/;
+
+/** The same arguments the simulator gives Anvil (simulator/chains/spawn-anvil.ts), without its watchdog shell. */
+async function bareAnvilsMs(): Promise<number> {
+  const binary = resolveAnvilBinary();
+  const t0 = performance.now();
+  const started = await Promise.all(
+    CHAIN_IDS.map(async (chainId) => {
+      const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--accounts', '0', '--base-fee', '0', '--no-priority-fee', '--threads', '1', '--load-state', join(chainStateDir, `${chainId}.json`)];
+      const anvil = await spawnUntil(binary, args, /Listening on [\d.]+:(\d+)/);
+      await answersChainId(`http://127.0.0.1:${anvil.match[1]}`, chainId);
+      return anvil;
+    }),
+  );
+  const elapsed = performance.now() - t0;
+  await Promise.all(started.map((a) => a.stop()));
+  return elapsed;
+}
+
+async function answersChainId(url: string, chainId: number): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' });
+      const body = (await res.json()) as { result?: string };
+      if (Number(body.result) === chainId) return;
+    } catch {
+      // not accepting connections yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`anvil at ${url} never answered eth_chainId ${chainId}`);
+}
+
+async function untilBanner(command: string, args: string[]): Promise<number> {
+  const started = await spawnUntil(command, args, BANNER, { cwd: ROOT });
+  await started.stop();
+  return started.elapsedMs;
+}
+
+const ROWS: { what: string; run: () => Promise<number> }[] = [
+  { what: '`node -e 0`', run: () => timeToExit(process.execPath, ['-e', '0']) },
+  { what: '`stablepay --help` (node bin/stablepay.js --help)', run: () => timeToExit(process.execPath, [CLI, '--help'], { cwd: ROOT }) },
+  { what: 'bare Anvil ×5, baked state, until each answers eth_chainId', run: bareAnvilsMs },
+  { what: '`npm start` to its banner (five chains, demo payment)', run: () => untilBanner('npm', ['start', '--', '--port', '0']) },
+  { what: '`node bin/stablepay.js start` to its banner (what npm start runs)', run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0']) },
+];
+
+export async function measureStartTimes(runs: number, log: (line: string) => void): Promise<StartRow[]> {
+  const rows = ROWS.map((r) => ({ what: r.what, samples: [] as number[] }));
+  for (let i = 0; i < runs; i++) {
+    for (const [index, row] of ROWS.entries()) {
+      const ms = await row.run();
+      rows[index]?.samples.push(ms);
+      log(`start ${i + 1}/${runs}: ${row.what}: ${ms.toFixed(0)} ms`);
+    }
+  }
+  return rows;
+}
