@@ -1,8 +1,9 @@
 // How fast the command line answers: `stablepay --help`, and `npm start` / `stablepay start` to the end of their
 // banner, next to the floor of what they do (`node -e 0`, five bare Anvil processes started at once), measured
 // interleaved in one run so machine load hits every row alike.
-// Run: npx tsx bench/cli-start.ts [--runs 10] [--root <package dir>] [--readme]
-// (--root measures another checkout, e.g. the previous version; --readme rewrites its section of bench/README.md)
+// Run: npx tsx bench/cli-start.ts [--runs 10] [--baseline <package dir>] [--readme]
+// (--baseline adds the same rows for another checkout, e.g. the previous version, measured in the same run;
+// --readme rewrites its section of bench/README.md)
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,8 @@ const arg = (name: string): string | undefined => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const RUNS = Number(arg('--runs') ?? 10);
-const ROOT = resolve(arg('--root') ?? packageRoot);
+const ROOT = packageRoot;
+const BASELINE = arg('--baseline');
 const BANNER_END = 'Configure a webhook endpoint';
 const CHAIN_IDS = [1, 42161, 8453, 137, 56];
 
@@ -26,9 +28,9 @@ interface Started {
 }
 
 /** Spawns a command in its own process group; resolves when `ready(output)` holds or the process exits 0. */
-function time(command: string, args: string[], ready?: (output: string) => boolean): Promise<Started> {
+function time(command: string, args: string[], ready?: (output: string) => boolean, cwd = ROOT): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async (): Promise<void> => {
     // The whole group: npm, its shell, node and the anvils.
@@ -59,13 +61,20 @@ async function fiveBareAnvils(): Promise<Started> {
   return { ms: performance.now() - t0, stop: async () => void (await Promise.all(started.map((s) => s.stop()))) };
 }
 
-const bin = resolve(ROOT, 'bin/stablepay.js');
+const banner = (o: string): boolean => o.includes(BANNER_END);
+function cliRows(root: string, label: string): [string, () => Promise<Started>][] {
+  const bin = resolve(root, 'bin/stablepay.js');
+  return [
+    [`stablepay --help${label}`, () => time(process.execPath, [bin, '--help'], undefined, root)],
+    [`stablepay start to banner${label}`, () => time(process.execPath, [bin, 'start', '--port', '0'], banner, root)],
+    [`npm start to banner${label}`, () => time('npm', ['start', '--', '--port', '0'], banner, root)],
+  ];
+}
 const ROWS: [string, () => Promise<Started>][] = [
   ['node -e 0', () => time(process.execPath, ['-e', '0'])],
-  ['stablepay --help', () => time(process.execPath, [bin, '--help'])],
   ['bare Anvil ×5 (listening)', fiveBareAnvils],
-  ['stablepay start to banner', () => time(process.execPath, [bin, 'start', '--port', '0'], (o) => o.includes(BANNER_END))],
-  ['npm start to banner', () => time('npm', ['start', '--', '--port', '0'], (o) => o.includes(BANNER_END))],
+  ...cliRows(ROOT, ''),
+  ...(BASELINE ? cliRows(resolve(BASELINE), ' (baseline)') : []),
 ];
 
 const samples = new Map<string, number[]>(ROWS.map(([name]) => [name, []]));
@@ -89,7 +98,7 @@ for (const [name, xs] of samples) {
   lines.push(`| ${name} | ${m.toFixed(0)} | ${Math.min(...xs).toFixed(0)} | ${Math.max(...xs).toFixed(0)} | ${(m / anvils).toFixed(2)} |`);
 }
 const table = lines.join('\n');
-console.log(`${ROOT}: ${RUNS} runs each, interleaved; load average ${loadBefore} at start\n\n${table}`);
+console.log(`${BASELINE ? `baseline: ${resolve(BASELINE)}; ` : ''}${RUNS} runs each, interleaved; load average ${loadBefore} at start\n\n${table}`);
 
 if (process.argv.includes('--readme')) {
   const README = new URL('./README.md', import.meta.url);
