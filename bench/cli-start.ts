@@ -4,7 +4,7 @@
 // Run: npx tsx bench/cli-start.ts [--runs 10] [--baseline <package dir>] [--readme]
 // (--baseline adds the same rows for another checkout, e.g. the previous version, measured in the same run;
 // --readme rewrites its section of bench/README.md)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -105,7 +105,9 @@ if (process.argv.includes('--readme')) {
   const START = '<!-- bench:cli-start:start -->';
   const END = '<!-- bench:cli-start:end -->';
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${RUNS} runs of each row, interleaved, load average ${loadBefore} at start, ${new Date().toISOString().slice(0, 10)}`;
-  const section = [START, `\`npx tsx bench/cli-start.ts --runs ${RUNS} --readme\`. Machine: ${machine}.`, '', table, END].join('\n');
+  const baseline = BASELINE ? ` (baseline)\` rows: a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, run the same way` : '';
+  const command = `\`npx tsx bench/cli-start.ts --runs ${RUNS}${BASELINE ? ' --baseline <checkout>' : ''} --readme\``;
+  const section = [START, `${command}.${baseline ? ` \`${baseline}.` : ''} Machine: ${machine}.`, '', table, END].join('\n');
   const readme = readFileSync(README, 'utf8');
   writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## Command line: start-up\n\n${section}\n`);
 }
