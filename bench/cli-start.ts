@@ -105,7 +105,7 @@ if (process.argv.includes('--readme')) {
   const START = '<!-- bench:cli-start:start -->';
   const END = '<!-- bench:cli-start:end -->';
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${RUNS} runs of each row, interleaved, load average ${loadBefore} at start, ${new Date().toISOString().slice(0, 10)}`;
-  const baseline = BASELINE ? ` (baseline)\` rows: a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, run the same way` : '';
+  const baseline = BASELINE ? `(baseline)\` rows: a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, run the same way` : '';
   const command = `\`npx tsx bench/cli-start.ts --runs ${RUNS}${BASELINE ? ' --baseline <checkout>' : ''} --readme\``;
   const section = [START, `${command}.${baseline ? ` \`${baseline}.` : ''} Machine: ${machine}.`, '', table, END].join('\n');
   const readme = readFileSync(README, 'utf8');
