@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**'],
+    // Build dist/ (the CLI and the pay page's browser script) once, so every test runs the current code.
+    globalSetup: ['cli/test-support/build-once.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: keep forks bounded so chain-backed tests do not starve each other.

@@ -1,4 +1,3 @@
 #!/usr/bin/env node
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli.ts');
+// The `stablepay` command, compiled ahead of time into dist/ (`npm install` builds it; by hand: `npm run build`).
+import '../dist/stablepay.js';

@@ -1,6 +1,6 @@
 // Library entry: runConformance(options) runs the suite against an implementation and writes the
-// reports. The CLI (cli.ts) is a thin flag parser over this.
-import { readFileSync } from 'node:fs';
+// reports. The CLI (cli/conformance.ts) is a thin flag parser over this.
+import { packageVersion } from '../contract/package-root.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { exitCodeFor } from './classify.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
@@ -36,15 +36,6 @@ export interface RunDependencies {
   /** Replace the registered checks (self-tests of the runner). */
   checks?: Check[];
   contract?: ContractFacade;
-}
-
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
 
 export function listChecks(checks: Check[] = ALL_CHECKS): string {
@@ -114,7 +105,7 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     const results = await runPlan(plan, services);
-    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion() });
+    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
     return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
   } finally {

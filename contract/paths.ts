@@ -1,13 +1,12 @@
-// Absolute paths of the contract files, resolved from this module so they work from any cwd.
-import { fileURLToPath } from 'node:url';
-
-const resolve = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+// Absolute paths of the contract files, resolved from the package root so they work from any cwd and from the
+// built CLI alike.
+import { fromPackageRoot } from './package-root.ts';
 
 /** The service contract (OpenAPI 3.1). */
-export const openapiPath = resolve('../openapi.yaml');
+export const openapiPath = fromPackageRoot('openapi.yaml');
 /** The simulator's control API (OpenAPI 3.1). */
-export const controlApiPath = resolve('../conformance/control-api.yaml');
+export const controlApiPath = fromPackageRoot('conformance', 'control-api.yaml');
 /** The requirement catalogue. */
-export const requirementsPath = resolve('./requirements.yaml');
+export const requirementsPath = fromPackageRoot('contract', 'requirements.yaml');
 /** Facts transcribed from the specification's tables. */
-export const specFactsPath = resolve('../fixtures/spec-facts.json');
+export const specFactsPath = fromPackageRoot('fixtures', 'spec-facts.json');

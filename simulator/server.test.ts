@@ -1,6 +1,5 @@
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startupBanner } from './cli.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 
@@ -50,15 +49,5 @@ describe('over a real HTTP server', () => {
     expect(denied.status).toBe(401);
     const local = await post('/v1/auth/api-keys', { ipWhitelist: ['127.0.0.1', '::1'] });
     expect((await post('/v1/payments', { amount: '10', currency: 'USD' }, { authorization: `Bearer ${local.body.key}` })).status).toBe(201);
-  });
-
-  it('prints base URL, pay URL, key, control URL and the two curl lines', () => {
-    const banner = startupBanner(server);
-    expect(banner).toContain(`${server.url}/v1`);
-    expect(banner).toContain(`Pay URL        ${server.url}`);
-    expect(banner).toContain(`${server.url}/control/v1`);
-    expect(banner).toContain(KEY);
-    expect(banner).toMatch(/curl -s -X POST \S+\/v1\/payments .*"amount":"100"/);
-    expect(banner).toMatch(/curl -s -X POST \S+\/v1\/webhooks .*"url":/);
   });
 });

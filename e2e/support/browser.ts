@@ -1,24 +1,26 @@
-// Chromium for the browser tests: Debian's package at /usr/bin/chromium, driven by playwright-core
-// (never a downloaded browser). Missing chromium fails the tests with the install command, unless
-// STABLEPAY_SKIP_BROWSER=1 asks to skip them.
+// Chromium for the browser tests, driven by playwright-core (never a browser downloaded by Playwright). By default the
+// build shipped inside the npm package @sparticuz/chromium, so `npm install && npm test` needs no system package;
+// STABLEPAY_CHROMIUM points at another Chromium binary instead (e.g. Debian's /usr/bin/chromium).
+// STABLEPAY_SKIP_BROWSER=1 skips the browser tests with the reason shown.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { bundledChromiumArgs, bundledChromiumPath } from './bundled-chromium.ts';
 
-export const CHROMIUM_PATH = process.env.STABLEPAY_CHROMIUM ?? '/usr/bin/chromium';
+const SYSTEM_CHROMIUM = process.env.STABLEPAY_CHROMIUM;
 
-const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Flags for a system Chromium, which runs as root in CI and has no GPU here. */
+const SYSTEM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Why the browser tests are skipped, or undefined when they run. */
 export const browserSkipReason: string | undefined =
   process.env.STABLEPAY_SKIP_BROWSER === '1' ? 'STABLEPAY_SKIP_BROWSER=1: browser end-to-end tests of the hosted payment page were skipped on request' : undefined;
 
 export class ChromiumMissingError extends Error {
-  constructor() {
+  constructor(path: string) {
     super(
       [
-        `Chromium was not found at ${CHROMIUM_PATH}; the hosted payment page's browser tests need it.`,
-        'Install it (Debian/Ubuntu, as root): apt-get update && apt-get install -y --no-install-recommends chromium',
-        'Or point STABLEPAY_CHROMIUM at another Chromium binary, or set STABLEPAY_SKIP_BROWSER=1 to skip these tests.',
+        `STABLEPAY_CHROMIUM points at ${path}, which does not exist.`,
+        'Unset it to use the Chromium shipped in the npm package @sparticuz/chromium, or set STABLEPAY_SKIP_BROWSER=1 to skip these tests.',
       ].join('\n'),
     );
     this.name = 'ChromiumMissingError';
@@ -26,6 +28,9 @@ export class ChromiumMissingError extends Error {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new ChromiumMissingError();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  if (SYSTEM_CHROMIUM !== undefined) {
+    if (!existsSync(SYSTEM_CHROMIUM)) throw new ChromiumMissingError(SYSTEM_CHROMIUM);
+    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: SYSTEM_ARGS, headless: true });
+  }
+  return chromium.launch({ executablePath: await bundledChromiumPath(), args: bundledChromiumArgs(), headless: true });
 }

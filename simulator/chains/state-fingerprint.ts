@@ -3,12 +3,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chainTablePath, contractArtifactsDir, packageFile } from './paths.ts';
+import { chainSourceDir, chainTablePath, contractArtifactsDir, packageFile } from './paths.ts';
 import { platformPackageName } from './resolve-anvil-binary.ts';
-import { fileURLToPath } from 'node:url';
-import { dirname } from 'node:path';
 
-const here = dirname(fileURLToPath(import.meta.url));
+const here = chainSourceDir;
 
 /** Source files whose behaviour ends up in the baked state. */
 const BAKE_SOURCES = [

@@ -1,9 +1,9 @@
-// The page's two static assets: the browser script, bundled from client/ by esbuild on first
-// request and kept for the life of the process, and the stylesheet. Both carry an ETag.
+// The page's two static assets: the browser script, bundled from client/ ahead of time by the package build
+// (scripts/build.mjs writes dist/pay-page.js; nothing is compiled while serving), and the stylesheet. Both are read
+// on first request, kept for the life of the process, and carry an ETag.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { fromPackageRoot } from '../../contract/package-root.ts';
 
 export interface Asset {
   body: string;
@@ -11,34 +11,27 @@ export interface Asset {
   etag: string;
 }
 
-const CLIENT_ENTRY = fileURLToPath(new URL('./client/main.ts', import.meta.url));
-const STYLESHEET = fileURLToPath(new URL('./page/pay-page.css', import.meta.url));
+const CLIENT_BUNDLE = fromPackageRoot('dist', 'pay-page.js');
+const STYLESHEET = fromPackageRoot('simulator', 'pay-page', 'page', 'pay-page.css');
 
 function asset(body: string, contentType: string): Asset {
   return { body, contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
-async function bundleClient(): Promise<Asset> {
-  const result = await build({
-    entryPoints: [CLIENT_ENTRY],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
-  });
-  const [output] = result.outputFiles;
-  if (!output) throw new Error('esbuild produced no output for the pay page script');
-  return asset(output.text, 'text/javascript; charset=utf-8');
+async function loadClientBundle(): Promise<Asset> {
+  let body: string;
+  try {
+    body = await readFile(CLIENT_BUNDLE, 'utf8');
+  } catch (cause) {
+    throw new Error(`the payment page script ${CLIENT_BUNDLE} is not built; run \`npm run build\``, { cause });
+  }
+  return asset(body, 'text/javascript; charset=utf-8');
 }
 
 function cached(load: () => Promise<Asset>): () => Promise<Asset> {
   let pending: Promise<Asset> | undefined;
   return () => {
-    // A failed build is not cached: the next request tries again (e.g. after fixing the source).
+    // A failed load is not cached: the next request tries again (e.g. after building).
     pending ??= load().catch((error: unknown) => {
       pending = undefined;
       throw error;
@@ -47,5 +40,5 @@ function cached(load: () => Promise<Asset>): () => Promise<Asset> {
   };
 }
 
-export const clientScript = cached(bundleClient);
+export const clientScript = cached(loadClientBundle);
 export const stylesheet = cached(async () => asset(await readFile(STYLESHEET, 'utf8'), 'text/css; charset=utf-8'));

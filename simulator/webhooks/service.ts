@@ -1,7 +1,7 @@
 // Composes the webhook subsystem: stores, dispatcher and routes behind the WebhookService
 // interface the simulator core integrates against.
-import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
+import { packageVersion } from '../../contract/package-root.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { AppEnv } from '../http/context.ts';
 import { DeliveryStore } from './delivery-store.ts';
@@ -102,14 +102,7 @@ let userAgent: string | undefined;
 /** `stablepay-simulator/<package version>` (docs/decisions.md). */
 export function defaultUserAgent(): string {
   if (userAgent === undefined) {
-    let version = '0.0.0';
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-      if (typeof pkg.version === 'string') version = pkg.version;
-    } catch {
-      // Running from a bundle without package.json beside it: the UA still identifies the simulator.
-    }
-    userAgent = `stablepay-simulator/${version}`;
+    userAgent = `stablepay-simulator/${packageVersion}`;
   }
   return userAgent;
 }

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const script = fileURLToPath(new URL('./test-support/start-cli.ts', import.meta.url));
+// The built command, as a user runs it (vitest's globalSetup has just built dist/ from the current sources).
+const bin = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));
 
 function start(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, 'start', ...args], {
+  const child = spawn(process.execPath, [bin, 'start', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,10 +74,10 @@ describe('stablepay start', () => {
     for (const [, url] of rpcUrls) await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 
-  it('refuses a malformed default key', async () => {
+  it('refuses a malformed default key as a usage error (exit 2)', async () => {
     const run = start(['--port', '0', '--api-key', 'sk_nope']);
     await expect(run.ready).rejects.toThrow(/stablepay start: defaultApiKey must be pk_/);
-    expect(await run.exited).toBe(1);
+    expect(await run.exited).toBe(2);
     expect(run.output()).not.toContain('at '); // no stack trace
   });
 });

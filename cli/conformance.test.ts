@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../simulator/server.ts';
-import { freePort } from './test-support/prism.ts';
-import { startSimulator } from './test-support/simulator.ts';
+import { freePort } from '../conformance/test-support/prism.ts';
+import { startSimulator } from '../conformance/test-support/simulator.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

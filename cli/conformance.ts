@@ -1,0 +1,65 @@
+// `stablepay conformance`: builds its flags from the option declarations (conformance/options.ts), parses them and
+// calls runConformance. Exit codes: 0 conformant, 1 failures, 2 usage or configuration error.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
+import { EXIT_USAGE } from './exit-codes.ts';
+
+const EXAMPLES = [
+  '',
+  'Examples:',
+  '  $ stablepay conformance --base-url http://127.0.0.1:4000 --api-key pk_...',
+  '  $ STABLEPAY_API_KEY=pk_... stablepay conformance --base-url https://sandbox.example.com --skip slow --report-dir reports --format console,junit,html',
+  '  $ stablepay conformance --list',
+].join('\n');
+
+function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
+  const option = new Option(declaration.flags, declaration.description);
+  if (declaration.defaultText) option.default(undefined, declaration.defaultText);
+  if (declaration.parser === 'flag' || declaration.parser === 'string') return option;
+  return option.argParser((raw: string, previous: unknown) => {
+    try {
+      const value = parseOptionValue(declaration.parser, raw, declaration.flags.split(' ')[0]!);
+      if (declaration.parser === 'replay') {
+        const [key, path] = value as [string, string];
+        return { ...(previous as Record<string, string> | undefined), [key]: path };
+      }
+      return value;
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  });
+}
+
+/** Flags are keyed by commander's attribute names (--format -> format); map them back to option names. */
+function toOptions(flags: Record<string, unknown>): ConformanceOptions {
+  const options: Record<string, unknown> = {};
+  for (const declaration of OPTION_DECLARATIONS) {
+    const value = flags[new Option(declaration.flags).attributeName()];
+    if (value !== undefined && declaration.name !== 'list') options[declaration.name] = value;
+  }
+  return options as unknown as ConformanceOptions;
+}
+
+export function registerConformanceCommand(program: Command): Command {
+  const command = program.command('conformance').description('check an implementation at a base URL against the contract').addHelpText('after', EXAMPLES);
+  for (const declaration of OPTION_DECLARATIONS) command.addOption(optionFor(declaration));
+  command.action(async (flags: Record<string, unknown>) => {
+    const { listChecks, runConformance } = await import('../conformance/index.ts');
+    if (flags.list) {
+      process.stdout.write(listChecks());
+      return;
+    }
+    try {
+      const outcome = await runConformance(toOptions(flags));
+      process.exitCode = outcome.exitCode;
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError) {
+        process.stderr.write(`error: ${error.message}\n`);
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      throw error;
+    }
+  });
+  return command;
+}

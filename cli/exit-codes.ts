@@ -1,0 +1,15 @@
+// Exit codes shared by every subcommand, so scripts can tell "you called me wrong" from "it ran and failed".
+/** Success (conformance: no failed check). */
+export const EXIT_OK = 0;
+/** The command ran and failed: conformance found failures; the simulator could not start or crashed. */
+export const EXIT_FAILURE = 1;
+/** Usage or configuration error: unknown flag, bad flag value, unreachable target, refused key. */
+export const EXIT_USAGE = 2;
+
+/** A flag value the command refuses before doing anything; reported in one line and exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

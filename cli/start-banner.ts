@@ -1,0 +1,33 @@
+// What `stablepay start` prints once the simulator is up: how to reach it, the chains, the key, and two curl lines.
+import { faultBanner } from '../simulator/faults/index.ts';
+import type { RunningServer } from '../simulator/server.ts';
+
+function chainLines(server: RunningServer): string[] {
+  const network = server.simulator.chains;
+  if (!network) return ['  Chains         none (--no-chains): payments settle instantly in memory'];
+  return [
+    `  Chains         ${network.chains.size} local Anvil chains; payments settle on-chain through ERC-4337 (EntryPoint ${network.entryPoint})`,
+    ...[...network.chains.values()].map((c) => `    ${c.name.padEnd(16)} chainId ${String(c.chainId).padEnd(6)} ${c.rpcUrl}`),
+  ];
+}
+
+export function startupBanner(server: RunningServer, demoPaymentUrl?: string): string {
+  const key = server.simulator.defaultApiKey;
+  const lines = [
+    'stablepay simulator is running',
+    `  Base URL       ${server.url}  (API under /v1; also the --base-url for stablepay conformance)`,
+    `  Pay URL        ${server.payUrl}`,
+    ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
+    `  Control API    ${server.controlUrl ?? '(disabled)'}`,
+    ...chainLines(server),
+    `  Default API key (shown only now): ${key}`,
+    '',
+    'Create a payment:',
+    `  curl -s -X POST ${server.url}/v1/payments -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"amount":"100","currency":"USD"}'`,
+    'Configure a webhook endpoint:',
+    `  curl -s -X POST ${server.url}/v1/webhooks -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"url":"http://127.0.0.1:8080/webhooks"}'`,
+  ];
+  // Repeated last, so a deliberately broken simulator is the last thing the operator reads.
+  if (server.simulator.faults.length > 0) lines.push('', faultBanner(server.simulator.faults));
+  return lines.join('\n');
+}

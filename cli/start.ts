@@ -1,0 +1,134 @@
+// `stablepay start`: parses flags (falling back to environment variables, then the embedded defaults), runs the
+// simulator through startServer, prints how to reach it, and stops on every path a user can ask it to.
+// Exit codes: 2 for a usage error (a bad flag value, an unknown fault), 1 when the simulator fails to start.
+import { Command, Option } from 'commander';
+import { DEFAULTS, ENV } from '../simulator/config/defaults.ts';
+import type { ServerOptions } from '../simulator/server.ts';
+import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './exit-codes.ts';
+
+interface StartFlags {
+  host: string;
+  port: string;
+  payUrl?: string;
+  rateLimit: string;
+  rateLimitWindow: string;
+  apiKey?: string;
+  control: boolean;
+  chains: boolean;
+  demoPayment: boolean;
+  seed?: string;
+  injectFault?: string[];
+}
+
+const EXAMPLES = [
+  '',
+  'Examples:',
+  '  $ stablepay start                                  # five chains, API, hosted page and control API on port 4000',
+  '  $ stablepay start --port 0 --no-chains             # any free port; payments settle instantly in memory',
+  '  $ STABLEPAY_API_KEY=pk_dev12345678 stablepay start --rate-limit 100 --seed 42',
+].join('\n');
+
+const OFF = /^(0|false|no|off)$/i;
+
+function positiveInt(value: string, name: string): number {
+  if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError(`${name} must be a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+function port(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 65_535) throw new UsageError(`port must be 0..65535, got "${value}"`);
+  return Number(value);
+}
+
+function url(value: string, name: string): string {
+  try {
+    new URL(value);
+    return value;
+  } catch {
+    throw new UsageError(`${name} must be an absolute URL, got "${value}"`);
+  }
+}
+
+/** Flags and environment to server options; throws UsageError on anything startServer would refuse. */
+async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
+  const { parseFaultList } = await import('../simulator/faults/index.ts');
+  const options: ServerOptions = {
+    host: flags.host,
+    port: port(flags.port),
+    ...(flags.payUrl !== undefined ? { payUrl: url(flags.payUrl, 'pay URL') } : {}),
+    rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
+    ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
+    control: flags.control && !OFF.test(process.env[ENV.control] ?? ''),
+    chains: flags.chains && !OFF.test(process.env[ENV.chains] ?? ''),
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
+  };
+  const { checkSimulatorOptions } = await import('../simulator/app.ts');
+  try {
+    checkSimulatorOptions(options);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  return options;
+}
+
+async function run(options: ServerOptions, demoPayment: boolean): Promise<void> {
+  const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
+    import('../simulator/server.ts'),
+    import('./start-banner.ts'),
+    import('./demo-payment.ts'),
+    import('./stop-on-exit-request.ts'),
+  ]);
+  const server = await startServer(options);
+  // Stop requests are honoured from here on, also while the demo payment is created.
+  stopOnExitRequest({ stop: () => server.close(), log: (line) => console.log(line) });
+  let demoPaymentUrl: string | undefined;
+  try {
+    demoPaymentUrl = demoPayment ? await createDemoPayment(server) : undefined;
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  console.log(startupBanner(server, demoPaymentUrl));
+}
+
+export function registerStartCommand(program: Command): Command {
+  return program
+    .command('start')
+    .description('Run the payment service simulator (merchant API, hosted page, webhooks, control API, five local chains)')
+    .addOption(new Option('--host <host>', 'interface to listen on').env(ENV.host).default(DEFAULTS.host))
+    .addOption(new Option('--port <port>', 'port to listen on (0 = any free port)').env(ENV.port).default(String(DEFAULTS.port)))
+    .addOption(new Option('--pay-url <url>', 'base URL of the hosted payment page (default: this server)').env(ENV.payUrl))
+    .addOption(new Option('--rate-limit <n>', 'requests per window per API key').env(ENV.rateLimit).default(String(DEFAULTS.rateLimit.limit)))
+    .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
+    .addOption(new Option('--api-key <key>', "the default merchant's API key (pk_...; random when omitted)").env(ENV.apiKey))
+    .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
+    .addOption(new Option('--no-demo-payment', 'do not create the demo payment whose page URL is printed at startup'))
+    .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
+    .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
+    .addOption(
+      new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    )
+    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 stopped on request, 1 the simulator failed to start, 2 usage error.`)
+    .action(async (flags: StartFlags) => {
+      let options: ServerOptions;
+      try {
+        options = await serverOptions(flags);
+      } catch (error) {
+        return fail(error, error instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE);
+      }
+      try {
+        await run(options, flags.demoPayment);
+      } catch (error) {
+        // A busy port, a chain that would not start: one readable line, no stack trace.
+        fail(error, EXIT_FAILURE);
+      }
+    });
+}
+
+function fail(error: unknown, exitCode: number): void {
+  console.error(`stablepay start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = exitCode;
+}

@@ -1,0 +1,58 @@
+// Builds what the package runs, ahead of time, so nothing is compiled when a command starts:
+//   dist/stablepay.js (+ dist/chunks/): the `stablepay` command. esbuild bundles our TypeScript into ES modules and
+//     leaves npm packages as imports, except viem (with its own dependencies) and undici: loading their hundreds of
+//     small modules one by one took longer than the rest of start-up, and bundled they load in half the time. Each
+//     subcommand's library is a separate chunk loaded only when that subcommand runs, so `stablepay --help` loads
+//     little more than commander.
+//   dist/pay-page.js: the hosted payment page's browser script (viem included), minified.
+// `npm install` / `npm ci` run this through `prepare`; the test suite runs it once before any test (vitest
+// globalSetup), so tests that spawn the CLI always run the current code. `node scripts/build.mjs` builds by hand.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Packages compiled into the bundle; every other bare import stays an import of node_modules. */
+const BUNDLED_PACKAGES = /^(viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+)(\/|$)/;
+
+const externalPackagesButBundled = {
+  name: 'external-packages-but-bundled',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
+
+export const distDir = join(root, 'dist');
+
+export async function buildAll() {
+  rmSync(distDir, { recursive: true, force: true });
+  const common = { absWorkingDir: root, bundle: true, format: 'esm', logLevel: 'warning', legalComments: 'none' };
+  await Promise.all([
+    build({
+      ...common,
+      entryPoints: { stablepay: 'cli/main.ts' },
+      outdir: distDir,
+      platform: 'node',
+      target: 'node20',
+      plugins: [externalPackagesButBundled],
+      // undici is CommonJS: its require() calls of Node's modules need a real require inside the ES module bundle.
+      banner: { js: "import { createRequire as __stablepayCreateRequire } from 'node:module'; const require = __stablepayCreateRequire(import.meta.url);" },
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    build({
+      ...common,
+      entryPoints: { 'pay-page': 'simulator/pay-page/client/main.ts' },
+      outdir: distDir,
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+    }),
+  ]);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildAll();
+}
