@@ -9,7 +9,7 @@ export interface FieldProblem {
   message: string;
 }
 
-export type RefusalKind = 'not-found' | 'conflict' | 'invalid-state' | 'invalid';
+export type RefusalKind = 'not-found' | 'conflict' | 'invalid-state' | 'invalid' | 'unauthenticated';
 
 export abstract class DomainRefusal extends Error {
   abstract readonly kind: RefusalKind;
@@ -39,6 +39,18 @@ export class InvalidState extends DomainRefusal {
   constructor(message: string) {
     super(message);
     this.name = 'InvalidState';
+  }
+}
+
+/**
+ * The caller's credential is not one the domain knows (an unknown or expired checkout token). API
+ * keys are checked by the auth middleware at the edge; this is for credentials a service issues.
+ */
+export class Unauthenticated extends DomainRefusal {
+  readonly kind = 'unauthenticated';
+  constructor(message: string) {
+    super(message);
+    this.name = 'Unauthenticated';
   }
 }
 
