@@ -14,6 +14,7 @@ import { pow10, toUnits } from '../money/decimal.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { transition } from '../payments/state-machine.ts';
+import { requireTokenAmount, settlementSplit } from '../payments/settlement-split.ts';
 import type { Payment, SettlementTransfer } from '../payments/types.ts';
 
 export interface QuotedTransfer extends SettlementTransfer {
@@ -76,16 +77,9 @@ export function quotePayment(deps: QuoteDeps, payment: Payment, pair: { chainId:
   const decimals = deps.network.tokenDecimals(pair.chainId, pair.token);
   const merchant = deps.merchants.get(payment.merchantId);
   if (!merchant) throw new Conflict(`Merchant ${payment.merchantId} has no settlement wallet`);
-  const need = (value: string | null): string => {
-    if (value === null) throw new Error(`quote of payment ${payment.id} lacks token amounts`);
-    return value;
-  };
+  const need = (value: string | null): string => requireTokenAmount(quoted, value);
   const sellersToken = quoted.sellersToken ?? [];
-  const parts: SettlementTransfer[] = [
-    { role: 'merchant', address: merchant.walletAddress, amountToken: need(quoted.merchantFeeToken) },
-    ...(payment.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(sellersToken[i] ?? null) })),
-    { role: 'service', address: deps.network.feeCollector, amountToken: need(quoted.serviceFeeToken) },
-  ];
+  const parts = settlementSplit(quoted, { merchant: merchant.walletAddress, serviceFeeCollector: deps.network.feeCollector });
   const transfers = parts
     .map((t) => ({ ...t, to: getAddress(t.address), amountUnits: tokenUnits(t.amountToken, decimals) }))
     .filter((t) => t.amountUnits > 0n);
