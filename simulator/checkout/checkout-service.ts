@@ -19,7 +19,7 @@ import type { Web3Proxy } from '../web3/index.ts';
 import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 import { Conflict, DomainRefusal, invalidFields, InvalidState, NotFound, Unauthenticated } from '../domain/refusals.ts';
 import type { Payment } from '../payments/types.ts';
-import { addressProblem } from '../validation/index.ts';
+import { addressProblem, EMAIL_PROBLEM, normalEmail } from '../validation/index.ts';
 import type { CheckoutSession, CheckoutSessions } from './checkout-sessions.ts';
 import { estimateGasToken, formatTokenUnits, gasFundingUnits } from './gas-estimate.ts';
 import { parsePair, quotePayment, type PaymentQuote, type QuoteDeps } from './payment-quote.ts';
@@ -38,8 +38,6 @@ export interface CheckoutEngine extends CheckoutService {
   /** prepare() with the quote it locked. */
   prepareQuoted(checkoutToken: string, pair: unknown): Promise<{ prepared: PreparedUserOperation; quote: PaymentQuote }>;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine {
   const { network, payments, sessions } = deps;
@@ -132,10 +130,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
 
     async signIn(paymentId, input) {
       const payment = payable(paymentId);
-      const email = (input as { email?: unknown } | undefined)?.email;
-      if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email.trim())) {
-        throw invalidFields([{ path: ['email'], message: 'email must be an e-mail address (at most 254 characters)' }]);
-      }
+      const email = normalEmail((input as { email?: unknown } | undefined)?.email);
+      if (email === undefined) throw invalidFields([{ path: ['email'], message: EMAIL_PROBLEM }]);
       const ownerPrivateKey = deriveOwnerKey(network.seed, email);
       const ownerAddress = privateKeyToAccount(ownerPrivateKey).address;
       return { checkoutToken: issue(payment, ownerAddress).token, ownerAddress, ownerPrivateKey };
