@@ -56,11 +56,21 @@ export function retrieveView(p: Payment, payUrl: string): PaymentView {
     serviceFeeToken: p.serviceFeeToken,
     merchantFeeToken: p.merchantFeeToken,
     gasActual: p.gasActual,
-    txHash: p.txHash,
-    error: p.error ? { ...p.error } : null,
-    expiresAt: iso(p.expiresAt),
-    paidAt: p.paidAt === null ? null : iso(p.paidAt),
-    createdAt: iso(p.createdAt),
-    updatedAt: iso(p.updatedAt),
+    ...outcomeAndTimes(p),
   } satisfies PaymentView;
+}
+
+/** The fields a lifecycle record's view ends with, shown alike for payments and payouts. */
+export type OutcomeAndTimes = Pick<Payment, 'txHash' | 'error' | 'expiresAt' | 'paidAt' | 'createdAt' | 'updatedAt'>;
+
+/** How a payment or a payout ends its view: the settlement's outcome, then its times (ISO 8601). */
+export function outcomeAndTimes(r: OutcomeAndTimes) {
+  return {
+    txHash: r.txHash,
+    error: r.error ? { ...r.error } : null,
+    expiresAt: iso(r.expiresAt),
+    paidAt: r.paidAt === null ? null : iso(r.paidAt),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
 }
