@@ -2,7 +2,7 @@
 import type { VirtualClock } from './clock/virtual-clock.ts';
 import type { ChainNetwork } from './chains/index.ts';
 import type { ChainHealth } from './settlement/chain-health.ts';
-import type { Logger } from './http/error-handler.ts';
+import type { Logger } from './support/logger.ts';
 import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
 import type { BundleDelay } from './settlement/attach-chains.ts';
 import type { SettlementDriverFactory } from './settlement/settlement-driver.ts';

@@ -1,6 +1,6 @@
 // Body of POST /v1/auth/api-keys (and the control API's key creation, which may also set an
 // arbitrary expiresAt so tests can make already-expired keys).
-import { charLength, isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
+import { charLength, objectBody, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
 import type { NewKeyInput } from './api-key-store.ts';
 import { whitelistEntryProblem } from './ip-whitelist.ts';
 
@@ -10,13 +10,9 @@ export const EXPIRES_IN_DAYS_MIN = 30;
 export const EXPIRES_IN_DAYS_MAX = 3650;
 const DAY_MS = 86_400_000;
 
-export function validateApiKeyInput(body: unknown, now: number, options: { allowExpiresAt?: boolean } = {}): NewKeyInput {
+export function validateApiKeyInput(raw: unknown, now: number, options: { allowExpiresAt?: boolean } = {}): NewKeyInput {
   const problems = new Problems();
-  if (!isPlainObject(body)) {
-    problems.add([], 'Request body must be a JSON object');
-    problems.throwIfAny();
-    return {};
-  }
+  const body = objectBody(raw);
   const fields = ['name', 'ipWhitelist', 'expiresInDays', ...(options.allowExpiresAt ? ['expiresAt'] : [])];
   rejectUnknownFields(body, fields, problems);
   const input: NewKeyInput = {};

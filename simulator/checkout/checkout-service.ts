@@ -16,9 +16,10 @@ import {
   smartAccountOf,
 } from '../chains/index.ts';
 import type { Web3Proxy } from '../web3/index.ts';
-import { ApiError, conflict, notFound, unauthorized, validationError } from '../http/errors.ts';
+import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
+import { Conflict, DomainRefusal, invalidFields, InvalidState, NotFound, Unauthenticated } from '../domain/refusals.ts';
 import type { Payment } from '../payments/types.ts';
-import { addressProblem } from '../validation/index.ts';
+import { addressProblem, EMAIL_PROBLEM, normalEmail } from '../validation/index.ts';
 import type { CheckoutSession, CheckoutSessions } from './checkout-sessions.ts';
 import { estimateGasToken, formatTokenUnits, gasFundingUnits } from './gas-estimate.ts';
 import { parsePair, quotePayment, type PaymentQuote, type QuoteDeps } from './payment-quote.ts';
@@ -38,15 +39,13 @@ export interface CheckoutEngine extends CheckoutService {
   prepareQuoted(checkoutToken: string, pair: unknown): Promise<{ prepared: PreparedUserOperation; quote: PaymentQuote }>;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine {
   const { network, payments, sessions } = deps;
 
   const payable = (paymentId: unknown): Payment => {
     const payment = typeof paymentId === 'string' ? payments.find(paymentId) : undefined;
-    if (!payment) throw notFound();
-    if (payment.status !== 'ACTIVE') throw conflict(`Payment is not payable (status: ${payment.status})`);
+    if (!payment) throw new NotFound();
+    if (payment.status !== 'ACTIVE') throw new InvalidState(PAYMENT_REFUSALS.notPayable(payment.status));
     return payment;
   };
 
@@ -62,7 +61,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
 
   async function prepareQuoted(checkoutToken: string, pairInput: unknown): Promise<{ prepared: PreparedUserOperation; quote: PaymentQuote }> {
     const session = typeof checkoutToken === 'string' ? sessions.get(checkoutToken) : undefined;
-    if (!session) throw unauthorized('Unknown or expired checkout token');
+    if (!session) throw new Unauthenticated('Unknown or expired checkout token');
     const pair = parsePair(pairInput);
     const quote = quotePayment(deps, payable(session.paymentId), pair);
     const { chainId, token, decimals } = quote;
@@ -80,7 +79,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
     } catch (error) {
       if (!(error instanceof ChainLayerError)) throw error;
       const why = (error.cause instanceof Error ? error.cause.message : error.shortMessage).split('\n')[0];
-      throw conflict(`The payment cannot be made on ${network.chain(chainId).name} with ${token} right now: ${why}`);
+      throw new Conflict(`The payment cannot be made on ${network.chain(chainId).name} with ${token} right now: ${why}`);
     }
     await topUp(chainId, token, account.address, quote.totalUnits + built.maxGasTokenUnits);
     // The payment may have moved on while the chain was busy; only a payable one gets an operation.
@@ -102,7 +101,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
 
     async pairs(paymentId) {
       const payment = typeof paymentId === 'string' ? payments.find(paymentId) : undefined;
-      if (!payment) throw notFound();
+      if (!payment) throw new NotFound();
       if (payment.status !== 'ACTIVE') return [];
       const pairs: CheckoutPair[] = [];
       for (const chainId of payment.acceptedChains) {
@@ -112,7 +111,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
           try {
             quote = quotePayment(deps, payment, { chainId, token });
           } catch (error) {
-            if (error instanceof ApiError && error.status < 500) continue;
+            // A pair this payment cannot be paid with now is left out of the list, not an error.
+            if (error instanceof DomainRefusal) continue;
             throw error;
           }
           pairs.push({
@@ -130,10 +130,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
 
     async signIn(paymentId, input) {
       const payment = payable(paymentId);
-      const email = (input as { email?: unknown } | undefined)?.email;
-      if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email.trim())) {
-        throw validationError([{ path: ['email'], message: 'email must be an e-mail address (at most 254 characters)' }]);
-      }
+      const email = normalEmail((input as { email?: unknown } | undefined)?.email);
+      if (email === undefined) throw invalidFields([{ path: ['email'], message: EMAIL_PROBLEM }]);
       const ownerPrivateKey = deriveOwnerKey(network.seed, email);
       const ownerAddress = privateKeyToAccount(ownerPrivateKey).address;
       return { checkoutToken: issue(payment, ownerAddress).token, ownerAddress, ownerPrivateKey };
@@ -143,7 +141,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
       const payment = payable(paymentId);
       const ownerAddress = (input as { ownerAddress?: unknown } | undefined)?.ownerAddress;
       const problem = addressProblem(ownerAddress);
-      if (problem) throw validationError([{ path: ['ownerAddress'], message: problem.replace(/^address/, 'ownerAddress') }]);
+      if (problem) throw invalidFields([{ path: ['ownerAddress'], message: problem.replace(/^address/, 'ownerAddress') }]);
       return { checkoutToken: issue(payment, getAddress(ownerAddress as string)).token };
     },
 

@@ -3,7 +3,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUserOperation } from '../chains/bundler/parse-user-operation.ts';
 import { getTokenBalance, smartAccountOf, startChainNetwork, userOperationHash, type ChainNetwork } from '../chains/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainRefusal, Invalid, InvalidState } from '../domain/refusals.ts';
+import { refusalStatus } from '../http/refusal-response.ts';
 import { createChainHarness, signUserOpHash, type ChainHarness } from '../test-support/chain-harness.ts';
 import { TEST_API_KEY } from '../test-support/harness.ts';
 
@@ -18,10 +19,11 @@ afterAll(async () => {
   await network?.stop();
 });
 
+// The service refuses in domain terms; the status is what the one HTTP mapper makes of the refusal.
 const statusOf = async (promise: Promise<unknown>): Promise<number | string> =>
   promise.then(
     () => 'resolved',
-    (error: unknown) => (error instanceof ApiError ? error.status : String(error)),
+    (error: unknown) => (error instanceof DomainRefusal ? refusalStatus(error.kind) : String(error)),
   );
 const create = async (body: Record<string, unknown> = {}) => (await h.createPayment({ amount: '25', currency: 'USD', ...body })).body.id as string;
 
@@ -109,12 +111,14 @@ describe('prepare', () => {
     expect(await statusOf(h.checkout.prepare(checkoutToken, { chainId: '8453', token: 'USDC' } as unknown as { chainId: number; token: string }))).toBe(400);
     const wide = await create({ acceptedChains: [8453], acceptedTokens: ['USDC', 'USDT'] });
     const wideToken = (await h.checkout.signIn(wide, { email: 'picky@example.com' })).checkoutToken;
-    const refused = await h.checkout.prepare(wideToken, { chainId: 8453, token: 'USDT' }).catch((e: ApiError) => e);
-    expect(refused).toMatchObject({ status: 400, message: 'USDT is not available on chain 8453' });
+    const refused = await h.checkout.prepare(wideToken, { chainId: 8453, token: 'USDT' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Invalid);
+    expect(refused).toMatchObject({ message: 'USDT is not available on chain 8453' });
     expect((await h.request('GET', `/v1/payments/${id}`)).body.status).toBe('ACTIVE');
     await h.request('DELETE', `/v1/payments/${id}`);
-    const cancelled = await h.checkout.prepare(checkoutToken, { chainId: 8453, token: 'USDC' }).catch((e: ApiError) => e);
-    expect(cancelled).toMatchObject({ status: 409, message: 'Payment is not payable (status: CANCELLED)' });
+    const cancelled = await h.checkout.prepare(checkoutToken, { chainId: 8453, token: 'USDC' }).catch((e: unknown) => e);
+    expect(cancelled).toBeInstanceOf(InvalidState);
+    expect(cancelled).toMatchObject({ message: 'Payment is not payable (status: CANCELLED)' });
   });
 });
 

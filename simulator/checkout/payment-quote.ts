@@ -7,12 +7,14 @@ import { isToken, TOKENS, type TokenSymbol } from '../reference-data/chains.ts';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { ChainNetwork } from '../chains/index.ts';
-import { ApiError, badRequest, conflict } from '../http/errors.ts';
+import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
+import { Conflict, Invalid, InvalidState } from '../domain/refusals.ts';
 import type { MerchantStore } from '../merchants/merchant-store.ts';
 import { pow10, toUnits } from '../money/decimal.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { transition } from '../payments/state-machine.ts';
+import { requireTokenAmount, settlementSplit } from '../payments/settlement-split.ts';
 import type { Payment, SettlementTransfer } from '../payments/types.ts';
 
 export interface QuotedTransfer extends SettlementTransfer {
@@ -51,40 +53,33 @@ export function tokenUnits(amountToken: string, decimals: number): bigint {
   return toUnits(amountToken, TOKEN_SCALE) * pow10(decimals - TOKEN_SCALE);
 }
 
-/** Validate a { chainId, token } choice from outside (page or control body): 400 on anything else. */
+/** Validate a { chainId, token } choice from outside (page or control body): Invalid on anything else. */
 export function parsePair(pair: unknown): { chainId: number; token: TokenSymbol } {
   const input = (typeof pair === 'object' && pair !== null ? pair : {}) as { chainId?: unknown; token?: unknown };
-  if (typeof input.chainId !== 'number' || !Number.isSafeInteger(input.chainId) || input.chainId <= 0) throw badRequest('chainId must be a positive integer chain id');
-  if (!isToken(input.token)) throw badRequest(`token must be one of ${TOKENS.join(', ')}`);
+  if (typeof input.chainId !== 'number' || !Number.isSafeInteger(input.chainId) || input.chainId <= 0) throw new Invalid('chainId must be a positive integer chain id');
+  if (!isToken(input.token)) throw new Invalid(`token must be one of ${TOKENS.join(', ')}`);
   return { chainId: input.chainId, token: input.token };
 }
 
-/** The quote for paying `payment` with `pair` now; ApiError 409 (not payable) or 400 (expired, pair refused). */
+/** The quote for paying `payment` with `pair` now; refuses with InvalidState (not payable) or Invalid (expired, pair refused). */
 export function quotePayment(deps: QuoteDeps, payment: Payment, pair: { chainId: number; token: TokenSymbol }): PaymentQuote {
   const exchangeRate = deps.rates.rateString(payment.currency);
   const dryRun = transition(payment, { type: 'customer.submitted', chainId: pair.chainId, token: pair.token, exchangeRate }, deps.clock.now());
   if (!dryRun.ok) {
     const { reason, message } = dryRun.refusal;
-    if (reason === 'invalid-state') throw conflict(`Payment is not payable (status: ${payment.status})`);
+    if (reason === 'invalid-state') throw new InvalidState(PAYMENT_REFUSALS.notPayable(payment.status));
     // A submit at or after expiresAt is refused and the payment expires there and then (decisions.md).
     if (reason === 'expired') deps.payments.apply(payment.id, { type: 'clock.expired' });
-    throw badRequest(message);
+    throw new Invalid(message);
   }
-  if (!deps.network.chains.has(pair.chainId)) throw badRequest(`Chain ${pair.chainId} is not running in this simulator`);
+  if (!deps.network.chains.has(pair.chainId)) throw new Invalid(`Chain ${pair.chainId} is not running in this simulator`);
   const quoted = dryRun.payment;
   const decimals = deps.network.tokenDecimals(pair.chainId, pair.token);
   const merchant = deps.merchants.get(payment.merchantId);
-  if (!merchant) throw new ApiError(409, `Merchant ${payment.merchantId} has no settlement wallet`);
-  const need = (value: string | null): string => {
-    if (value === null) throw new Error(`quote of payment ${payment.id} lacks token amounts`);
-    return value;
-  };
+  if (!merchant) throw new Conflict(`Merchant ${payment.merchantId} has no settlement wallet`);
+  const need = (value: string | null): string => requireTokenAmount(quoted, value);
   const sellersToken = quoted.sellersToken ?? [];
-  const parts: SettlementTransfer[] = [
-    { role: 'merchant', address: merchant.walletAddress, amountToken: need(quoted.merchantFeeToken) },
-    ...(payment.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(sellersToken[i] ?? null) })),
-    { role: 'service', address: deps.network.feeCollector, amountToken: need(quoted.serviceFeeToken) },
-  ];
+  const parts = settlementSplit(quoted, { merchant: merchant.walletAddress, serviceFeeCollector: deps.network.feeCollector });
   const transfers = parts
     .map((t) => ({ ...t, to: getAddress(t.address), amountUnits: tokenUnits(t.amountToken, decimals) }))
     .filter((t) => t.amountUnits > 0n);

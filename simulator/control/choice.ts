@@ -3,15 +3,11 @@ import type { TokenSymbol } from '../reference-data/chains.ts';
 import { CHAIN_IDS, isToken, TOKENS } from '../reference-data/chains.ts';
 import type { ErrorSource, PaymentError } from '../payments/types.ts';
 import { ERROR_SOURCES } from '../payments/types.ts';
-import { isPlainObject, Problems, rejectUnknownFields } from '../validation/index.ts';
+import { objectBody, Problems, rejectUnknownFields } from '../validation/index.ts';
 
 export function parseChoice(body: unknown): { chainId: number; token: TokenSymbol } {
   const problems = new Problems();
-  if (!isPlainObject(body)) {
-    problems.add([], 'Request body must be a JSON object with chainId and token');
-    problems.throwIfAny();
-  }
-  const input = body as Record<string, unknown>;
+  const input = objectBody(body, 'Request body must be a JSON object with chainId and token');
   rejectUnknownFields(input, ['chainId', 'token'], problems);
   if (typeof input.chainId !== 'number' || !CHAIN_IDS.includes(input.chainId)) problems.add(['chainId'], `chainId must be one of ${CHAIN_IDS.join(', ')}`);
   if (!isToken(input.token)) problems.add(['token'], `token must be one of ${TOKENS.join(', ')}`);
@@ -28,11 +24,7 @@ const DEFAULT_FAILURES: Record<ErrorSource, { code: string; message: string }> =
 /** The failure to record; fields left out take the defaults of `defaultSource` (a chain revert unless told). */
 export function parseFailure(body: unknown, defaultSource: ErrorSource = 'chain'): PaymentError {
   const problems = new Problems();
-  if (!isPlainObject(body)) {
-    problems.add([], 'Request body must be a JSON object');
-    problems.throwIfAny();
-  }
-  const input = body as Record<string, unknown>;
+  const input = objectBody(body);
   rejectUnknownFields(input, ['code', 'source', 'message'], problems);
   if (input.source !== undefined && !ERROR_SOURCES.includes(input.source as ErrorSource)) problems.add(['source'], `source must be one of ${ERROR_SOURCES.join(', ')}`);
   if (input.code !== undefined && (typeof input.code !== 'string' || input.code.length === 0 || input.code.length > 100)) problems.add(['code'], 'code must be a string of 1 to 100 characters');

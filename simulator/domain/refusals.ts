@@ -9,48 +9,56 @@ export interface FieldProblem {
   message: string;
 }
 
-export type RefusalKind = 'not-found' | 'conflict' | 'invalid-state' | 'invalid';
+export type RefusalKind = 'not-found' | 'conflict' | 'invalid-state' | 'invalid' | 'unauthenticated';
 
 export abstract class DomainRefusal extends Error {
-  abstract readonly kind: RefusalKind;
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
 }
 
 /** The record does not exist for the caller (another merchant's record does not exist for it either). */
 export class NotFound extends DomainRefusal {
-  readonly kind = 'not-found';
   constructor(what = 'Payment') {
-    super(`${what} not found`);
-    this.name = 'NotFound';
+    super('not-found', `${what} not found`);
   }
 }
 
 /** The request clashes with another record (an externalId in use, a limit reached). */
 export class Conflict extends DomainRefusal {
-  readonly kind = 'conflict';
   constructor(message: string) {
-    super(message);
-    this.name = 'Conflict';
+    super('conflict', message);
   }
 }
 
 /** The record's current state does not allow what was asked. */
 export class InvalidState extends DomainRefusal {
-  readonly kind = 'invalid-state';
   constructor(message: string) {
-    super(message);
-    this.name = 'InvalidState';
+    super('invalid-state', message);
+  }
+}
+
+/**
+ * The caller's credential is not one the domain knows (an unknown or expired checkout token). API
+ * keys are checked by the auth middleware at the edge; this is for credentials a service issues.
+ */
+export class Unauthenticated extends DomainRefusal {
+  constructor(message: string) {
+    super('unauthenticated', message);
   }
 }
 
 /** The request itself is wrong: with `problems`, one entry per invalid field. */
 export class Invalid extends DomainRefusal {
-  readonly kind = 'invalid';
   constructor(
     message: string,
     readonly problems?: readonly FieldProblem[],
   ) {
-    super(message);
-    this.name = 'Invalid';
+    super('invalid', message);
   }
 }
 

@@ -8,7 +8,11 @@ const STATUS: Record<RefusalKind, number> = {
   conflict: 409,
   'invalid-state': 409,
   invalid: 400,
+  unauthenticated: 401,
 };
+
+/** The HTTP status a refusal of `kind` is answered with. */
+export const refusalStatus = (kind: RefusalKind): number => STATUS[kind];
 
 export function refusalToApiError(refusal: DomainRefusal): ApiError {
   const errors = refusal instanceof Invalid && refusal.problems ? [...refusal.problems] : undefined;

@@ -5,7 +5,6 @@ import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import { Conflict, invalidFields, NotFound, refusedTransition } from '../domain/refusals.ts';
 import type { Logger } from '../support/logger.ts';
 import type { RandomSource } from '../support/random.ts';
-import type { Ledger } from '../transactions/ledger.ts';
 import type { WebhookService } from '../webhooks/index.ts';
 import { CREATE_RULES, validateCreatePayment, type CreateRules } from './create-draft.ts';
 import type { PaymentListFilter, PaymentRepository } from './payment-store.ts';
@@ -17,11 +16,19 @@ import type { Payment, PaymentOrigin } from './types.ts';
 
 export const DEFAULT_PAYMENT_TTL_MS = 3_600_000;
 
+/**
+ * Where a payment's settlement is written once it is SUCCESSFUL (transactions/' Ledger). Declared
+ * here, by its user, so the ledger may read payments without payments importing the ledger back.
+ */
+export interface SettlementRecorder {
+  record(payment: Payment): unknown;
+}
+
 export interface PaymentServiceDeps {
   clock: VirtualClock;
   random: RandomSource;
   webhooks: Pick<WebhookService, 'emit'>;
-  ledger: Ledger;
+  ledger: SettlementRecorder;
   logger: Logger;
   defaultTtlMs?: number;
   /** Where payments are kept; a fresh in-memory store by default. */

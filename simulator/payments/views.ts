@@ -14,29 +14,21 @@ export function createView(p: Payment, payUrl: string): PaymentCreateView {
   // The contract fixes the create view's status to ACTIVE; a new payment in any other state is a bug
   // that must surface (as a 500), not be papered over by the view.
   if (p.status !== 'ACTIVE') throw new Error(`Create view of a ${p.status} payment: only a new payment has one`);
-  const base = sharedFields(p, payUrl);
   return {
-    id: base.id,
+    id: p.id,
     status: p.status,
-    amount: base.amount,
-    currency: base.currency,
-    title: base.title,
-    externalId: base.externalId,
-    acceptedChains: base.acceptedChains,
-    acceptedTokens: base.acceptedTokens,
-    serviceFee: base.serviceFee,
-    merchantFee: base.merchantFee,
-    sellers: base.sellers,
-    paymentUrl: base.paymentUrl,
-    expiresAt: base.expiresAt,
-    createdAt: base.createdAt,
+    ...requestFields(p, payUrl),
+    expiresAt: iso(p.expiresAt),
+    createdAt: iso(p.createdAt),
   } satisfies PaymentCreateView;
 }
 
-/** The fields both views share, status aside (the create view's status is the literal ACTIVE). */
-function sharedFields(p: Payment, payUrl: string): Omit<PaymentCreateView, 'status'> {
+/**
+ * What both views show of the request, in the contract's order between status and the settlement
+ * fields (the retrieve view's keys are asserted in that order).
+ */
+function requestFields(p: Payment, payUrl: string) {
   return {
-    id: p.id,
     amount: p.amount,
     currency: wireCurrency(p.currency),
     title: p.title,
@@ -47,28 +39,16 @@ function sharedFields(p: Payment, payUrl: string): Omit<PaymentCreateView, 'stat
     merchantFee: p.merchantFee,
     sellers: p.sellers ? p.sellers.map((s) => ({ address: s.address, amount: s.amount })) : null,
     paymentUrl: paymentUrl(payUrl, p.id),
-    expiresAt: iso(p.expiresAt),
-    createdAt: iso(p.createdAt),
-  };
+  } satisfies Partial<PaymentCreateView>;
 }
 
 export type RetrieveView = (p: Payment, payUrl: string) => PaymentView;
 
 export function retrieveView(p: Payment, payUrl: string): PaymentView {
-  const base = sharedFields(p, payUrl);
   return {
-    id: base.id,
+    id: p.id,
     status: p.status,
-    amount: base.amount,
-    currency: base.currency,
-    title: base.title,
-    externalId: base.externalId,
-    acceptedChains: base.acceptedChains,
-    acceptedTokens: base.acceptedTokens,
-    serviceFee: base.serviceFee,
-    merchantFee: base.merchantFee,
-    sellers: base.sellers,
-    paymentUrl: base.paymentUrl,
+    ...requestFields(p, payUrl),
     chainId: p.chainId === null ? null : wireChainId(p.chainId),
     token: p.token,
     exchangeRate: p.exchangeRate,
@@ -76,11 +56,21 @@ export function retrieveView(p: Payment, payUrl: string): PaymentView {
     serviceFeeToken: p.serviceFeeToken,
     merchantFeeToken: p.merchantFeeToken,
     gasActual: p.gasActual,
-    txHash: p.txHash,
-    error: p.error ? { ...p.error } : null,
-    expiresAt: base.expiresAt,
-    paidAt: p.paidAt === null ? null : iso(p.paidAt),
-    createdAt: base.createdAt,
-    updatedAt: iso(p.updatedAt),
+    ...outcomeAndTimes(p),
   } satisfies PaymentView;
+}
+
+/** The fields a lifecycle record's view ends with, shown alike for payments and payouts. */
+export type OutcomeAndTimes = Pick<Payment, 'txHash' | 'error' | 'expiresAt' | 'paidAt' | 'createdAt' | 'updatedAt'>;
+
+/** How a payment or a payout ends its view: the settlement's outcome, then its times (ISO 8601). */
+export function outcomeAndTimes(r: OutcomeAndTimes) {
+  return {
+    txHash: r.txHash,
+    error: r.error ? { ...r.error } : null,
+    expiresAt: iso(r.expiresAt),
+    paidAt: r.paidAt === null ? null : iso(r.paidAt),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
 }

@@ -2,6 +2,7 @@
 // API), paid out on-chain to a recipient; the same six states as payments.
 import type { TokenSymbol } from '../reference-data/chains.ts';
 import type { PaymentError, PaymentStatus } from '../payments/types.ts';
+import { outcomeAndTimes } from '../payments/views.ts';
 import type { Payout as PayoutView } from '../../contract/types.ts';
 import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
@@ -38,7 +39,6 @@ export interface PayoutDraft {
 export type { PayoutView };
 
 export function payoutView(p: Payout): PayoutView {
-  const iso = (ms: number): string => new Date(ms).toISOString();
   return {
     id: p.id,
     status: p.status,
@@ -50,11 +50,6 @@ export function payoutView(p: Payout): PayoutView {
     token: p.token,
     exchangeRate: p.exchangeRate,
     amountToken: p.amountToken,
-    txHash: p.txHash,
-    error: p.error ? { ...p.error } : null,
-    expiresAt: iso(p.expiresAt),
-    paidAt: p.paidAt === null ? null : iso(p.paidAt),
-    createdAt: iso(p.createdAt),
-    updatedAt: iso(p.updatedAt),
+    ...outcomeAndTimes(p),
   } satisfies PayoutView;
 }

@@ -1,16 +1,12 @@
 // Body of the control API's payout creation (the "dashboard" action).
 import { findCurrency, CURRENCY_CODES } from '../reference-data/currencies.ts';
 import { EXPIRY_MAX_MS, EXPIRY_MIN_MS, EXTERNAL_ID_PATTERN } from '../payments/validate-create.ts';
-import { addressProblem, amountProblem, isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
+import { addressProblem, amountProblem, objectBody, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
 import type { PayoutDraft } from './types.ts';
 
 export function validatePayoutInput(body: unknown, now: number): PayoutDraft {
   const problems = new Problems();
-  if (!isPlainObject(body)) {
-    problems.add([], 'Request body must be a JSON object');
-    problems.throwIfAny();
-  }
-  const input = body as Record<string, unknown>;
+  const input = objectBody(body);
   rejectUnknownFields(input, ['amount', 'currency', 'recipientAddress', 'externalId', 'expiresAt'], problems);
   const currency = typeof input.currency === 'string' ? findCurrency(input.currency) : undefined;
   if (!currency) problems.add(['currency'], input.currency === undefined ? 'currency is required' : `currency must be one of ${CURRENCY_CODES.join(', ')}`);

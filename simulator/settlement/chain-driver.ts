@@ -6,7 +6,8 @@
 import type { Bundler, ChainNetwork } from '../chains/index.ts';
 import type { CheckoutEngine, QuoteDeps } from '../checkout/index.ts';
 import { quotePayment } from '../checkout/index.ts';
-import { Conflict } from '../domain/refusals.ts';
+import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
+import { Conflict, InvalidState } from '../domain/refusals.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';
 import type { Web3Handler } from '../web3/routes.ts';
@@ -53,7 +54,7 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
       const error = (reply.body as { error?: { message?: string } } | null)?.error;
       if (reply.status !== 200 || error) {
         const now = latest(payment.id);
-        if (now.status !== 'ACTIVE') throw new Conflict(`Payment is not payable (status: ${now.status})`);
+        if (now.status !== 'ACTIVE') throw new InvalidState(PAYMENT_REFUSALS.notPayable(now.status));
         throw new Conflict(`The bundler refused the payment's user operation: ${error?.message ?? `HTTP ${reply.status}`}`);
       }
       return latest(payment.id);

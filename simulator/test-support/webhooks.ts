@@ -6,7 +6,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
+import { DomainRefusal } from '../domain/refusals.ts';
 import { ApiError } from '../http/errors.ts';
+import { refusalToApiError } from '../http/refusal-response.ts';
 import type { FetchLike } from '../webhooks/http-post.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 
@@ -122,6 +124,7 @@ export function testApp(service: WebhookService): Hono<AppEnv> {
   app.route('/v1/webhooks', service.routes());
   app.onError((err) => {
     if (err instanceof ApiError) return err.getResponse();
+    if (err instanceof DomainRefusal) return refusalToApiError(err).getResponse();
     return new Response(JSON.stringify({ statusCode: 500, message: String(err), error: 'Internal Server Error' }), { status: 500 });
   });
   return app;

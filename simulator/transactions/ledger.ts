@@ -2,6 +2,7 @@
 // with the transfers its single on-chain transaction made (merchant, sellers, service fee).
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { RandomSource } from '../support/random.ts';
+import { requireTokenAmount, settlementSplit } from '../payments/settlement-split.ts';
 import type { Payment } from '../payments/types.ts';
 import type { Token, Transaction as TransactionView, TransactionTransfer } from '../../contract/types.ts';
 import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
@@ -46,18 +47,11 @@ export class Ledger {
     if (p.status !== 'SUCCESSFUL' || p.chainId === null || p.token === null || p.txHash === null || p.paidAt === null) {
       throw new Error(`payment ${p.id} is not settled`);
     }
-    const need = (v: string | null): string => {
-      if (v === null) throw new Error(`payment ${p.id} lacks token amounts`);
-      return v;
-    };
+    const need = (v: string | null): string => requireTokenAmount(p, v);
     // On-chain settlements carry what the transaction really transferred; otherwise the quoted split.
     const transfers: Transaction['transfers'] = p.settlementTransfers
       ? p.settlementTransfers.map((t) => ({ ...t }))
-      : [
-          { role: 'merchant', address: this.deps.walletOf(p.merchantId), amountToken: need(p.merchantFeeToken) },
-          ...(p.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(p.sellersToken?.[i] ?? null) })),
-          { role: 'service', address: this.deps.serviceFeeCollector, amountToken: need(p.serviceFeeToken) },
-        ];
+      : settlementSplit(p, { merchant: this.deps.walletOf(p.merchantId), serviceFeeCollector: this.deps.serviceFeeCollector });
     const tx: Transaction = {
       id: this.deps.random.uuid(),
       merchantId: p.merchantId,

@@ -41,6 +41,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `body` as an object, or the Invalid refusal (one problem at the root) when it is anything else. */
+export function objectBody(body: unknown, message = 'Request body must be a JSON object'): Record<string, unknown> {
+  if (!isPlainObject(body)) throw invalidFields([{ path: [], message }]);
+  return body;
+}
+
 /** Report every key of `body` outside `allowed` as an unknown field. */
 export function rejectUnknownFields(body: Record<string, unknown>, allowed: readonly string[], problems: Problems, base: Path = []): void {
   for (const key of Object.keys(body)) {

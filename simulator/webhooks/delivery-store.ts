@@ -1,7 +1,7 @@
 // Delivery records, kept per merchant so a list or lookup can never see another merchant's
 // events. Records are mutated only through this store, which keeps `updatedAt` honest.
 import { randomUUID } from 'node:crypto';
-import { validationError } from '../http/errors.ts';
+import { invalidFields } from '../domain/refusals.ts';
 import type { Attempt, DeliveryStatus, ListPage, WebhookDelivery, WebhookEventType, WebhookPayload } from './types.ts';
 
 export interface DeliveryRecord {
@@ -108,7 +108,7 @@ export class DeliveryStore {
     let after: DeliveryRecord | undefined;
     if (query.cursor !== undefined) {
       after = bucket.get(query.cursor);
-      if (!after) throw validationError([{ path: ['cursor'], message: 'Unknown cursor' }]);
+      if (!after) throw invalidFields([{ path: ['cursor'], message: 'Unknown cursor' }]);
     }
     // The cursor is a position in the full order, so it stays valid even when the item it names
     // does not match the filters (or changed status since the previous page).

@@ -2,7 +2,7 @@
 // record (or a view of it) can be logged or serialised without leaking the key; they are kept in
 // clear only because every attempt must sign with them.
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '../http/errors.ts';
+import { Conflict, NotFound } from '../domain/refusals.ts';
 import { generateSecret } from './sign.ts';
 import type { WebhookEndpointUpdateRequest } from '../../contract/types.ts';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from './types.ts';
@@ -12,7 +12,7 @@ type EndpointRecord = WebhookEndpoint;
 
 export type EndpointPatch = WebhookEndpointUpdateRequest;
 
-const endpointNotFound = () => notFound('Webhook endpoint');
+export const endpointNotFound = (): NotFound => new NotFound('Webhook endpoint');
 
 export class EndpointStore {
   private readonly records = new Map<string, EndpointRecord>();
@@ -24,10 +24,10 @@ export class EndpointStore {
     return record && { ...record };
   }
 
-  /** Throws 409 when the merchant already has an endpoint (one per merchant). */
+  /** Refuses with Conflict when the merchant already has an endpoint (one per merchant). */
   create(merchantId: string, input: { url: string; enabled: boolean }, nowIso: string): WebhookEndpointWithSecret {
     if (this.records.has(merchantId)) {
-      throw conflict('A webhook endpoint already exists; update it with PUT /v1/webhooks');
+      throw new Conflict('A webhook endpoint already exists; update it with PUT /v1/webhooks');
     }
     const secret = generateSecret();
     const record: EndpointRecord = {
@@ -43,7 +43,7 @@ export class EndpointStore {
     return { ...record, secret };
   }
 
-  /** Throws 404 when none is configured. */
+  /** Refuses with NotFound when none is configured. */
   update(merchantId: string, patch: EndpointPatch, nowIso: string): WebhookEndpoint {
     const record = this.records.get(merchantId);
     if (!record) throw endpointNotFound();

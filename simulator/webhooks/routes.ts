@@ -1,11 +1,13 @@
 // /v1/webhooks routes (docs/decisions.md "Webhook endpoint"). Mounted by the app behind the
-// auth middleware; errors are thrown as ApiError and rendered by the app's onError.
+// auth middleware. The stores and validators refuse with domain refusals, which the app's onError
+// maps; only what is HTTP alone (no merchant on the request, shutdown) is built here.
 import { Hono } from 'hono';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { AppContext, AppEnv } from '../http/context.ts';
-import { ApiError, notFound, unauthorized } from '../http/errors.ts';
+import { InvalidState } from '../domain/refusals.ts';
+import { ApiError, unauthorized } from '../http/errors.ts';
 import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from './delivery-store.ts';
-import type { EndpointStore } from './endpoint-store.ts';
+import { endpointNotFound, type EndpointStore } from './endpoint-store.ts';
 import type { WebhookDeliveryList } from '../../contract/types.ts';
 import type { WebhookEvent } from './types.ts';
 import { parseJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from './validate.ts';
@@ -25,9 +27,10 @@ function merchantOf(c: AppContext): string {
   return merchantId;
 }
 
-const endpointNotFound = () => notFound('Webhook endpoint');
+/** The router the webhook service hands to the app (mounted at /v1/webhooks). */
+export type WebhookRouter = Hono<AppEnv>;
 
-export function webhookRoutes(deps: WebhookRouteDeps): Hono<AppEnv> {
+export function webhookRoutes(deps: WebhookRouteDeps): WebhookRouter {
   const { clock, endpoints, deliveries } = deps;
   const app = new Hono<AppEnv>();
 
@@ -58,7 +61,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): Hono<AppEnv> {
     const endpoint = endpoints.get(merchantId);
     if (!endpoint) throw endpointNotFound();
     // A disabled endpoint gets no deliveries at all; saying so beats a 202 for nothing.
-    if (!endpoint.enabled) throw new ApiError(409, 'Webhook endpoint is disabled; enable it with PUT /v1/webhooks');
+    if (!endpoint.enabled) throw new InvalidState('Webhook endpoint is disabled; enable it with PUT /v1/webhooks');
     const record = deps.enqueue(merchantId, { type: 'test' });
     if (!record) throw new ApiError(503, 'Webhook service is shutting down');
     return c.json(toDeliveryView(record), 202);

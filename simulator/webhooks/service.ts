@@ -1,9 +1,7 @@
 // Composes the webhook subsystem: stores, dispatcher and routes behind the WebhookService
 // interface the simulator core integrates against.
-import type { Hono } from 'hono';
 import { packageVersion } from '../../contract/package-root.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { AppEnv } from '../http/context.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { DeliveryDispatcher } from './dispatcher.ts';
 import { EndpointStore } from './endpoint-store.ts';
@@ -11,7 +9,7 @@ import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-header
 import type { FetchLike } from './http-post.ts';
 import { buildPayload, serializePayload } from './payload.ts';
 import { DEFAULT_RETRY_DELAYS_MS, retryScheduler, validateRetryDelays, type RetryScheduler } from './retry-schedule.ts';
-import { webhookRoutes } from './routes.ts';
+import { webhookRoutes, type WebhookRouter } from './routes.ts';
 import type { WebhookDelivery, WebhookEvent } from './types.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -36,8 +34,8 @@ export interface WebhookServiceOptions {
 export interface WebhookService {
   /** Records the delivery and starts attempt 1 at once (tracked on the clock); no-op without an enabled endpoint. */
   emit(merchantId: string, event: WebhookEvent): void;
-  /** Mounted at /v1/webhooks; reads c.get('merchantId'); throws ApiError for errors. */
-  routes(): Hono<AppEnv>;
+  /** Mounted at /v1/webhooks; reads c.get('merchantId'); refusals reach the app's onError. */
+  routes(): WebhookRouter;
   /** Cancels retry timers, aborts in-flight requests; resolves when nothing more will change. */
   close(): Promise<void>;
   /** A merchant's deliveries, newest first (control API, tests). */

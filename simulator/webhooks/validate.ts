@@ -1,6 +1,7 @@
 // Request validation for the webhook routes: one errors[] entry per invalid field, paths as
-// JSON segments (docs/decisions.md "Common"). Everything here throws ApiError 400, never 5xx.
-import { validationError, type FieldError } from '../http/errors.ts';
+// JSON segments (docs/decisions.md "Common"). Everything here throws the domain's Invalid refusal
+// (a 400 at the edge), never anything that would become a 5xx.
+import { invalidFields, type FieldProblem } from '../domain/refusals.ts';
 import type { DeliveryQuery } from './delivery-store.ts';
 import type { EndpointPatch } from './endpoint-store.ts';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus, type WebhookEventType } from './types.ts';
@@ -18,10 +19,10 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw validationError([{ path: [], message: 'Body must be a JSON object' }]);
+    throw invalidFields([{ path: [], message: 'Body must be a JSON object' }]);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw validationError([{ path: [], message: 'Body must be a JSON object' }]);
+    throw invalidFields([{ path: [], message: 'Body must be a JSON object' }]);
   }
   return value as Record<string, unknown>;
 }
@@ -47,25 +48,25 @@ export function checkWebhookUrl(value: unknown): string | null {
   return null;
 }
 
-function unknownFieldErrors(body: Record<string, unknown>): FieldError[] {
+function unknownFieldProblems(body: Record<string, unknown>): FieldProblem[] {
   return Object.keys(body)
     .filter((key) => !ENDPOINT_FIELDS.has(key))
     .map((key) => ({ path: [key], message: `Unknown field: ${key}` }));
 }
 
 export function validateCreateEndpoint(body: Record<string, unknown>): { url: string; enabled: boolean } {
-  const errors = unknownFieldErrors(body);
+  const errors = unknownFieldProblems(body);
   const urlError = body.url === undefined ? 'url is required' : checkWebhookUrl(body.url);
   if (urlError) errors.push({ path: ['url'], message: urlError });
   if (body.enabled !== undefined && typeof body.enabled !== 'boolean') {
     errors.push({ path: ['enabled'], message: 'enabled must be a boolean' });
   }
-  if (errors.length > 0) throw validationError(errors);
+  if (errors.length > 0) throw invalidFields(errors);
   return { url: body.url as string, enabled: (body.enabled as boolean | undefined) ?? true };
 }
 
 export function validateUpdateEndpoint(body: Record<string, unknown>): EndpointPatch {
-  const errors = unknownFieldErrors(body);
+  const errors = unknownFieldProblems(body);
   if (body.url !== undefined) {
     const urlError = checkWebhookUrl(body.url);
     if (urlError) errors.push({ path: ['url'], message: urlError });
@@ -76,7 +77,7 @@ export function validateUpdateEndpoint(body: Record<string, unknown>): EndpointP
   if (body.url === undefined && body.enabled === undefined && errors.length === 0) {
     errors.push({ path: [], message: 'At least one of url, enabled is required' });
   }
-  if (errors.length > 0) throw validationError(errors);
+  if (errors.length > 0) throw invalidFields(errors);
   const patch: EndpointPatch = {};
   if (body.url !== undefined) patch.url = body.url as string;
   if (body.enabled !== undefined) patch.enabled = body.enabled as boolean;
@@ -94,7 +95,7 @@ export function validateDeliveriesQuery(
   queries: Record<string, string[]>,
   cursorExists: (cursor: string) => boolean,
 ): DeliveryQuery {
-  const errors: FieldError[] = [];
+  const errors: FieldProblem[] = [];
   const single = (name: string): string | undefined => {
     const values = queries[name];
     if (!values || values.length === 0) return undefined;
@@ -132,6 +133,6 @@ export function validateDeliveriesQuery(
     if (UUID.test(paymentId)) query.paymentId = paymentId;
     else errors.push({ path: ['paymentId'], message: 'paymentId must be a UUID' });
   }
-  if (errors.length > 0) throw validationError(errors);
+  if (errors.length > 0) throw invalidFields(errors);
   return query;
 }
