@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerStartCommand } from '../simulator/cli.ts';
 import { registerConformanceCommand } from '../conformance/cli.ts';
+import { registerChainsCommand } from '../cli/chains-command.ts';
 
 const program = new Command('stablepay')
   .description('Stablecoin payment service toolkit: simulator, contract and conformance suite')
@@ -9,5 +10,6 @@ const program = new Command('stablepay')
 
 registerStartCommand(program);
 registerConformanceCommand(program);
+registerChainsCommand(program);
 
 await program.parseAsync(process.argv);
