@@ -6,6 +6,9 @@ import { DEFAULTS, ENV } from './config/defaults.ts';
 import { faultBanner, parseFaultList } from './faults/index.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
+import { SUPPORTED_CHAIN_IDS } from './chains/chain-table.ts';
+import { chainsFromEnv } from './chains/chains-from-env.ts';
+import { parseForks } from './chains/start-test-chains.ts';
 
 interface StartFlags {
   host: string;
@@ -19,6 +22,7 @@ interface StartFlags {
   demoPayment: boolean;
   seed?: string;
   injectFault?: string[];
+  fork?: string[];
 }
 
 function positiveInt(value: string, name: string): number {
@@ -80,6 +84,11 @@ export function registerStartCommand(program: Command): void {
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       ),
     )
+    .addOption(
+      new Option('--fork <chainId=rpcUrl>', 'run this chain as an Anvil fork of a real endpoint (repeatable); STABLEPAY_RPC_URL_<chainId>/STABLEPAY_CHAINS_FILE instead attach to chains already running').argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    )
     .action(async (flags: StartFlags) => {
       try {
         await run(flags);
@@ -103,6 +112,14 @@ async function createDemoPayment(server: RunningServer): Promise<string> {
   return body.paymentUrl;
 }
 
+/** Chains named in the environment (a black-box run) are attached to; otherwise ours start, some maybe as forks. */
+function chainsOption(enabled: boolean, forkFlags: string[]) {
+  if (!enabled) return false;
+  const rpcUrls = chainsFromEnv();
+  if (rpcUrls) return { rpcUrls };
+  return forkFlags.length > 0 ? { forks: parseForks(forkFlags, SUPPORTED_CHAIN_IDS) } : true;
+}
+
 async function run(flags: StartFlags): Promise<void> {
   const control = flags.control && !/^(0|false|no|off)$/i.test(process.env[ENV.control] ?? '');
   const chains = flags.chains && !/^(0|false|no|off)$/i.test(process.env[ENV.chains] ?? '');
@@ -114,7 +131,7 @@ async function run(flags: StartFlags): Promise<void> {
     rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control,
-    chains,
+    chains: chainsOption(chains, flags.fork ?? []),
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   });
