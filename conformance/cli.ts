@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { OPTION_DECLARATIONS, parseOptionValue, UsageError, ConfigError, type ConformanceOptions } from './options.ts';
 import { listChecks, runConformance } from './index.ts';
+import { TargetError } from './target/target-errors.ts';
 
 export const EXIT_USAGE = 2;
 
@@ -15,9 +16,9 @@ export function registerConformanceCommand(program: Command): Command {
       option.argParser((raw: string, previous: unknown) => {
         try {
           const value = parseOptionValue(declaration.parser, raw, declaration.flags.split(' ')[0]!);
-          if (declaration.parser === 'replay') {
-            const [key, path] = value as [string, string];
-            return { ...(previous as Record<string, string> | undefined), [key]: path };
+          if (declaration.parser === 'replay' || declaration.parser === 'key-value' || declaration.parser === 'fork') {
+            const [key, entry] = value as [string, string];
+            return { ...(previous as Record<string, string> | undefined), [key]: entry };
           }
           return value;
         } catch (error) {
@@ -47,7 +48,7 @@ export function registerConformanceCommand(program: Command): Command {
       const outcome = await runConformance(options as unknown as ConformanceOptions);
       process.exitCode = outcome.exitCode;
     } catch (error) {
-      if (error instanceof UsageError || error instanceof ConfigError) {
+      if (error instanceof UsageError || error instanceof ConfigError || error instanceof TargetError) {
         process.stderr.write(`error: ${error.message}\n`);
         process.exitCode = EXIT_USAGE;
         return;

@@ -2,6 +2,7 @@
 // declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
 import { API_KEY_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
 import type { CheckResult } from './types.ts';
+import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -24,7 +25,7 @@ export type ProgressEvent =
   | { type: 'check-progress'; id: string; message: string }
   | { type: 'check-end'; index: number; total: number; result: CheckResult };
 
-export interface ConformanceOptions {
+export interface ConformanceOptions extends TargetOptions {
   baseUrl: string;
   /** Falls back to the STABLEPAY_API_KEY environment variable. */
   apiKey?: string;
@@ -81,7 +82,7 @@ export interface ResolvedOptions {
   retryToleranceSeconds: number;
 }
 
-export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag';
+export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork';
 
 export interface OptionDeclaration {
   name: keyof ConformanceOptions | 'list';
@@ -134,6 +135,7 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'replay', flags: '--replay <property=path...>', description: 'replay a recorded fast-check counterexample (from the JSON report)', parser: 'replay' },
   { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
   { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
+  ...TARGET_OPTION_DECLARATIONS,
 ];
 
 export function parseOptionValue(parser: OptionParser, raw: string, flag: string): unknown {
@@ -175,6 +177,16 @@ export function parseOptionValue(parser: OptionParser, raw: string, flag: string
       const index = raw.lastIndexOf('=');
       if (index <= 0) throw new UsageError(`${flag}: expected <checkId>/<property>=<path>`);
       return [raw.slice(0, index), raw.slice(index + 1)];
+    }
+    case 'key-value': {
+      const index = raw.indexOf('=');
+      if (index <= 0) throw new UsageError(`${flag}: expected K=V, got "${raw}"`);
+      return [raw.slice(0, index), raw.slice(index + 1)];
+    }
+    case 'fork': {
+      const match = /^([0-9]+)=(https?:\/\/.+)$/.exec(raw);
+      if (!match) throw new UsageError(`${flag}: expected <chainId>=<http(s) URL>, got "${raw}"`);
+      return [Number(match[1]), match[2]];
     }
     default:
       return raw;

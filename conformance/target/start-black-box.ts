@@ -1,0 +1,136 @@
+// A black-box run's world (DESIGN §3a): the five chains through @viem/anvil, the target started by command or image
+// with their URLs and the chains file, and its clock on libfaketime (checked to really move). Everything started here
+// is stopped by teardown(), also when starting fails half-way and on Ctrl-C.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SUPPORTED_CHAIN_IDS } from '../../simulator/chains/chain-table.ts';
+import { startTestChains } from '../../simulator/chains/start-test-chains.ts';
+import type { TimeTravel } from '../context.ts';
+import { API_KEY_ENV } from '../defaults.ts';
+import { UsageError } from '../options.ts';
+import { startCommandTarget, type RunningTarget } from './command-target.ts';
+import { FaketimeClock, findLibfaketime } from './faketime-clock.ts';
+import { ensurePortFree, freePort } from './ports.ts';
+import { poke, probeClock } from './probe-clock.ts';
+import { TARGET_DEFAULTS, type TargetOptions } from './target-options.ts';
+import { parseReadySignal } from './wait-until-ready.ts';
+import { TargetError } from './target-errors.ts';
+
+export interface BlackBoxParameters extends TargetOptions {
+  /** Where the target's log goes. */
+  reportDir: string;
+  /** The suite's base URL, when the user fixed it (a command target then listens on its port). */
+  baseUrl?: string;
+  /** Handed to the target as STABLEPAY_API_KEY, so an implementation can seed its merchant with it. */
+  apiKey?: string;
+  secondApiKey?: string;
+  /** Receives progress lines. */
+  log?: (line: string) => void;
+}
+
+export interface BlackBox {
+  baseUrl: string;
+  timeTravel: TimeTravel | null;
+  /** The target's time as the suite keeps it (moves with timeTravel). */
+  now: () => number;
+  notes: string[];
+  teardown(): Promise<void>;
+}
+
+/** Stops, in reverse order, whatever was started; each step runs even when an earlier one fails. */
+class Teardown {
+  private steps: (() => Promise<void> | void)[] = [];
+  add(step: () => Promise<void> | void): void {
+    this.steps.push(step);
+  }
+  async run(): Promise<void> {
+    const steps = this.steps.reverse();
+    this.steps = [];
+    for (const step of steps) await Promise.resolve().then(step).catch(() => undefined);
+  }
+}
+
+export function checkTargetOptions(options: TargetOptions): void {
+  if (options.targetCommand && options.targetImage) throw new UsageError('give either --target-command or --target-image, not both');
+  parseReadySignal(options.targetWait ?? TARGET_DEFAULTS.wait);
+  for (const id of Object.keys(options.forks ?? {})) {
+    if (!SUPPORTED_CHAIN_IDS.includes(Number(id))) throw new UsageError(`--fork: chain ${id} is not one of ${SUPPORTED_CHAIN_IDS.join(', ')}`);
+  }
+}
+
+export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBox> {
+  checkTargetOptions(params);
+  const ready = parseReadySignal(params.targetWait ?? TARGET_DEFAULTS.wait);
+  // Everything that can be refused without starting anything is checked first.
+  const library = params.faketime === false ? undefined : findLibfaketime(params.faketime);
+  const teardown = new Teardown();
+  const interrupted = (signal: NodeJS.Signals) => {
+    params.log?.(`${signal}: stopping the target and its chains`);
+    void teardown.run().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  teardown.add(() => {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  });
+  try {
+    let port: number;
+    if (params.targetImage) throw new UsageError('--target-image is not available in this build');
+    if (params.baseUrl) {
+      port = Number(new URL(params.baseUrl).port || 80);
+      await ensurePortFree(port);
+    } else if (params.targetPort) {
+      port = params.targetPort;
+      await ensurePortFree(port);
+    } else port = await freePort();
+    const baseUrl = params.baseUrl ?? `http://127.0.0.1:${port}`;
+
+    const workDir = mkdtempSync(join(tmpdir(), 'stablepay-black-box-'));
+    teardown.add(() => rmSync(workDir, { recursive: true, force: true }));
+    params.log?.('starting the five chains');
+    const chains = await startTestChains({ filePath: join(workDir, 'chains.json'), ...(params.forks ? { forks: params.forks } : {}) });
+    teardown.add(() => chains.stop());
+    const clock = library ? new FaketimeClock(library, (unixMs) => chains.network.syncTime(unixMs)) : undefined;
+    if (clock) teardown.add(() => clock.dispose());
+
+    const env: Record<string, string> = {
+      ...chains.env,
+      PORT: String(port),
+      STABLEPAY_PORT: String(port),
+      ...(params.apiKey ? { [API_KEY_ENV]: params.apiKey } : {}),
+      ...(params.secondApiKey ? { STABLEPAY_SECOND_API_KEY: params.secondApiKey } : {}),
+      ...(clock ? clock.environment() : {}),
+      ...params.targetEnv,
+    };
+    params.log?.(`starting the target: ${params.targetCommand}`);
+    const target: RunningTarget = await startCommandTarget({
+      command: params.targetCommand!,
+      env,
+      baseUrl,
+      ready,
+      startTimeoutMs: (params.targetStartTimeoutSeconds ?? TARGET_DEFAULTS.startTimeoutSeconds) * 1000,
+      logPath: join(params.reportDir, 'target.log'),
+    });
+    teardown.add(() => target.stop());
+
+    const notes = [`black-box run: the suite started the target (${target.description}; output in ${target.logPath}) and ${chains.file.chains.length} chains`];
+    let timeTravel: TimeTravel | null = null;
+    if (clock) {
+      const pokeUrl = `${baseUrl}${ready.kind === 'http' ? ready.path : '/'}`;
+      const probe = await probeClock(clock, pokeUrl);
+      if (probe.moved) {
+        // After each move, one request lets the target wake up and run what fell due before a check looks.
+        timeTravel = { via: 'libfaketime', advance: async (ms) => void (await clock.advance(ms), await poke(pokeUrl)) };
+        notes.push('clock: libfaketime moves the target and every chain (no control API needed for clock checks)');
+      } else notes.push(`clock: ${probe.reason}; clock checks are not exercised`);
+    } else notes.push('clock: not moved (--no-faketime); clock checks are not exercised');
+    return { baseUrl, timeTravel, now: () => clock?.now() ?? Date.now(), notes, teardown: () => teardown.run() };
+  } catch (error) {
+    await teardown.run();
+    if (error instanceof TargetError || error instanceof UsageError) throw error;
+    // Chains that would not start, a target that died while its clock was probed: one sentence, exit 2.
+    throw new TargetError(`the black-box target could not be set up: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
