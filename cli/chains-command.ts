@@ -52,11 +52,15 @@ export function registerChainsCommand(program: Command): Command {
         return;
       }
       console.log(flags.json ? JSON.stringify(chains.file, null, 2) : chainsBanner(chains));
+      let stopping = false;
       const shutdown = (): void => {
+        if (stopping) return;
+        stopping = true;
         void chains.stop().then(() => process.exit(0));
       };
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      // `on`, not `once`: signal-exit (under @viem/anvil's execa) re-raises a signal it finds no other listener for.
+      process.on('SIGINT', shutdown);
+      process.on('SIGTERM', shutdown);
     });
 }
 

@@ -26,7 +26,8 @@ export type ProgressEvent =
   | { type: 'check-end'; index: number; total: number; result: CheckResult };
 
 export interface ConformanceOptions extends TargetOptions {
-  baseUrl: string;
+  /** Required unless the suite starts the target (--target-command/--target-image). */
+  baseUrl?: string;
   /** Falls back to the STABLEPAY_API_KEY environment variable. */
   apiKey?: string;
   /** Control API base URL; default: <baseUrl>/control/v1 when it answers. */

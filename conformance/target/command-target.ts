@@ -21,10 +21,13 @@ export interface RunningTarget {
   readonly logPath: string;
   /** Human-readable: what runs, for the report notes. */
   readonly description: string;
+  /** Resolves once the target is ready; throws a TargetError (after stopping it) when it never gets there. */
+  ready(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startCommandTarget(params: StartCommandTargetParameters): Promise<RunningTarget> {
+/** Starts the command and returns at once, so its stop() can be registered before the (long) wait for readiness. */
+export function launchCommandTarget(params: StartCommandTargetParameters): RunningTarget {
   mkdirSync(dirname(params.logPath), { recursive: true });
   const log = openSync(params.logPath, 'w');
   // detached: the shell leads a new process group, so every process the command starts can be signalled at once.
@@ -50,7 +53,9 @@ export async function startCommandTarget(params: StartCommandTargetParameters): 
       // the group is gone
     }
   };
-  const stop = async (): Promise<void> => {
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopping ??= stopGroup());
+  const stopGroup = async (): Promise<void> => {
     signalGroup('SIGTERM');
     const timer = setTimeout(() => signalGroup('SIGKILL'), TARGET_DEFAULTS.stopTimeoutMs);
     await exited;
@@ -58,19 +63,21 @@ export async function startCommandTarget(params: StartCommandTargetParameters): 
     // The shell may be gone while a child it started lingers in the group.
     signalGroup('SIGKILL');
   };
-  try {
-    await waitUntilReady({
-      baseUrl: params.baseUrl,
-      signal: params.ready,
-      timeoutMs: params.startTimeoutMs,
-      output: () => readFileSync(params.logPath, 'utf8'),
-      exited: () => exit,
-      logPath: params.logPath,
-      what: 'the target command',
-    });
-  } catch (error) {
-    await stop();
-    throw error instanceof TargetError ? error : new TargetError(`the target command could not be started: ${(error as Error).message}`);
-  }
-  return { baseUrl: params.baseUrl, logPath: params.logPath, description: `command: ${params.command}`, stop };
+  const ready = async (): Promise<void> => {
+    try {
+      await waitUntilReady({
+        baseUrl: params.baseUrl,
+        signal: params.ready,
+        timeoutMs: params.startTimeoutMs,
+        output: () => readFileSync(params.logPath, 'utf8'),
+        exited: () => exit,
+        logPath: params.logPath,
+        what: 'the target command',
+      });
+    } catch (error) {
+      await stop();
+      throw error instanceof TargetError ? error : new TargetError(`the target command could not be started: ${(error as Error).message}`);
+    }
+  };
+  return { baseUrl: params.baseUrl, logPath: params.logPath, description: `command: ${params.command}`, ready, stop };
 }

@@ -5,9 +5,10 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TargetError } from './target-errors.ts';
 import { TARGET_DEFAULTS } from './target-options.ts';
 
-export class FaketimeMissingError extends Error {
+export class FaketimeMissingError extends TargetError {
   constructor(tried: readonly string[]) {
     super(`libfaketime is not installed (looked for ${tried.join(', ')}): install the Debian package "faketime", pass --faketime <path to libfaketimeMT.so.1>, or run with --no-faketime`);
     this.name = 'FaketimeMissingError';

@@ -9,7 +9,7 @@ import { startTestChains } from '../../simulator/chains/start-test-chains.ts';
 import type { TimeTravel } from '../context.ts';
 import { API_KEY_ENV } from '../defaults.ts';
 import { UsageError } from '../options.ts';
-import { startCommandTarget, type RunningTarget } from './command-target.ts';
+import { launchCommandTarget, type RunningTarget } from './command-target.ts';
 import { FaketimeClock, findLibfaketime } from './faketime-clock.ts';
 import { ensurePortFree, freePort } from './ports.ts';
 import { poke, probeClock } from './probe-clock.ts';
@@ -65,12 +65,17 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
   // Everything that can be refused without starting anything is checked first.
   const library = params.faketime === false ? undefined : findLibfaketime(params.faketime);
   const teardown = new Teardown();
+  let interruptedBy: NodeJS.Signals | undefined;
   const interrupted = (signal: NodeJS.Signals) => {
+    if (interruptedBy) return;
+    interruptedBy = signal;
     params.log?.(`${signal}: stopping the target and its chains`);
     void teardown.run().finally(() => process.exit(130));
   };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  // `on`, not `once`, and kept until the end: signal-exit (under execa, under @viem/anvil) re-raises a signal when it
+  // finds itself the only listener, which would kill us in the middle of the teardown.
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
   teardown.add(() => {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
@@ -105,7 +110,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
       ...params.targetEnv,
     };
     params.log?.(`starting the target: ${params.targetCommand}`);
-    const target: RunningTarget = await startCommandTarget({
+    const target: RunningTarget = launchCommandTarget({
       command: params.targetCommand!,
       env,
       baseUrl,
@@ -114,6 +119,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
       logPath: join(params.reportDir, 'target.log'),
     });
     teardown.add(() => target.stop());
+    await target.ready();
 
     const notes = [`black-box run: the suite started the target (${target.description}; output in ${target.logPath}) and ${chains.file.chains.length} chains`];
     let timeTravel: TimeTravel | null = null;
