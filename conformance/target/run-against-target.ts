@@ -3,6 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { API_KEY_ENV, DEFAULTS } from '../defaults.ts';
 import { resolveOptions, type ConformanceOptions } from '../options.ts';
+import { HOST_FROM_CONTAINER } from './image-target.ts';
+import { freePort } from './ports.ts';
 import { startBlackBox, type BlackBox } from './start-black-box.ts';
 
 export async function runAgainstTarget<T>(input: ConformanceOptions, run: (options: ConformanceOptions, blackBox: BlackBox) => Promise<T>): Promise<T> {
@@ -17,8 +19,11 @@ export async function runAgainstTarget<T>(input: ConformanceOptions, run: (optio
     ...(input.baseUrl ? { baseUrl: probe.baseUrl } : {}),
     log: (line) => probe.write(`${line}\n`),
   });
+  // A container reaches the suite's webhook receiver through the host gateway, as it reaches the chains.
+  const receiver = input.targetImage && input.webhooks !== false && !input.webhookListen ? await freePort('0.0.0.0') : undefined;
+  const webhookAddress = receiver ? { webhookListen: `0.0.0.0:${receiver}`, webhookPublicUrl: input.webhookPublicUrl ?? `http://${HOST_FROM_CONTAINER}:${receiver}` } : {};
   try {
-    return await run({ ...input, apiKey, baseUrl: blackBox.baseUrl }, blackBox);
+    return await run({ ...input, ...webhookAddress, apiKey, baseUrl: blackBox.baseUrl }, blackBox);
   } finally {
     await blackBox.teardown();
   }

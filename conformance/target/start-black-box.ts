@@ -3,7 +3,7 @@
 // is stopped by teardown(), also when starting fails half-way and on Ctrl-C.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { SUPPORTED_CHAIN_IDS } from '../../simulator/chains/chain-table.ts';
 import { startTestChains } from '../../simulator/chains/start-test-chains.ts';
 import type { TimeTravel } from '../context.ts';
@@ -11,6 +11,7 @@ import { API_KEY_ENV } from '../defaults.ts';
 import { UsageError } from '../options.ts';
 import { launchCommandTarget, type RunningTarget } from './command-target.ts';
 import { FaketimeClock, findLibfaketime } from './faketime-clock.ts';
+import { HOST_FROM_CONTAINER, startImageTarget } from './image-target.ts';
 import { ensurePortFree, freePort } from './ports.ts';
 import { poke, probeClock } from './probe-clock.ts';
 import { TARGET_DEFAULTS, type TargetOptions } from './target-options.ts';
@@ -81,45 +82,74 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     process.off('SIGTERM', interrupted);
   });
   try {
+    const image = params.targetImage;
+    // A command listens on a host port we choose (or check); a container's port is mapped by Docker.
     let port: number;
-    if (params.targetImage) throw new UsageError('--target-image is not available in this build');
-    if (params.baseUrl) {
+    if (image) port = params.targetPort ?? TARGET_DEFAULTS.imagePort;
+    else if (params.baseUrl) {
       port = Number(new URL(params.baseUrl).port || 80);
       await ensurePortFree(port);
     } else if (params.targetPort) {
       port = params.targetPort;
       await ensurePortFree(port);
     } else port = await freePort();
-    const baseUrl = params.baseUrl ?? `http://127.0.0.1:${port}`;
 
     const workDir = mkdtempSync(join(tmpdir(), 'stablepay-black-box-'));
     teardown.add(() => rmSync(workDir, { recursive: true, force: true }));
     params.log?.('starting the five chains');
-    const chains = await startTestChains({ filePath: join(workDir, 'chains.json'), ...(params.forks ? { forks: params.forks } : {}) });
+    const chains = await startTestChains({
+      filePath: join(workDir, 'chains.json'),
+      ...(params.forks ? { forks: params.forks } : {}),
+      // A container reaches the chains through the host gateway, so they listen on every interface.
+      ...(image ? { host: '0.0.0.0', rpcUrlFor: (url: string) => url.replace('127.0.0.1', HOST_FROM_CONTAINER) } : {}),
+    });
     teardown.add(() => chains.stop());
     const clock = library ? new FaketimeClock(library, (unixMs) => chains.network.syncTime(unixMs)) : undefined;
     if (clock) teardown.add(() => clock.dispose());
 
+    const inContainer = {
+      chainsDir: '/stablepay-chains',
+      library: `${TARGET_DEFAULTS.containerFaketimeDir}/libfaketimeMT.so.1`,
+      clockDir: `${TARGET_DEFAULTS.containerFaketimeDir}/clock`,
+    };
     const env: Record<string, string> = {
       ...chains.env,
+      ...(image ? { STABLEPAY_CHAINS_FILE: `${inContainer.chainsDir}/chains.json` } : {}),
       PORT: String(port),
       STABLEPAY_PORT: String(port),
       ...(params.apiKey ? { [API_KEY_ENV]: params.apiKey } : {}),
       ...(params.secondApiKey ? { STABLEPAY_SECOND_API_KEY: params.secondApiKey } : {}),
-      ...(clock ? clock.environment() : {}),
+      ...(clock ? (image ? clock.environment(inContainer.library, `${inContainer.clockDir}/${basename(clock.timestampFile)}`) : clock.environment()) : {}),
       ...params.targetEnv,
     };
-    params.log?.(`starting the target: ${params.targetCommand}`);
-    const target: RunningTarget = launchCommandTarget({
-      command: params.targetCommand!,
-      env,
-      baseUrl,
-      ready,
-      startTimeoutMs: (params.targetStartTimeoutSeconds ?? TARGET_DEFAULTS.startTimeoutSeconds) * 1000,
-      logPath: join(params.reportDir, 'target.log'),
-    });
-    teardown.add(() => target.stop());
-    await target.ready();
+    const startTimeoutMs = (params.targetStartTimeoutSeconds ?? TARGET_DEFAULTS.startTimeoutSeconds) * 1000;
+    const logPath = join(params.reportDir, 'target.log');
+    params.log?.(`starting the target: ${image ? `image ${image}` : params.targetCommand}`);
+    let target: RunningTarget;
+    if (image) {
+      target = await startImageTarget(
+        {
+          image,
+          containerPort: port,
+          env,
+          ready,
+          startTimeoutMs,
+          logPath,
+          reaper: params.reaper ?? false,
+          mounts: [
+            { source: workDir, target: inContainer.chainsDir },
+            ...(clock ? [{ source: clock.library, target: inContainer.library }, { source: clock.dir, target: inContainer.clockDir }] : []),
+          ],
+        },
+        (stop) => teardown.add(stop),
+      );
+    } else {
+      const command = launchCommandTarget({ command: params.targetCommand!, env, baseUrl: params.baseUrl ?? `http://127.0.0.1:${port}`, ready, startTimeoutMs, logPath });
+      teardown.add(() => command.stop());
+      await command.ready();
+      target = command;
+    }
+    const baseUrl = target.baseUrl;
 
     const notes = [`black-box run: the suite started the target (${target.description}; output in ${target.logPath}) and ${chains.file.chains.length} chains`];
     let timeTravel: TimeTravel | null = null;

@@ -39,8 +39,13 @@ export const retrySchedule = defineCheck({
     // The virtual clock also runs with wall time, so it is re-read before every move.
     const serverSeconds = async () => Math.floor((await ctx.clock.refresh()) / 1000);
     let now = await serverSeconds();
+    // From outside (libfaketime) each attempt fires when the target wakes after its due time, a little late, and the
+    // next is scheduled from that moment: there each interval is measured from the previous attempt's timestamp.
+    const fromPrevious = !ctx.services.control;
+    let previous = t0;
     for (let attempt = 2; attempt <= 7; attempt++) {
-      const due = t0 + RETRY_OFFSETS_S[attempt - 1]!;
+      const interval = RETRY_OFFSETS_S[attempt - 1]! - RETRY_OFFSETS_S[attempt - 2]!;
+      const due = fromPrevious ? previous + interval : t0 + RETRY_OFFSETS_S[attempt - 1]!;
       now = await serverSeconds();
       // Just before the due time: nothing new may arrive (no early retry).
       const early = due - tolerance - 1 - now;
@@ -48,7 +53,7 @@ export const retrySchedule = defineCheck({
         await ctx.advanceClock(early * 1000);
         now = await serverSeconds();
         const seen = mine(await subject.endpoint.settle(ctx.options.webhookQuietMs));
-        ctx.expect(seen.length === attempt - 1, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} came early`, `by ${now - t0} s after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is due at +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
+        ctx.expect(seen.length === attempt - 1, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} came early`, `by ${now - t0} s after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is due at +${due - t0} s ±${tolerance} s`);
       }
       // A control API fires timers at their due time whatever the jump; a clock moved from outside (libfaketime) makes
       // them fire when the target wakes up after it, so the suite lands on the due time itself and lets them run.
@@ -60,8 +65,15 @@ export const retrySchedule = defineCheck({
       if (!ctx.expect(seen.length >= attempt, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} missing`, `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`)) return;
       const delivery = seen[attempt - 1]!;
       verifyDeliveries(ctx, subject, [delivery], () => 'WH-SIGN-HMAC');
-      const offset = Number(delivery.headers['x-service-timestamp']) - t0;
-      ctx.expect(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
+      const stamp = Number(delivery.headers['x-service-timestamp']);
+      if (fromPrevious) {
+        const gap = stamp - previous;
+        ctx.expect(Math.abs(gap - interval) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is ${gap} s after attempt ${attempt - 1}; expected ${interval} s ±${tolerance} s`);
+      } else {
+        const offset = stamp - t0;
+        ctx.expect(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
+      }
+      previous = stamp;
       ctx.expect(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`);
     }
     await ctx.clock.refresh();
