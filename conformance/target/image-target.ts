@@ -35,12 +35,16 @@ const RUN_LABEL = 'dev.stablepay.conformance-run';
  */
 export async function startImageTarget(params: StartImageTargetParameters, onStarting: (stop: () => Promise<void>) => void): Promise<RunningTarget> {
   process.env.TESTCONTAINERS_RYUK_DISABLED = params.reaper ? 'false' : 'true';
-  const { GenericContainer, Wait, getContainerRuntimeClient } = await import('testcontainers');
+  const { GenericContainer, ImageName, Wait, getContainerRuntimeClient } = await import('testcontainers');
   let client: Awaited<ReturnType<typeof getContainerRuntimeClient>>;
   try {
     client = await getContainerRuntimeClient();
   } catch (error) {
     throw new TargetError(`no container runtime is reachable for --target-image (is dockerd running?): ${(error as Error).message.split('\n')[0]}`);
+  }
+  // testcontainers pulls a missing image whatever the pull policy says; a local-only run must ask first.
+  if (!(await client.image.exists(ImageName.fromString(params.image)))) {
+    throw new TargetError(`the image ${params.image} is not present locally and the suite never pulls: build it (npm run build:image for stablepay:local) or docker load it`);
   }
   const runId = `${process.pid}-${Date.now()}`;
   let stopStarted: (() => Promise<void>) | undefined;
