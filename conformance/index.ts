@@ -78,6 +78,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);
+  if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
   const recorder = new Recorder();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({

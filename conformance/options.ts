@@ -81,6 +81,8 @@ export interface ResolvedOptions {
   webhookWaitMs: number;
   webhookQuietMs: number;
   retryToleranceSeconds: number;
+  /** A second merchant's key (merchant isolation without a control API). */
+  secondApiKey?: string;
 }
 
 export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork';
@@ -216,6 +218,8 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
   const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
   const write = options.write ?? ((text: string) => process.stdout.write(text));
+  const secondApiKey = options.secondApiKey ?? env.STABLEPAY_SECOND_API_KEY;
+  if (secondApiKey !== undefined && secondApiKey === apiKey) throw new UsageError('--second-api-key must be another merchant\'s key, not the --api-key');
   return {
     baseUrl,
     apiKey,
@@ -242,5 +246,6 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     webhookWaitMs: options.webhookWaitMs ?? DEFAULTS.webhookWaitMs,
     webhookQuietMs: options.webhookQuietMs ?? DEFAULTS.webhookQuietMs,
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,
+    ...(secondApiKey ? { secondApiKey } : {}),
   };
 }

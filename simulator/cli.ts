@@ -9,6 +9,7 @@ import { startServer } from './server.ts';
 import { SUPPORTED_CHAIN_IDS } from './chains/chain-table.ts';
 import { chainsFromEnv } from './chains/chains-from-env.ts';
 import { parseForks } from './chains/start-test-chains.ts';
+import { addSecondMerchant, checkSecondApiKey, SECOND_API_KEY_ENV } from '../cli/second-merchant.ts';
 
 interface StartFlags {
   host: string;
@@ -23,6 +24,7 @@ interface StartFlags {
   seed?: string;
   injectFault?: string[];
   fork?: string[];
+  secondApiKey?: string;
 }
 
 function positiveInt(value: string, name: string): number {
@@ -89,6 +91,7 @@ export function registerStartCommand(program: Command): void {
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       ),
     )
+    .addOption(new Option('--second-api-key <key>', 'also create a second merchant with this API key (merchant isolation in a black-box conformance run)').env(SECOND_API_KEY_ENV))
     .action(async (flags: StartFlags) => {
       try {
         await run(flags);
@@ -124,6 +127,7 @@ async function run(flags: StartFlags): Promise<void> {
   const control = flags.control && !/^(0|false|no|off)$/i.test(process.env[ENV.control] ?? '');
   const chains = flags.chains && !/^(0|false|no|off)$/i.test(process.env[ENV.chains] ?? '');
   if (flags.payUrl !== undefined) new URL(flags.payUrl); // fail fast on a malformed URL
+  if (flags.secondApiKey) checkSecondApiKey(flags.secondApiKey, flags.apiKey);
   const server = await startServer({
     host: flags.host,
     port: port(flags.port),
@@ -135,6 +139,7 @@ async function run(flags: StartFlags): Promise<void> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   });
+  if (flags.secondApiKey) addSecondMerchant(server.simulator, flags.secondApiKey);
   const demoPaymentUrl = flags.demoPayment ? await createDemoPayment(server) : undefined;
   console.log(startupBanner(server, demoPaymentUrl));
   const shutdown = (signal: string) => {

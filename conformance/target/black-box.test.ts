@@ -87,11 +87,20 @@ describe('black-box target: bad input ends the run with one sentence and leaves 
 });
 
 describe.skipIf(!hasFaketime)('black-box target: the simulator started by the suite, its clock moved by libfaketime', () => {
-  it('exercises expiry, key expiry, the rate-limit window and the retry schedule without a control API', async () => {
+  it('exercises expiry, key expiry, the rate-limit window, the retry schedule and merchant isolation (--second-api-key) without a control API', async () => {
     const dir = reportDir();
-    const outcome = await runConformance({ ...quiet, targetCommand: simulatorCommand, only: ['lifecycle.expiry', 'auth.expired-key', 'rate-limit.header-semantics', 'webhooks.retry-schedule'], reportDir: dir });
+    const secondApiKey = 'pk_secondmerchant0000000000000000000000000000000000';
+    const outcome = await runConformance({
+      ...quiet,
+      targetCommand: simulatorCommand,
+      secondApiKey,
+      only: ['lifecycle.expiry', 'auth.expired-key', 'rate-limit.header-semantics', 'webhooks.retry-schedule', 'auth.merchant-isolation'],
+      reportDir: dir,
+    });
     const results = Object.fromEntries(outcome.result.checks.filter((c) => c.result !== 'skipped').map((c) => [c.id, c.result]));
-    expect(results).toEqual({ 'lifecycle.expiry': 'pass', 'auth.expired-key': 'pass', 'rate-limit.header-semantics': 'pass', 'webhooks.retry-schedule': 'pass' });
+    expect(results).toEqual({ 'lifecycle.expiry': 'pass', 'auth.expired-key': 'pass', 'rate-limit.header-semantics': 'pass', 'webhooks.retry-schedule': 'pass', 'auth.merchant-isolation': 'pass' });
+    // The second merchant's key reached the target (isolation passed) but no report names it.
+    expect(readFileSync(join(dir, 'conformance.json'), 'utf8')).not.toContain(secondApiKey);
     expect(outcome.result.summary.capabilities.control).toBe(false);
     expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/black-box run[\s\S]*clock: libfaketime moves the target and every chain/);
     expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('stablepay simulator is running');

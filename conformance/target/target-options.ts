@@ -21,6 +21,8 @@ export interface TargetOptions {
   reaper?: boolean;
   /** chainId -> URL: fork these chains instead of using the baked state. */
   forks?: Record<number, string>;
+  /** API key of a second merchant (handed to a started target as STABLEPAY_SECOND_API_KEY): merchant isolation without a control API. */
+  secondApiKey?: string;
 }
 
 export const TARGET_DEFAULTS = {
@@ -44,5 +46,6 @@ export const TARGET_OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'faketime', flags: '--faketime <path>', description: 'libfaketimeMT preloaded into the target to move its clock', parser: 'string', defaultText: "Debian's faketime package" },
   { name: 'faketime', flags: '--no-faketime', description: 'run the target on the real clock (clock checks are not exercised)', parser: 'flag' },
   { name: 'reaper', flags: '--reaper', description: "run testcontainers' Ryuk reaper (its image must be present locally)", parser: 'flag' },
+  { name: 'secondApiKey', flags: '--second-api-key <key>', description: `API key of a second merchant, for merchant isolation without a control API (or set ${'STABLEPAY_SECOND_API_KEY'})`, parser: 'string' },
   { name: 'forks', flags: '--fork <chainId=rpcUrl>', description: 'black-box run: this chain is an Anvil fork of a real endpoint (repeatable)', parser: 'fork' },
 ];
