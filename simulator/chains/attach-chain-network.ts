@@ -27,7 +27,7 @@ async function chainIdAt(rpcUrl: string): Promise<number> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(15_000),
   });
   const body = (await res.json()) as { result?: string };
   return Number(body.result);
