@@ -47,5 +47,5 @@ describe.skipIf(missing !== undefined)('--target-image (testcontainers, no regis
     expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/image: stablepay:local[\s\S]*clock: libfaketime moves the target/);
     expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('stablepay simulator is running');
     expect(leftovers()).toBe('');
-  });
+  }, 240_000); // a container start on a busy machine takes most of a minute
 });
