@@ -2,6 +2,7 @@
 // calls runConformance. Exit codes: 0 conformant, 1 failures, 2 usage or configuration error.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
+import { TargetError } from '../conformance/target/target-errors.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 
 const EXAMPLES = [
@@ -19,9 +20,9 @@ function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
   return option.argParser((raw: string, previous: unknown) => {
     try {
       const value = parseOptionValue(declaration.parser, raw, declaration.flags.split(' ')[0]!);
-      if (declaration.parser === 'replay') {
-        const [key, path] = value as [string, string];
-        return { ...(previous as Record<string, string> | undefined), [key]: path };
+      if (declaration.parser === 'replay' || declaration.parser === 'key-value' || declaration.parser === 'fork') {
+        const [key, entry] = value as [string, string];
+        return { ...(previous as Record<string, string> | undefined), [key]: entry };
       }
       return value;
     } catch (error) {
@@ -53,7 +54,7 @@ export function registerConformanceCommand(program: Command): Command {
       const outcome = await runConformance(toOptions(flags));
       process.exitCode = outcome.exitCode;
     } catch (error) {
-      if (error instanceof UsageError || error instanceof ConfigError) {
+      if (error instanceof UsageError || error instanceof ConfigError || error instanceof TargetError) {
         process.stderr.write(`error: ${error.message}\n`);
         process.exitCode = EXIT_USAGE;
         return;

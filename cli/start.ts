@@ -18,6 +18,8 @@ interface StartFlags {
   demoPayment: boolean;
   seed?: string;
   injectFault?: string[];
+  fork?: string[];
+  secondApiKey?: string;
 }
 
 const EXAMPLES = [
@@ -49,6 +51,23 @@ function url(value: string, name: string): string {
   }
 }
 
+/** Chains named in the environment (a black-box run) are attached to; otherwise ours start, some maybe as forks. */
+async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<ServerOptions['chains']> {
+  if (!enabled) return false;
+  const [{ chainsFromEnv }, { parseForks }, { CHAIN_IDS }] = await Promise.all([
+    import('../simulator/chains/chains-from-env.ts'),
+    import('../simulator/chains/start-test-chains.ts'),
+    import('../simulator/reference-data/chains.ts'),
+  ]);
+  try {
+    const rpcUrls = chainsFromEnv();
+    if (rpcUrls) return { rpcUrls };
+    return forkFlags.length > 0 ? { forks: parseForks(forkFlags, CHAIN_IDS) } : true;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Flags and environment to server options; throws UsageError on anything startServer would refuse. */
 async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
   const { parseFaultList } = await import('../simulator/faults/index.ts');
@@ -59,10 +78,18 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control: flags.control && !OFF.test(process.env[ENV.control] ?? ''),
-    chains: flags.chains && !OFF.test(process.env[ENV.chains] ?? ''),
+    chains: await chainsOption(flags.chains && !OFF.test(process.env[ENV.chains] ?? ''), flags.fork ?? []),
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   };
+  if (flags.secondApiKey) {
+    const { checkSecondApiKey } = await import('./second-merchant.ts');
+    try {
+      checkSecondApiKey(flags.secondApiKey, flags.apiKey);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
   const { checkSimulatorOptions } = await import('../simulator/app.ts');
   try {
     checkSimulatorOptions(options);
@@ -72,7 +99,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
   return options;
 }
 
-async function run(options: ServerOptions, demoPayment: boolean): Promise<void> {
+async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
     import('../simulator/server.ts'),
     import('./start-banner.ts'),
@@ -80,6 +107,7 @@ async function run(options: ServerOptions, demoPayment: boolean): Promise<void> 
     import('./stop-on-exit-request.ts'),
   ]);
   const server = await startServer(options);
+  if (secondApiKey) (await import('./second-merchant.ts')).addSecondMerchant(server.simulator, secondApiKey);
   // Stop requests are honoured from here on, also while the demo payment is created.
   stopOnExitRequest({ stop: () => server.close(), log: (line) => console.log(line) });
   let demoPaymentUrl: string | undefined;
@@ -111,6 +139,12 @@ export function registerStartCommand(program: Command): Command {
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       ),
     )
+    .addOption(
+      new Option('--fork <chainId=rpcUrl>', 'run this chain as an Anvil fork of a real endpoint (repeatable); STABLEPAY_RPC_URL_<chainId>/STABLEPAY_CHAINS_FILE instead attach to chains already running').argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    )
+    .addOption(new Option('--second-api-key <key>', 'also create a second merchant with this API key (merchant isolation in a black-box conformance run)').env('STABLEPAY_SECOND_API_KEY'))
     .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 stopped on request, 1 the simulator failed to start, 2 usage error.`)
     .action(async (flags: StartFlags) => {
       let options: ServerOptions;
@@ -120,7 +154,7 @@ export function registerStartCommand(program: Command): Command {
         return fail(error, error instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE);
       }
       try {
-        await run(options, flags.demoPayment);
+        await run(options, flags.demoPayment, flags.secondApiKey);
       } catch (error) {
         // A busy port, a chain that would not start: one readable line, no stack trace.
         fail(error, EXIT_FAILURE);

@@ -34,6 +34,13 @@ export interface ServerClock {
   at(wallMs: number): number;
 }
 
+/** Moves the implementation's clock from outside when there is no control API (libfaketime in a black-box run). */
+export interface TimeTravel {
+  /** How the clock is moved, for notes and reasons. */
+  readonly via: string;
+  advance(ms: number): Promise<void>;
+}
+
 export interface RunServices {
   options: ResolvedOptions;
   api: HttpClient;
@@ -44,6 +51,8 @@ export interface RunServices {
   recorder: Recorder;
   secrets: SecretRegistry;
   clock: ServerClock;
+  /** Set in a black-box run whose target's clock the suite can move. */
+  timeTravel?: TimeTravel | null;
 }
 
 export interface PropertyOptions {
@@ -86,6 +95,24 @@ export class CheckContext {
   get receiver(): WebhookReceiver {
     if (!this.services.receiver) throw new NotExercisedSignal('no webhook receiver');
     return this.services.receiver;
+  }
+
+  /**
+   * Move the implementation's clock forward: through the control API when there is one, else from outside
+   * (libfaketime, black-box run); with neither the check is not exercised.
+   */
+  async advanceClock(ms: number): Promise<void> {
+    if (this.services.control) {
+      await this.services.control.advance(ms);
+      return;
+    }
+    if (!this.services.timeTravel) this.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
+    await this.services.timeTravel.advance(ms);
+  }
+
+  /** True when advanceClock() can move the implementation's clock. */
+  get canMoveClock(): boolean {
+    return Boolean(this.services.control ?? this.services.timeTravel);
   }
 
   progress(message: string): void {

@@ -19,6 +19,8 @@ import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
 import { API_KEY_ENV } from './defaults.ts';
+import type { BlackBox } from './target/start-black-box.ts';
+import { runAgainstTarget } from './target/run-against-target.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -45,6 +47,11 @@ export function listChecks(checks: Check[] = ALL_CHECKS): string {
 }
 
 export async function runConformance(input: ConformanceOptions, deps: RunDependencies = {}): Promise<ConformanceOutcome> {
+  if (!input.targetCommand && !input.targetImage) return runOn(input, deps, null);
+  return runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox));
+}
+
+async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
   const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
@@ -64,8 +71,9 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
   const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);
+  if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
   const recorder = new Recorder();
-  const dispatcher = createDispatcher();
+  const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({
     baseUrl: options.baseUrl,
     target: 'service',
@@ -78,7 +86,7 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
   let receiver: WebhookReceiver | null = null;
   try {
     await preflight(api);
-    const notes: string[] = [];
+    const notes: string[] = [...(blackBox?.notes ?? [])];
     const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs }, notes);
     if (options.webhooks) {
       try {
@@ -89,7 +97,7 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
       }
     } else notes.push('webhook receiver disabled (--no-webhooks)');
     const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null };
-    const clock = serverClock(control);
+    const clock = serverClock(control, blackBox?.now);
     await clock.refresh();
     const services: RunServices = {
       options,
@@ -101,6 +109,7 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
       recorder,
       secrets,
       clock,
+      timeTravel: control ? null : (blackBox?.timeTravel ?? null),
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
@@ -155,18 +164,20 @@ async function probeControl(
   return null;
 }
 
-function serverClock(control: ControlClient | null): ServerClock {
+/** `blackBoxNow`: the target's time as a black-box run moves it (libfaketime), when there is no control API to ask. */
+function serverClock(control: ControlClient | null, blackBoxNow?: () => number): ServerClock {
   let skewMs = 0;
+  const skew = () => (control || !blackBoxNow ? skewMs : blackBoxNow() - Date.now());
   return {
-    now: () => Date.now() + skewMs,
-    at: (wallMs: number) => wallMs + skewMs,
+    now: () => Date.now() + skew(),
+    at: (wallMs: number) => wallMs + skew(),
     async refresh() {
       if (control) {
         const before = Date.now();
         const state = await control.clock();
         skewMs = Date.parse(state.now) - Math.round((before + Date.now()) / 2);
       }
-      return Date.now() + skewMs;
+      return Date.now() + skew();
     },
   };
 }

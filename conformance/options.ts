@@ -2,6 +2,7 @@
 // declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
 import { API_KEY_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
 import type { CheckResult } from './types.ts';
+import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -24,8 +25,9 @@ export type ProgressEvent =
   | { type: 'check-progress'; id: string; message: string }
   | { type: 'check-end'; index: number; total: number; result: CheckResult };
 
-export interface ConformanceOptions {
-  baseUrl: string;
+export interface ConformanceOptions extends TargetOptions {
+  /** Required unless the suite starts the target (--target-command/--target-image). */
+  baseUrl?: string;
   /** Falls back to the STABLEPAY_API_KEY environment variable. */
   apiKey?: string;
   /** Control API base URL; default: <baseUrl>/control/v1 when it answers. */
@@ -79,9 +81,11 @@ export interface ResolvedOptions {
   webhookWaitMs: number;
   webhookQuietMs: number;
   retryToleranceSeconds: number;
+  /** A second merchant's key (merchant isolation without a control API). */
+  secondApiKey?: string;
 }
 
-export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag';
+export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork';
 
 export interface OptionDeclaration {
   name: keyof ConformanceOptions | 'list';
@@ -134,6 +138,7 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'replay', flags: '--replay <property=path...>', description: 'replay a recorded fast-check counterexample (from the JSON report)', parser: 'replay' },
   { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
   { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
+  ...TARGET_OPTION_DECLARATIONS,
 ];
 
 export function parseOptionValue(parser: OptionParser, raw: string, flag: string): unknown {
@@ -176,6 +181,16 @@ export function parseOptionValue(parser: OptionParser, raw: string, flag: string
       if (index <= 0) throw new UsageError(`${flag}: expected <checkId>/<property>=<path>`);
       return [raw.slice(0, index), raw.slice(index + 1)];
     }
+    case 'key-value': {
+      const index = raw.indexOf('=');
+      if (index <= 0) throw new UsageError(`${flag}: expected K=V, got "${raw}"`);
+      return [raw.slice(0, index), raw.slice(index + 1)];
+    }
+    case 'fork': {
+      const match = /^([0-9]+)=(https?:\/\/.+)$/.exec(raw);
+      if (!match) throw new UsageError(`${flag}: expected <chainId>=<http(s) URL>, got "${raw}"`);
+      return [Number(match[1]), match[2]];
+    }
     default:
       return raw;
   }
@@ -203,6 +218,8 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
   const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
   const write = options.write ?? ((text: string) => process.stdout.write(text));
+  const secondApiKey = options.secondApiKey ?? env.STABLEPAY_SECOND_API_KEY;
+  if (secondApiKey !== undefined && secondApiKey === apiKey) throw new UsageError('--second-api-key must be another merchant\'s key, not the --api-key');
   return {
     baseUrl,
     apiKey,
@@ -229,5 +246,6 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     webhookWaitMs: options.webhookWaitMs ?? DEFAULTS.webhookWaitMs,
     webhookQuietMs: options.webhookQuietMs ?? DEFAULTS.webhookQuietMs,
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,
+    ...(secondApiKey ? { secondApiKey } : {}),
   };
 }

@@ -3,11 +3,14 @@
 // close(). `chains: false` gives the instant in-memory driver instead.
 import type { Simulator, SimulatorOptions } from './app.ts';
 import { checkSimulatorOptions, createSimulator } from './app.ts';
-import { startChainNetwork, type ChainNetwork, type StartChainNetworkOptions } from './chains/index.ts';
+import { attachChainNetwork, startChainNetwork, type ChainNetwork, type StartChainNetworkOptions } from './chains/index.ts';
 import { consoleLogger } from './http/error-handler.ts';
 
-/** `true` (default): all five chains; an object: which chains and how (the seed follows the simulator's). */
-export type ChainsOption = boolean | Omit<StartChainNetworkOptions, 'seed'>;
+/**
+ * `true` (default): all five chains; an object: which chains and how (the seed follows the simulator's);
+ * `{ rpcUrls }`: chains someone else runs (a black-box conformance run), attached to and never started or stopped.
+ */
+export type ChainsOption = boolean | Omit<StartChainNetworkOptions, 'seed'> | { rpcUrls: ReadonlyMap<number, string> };
 
 export interface StartSimulatorOptions extends Omit<SimulatorOptions, 'chainNetwork'> {
   chains?: ChainsOption;
@@ -19,11 +22,12 @@ export async function startChainsFor(options: StartSimulatorOptions): Promise<Ch
   checkSimulatorOptions(options);
   const logger = options.logger ?? consoleLogger;
   const chainOptions = typeof options.chains === 'object' ? options.chains : {};
-  return startChainNetwork({
-    logger: { info: (m) => logger.info(m), warn: (m) => logger.info(m), error: (m, data) => logger.error(m, data) },
-    ...chainOptions,
+  const common = {
+    logger: { info: (m: string) => logger.info(m), warn: (m: string) => logger.info(m), error: (m: string, data?: unknown) => logger.error(m, data) },
     ...(options.seed !== undefined ? { seed: `stablepay-simulator/${String(options.seed)}` } : {}),
-  });
+  };
+  if ('rpcUrls' in chainOptions) return attachChainNetwork({ ...common, rpcUrls: chainOptions.rpcUrls });
+  return startChainNetwork({ ...common, ...chainOptions });
 }
 
 /** A simulator on `network` that owns it: its clock drives the chains' block time and close() stops them. */

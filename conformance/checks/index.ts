@@ -15,6 +15,7 @@ import { reuseAfterExpiryOrFailure, uniqueWhileLive } from './external-id/live-s
 import { reuseAfterCancel } from './external-id/reuse-after-cancel.ts';
 import { feeSplit } from './fees/fee-split.ts';
 import { cancelFlow } from './lifecycle/cancel.ts';
+import { expiryByClock } from './lifecycle/expiry.ts';
 import { stateFields } from './lifecycle/state-fields.ts';
 import { stateModel } from './lifecycle/state-model.ts';
 import { cursorWalk } from './pagination/cursor-walk.ts';
@@ -61,6 +62,7 @@ export const ALL_CHECKS: Check[] = [
   uniqueWhileLive,
   reuseAfterExpiryOrFailure,
   cancelFlow,
+  expiryByClock,
   stateFields,
   stateModel,
   pageSize,

@@ -49,8 +49,12 @@ export interface HttpClientOptions {
   dispatcher: Agent;
 }
 
-export function createDispatcher(): Agent {
-  return new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: 1 });
+/**
+ * `keepAlive: false` for a target whose clock the suite moves (black-box run): after a jump the target believes its
+ * idle connections timed out and closes them, and a reused one would fail with ECONNRESET.
+ */
+export function createDispatcher(options: { keepAlive?: boolean } = {}): Agent {
+  return new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: options.keepAlive === false ? 0 : 1 });
 }
 
 export class HttpClient {

@@ -4,7 +4,7 @@ import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient 
 import type { ChainInfo } from '../reference-data/chains.ts';
 import { createChainClients } from './create-chain-clients.ts';
 import { bundlerAccount, operatorAccount } from './roles.ts';
-import type { ChainStatus, SupervisedChain } from './supervise-chain.ts';
+import type { ChainStatus } from './supervise-chain.ts';
 
 export interface JsonRpcErrorObject {
   code: number;
@@ -40,9 +40,20 @@ export interface ChainHandle {
   checkpoint(): Promise<void>;
 }
 
+/** What a handle needs of the process behind it: a supervised local Anvil, or a chain someone else runs. */
+export interface ChainProcess {
+  readonly rpcUrl: string;
+  readonly pid: number;
+  readonly supervisorPid: number;
+  readonly status: ChainStatus;
+  ready(): Promise<void>;
+  noteWrite(): void;
+  checkpoint(): Promise<void>;
+}
+
 let nextId = 1;
 
-export function createChainHandle(supervised: SupervisedChain, entry: ChainInfo, gasPriceWei: bigint): ChainHandle {
+export function createChainHandle(supervised: ChainProcess, entry: ChainInfo, gasPriceWei: bigint): ChainHandle {
   const clients = createChainClients(entry.chainId, supervised.rpcUrl);
   return {
     chainId: entry.chainId,

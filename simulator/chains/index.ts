@@ -2,7 +2,8 @@
 // (EntryPoint v0.7, SimpleAccountFactory, a token gas paymaster), the bundler behind the web3 proxy, and the
 // customer-side helpers that build one-transaction settlements.
 export { startChainNetwork, DEFAULT_SEED, type ChainNetwork, type StartChainNetworkOptions } from './start-chain-network.ts';
-export type { ChainHandle, RawRpcResponse, JsonRpcErrorObject } from './chain-handle.ts';
+export { attachChainNetwork, ChainNotReachableError, type AttachChainNetworkOptions } from './attach-chain-network.ts';
+export type { ChainHandle, ChainProcess, RawRpcResponse, JsonRpcErrorObject } from './chain-handle.ts';
 export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './chain-events.ts';
 export type { ChainStatus } from './supervise-chain.ts';
 export { tokenVariant, type TokenVariant } from './token-variants.ts';

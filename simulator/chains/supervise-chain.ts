@@ -8,11 +8,15 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ChainEvents, ChainLogger } from './chain-events.ts';
 import { ChainUnavailableError } from './errors.ts';
-import { spawnAnvil, type AnvilExit, type AnvilProcess } from './spawn-anvil.ts';
+import { spawnAnvil, type AnvilExit, type AnvilProcess, type SpawnAnvilParameters } from './spawn-anvil.ts';
 
 export interface SuperviseChainParameters {
   chainId: number;
-  statePath: string;
+  /** Baked state to start from (absent for a fork). */
+  statePath?: string;
+  /** Run as a fork of this URL; a restart forks it again on top of the last checkpoint. */
+  forkUrl?: string;
+  host?: string;
   events: ChainEvents;
   logger?: ChainLogger;
   /** At most this many restarts per window; then the chain is failed. 0 disables restarts. */
@@ -56,7 +60,7 @@ export class SupervisedChain {
   }
 
   async start(): Promise<void> {
-    this.attach(await spawnAnvil({ chainId: this.chainId, loadStatePath: this.params.statePath }));
+    this.attach(await spawnAnvil(this.spawnParameters(this.params.statePath)));
   }
 
   /** Resolve when the chain can take requests; throws when it is failed or stopped. */
@@ -104,6 +108,15 @@ export class SupervisedChain {
     await (this.anvil ?? anvil)?.stop();
   }
 
+  private spawnParameters(loadStatePath: string | undefined): SpawnAnvilParameters {
+    return {
+      chainId: this.chainId,
+      ...(loadStatePath ? { loadStatePath } : {}),
+      ...(this.params.forkUrl ? { forkUrl: this.params.forkUrl } : {}),
+      ...(this.params.host ? { host: this.params.host } : {}),
+    };
+  }
+
   private attach(anvil: AnvilProcess): void {
     this.anvil = anvil;
     this.state = 'running';
@@ -139,7 +152,7 @@ export class SupervisedChain {
         statePath = join(dir, 'state.json');
         writeFileSync(statePath, this.checkpointJson);
       }
-      const anvil = await spawnAnvil({ chainId: this.chainId, port, loadStatePath: statePath });
+      const anvil = await spawnAnvil({ ...this.spawnParameters(statePath), port });
       if ((this.state as ChainStatus) === 'stopped') {
         await anvil.stop();
         return;

@@ -2,6 +2,7 @@
 // confirm the id), the list does not show them, and the foreign DELETE leaves the payment ACTIVE.
 import type { PaymentList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
+import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
@@ -11,10 +12,10 @@ export const merchantIsolation = defineCheck({
   title: "Another merchant's payment is 404 on GET and DELETE and absent from the list",
   requirements: ['ERR-404-PAYMENT-NOT-FOUND', 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE'],
   level: 'documented',
-  needs: ['control'],
+  needs: [],
   tags: ['security'],
   async run(ctx: CheckContext) {
-    const { api: other } = await ctx.newMerchant('other');
+    const other = await otherMerchant(ctx);
     const externalId = uniqueExternalId('iso');
     const mine = await createPayment(ctx.api, { amount: '42.00', currency: 'EUR', externalId });
     ctx.requireStatus(mine, 201, 'ERR-404-PAYMENT-NOT-FOUND', 'Setup: create a payment');
@@ -35,3 +36,14 @@ export const merchantIsolation = defineCheck({
     ctx.addCases(5);
   },
 });
+
+/** A fresh merchant through the control API, or the one whose key the user gave (--second-api-key, black-box). */
+async function otherMerchant(ctx: CheckContext): Promise<HttpClient> {
+  if (ctx.services.control) return (await ctx.newMerchant('other')).api;
+  const key = ctx.options.secondApiKey;
+  if (!key) ctx.notExercised('no control API to create a second merchant and no --second-api-key');
+  const other = ctx.api.withCredential({ key, label: 'STABLEPAY_SECOND_API_KEY' });
+  const probe = await other.get('/v1/payments', { limit: 1 });
+  ctx.require(probe.status === 200, 'ERR-404-PAYMENT-NOT-FOUND', 'Setup: the second merchant key is refused', () => `GET /v1/payments with --second-api-key answered ${probe.status}`, probe.exchange);
+  return other;
+}

@@ -1,0 +1,141 @@
+// The black-box path end to end: the suite starts the simulator as a target command on its own chains with a
+// libfaketime clock; bad input ends with one sentence and nothing left running.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../index.ts';
+import { findLibfaketime } from './faketime-clock.ts';
+import { TargetError } from './target-errors.ts';
+
+const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
+const simulatorCommand = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment`;
+const hasFaketime = (() => {
+  try {
+    findLibfaketime();
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const reportDir = () => mkdtempSync(join(tmpdir(), 'stablepay-black-box-test-'));
+
+/** Processes this test process started that are still there (the chains' watchdogs, a target's shell). */
+function children(): string[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !/\bps -o\b/.test(l));
+  } catch {
+    return [];
+  }
+}
+
+/** Alive and not a zombie (an orphan here may wait a while for a reaper that is not init). */
+function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+const quiet = { formats: ['json' as const], progress: false, write: () => undefined };
+
+describe('black-box target: bad input ends the run with one sentence and leaves nothing running', () => {
+  it('refuses a missing libfaketime before starting anything', async () => {
+    const run = runConformance({ ...quiet, targetCommand: 'true', faketime: '/nonexistent/libfaketimeMT.so.1', reportDir: reportDir() });
+    await expect(run).rejects.toThrow(TargetError);
+    await expect(run).rejects.toThrow(/^libfaketime is not installed \(looked for \/nonexistent\/libfaketimeMT\.so\.1\)/);
+    expect(children()).toEqual([]);
+  });
+
+  it('refuses a port that is taken', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      await expect(runConformance({ ...quiet, targetCommand: 'true', baseUrl: `http://127.0.0.1:${port}`, faketime: false, reportDir: reportDir() })).rejects.toThrow(`port ${port} on 127.0.0.1 is already taken`);
+    } finally {
+      holder.close();
+    }
+    expect(children()).toEqual([]);
+  });
+
+  it('reports a command that exits, with its log, and stops the chains it started for it', async () => {
+    const dir = reportDir();
+    await expect(runConformance({ ...quiet, targetCommand: 'echo cannot start >&2; exit 3', faketime: false, reportDir: dir })).rejects.toThrow(
+      `the target command exited (code 3) before it answered at http://127.0.0.1:`,
+    );
+    expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('cannot start');
+    expect(children()).toEqual([]);
+  });
+
+  it('gives up on a target that never answers and kills its whole process group', async () => {
+    const dir = reportDir();
+    const pidFile = join(dir, 'sleeper.pid');
+    const run = runConformance({ ...quiet, targetCommand: `sleep 120 & echo $! > ${pidFile}; wait`, faketime: false, targetStartTimeoutSeconds: 2, reportDir: dir });
+    await expect(run).rejects.toThrow(/^the target command did not answer at http:\/\/127\.0\.0\.1:\d+\/v1\/payments within 2 s; its output is in /);
+    const sleeper = Number(readFileSync(pidFile, 'utf8'));
+    expect(isRunning(sleeper)).toBe(false);
+    expect(children()).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasFaketime)('black-box target: the simulator started by the suite, its clock moved by libfaketime', () => {
+  it('exercises expiry, key expiry, the rate-limit window, the retry schedule and merchant isolation (--second-api-key) without a control API', async () => {
+    const dir = reportDir();
+    const secondApiKey = 'pk_secondmerchant0000000000000000000000000000000000';
+    const outcome = await runConformance({
+      ...quiet,
+      targetCommand: simulatorCommand,
+      secondApiKey,
+      only: ['lifecycle.expiry', 'auth.expired-key', 'rate-limit.header-semantics', 'webhooks.retry-schedule', 'auth.merchant-isolation'],
+      reportDir: dir,
+    });
+    const results = Object.fromEntries(outcome.result.checks.filter((c) => c.result !== 'skipped').map((c) => [c.id, c.result]));
+    expect(results).toEqual({ 'lifecycle.expiry': 'pass', 'auth.expired-key': 'pass', 'rate-limit.header-semantics': 'pass', 'webhooks.retry-schedule': 'pass', 'auth.merchant-isolation': 'pass' });
+    // The second merchant's key reached the target (isolation passed) but no report names it.
+    expect(readFileSync(join(dir, 'conformance.json'), 'utf8')).not.toContain(secondApiKey);
+    expect(outcome.result.summary.capabilities.control).toBe(false);
+    expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/black-box run[\s\S]*clock: libfaketime moves the target and every chain/);
+    expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('stablepay simulator is running');
+    expect(children()).toEqual([]);
+  });
+
+  it('does not pass clock checks on a target the clock cannot move (as a static or musl binary)', async () => {
+    // Dropping LD_PRELOAD before the simulator starts makes it behave like a target libfaketime cannot reach.
+    const outcome = await runConformance({ ...quiet, targetCommand: `unset LD_PRELOAD; ${simulatorCommand}`, only: ['lifecycle.expiry', 'auth.expired-key'], reportDir: reportDir() });
+    for (const id of ['lifecycle.expiry', 'auth.expired-key']) {
+      const check = outcome.result.checks.find((c) => c.id === id)!;
+      expect(check.result).toBe('not-exercised');
+      expect(check.reason).toMatch(/no clock the suite can move/);
+    }
+    expect(outcome.result.summary.capabilityNotes.join('\n')).toContain('libfaketime did not move the target');
+    expect(children()).toEqual([]);
+  });
+});
+
+describe('stablepay conformance --target-command on the command line', () => {
+  it('exits 2 with one sentence when the command exits, and stops everything on Ctrl-C', async () => {
+    const failing = spawn(process.execPath, [bin, 'conformance', '--target-command', 'exit 4', '--no-faketime', '--report-dir', reportDir()], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    failing.stderr.on('data', (d) => (stderr += d));
+    expect(await new Promise((resolve) => failing.once('exit', resolve))).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^error: the target command exited \(code 4\) before it answered/);
+
+    const dir = reportDir();
+    const pidFile = join(dir, 'sleeper.pid');
+    const interrupted = spawn(process.execPath, [bin, 'conformance', '--target-command', `sleep 120 & echo $! > ${pidFile}; wait`, '--no-faketime', '--report-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+    const sleeper = Number(readFileSync(pidFile, 'utf8'));
+    interrupted.kill('SIGINT');
+    expect(await new Promise((resolve) => interrupted.once('exit', resolve))).toBe(130);
+    expect(isRunning(sleeper)).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+// runConformance() with --target-command/--target-image: check every option first, start the black-box world, run
+// the suite against it, and tear it all down whatever happens.
+import { randomBytes } from 'node:crypto';
+import { API_KEY_ENV, DEFAULTS } from '../defaults.ts';
+import { resolveOptions, type ConformanceOptions } from '../options.ts';
+import { HOST_FROM_CONTAINER } from './image-target.ts';
+import { freePort } from './ports.ts';
+import { startBlackBox, type BlackBox } from './start-black-box.ts';
+
+export async function runAgainstTarget<T>(input: ConformanceOptions, run: (options: ConformanceOptions, blackBox: BlackBox) => Promise<T>): Promise<T> {
+  // A key for the target to accept when the user gave none: it gets it as STABLEPAY_API_KEY.
+  const apiKey = input.apiKey ?? process.env[API_KEY_ENV] ?? `pk_${randomBytes(24).toString('hex')}`;
+  // Bad flags must fail before a chain or a target starts.
+  const probe = resolveOptions({ ...input, apiKey, baseUrl: input.baseUrl ?? 'http://127.0.0.1:1' });
+  const blackBox = await startBlackBox({
+    ...input,
+    reportDir: input.reportDir ?? DEFAULTS.reportDir,
+    apiKey,
+    ...(input.baseUrl ? { baseUrl: probe.baseUrl } : {}),
+    log: (line) => probe.write(`${line}\n`),
+  });
+  // A container reaches the suite's webhook receiver through the host gateway, as it reaches the chains.
+  const receiver = input.targetImage && input.webhooks !== false && !input.webhookListen ? await freePort('0.0.0.0') : undefined;
+  const webhookAddress = receiver ? { webhookListen: `0.0.0.0:${receiver}`, webhookPublicUrl: input.webhookPublicUrl ?? `http://${HOST_FROM_CONTAINER}:${receiver}` } : {};
+  try {
+    return await run({ ...input, ...webhookAddress, apiKey, baseUrl: blackBox.baseUrl }, blackBox);
+  } finally {
+    await blackBox.teardown();
+  }
+}

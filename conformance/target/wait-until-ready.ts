@@ -1,0 +1,54 @@
+// Waits for a target the suite started: until an HTTP path answers (any status: the server is up) or a log line
+// appears, and gives up when the target exits or the time-out passes. Polling is a short fixed interval: the wait is
+// for a real process, so it is real time (no virtual clock to move).
+import { setTimeout as delay } from 'node:timers/promises';
+import { TargetError } from './target-errors.ts';
+
+export type ReadySignal = { kind: 'http'; path: string } | { kind: 'log'; text: string };
+
+export function parseReadySignal(wait: string): ReadySignal {
+  if (wait.startsWith('log:')) {
+    const text = wait.slice(4);
+    if (!text) throw new TargetError('--target-wait log: needs the text to wait for, e.g. log:listening');
+    return { kind: 'log', text };
+  }
+  if (!wait.startsWith('/')) throw new TargetError(`--target-wait takes an HTTP path starting with / or log:<text>, got "${wait}"`);
+  return { kind: 'http', path: wait };
+}
+
+export interface WaitUntilReadyParameters {
+  baseUrl: string;
+  signal: ReadySignal;
+  timeoutMs: number;
+  /** Everything the target printed so far. */
+  output: () => string;
+  /** Set once the target has exited (then waiting stops). */
+  exited: () => { code: number | null; signal: string | null } | undefined;
+  /** Where the output is kept, named in the error. */
+  logPath: string;
+  what: string;
+}
+
+/** Up: any answer below 500 (a 401 without a key is fine; a 503 while it starts is not yet). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<void> {
+  const deadline = Date.now() + params.timeoutMs;
+  const target = params.signal.kind === 'http' ? `${params.baseUrl}${params.signal.path}` : `"${params.signal.text}" in its output`;
+  for (;;) {
+    const exit = params.exited();
+    if (exit) throw new TargetError(`${params.what} exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before it answered at ${target}; its output is in ${params.logPath}`);
+    const ready = params.signal.kind === 'http' ? await answers(target) : params.output().includes(params.signal.text);
+    if (ready) return;
+    if (Date.now() > deadline) throw new TargetError(`${params.what} did not answer at ${target} within ${Math.round(params.timeoutMs / 1000)} s; its output is in ${params.logPath}`);
+    await delay(100);
+  }
+}

@@ -1,0 +1,67 @@
+// The five chains for someone else's implementation: started from the baked state (or forked), test accounts funded,
+// and the chains file written. `stablepay chains` and a black-box conformance run both start chains this way.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ChainNetwork } from './build-chain-network.ts';
+import type { ChainLogger } from './chain-events.ts';
+import { chainsEnvironment, chainsFile, type ChainsFile } from './chains-file.ts';
+import { startChainNetwork } from './start-chain-network.ts';
+import { fundTestAccounts } from './test-accounts.ts';
+
+export interface StartTestChainsOptions {
+  /** Where to write the chains file (its path goes into STABLEPAY_CHAINS_FILE). */
+  filePath: string;
+  /** chainId -> URL of a chain to fork instead of using the baked state. */
+  forks?: Readonly<Record<number, string>>;
+  /** 0.0.0.0 when a container must reach the chains. */
+  host?: string;
+  /** How the target sees a chain URL (e.g. the Docker bridge gateway instead of 127.0.0.1). */
+  rpcUrlFor?: (url: string) => string;
+  logger?: ChainLogger;
+}
+
+export interface TestChains {
+  network: ChainNetwork;
+  file: ChainsFile;
+  filePath: string;
+  /** STABLEPAY_RPC_URL_<chainId> for every chain, plus STABLEPAY_CHAINS_FILE. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestChains(options: StartTestChainsOptions): Promise<TestChains> {
+  const network = await startChainNetwork({
+    ...(options.forks ? { forks: options.forks } : {}),
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  try {
+    await fundTestAccounts(network);
+    const file = chainsFile(network, options.rpcUrlFor);
+    mkdirSync(dirname(options.filePath), { recursive: true });
+    writeFileSync(options.filePath, `${JSON.stringify(file, null, 2)}\n`);
+    return { network, file, filePath: options.filePath, env: chainsEnvironment(file, options.filePath), stop: () => network.stop() };
+  } catch (error) {
+    await network.stop();
+    throw error;
+  }
+}
+
+/** `--fork 8453=https://...` (repeatable) into a chainId -> URL record; throws a one-sentence error on bad input. */
+export function parseForks(values: readonly string[], supported: readonly number[]): Record<number, string> {
+  const forks: Record<number, string> = {};
+  for (const value of values) {
+    const match = /^([0-9]+)=(.+)$/.exec(value);
+    if (!match) throw new Error(`--fork takes <chainId>=<rpcUrl>, got "${value}"`);
+    const chainId = Number(match[1]);
+    if (!supported.includes(chainId)) throw new Error(`--fork names chain ${chainId}, which is not one of ${supported.join(', ')}`);
+    try {
+      const url = new URL(match[2]!);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+    } catch {
+      throw new Error(`--fork ${chainId}= needs an http(s) URL, got "${match[2]}"`);
+    }
+    forks[chainId] = match[2]!;
+  }
+  return forks;
+}
