@@ -6,6 +6,8 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
+import { distinctAttempts } from '../../webhooks/attempts.ts';
+import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from './subject.ts';
 
 /** Cumulative seconds after attempt 1 (spec §6 table). */
@@ -25,7 +27,12 @@ export const retrySchedule = defineCheck({
     ctx.requireStatus(created, 201, 'WH-RETRY-ATTEMPT-1', 'Setup: create');
     const paymentId = created.payment.id;
     ctx.requireStatus(await cancelPayment(subject.api, paymentId), 200, 'WH-RETRY-ATTEMPT-1', 'Setup: cancel');
-    const first = await subject.endpoint.waitFor((d) => d.length >= 1, ctx.options.webhookWaitMs);
+    // Copies of one attempt (same body and t) are one attempt: duplicates are legal, not retries.
+    const attempts = async (wait: Promise<unknown>): Promise<Delivery[]> => {
+      await wait;
+      return distinctAttempts(subject.endpoint.deliveries);
+    };
+    const first = await attempts(subject.endpoint.waitFor((d) => distinctAttempts(d).length >= 1, ctx.options.webhookWaitMs));
     ctx.require(first.length === 1, 'WH-RETRY-ATTEMPT-1', 'First attempt did not arrive (once)', `received ${describeDeliveries(first)}`);
     const t0 = Number(first[0]!.headers['x-service-timestamp']);
     ctx.require(Number.isFinite(t0), 'WH-TIMESTAMP-RESTAMPED', 'First attempt has no X-Service-Timestamp', 'missing header');
@@ -42,13 +49,13 @@ export const retrySchedule = defineCheck({
       if (early > 0) {
         await ctx.control.advance(early * 1000);
         now = await serverSeconds();
-        const seen = await subject.endpoint.settle(ctx.options.webhookQuietMs);
+        const seen = await attempts(subject.endpoint.settle(ctx.options.webhookQuietMs));
         ctx.expect(seen.length === attempt - 1, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} came early`, `by ${now - t0} s after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is due at +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
       }
       const late = due + tolerance + 1 - now;
       await ctx.control.advance(late * 1000);
       now = await serverSeconds();
-      const seen = await subject.endpoint.waitFor((d) => d.length >= attempt, ctx.options.webhookWaitMs);
+      const seen = await attempts(subject.endpoint.waitFor((d) => distinctAttempts(d).length >= attempt, ctx.options.webhookWaitMs));
       ctx.addCases();
       if (!ctx.expect(seen.length >= attempt, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} missing`, `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`)) return;
       const delivery = seen[attempt - 1]!;
@@ -59,7 +66,7 @@ export const retrySchedule = defineCheck({
     }
     await ctx.clock.refresh();
     await ctx.control.advance(48 * 3600_000);
-    const all = await subject.endpoint.settle(ctx.options.webhookQuietMs);
+    const all = await attempts(subject.endpoint.settle(ctx.options.webhookQuietMs));
     ctx.expect(all.length === 7, 'WH-RETRY-TOTAL-ATTEMPTS', 'Not exactly 7 attempts', `${all.length} attempts in total (48 h after attempt 7): ${describeDeliveries(all)}`);
     const record = await subject.api.get('/v1/webhooks/deliveries', { paymentId });
     const items = ((record.json as { data?: { status?: string; attempts?: unknown[]; event?: string }[] })?.data ?? []).filter((d) => d.event === 'payment.cancelled');
