@@ -8,7 +8,7 @@ import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
-import { describeDeliveries, verifyDeliveries, webhookSubject } from './subject.ts';
+import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
 
 /** Cumulative seconds after attempt 1 (spec §6 table). */
 export const RETRY_OFFSETS_S = [0, 60, 360, 2160, 9360, 38160, 124560];
@@ -27,12 +27,14 @@ export const retrySchedule = defineCheck({
     ctx.requireStatus(created, 201, 'WH-RETRY-ATTEMPT-1', 'Setup: create');
     const paymentId = created.payment.id;
     ctx.requireStatus(await cancelPayment(subject.api, paymentId), 200, 'WH-RETRY-ATTEMPT-1', 'Setup: cancel');
-    // Copies of one attempt (same body and t) are one attempt: duplicates are legal, not retries.
+    // Attempts of this payment's payment.cancelled only (another event reaching the endpoint is not a
+    // retry), and copies of one attempt (same body and t) are one attempt: duplicates are legal.
+    const ofCancel = (d: Delivery[]): Delivery[] => eventsOf(d, 'payment.cancelled', paymentId);
     const attempts = async (wait: Promise<unknown>): Promise<Delivery[]> => {
       await wait;
-      return distinctAttempts(subject.endpoint.deliveries);
+      return distinctAttempts(ofCancel(subject.endpoint.deliveries));
     };
-    const first = await attempts(subject.endpoint.waitFor((d) => distinctAttempts(d).length >= 1, ctx.options.webhookWaitMs));
+    const first = await attempts(subject.endpoint.waitFor((d) => distinctAttempts(ofCancel(d)).length >= 1, ctx.options.webhookWaitMs));
     ctx.require(first.length === 1, 'WH-RETRY-ATTEMPT-1', 'First attempt did not arrive (once)', `received ${describeDeliveries(first)}`);
     const t0 = Number(first[0]!.headers['x-service-timestamp']);
     ctx.require(Number.isFinite(t0), 'WH-TIMESTAMP-RESTAMPED', 'First attempt has no X-Service-Timestamp', 'missing header');
@@ -55,7 +57,7 @@ export const retrySchedule = defineCheck({
       const late = due + tolerance + 1 - now;
       await ctx.control.advance(late * 1000);
       now = await serverSeconds();
-      const seen = await attempts(subject.endpoint.waitFor((d) => distinctAttempts(d).length >= attempt, ctx.options.webhookWaitMs));
+      const seen = await attempts(subject.endpoint.waitFor((d) => distinctAttempts(ofCancel(d)).length >= attempt, ctx.options.webhookWaitMs));
       ctx.addCases();
       if (!ctx.expect(seen.length >= attempt, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} missing`, `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`)) return;
       const delivery = seen[attempt - 1]!;
