@@ -1,6 +1,7 @@
 // After POST /v1/webhooks/regenerate-secret, deliveries verify with the new secret only (the HMAC
 // key being the whole secret, whsec_ included). GET /v1/webhooks/deliveries records each delivery
 // with the exact payload sent, its attempts, and walks with the cursor and filters by event.
+import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment } from '../../support/payments.ts';
@@ -96,7 +97,8 @@ export const rotateAndDeliveries = defineCheck({
       ctx.addCases();
       const keys = Object.keys(record).sort();
       ctx.expect(keys.join(',') === [...DELIVERY_FIELDS].sort().join(','), 'WH-DELIVERY-RECORD-SHAPE', 'A delivery record does not have the documented fields', `fields ${keys.join(', ')}`, list.exchange);
-      const sent = received.find((d) => JSON.stringify(d.json) === JSON.stringify(record.payload));
+      // The same JSON, whatever the order of its keys (JSON objects are unordered).
+      const sent = received.find((d) => isDeepStrictEqual(d.json, record.payload));
       ctx.expect(sent !== undefined, 'WH-DELIVERY-RECORD-SHAPE', 'A delivery record payload is not the JSON that was sent', `payload ${JSON.stringify(record.payload).slice(0, 200)}`, list.exchange);
       ctx.expect(record.status === 'succeeded' && record.nextAttemptAt === null, 'WH-DELIVERY-RECORD-SHAPE', 'A delivery answered 2xx is not succeeded', `status ${JSON.stringify(record.status)}, nextAttemptAt ${JSON.stringify(record.nextAttemptAt)}`, list.exchange);
       const attempts = Array.isArray(record.attempts) ? record.attempts : [];
