@@ -79,6 +79,7 @@ describe('against prism mock openapi.yaml (stateless)', () => {
       'webhook-config.rotate-and-deliveries',
       'webhooks.lifecycle-events',
       'webhooks.no-created-event', // nothing arrives, so the silence proves nothing
+      'webhooks.no-created-event-sweep', // likewise over the whole run
       'webhooks.retry-schedule',
     ]);
     expect(outcome.result.summary.capabilities.control).toBe(false);

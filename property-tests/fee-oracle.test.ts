@@ -74,6 +74,27 @@ describe('fee oracle', () => {
     }));
   });
 
+  it('accepts only the exact fee when 0.5 % is exact in minor units: one unit off fails', () => {
+    fc.assert(fc.property(scenario.filter((s) => s.sellers.length === 0 && (s.amount * 5n) % 1000n === 0n), fc.constantFrom(-1n, 1n), (s, delta) => {
+      const { request, payment } = build(s);
+      const fee = toUnits(payment.serviceFee, s.minor) + delta;
+      fc.pre(fee >= 0n && s.amount - fee >= 0n);
+      const broken = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
+      const props = checkFees(request, broken, s.minor).map((v) => v.property);
+      expect(props).toContain('service-fee');
+      expect(props).not.toContain('identity');
+    }));
+  });
+
+  it('accepts the floor and the ceiling of an inexact 0.5 % (which one is the assumed half-up rule)', () => {
+    fc.assert(fc.property(scenario.filter((s) => s.sellers.length === 0 && (s.amount * 5n) % 1000n !== 0n), fc.boolean(), (s, up) => {
+      const { request, payment } = build(s);
+      const fee = (s.amount * 5n) / 1000n + (up ? 1n : 0n);
+      const variant = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
+      expect(checkFees(request, variant, s.minor).map((v) => v.property).filter((p) => p !== 'half-up')).toEqual([]);
+    }));
+  });
+
   it('rejects a fee taken from one recipient only', () => {
     fc.assert(fc.property(scenario.filter((s) => s.sellers.length >= 1 && s.merchant > 0n && s.amount >= 10_000n), (s) => {
       const { request, payment } = build(s);

@@ -32,6 +32,7 @@ import { rateLimitHeaderSemantics } from './rate-limit/header-semantics.ts';
 import { controlResponseConformance } from './control/response-conformance.ts';
 import { lifecycleEvents } from './webhooks/lifecycle-events.ts';
 import { noCreatedEvent } from './webhooks/no-created-event.ts';
+import { createdEventSweep } from './webhooks/created-event-sweep.ts';
 import { retrySchedule } from './webhooks/retry-schedule.ts';
 import { webhookSignature } from './webhooks/signature.ts';
 import { slowReceiver } from './webhooks/slow-receiver.ts';
@@ -92,4 +93,5 @@ export const ALL_CHECKS: Check[] = [
   idFormat,
   amountFormat,
   controlResponseConformance,
+  createdEventSweep,
 ];

@@ -6,6 +6,7 @@ import type { HttpClient } from '../http/client.ts';
 import type { ControlClient } from '../control/control-client.ts';
 import type { Exchange } from '../http/recorder.ts';
 import { getPayment, TERMINAL, type Payment, type PaymentStatus } from '../support/payments.ts';
+import { PaymentTracker } from './invariants.ts';
 import { viewViolations } from './view-rules.ts';
 
 /** Within this distance of expiresAt the model accepts ACTIVE or EXPIRED and adopts what it sees. */
@@ -24,6 +25,8 @@ export class LifecycleModel {
   readonly payments: ModelPayment[] = [];
   /** The implementation's clock as of the last step (ms). */
   now = 0;
+  /** Every observation of every payment, judged against the previous one (field lifetimes). */
+  readonly tracker = new PaymentTracker();
 
   pick(index: number): ModelPayment | undefined {
     return this.payments.length ? this.payments[index % this.payments.length] : undefined;
@@ -73,5 +76,12 @@ export async function verify(model: LifecycleModel, real: LifecycleReal, p: Mode
   }
   const [first] = viewViolations(got.payment, p.pair);
   if (first) violation(first.requirement, `Retrieve view of a ${observed} payment is wrong`, first.message, got.exchange);
+  observeInvariants(model, real, got.payment, got.exchange, step);
   return got.payment;
+}
+
+/** Feeds one observation of a payment (any view) to the tracker; the first broken invariant stops the run. */
+export function observeInvariants(model: LifecycleModel, real: LifecycleReal, payment: Payment, exchange: Exchange, step: string): void {
+  const [first] = model.tracker.observe(payment, real.ctx.clock.at(Date.parse(exchange.startedAt)));
+  if (first) violation(first.requirement, `A field invariant broke after ${step}`, first.message, exchange);
 }

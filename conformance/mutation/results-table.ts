@@ -1,6 +1,7 @@
 // RESULTS.md: the fault -> catching checks table and the kill rate, written from one MutationReport.
 import type { FaultRun } from './run-fault.ts';
-import { isCaught, type MutationReport } from './run-mutation.ts';
+import { controlPassed, isCaught, type MutationReport } from './run-mutation.ts';
+import { CONTROL_RUNS, type ProxyRun } from './run-proxy-case.ts';
 
 const cell = (values: readonly string[]): string => (values.length > 0 ? values.map((v) => `\`${v}\``).join(', ') : '—');
 
@@ -14,10 +15,23 @@ function table(runs: FaultRun[]): string[] {
   return ['| fault | the bug | breaks | caught by (requirements failed) | run |', '|---|---|---|---|---|', ...runs.map(row)];
 }
 
+function proxyRow(run: ProxyRun): string {
+  if (run.case.kind !== 'fault') return '';
+  const fault = run.case.fault;
+  const caught = run.caughtBy.map((c) => `\`${c.id}\` (${c.requirements.join(', ')})`).join('<br>') || '**NOT CAUGHT**';
+  return `| \`${fault.name}\` | ${fault.class} | ${fault.level} | ${fault.description} | ${cell(fault.breaks)} | ${caught} | ${(run.durationMs / 1000).toFixed(1)} s |`;
+}
+
+function controlRow(run: ProxyRun): string {
+  if (run.case.kind !== 'control') return '';
+  const verdict = controlPassed(run) ? `passed (${run.ran.length} checks)` : `**FALSE POSITIVE**: ${[...run.caughtBy.map((c) => `\`${c.id}\` failed`), ...run.warnedBy.map((id) => `\`${id}\` warned`), ...run.notExercised.map((id) => `\`${id}\` not exercised`)].join(', ')}`;
+  return `| \`${run.name}\` | ${run.case.control.description} | ${verdict} | ${(run.durationMs / 1000).toFixed(1)} s |`;
+}
+
 export function renderResults(report: MutationReport): string {
   const documented = report.runs.filter((r) => r.fault!.level === 'documented');
   const assumed = report.runs.filter((r) => r.fault!.level === 'assumed');
-  const rate = (runs: FaultRun[]): string => `${runs.filter(isCaught).length} / ${runs.length} = ${runs.length ? ((100 * runs.filter(isCaught).length) / runs.length).toFixed(0) : '—'} %`;
+  const rate = (runs: (FaultRun | ProxyRun)[]): string => `${runs.filter(isCaught).length} / ${runs.length} = ${runs.length ? ((100 * runs.filter(isCaught).length) / runs.length).toFixed(0) : '—'} %`;
   const b = report.baseline.counts;
   return [
     '# Mutation self-test: results',
@@ -32,9 +46,12 @@ export function renderResults(report: MutationReport): string {
     '',
     `- Kill rate, documented faults: **${rate(documented)}**`,
     `- Kill rate, assumed faults (under --strict): **${rate(assumed)}**`,
-    `- Kill rate, all: **${rate(report.runs)}**`,
+    `- Kill rate, all in-process faults: **${rate(report.runs)}**`,
+    `- Kill rate, outside-in proxy faults: **${rate(report.proxyRuns)}**`,
+    `- Kill rate, in-process and proxy faults together: **${report.caught} / ${report.injected} = ${((100 * report.caught) / Math.max(1, report.injected)).toFixed(0)} %**`,
+    `- Negative controls (legal behaviour, --strict): **${report.controlRuns.filter(controlPassed).length} / ${report.controlRuns.length} passed, ${report.controlRuns.filter((r) => !controlPassed(r)).length} false positives**`,
     `- Baseline (no fault, every check, strict): ${b.passed} passed, ${b.failed} failed, ${b.warned} warned, ${b.notExercised} not exercised`,
-    `- Wall time: ${(report.wallMs / 1000).toFixed(1)} s for ${report.runs.length + 1} runs, pool of ${report.poolSize}`,
+    `- Wall time: ${(report.wallMs / 1000).toFixed(1)} s for ${report.runs.length + report.proxyRuns.length + report.controlRuns.length + 1} runs, pool of ${report.poolSize}`,
     '',
     '## Documented faults',
     '',
@@ -43,6 +60,27 @@ export function renderResults(report: MutationReport): string {
     '## Assumed faults (count only under --strict)',
     '',
     ...table(assumed),
+    '',
+    '## Outside-in faults (fault proxy)',
+    '',
+    'A correct simulator behind `mutation/proxy/fault-proxy.ts`, which rewrites its responses and relays its',
+    'webhook deliveries to the suite\'s receiver. The suite runs against the proxy over the checks citing the',
+    'broken requirements (assumed faults under `--strict`). Classes: invariant (a field changes after a later',
+    'step), oracle (exact fee), flag (hasMore/nextCursor meaning), absence (an event sent late), identity',
+    '(token amounts), contract (status, headers, body shape), delivery (webhook traffic).',
+    '',
+    '| fault | class | level | the bug | breaks | caught by (requirements failed) | run |',
+    '|---|---|---|---|---|---|---|',
+    ...report.proxyRuns.map(proxyRow),
+    '',
+    '## Negative controls (legal behaviour that must pass, --strict)',
+    '',
+    'Each control runs every check but the slow one (delivery controls: every check that receives webhooks),',
+    `under \`--strict\` with ${CONTROL_RUNS} property runs; it passes when no check fails, warns or goes unexercised.`,
+    '',
+    '| control | the legal variation | result | run |',
+    '|---|---|---|---|',
+    ...report.controlRuns.map(controlRow),
     '',
   ].join('\n');
 }

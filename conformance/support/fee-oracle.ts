@@ -1,5 +1,6 @@
 // The fee properties of spec §2 ("Fee rules") in exact arithmetic, as the suite checks them:
-// the split identity, the 0.5 % fee within one minor unit, proportional deduction within one minor
+// the split identity, the 0.5 % fee as the floor or ceiling of the exact value (only the exact value
+// when it is representable), proportional deduction within one minor
 // unit, and (assumed) half-up rounding. Returns the broken property, or null.
 import { absBig, decimalsOf, divRoundHalfUp, isDecimalString, toUnits } from './decimal.ts';
 import type { CreateBody, Payment } from './payments.ts';
@@ -42,9 +43,18 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
       message: `merchantFee ${payment.merchantFee} + Σ sellers [${(payment.sellers ?? []).map((s) => s.amount).join(', ')}] + serviceFee ${payment.serviceFee} = ${total} minor units, amount is ${amount}`,
     });
   }
-  // |serviceFee − 0.005·amount| <= 1 minor unit, scaled by 1000 to stay in integers.
-  if (absBig(serviceFee * 1000n - amount * 5n) > 1000n) {
-    violations.push({ property: 'service-fee', message: `serviceFee ${payment.serviceFee} is more than one minor unit from 0.5 % of ${payment.amount}` });
+  // "0.005 × amount to within one minor unit" read as an exact oracle: the fee is a rounding of the
+  // exact value to the minor unit, so |serviceFee − 0.005·amount| < 1 minor unit: the floor or the
+  // ceiling of the exact value, and when 0.5 % is exact in minor units only that value (there is
+  // nothing to round). Scaled by 1000 to stay in integers. Which of floor/ceiling stays assumed (half-up).
+  if (absBig(serviceFee * 1000n - amount * 5n) >= 1000n) {
+    const exact = (amount * 5n) % 1000n === 0n;
+    violations.push({
+      property: 'service-fee',
+      message: exact
+        ? `serviceFee ${payment.serviceFee} is not 0.5 % of ${payment.amount}, which is exact in minor units (${(amount * 5n) / 1000n}): nothing to round`
+        : `serviceFee ${payment.serviceFee} is neither the floor nor the ceiling of 0.5 % of ${payment.amount} in minor units`,
+    });
   }
   if (serviceFee !== divRoundHalfUp(amount * 5n, 1000n)) {
     violations.push({ property: 'half-up', message: `serviceFee ${payment.serviceFee} is not 0.5 % of ${payment.amount} rounded half-up to ${minorUnits} decimals` });

@@ -104,6 +104,11 @@ export class WebhookReceiver {
     return receiver;
   }
 
+  /** Every delivery this receiver got during the run, routed or not, in arrival order. */
+  all(): Delivery[] {
+    return [...[...this.endpoints.values()].flatMap((e) => e.deliveries), ...this.unrouted].sort((a, b) => a.receivedAt - b.receivedAt);
+  }
+
   endpoint(behaviour: EndpointBehaviour = { status: 200 }, name = 'hook'): ReceiverEndpoint {
     const path = `/${name}/${randomUUID()}`;
     const endpoint = new ReceiverEndpoint(path, `${this.publicUrl}${path}`, behaviour);

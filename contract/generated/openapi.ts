@@ -697,7 +697,9 @@ export interface components {
          * @description A payment in the retrieve (merchant) view: GET and DELETE responses and list items. Every
          *     field is present as a key (nullable fields as null until they apply): that presence is
          *     assumed for the keys listed in `x-assumed-required`; the specification marks them optional
-         *     or present from a later stage.
+         *     or present from a later stage. Closing the shape (`additionalProperties: false`) is ours too:
+         *     the specification says "carries only" for the create view alone, so an extra field here is
+         *     an assumed finding, never a documented one.
          */
         Payment: {
             id: components["schemas"]["Uuid"];

@@ -1,6 +1,6 @@
 // Fee properties over random valid payments in every currency, with and without sellers, in exact
-// decimal arithmetic: merchantFee + Σ seller.amount + serviceFee = amount; serviceFee within one
-// minor unit of 0.5 %; the fee deducted proportionally from each recipient; half-up (assumed).
+// decimal arithmetic: merchantFee + Σ seller.amount + serviceFee = amount; serviceFee the floor or
+// ceiling of the exact 0.5 % (only the exact value when it is representable); the fee deducted proportionally from each recipient; half-up (assumed).
 import type { CheckContext } from '../../context.ts';
 import { deriveCreateRules } from '../../generators/create-rules.ts';
 import { materialize, validCreateCase } from '../../generators/create-body.ts';
@@ -8,6 +8,7 @@ import { RequirementError } from '../../errors.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkFees, type FeeProperty } from '../../support/fee-oracle.ts';
 import { currency } from '../../support/fixtures.ts';
+import { formatUnits, toUnits } from '../../support/decimal.ts';
 import { createPayment } from '../../support/payments.ts';
 
 const REQUIREMENT: Record<FeeProperty, string> = {
@@ -22,7 +23,7 @@ const ASSUMED: FeeProperty[] = ['half-up', 'minor-format'];
 
 export const feeSplit = defineCheck({
   id: 'fees.split-properties',
-  title: 'Fees add up exactly, serviceFee is 0.5 % within one minor unit, deducted proportionally',
+  title: 'Fees add up exactly, serviceFee is the floor or ceiling of 0.5 % (the exact value when representable), deducted proportionally',
   // Also: every one of the 14 currencies is accepted (CUR-SUPPORTED-14); with sellers and no
   // merchantAmount the oracle takes the merchant's gross as amount − Σ sellers and checks merchantFee
   // against it (PAY-CREATE-MERCHANT-AMOUNT-REMAINDER); each returned seller amount must be its gross
@@ -33,6 +34,19 @@ export const feeSplit = defineCheck({
   tags: ['property', 'fees'],
   async run(ctx: CheckContext) {
     const rules = deriveCreateRules(ctx.contract);
+    // Where 0.5 % is exact in minor units only that fee passes: one such amount per currency, so the
+    // exact oracle is exercised whatever the random amounts below turn out to be.
+    for (const code of rules.currencies) {
+      const { minorUnits, minimum } = currency(code);
+      const units = ((toUnits(minimum, minorUnits) + 199n) / 200n + 7n) * 200n;
+      const body = { amount: formatUnits(units, minorUnits), currency: code };
+      const created = await createPayment(ctx.api, body);
+      ctx.addCases();
+      if (!ctx.expect(created.status === 201, 'CUR-SUPPORTED-14', `Valid ${code} payment refused`, () => `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange)) continue;
+      const violation = checkFees(body, created.payment, minorUnits).find((v) => v.property === 'service-fee' || v.property === 'identity');
+      if (violation) ctx.fail(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
+    }
+    if (ctx.findings.length > 0) return;
     // Every currency, both modes: each pair is its own property so a failure names its currency.
     const numRuns = Math.max(5, Math.ceil(ctx.options.runs / 2));
     for (const code of rules.currencies) for (const mode of ['never', 'always'] as const) {

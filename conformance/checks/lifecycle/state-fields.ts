@@ -3,8 +3,11 @@
 // after confirmation, error only when FAILED; terminal payments refuse cancel and stay as they are.
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { INVARIANT_REQUIREMENTS } from '../../model/field-lifetimes.ts';
+import { PaymentTracker } from '../../model/invariants.ts';
 import { VIEW_REQUIREMENTS, viewViolations } from '../../model/view-rules.ts';
 import { cancelPayment, createPayment, getPayment, type PaymentStatus } from '../../support/payments.ts';
+import { observe } from './observe.ts';
 
 /** The chain/token table of spec §1. */
 const ALL_PAIRS = [
@@ -12,10 +15,11 @@ const ALL_PAIRS = [
   { chainId: 8453, token: 'USDC' }, { chainId: 137, token: 'USDC' }, { chainId: 137, token: 'USDT' }, { chainId: 56, token: 'USDT' },
 ];
 
-async function expectState(ctx: CheckContext, id: string, status: PaymentStatus, requirement: string, pair?: { chainId: number; token: string }): Promise<void> {
+async function expectState(ctx: CheckContext, tracker: PaymentTracker, id: string, status: PaymentStatus, requirement: string, pair?: { chainId: number; token: string }): Promise<void> {
   const got = await getPayment(ctx.api, id);
   ctx.require(got.payment?.status === status, requirement, `Payment is not ${status}`, () => `GET shows ${got.payment?.status ?? got.status}`, got.exchange);
   for (const v of viewViolations(got.payment, pair)) ctx.fail(v.requirement, `Retrieve view of a ${status} payment is wrong`, v.message, got.exchange);
+  observe(ctx, tracker, got);
   ctx.addCases();
 }
 
@@ -26,15 +30,21 @@ export const stateFields = defineCheck({
     // Each state is reached only by its documented cause (submit, confirm, revert or bundler error, expiry),
     // and a GET after every change shows it: retrieve is pollable and reveals completion.
     'PAY-STATE-MEANING-PROCESSING', 'PAY-STATE-MEANING-SUCCESSFUL', 'PAY-STATE-MEANING-FAILED', 'PAY-STATE-MEANING-EXPIRED',
-    'PAY-GET-POLLABLE', 'PAY-COMPLETION-POLL-OR-WEBHOOK', 'PAY-STATE-CANCELLED-URL-CLOSED', 'PAY-ONE-LINK-ALL-CHAINS'],
+    'PAY-GET-POLLABLE', 'PAY-COMPLETION-POLL-OR-WEBHOOK', 'PAY-STATE-CANCELLED-URL-CLOSED', 'PAY-ONE-LINK-ALL-CHAINS',
+    // Field lifetimes (model/field-lifetimes.ts), judged on every observation.
+    ...INVARIANT_REQUIREMENTS].filter((id, i, all) => all.indexOf(id) === i),
   level: 'documented',
   needs: ['control'],
   tags: ['lifecycle', 'clock'],
   async run(ctx: CheckContext) {
     await ctx.clock.refresh();
+    const tracker = new PaymentTracker();
     const make = async () => {
-      const created = await createPayment(ctx.api, { amount: '250.00', currency: 'USD', expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
+      const body = { amount: '250.00', currency: 'USD', expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() };
+      const created = await createPayment(ctx.api, body);
       ctx.requireStatus(created, 201, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'Setup: create');
+      tracker.created(created.payment.id, body);
+      observe(ctx, tracker, created);
       return created.payment.id;
     };
     const paid = await make();
@@ -43,32 +53,33 @@ export const stateFields = defineCheck({
     const processing = await make();
     const bundlerFailed = await make();
     const cancelled = await make();
-    await expectState(ctx, paid, 'ACTIVE', 'PAY-STATE-ACTIVE-TO-PROCESSING');
+    await expectState(ctx, tracker, paid, 'ACTIVE', 'PAY-STATE-ACTIVE-TO-PROCESSING');
     // Polling: before the customer acts, the payment stays ACTIVE however often it is read.
-    await expectState(ctx, paid, 'ACTIVE', 'PAY-GET-POLLABLE');
+    await expectState(ctx, tracker, paid, 'ACTIVE', 'PAY-GET-POLLABLE');
     const pair = { chainId: 137, token: 'USDT' };
     for (const id of [paid, failed, processing, bundlerFailed]) await ctx.control.submit(id, pair.chainId, pair.token);
-    await expectState(ctx, paid, 'PROCESSING', 'PAY-STATE-ACTIVE-TO-PROCESSING', pair);
+    await expectState(ctx, tracker, paid, 'PROCESSING', 'PAY-STATE-ACTIVE-TO-PROCESSING', pair);
     const busy = await cancelPayment(ctx.api, processing);
     ctx.expect(busy.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', 'Cancel of a PROCESSING payment is not 400', () => `got ${busy.status}: ${busy.text.slice(0, 200)}`, busy.exchange);
     await ctx.control.confirm(paid);
-    await expectState(ctx, paid, 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', pair);
+    await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', pair);
     // Completion learned by polling alone: the same GET now shows SUCCESSFUL.
-    await expectState(ctx, paid, 'SUCCESSFUL', 'PAY-COMPLETION-POLL-OR-WEBHOOK', pair);
+    await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-COMPLETION-POLL-OR-WEBHOOK', pair);
     await ctx.control.fail(failed, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance revert' });
-    await expectState(ctx, failed, 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', pair);
+    await expectState(ctx, tracker, failed, 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', pair);
     await ctx.control.fail(bundlerFailed, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance bundler error' });
-    await expectState(ctx, bundlerFailed, 'FAILED', 'PAY-STATE-MEANING-FAILED', pair);
+    await expectState(ctx, tracker, bundlerFailed, 'FAILED', 'PAY-STATE-MEANING-FAILED', pair);
     // A cancelled payment's link stops accepting transactions: a customer submit is refused.
     const cancel = await cancelPayment(ctx.api, cancelled);
     ctx.requireStatus(cancel, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
+    observe(ctx, tracker, cancel);
     const lateSubmit = await ctx.control.submitRaw(cancelled, pair.chainId, pair.token);
     ctx.expect(lateSubmit.status !== 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Customer submit accepted on a CANCELLED payment', () => `control submit answered ${lateSubmit.status}: ${lateSubmit.text.slice(0, 200)}`, lateSubmit.exchange);
-    await expectState(ctx, cancelled, 'CANCELLED', 'PAY-STATE-CANCELLED-URL-CLOSED');
+    await expectState(ctx, tracker, cancelled, 'CANCELLED', 'PAY-STATE-CANCELLED-URL-CLOSED');
     await ctx.control.advance(21 * 60_000);
     await ctx.clock.refresh();
-    await expectState(ctx, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
-    await expectState(ctx, processing, 'PROCESSING', 'PAY-STATE-PROCESSING-NO-EXPIRY', pair);
+    await expectState(ctx, tracker, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
+    await expectState(ctx, tracker, processing, 'PROCESSING', 'PAY-STATE-PROCESSING-NO-EXPIRY', pair);
     // Terminal states: cancel is 400, further transitions are refused, time changes nothing.
     for (const [id, status] of [[paid, 'SUCCESSFUL'], [failed, 'FAILED'], [expiring, 'EXPIRED']] as const) {
       const refused = await cancelPayment(ctx.api, id);
@@ -81,12 +92,13 @@ export const stateFields = defineCheck({
     for (const each of ALL_PAIRS) {
       const id = await make();
       await ctx.control.submit(id, each.chainId, each.token);
-      await expectState(ctx, id, 'PROCESSING', 'PAY-ONE-LINK-ALL-CHAINS', each);
+      await expectState(ctx, tracker, id, 'PROCESSING', 'PAY-ONE-LINK-ALL-CHAINS', each);
     }
     await ctx.control.advance(2 * 86_400_000);
     await ctx.clock.refresh();
-    await expectState(ctx, paid, 'SUCCESSFUL', 'PAY-STATE-TERMINAL-FINAL', pair);
-    await expectState(ctx, failed, 'FAILED', 'PAY-STATE-TERMINAL-FINAL', pair);
-    await expectState(ctx, expiring, 'EXPIRED', 'PAY-STATE-TERMINAL-FINAL');
+    await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-STATE-TERMINAL-FINAL', pair);
+    await expectState(ctx, tracker, failed, 'FAILED', 'PAY-STATE-TERMINAL-FINAL', pair);
+    await expectState(ctx, tracker, expiring, 'EXPIRED', 'PAY-STATE-TERMINAL-FINAL');
+    await expectState(ctx, tracker, cancelled, 'CANCELLED', 'PAY-STATE-TERMINAL-FINAL');
   },
 });

@@ -7,6 +7,7 @@ import { defineCheck } from '../../registry.ts';
 import { LifecycleModel, type LifecycleReal } from '../../model/model.ts';
 import { lifecycleCommands } from '../../model/commands/index.ts';
 import { VIEW_REQUIREMENTS } from '../../model/view-rules.ts';
+import { INVARIANT_REQUIREMENTS } from '../../model/field-lifetimes.ts';
 
 export const stateModel = defineCheck({
   id: 'lifecycle.state-model',
@@ -16,8 +17,8 @@ export const stateModel = defineCheck({
     'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-STATE-FORWARD-ONLY',
     'PAY-CANCEL-ONLY-ACTIVE', 'PAY-CANCEL-RESPONSE', 'PAY-GET-RESPONSE-200', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY',
     'PAY-STATE-ACTIVE-NO-DIRECT-FAIL', 'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED', 'LIST-CURSOR-PAGINATED', 'LIST-ENVELOPE-FIELDS',
-    'LIST-ENVELOPE-DATA', 'LIST-ORDER-NEWEST-FIRST', ...VIEW_REQUIREMENTS,
-  ],
+    'LIST-ENVELOPE-DATA', 'LIST-ORDER-NEWEST-FIRST', 'LIST-NEXT-CURSOR-LAST-ID', ...VIEW_REQUIREMENTS, ...INVARIANT_REQUIREMENTS,
+  ].filter((id, i, all) => all.indexOf(id) === i),
   level: 'documented',
   needs: ['control'],
   tags: ['model', 'property', 'clock'],

@@ -1,6 +1,7 @@
 // Walks the list page by page with `cursor` while new payments are created between pages: every
-// payment that existed when the walk began appears exactly once, newest first, the walk ends with
-// hasMore false / nextCursor null, and an unknown cursor is refused (assumed: 400).
+// payment that existed when the walk began appears exactly once, newest first, hasMore is true
+// exactly when another item follows, nextCursor is null exactly when hasMore is false, and an
+// unknown cursor is refused (assumed: 400).
 import type { CheckContext } from '../../context.ts';
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../registry.ts';
@@ -29,6 +30,13 @@ export const cursorWalk = defineCheck({
       ctx.require(page.status === 200, 'LIST-CURSOR-PAGINATED', 'List page refused', `page ${pages} (cursor ${cursor}) answered ${page.status}`, page.exchange);
       ctx.require(page.data.length <= limit, 'LIST-CURSOR-PAGINATED', 'Page larger than limit', `${page.data.length} items with limit ${limit}`, page.exchange);
       seen.push(...page.data);
+      // hasMore is true exactly when another item exists: the page after a hasMore page is not empty,
+      // and with a list we fully know (fresh merchant) no earlier item is left when it is false.
+      if (pages > 1) ctx.expect(page.data.length > 0, 'LIST-ENVELOPE-FIELDS', 'hasMore was true but no item followed', `page ${pages - 1} said hasMore true; page ${pages} (cursor ${cursor}) is empty`, page.exchange);
+      if (!page.hasMore && fresh) {
+        const left = [...initial].filter((id) => !seen.some((item) => item.id === id));
+        ctx.expect(left.length === 0, 'LIST-ENVELOPE-FIELDS', 'hasMore is false while items remain', () => `page ${pages} says hasMore false; ${left.length} earlier payments were never listed`, page.exchange);
+      }
       if (!page.hasMore) {
         ctx.expect(page.nextCursor === null, 'LIST-NEXT-CURSOR-LAST-ID', 'Last page carries a nextCursor', `hasMore false, nextCursor ${page.nextCursor}`, page.exchange);
         break;

@@ -11,6 +11,7 @@ import { uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
+import { distinctAttempts } from '../../webhooks/attempts.ts';
 
 const PAYOUT_FIELDS = ['id', 'status', 'amount', 'currency', 'recipientAddress', 'externalId', 'chainId', 'token', 'exchangeRate', 'amountToken', 'txHash', 'error', 'expiresAt', 'paidAt', 'createdAt', 'updatedAt'];
 
@@ -91,7 +92,8 @@ export const payoutLifecycle = defineCheck({
       }
     }
     // (payoutId, event) identifies an occurrence: each expected pair arrives exactly once here (2xx receiver).
-    const pairs = deliveries.map((d) => d.json as Received<PayoutEventPayload>).filter((b) => b.event?.startsWith('payout.')).map((b) => `${b.data?.payoutId}/${b.event}`);
+    // Copies of one attempt (same body and t) are the legal duplicates of spec §6, not a second delivery.
+    const pairs = distinctAttempts(deliveries).map((d) => d.json as Received<PayoutEventPayload>).filter((b) => b.event?.startsWith('payout.')).map((b) => `${b.data?.payoutId}/${b.event}`);
     const repeated = pairs.filter((pair, i) => pairs.indexOf(pair) !== i);
     ctx.expect(repeated.length === 0, 'WH-DEDUP-KEY', 'The same (payoutId, event) was delivered twice to a receiver that answered 2xx', `repeated ${repeated.join(', ')}`);
 

@@ -8,6 +8,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
+import { distinctAttempts } from '../../webhooks/attempts.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
 
@@ -30,7 +31,8 @@ export const retrySchedule = defineCheck({
     const paymentId = created.payment.id;
     // Only this payment's deliveries count: without a control API the endpoint is the main merchant's, and payments
     // of other checks expire (and are notified) while the clock moves by days.
-    const mine = (deliveries: Delivery[]) => eventsOf(deliveries, 'payment.cancelled', paymentId);
+    // Copies of one attempt (same body and t) are one attempt: duplicates are legal (spec §6).
+    const mine = (deliveries: Delivery[]) => distinctAttempts(eventsOf(deliveries, 'payment.cancelled', paymentId));
     ctx.requireStatus(await cancelPayment(subject.api, paymentId), 200, 'WH-RETRY-ATTEMPT-1', 'Setup: cancel');
     const first = mine(await subject.endpoint.waitFor((d) => mine(d).length >= 1, ctx.options.webhookWaitMs));
     ctx.require(first.length === 1, 'WH-RETRY-ATTEMPT-1', 'First attempt did not arrive (once)', `received ${describeDeliveries(first)}`);

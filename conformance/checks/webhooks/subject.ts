@@ -8,11 +8,14 @@ import type { HttpClient } from '../../http/client.ts';
 import type { Received } from '../../support/received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
+import { attemptKey } from '../../webhooks/attempts.ts';
 
 export interface WebhookSubject {
   api: HttpClient;
   endpoint: ReceiverEndpoint;
   secret: string;
+  /** Attempts already verified: a later copy of one (same body and t) is a legal duplicate, judged once. */
+  verified?: Set<string>;
 }
 
 let secretCount = 0;
@@ -64,7 +67,12 @@ export function describeDeliveries(deliveries: Delivery[]): string {
 
 /** Verifies signature and timestamp of each delivery against the implementation's clock. */
 export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, deliveries: Delivery[], requirementFor: (reason: string) => string): void {
+  subject.verified ??= new Set();
   for (const delivery of deliveries) {
+    // A copy arriving after the clock moved would look stale; the attempt itself was judged on arrival.
+    const key = attemptKey(delivery);
+    if (subject.verified.has(key)) continue;
+    subject.verified.add(key);
     ctx.addCases();
     const verdict = verifySignature({
       headers: delivery.headers,

@@ -1,7 +1,7 @@
 // DELETE: ACTIVE -> CANCELLED (200 with the updated payment); anything else is 400 and unchanged.
 import type fc from 'fast-check';
 import { cancelPayment } from '../../support/payments.ts';
-import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, observeInvariants, verify, violation } from '../model.ts';
 
 export class CancelPaymentCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(readonly index: number) {}
@@ -18,6 +18,7 @@ export class CancelPaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
       if (response.status !== 200) violation('PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancel of an ACTIVE payment refused', `expected 200, got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
       if (response.payment.status !== 'CANCELLED') violation('PAY-CANCEL-RESPONSE', 'Cancel does not return the CANCELLED payment', `status in response: ${response.payment.status}`, response.exchange);
       p.status = 'CANCELLED';
+      observeInvariants(model, real, response.payment, response.exchange, String(this));
     } else if (uncertain) {
       p.status = 'EXPIRED';
     } else if (response.status !== 400) {

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { allowedPairs } from '../../support/fixtures.ts';
 import { createPayment } from '../../support/payments.ts';
-import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, observeInvariants, verify, violation } from '../model.ts';
 
 export const MAX_PAYMENTS = 6;
 
@@ -37,6 +37,8 @@ export class CreatePaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
       pairs: allowedPairs(this.chains, ['USDC', 'USDT']),
     };
     model.payments.push(p);
+    model.tracker.created(p.id, body);
+    observeInvariants(model, real, created.payment, created.exchange, String(this));
     await verify(model, real, p, String(this));
   }
 

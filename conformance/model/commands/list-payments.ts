@@ -3,7 +3,7 @@
 import type fc from 'fast-check';
 import type { PaymentList } from '../../../contract/types.ts';
 import type { Payment } from '../../support/payments.ts';
-import { type LifecycleModel, type LifecycleReal, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, observeInvariants, violation } from '../model.ts';
 
 export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(readonly limit: number) {}
@@ -20,6 +20,12 @@ export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, Life
       if (response.status !== 200) violation('LIST-CURSOR-PAGINATED', 'List refused', `GET /v1/payments answered ${response.status}`, response.exchange);
       const body = response.json as Partial<PaymentList>;
       seen.push(...(body.data ?? []));
+      for (const item of body.data ?? []) observeInvariants(model, real, item, response.exchange, String(this));
+      // The model knows the whole list: hasMore is true exactly when another item exists.
+      const more = seen.length < model.payments.length;
+      if (body.hasMore !== more) violation('LIST-ENVELOPE-FIELDS', `hasMore is ${body.hasMore} with ${more ? 'more' : 'no more'} items to come`, `page ${page + 1} (limit ${this.limit}): ${seen.length} of ${model.payments.length} payments listed so far, hasMore ${JSON.stringify(body.hasMore)}`, response.exchange);
+      // nextCursor is null exactly when hasMore is false (assumed).
+      if ((body.nextCursor === null) !== !body.hasMore) violation('LIST-NEXT-CURSOR-LAST-ID', 'nextCursor and hasMore disagree', `hasMore ${JSON.stringify(body.hasMore)}, nextCursor ${JSON.stringify(body.nextCursor)}`, response.exchange);
       if (!body.hasMore) break;
       cursor = body.nextCursor ?? undefined;
       if (!cursor) violation('LIST-ENVELOPE-FIELDS', 'hasMore without nextCursor', JSON.stringify(body).slice(0, 200), response.exchange);
