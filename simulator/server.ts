@@ -1,9 +1,11 @@
 // Runs the simulator on a real HTTP port. The listener is bound first so the pay URL can default
 // to the server's own address (port 0 picks a free port), then the app is built and attached.
+import { createServer, type RequestListener, type ServerOptions as ServerOptionsOfNode } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
+import { encodeBackslashes } from './http/canonical-path.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
 export interface ServerOptions extends StartSimulatorOptions {
@@ -30,6 +32,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (!simulator) return new Response('starting', { status: 503 });
       return simulator.app.fetch(request, env);
     },
+    createServer: ((serverOptions: ServerOptionsOfNode, listener: RequestListener) =>
+      createServer(serverOptions, (incoming, outgoing) => {
+        if (incoming.url) incoming.url = encodeBackslashes(incoming.url);
+        listener(incoming, outgoing);
+      })) as typeof createServer,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -16,6 +16,7 @@ export const MESSAGES = {
   rateLimited: (retryAfter: number) => `Rate limit exceeded; retry in ${retryAfter} s`,
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
   internal: 'Internal server error',
+  pathNotCanonical: 'Route not found: the path is not in canonical form (encoded or dot segments, empty segments, backslashes)',
   paymentNotActive: PAYMENT_REFUSALS.notActive,
   externalIdInUse: PAYMENT_REFUSALS.externalIdInUse,
   apiKeyLimit: (limit: number) => `This merchant already has ${limit} active API keys`,
