@@ -11,7 +11,7 @@ import type { CheckoutService } from './checkout/index.ts';
 import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
-import { controlRoutes } from './control/index.ts';
+import { checkControlToken, controlRoutes, requireControlToken } from './control/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
@@ -68,6 +68,7 @@ export function checkSimulatorOptions(options: SimulatorOptions): void {
     throw new RangeError('defaultApiKey must be pk_ followed by 8 to 128 letters or digits');
   }
   resolveFaults(options.faults);
+  if (options.controlToken !== undefined) checkControlToken(options.controlToken);
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
@@ -164,6 +165,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
+    if (options.controlToken !== undefined) app.use('/control/v1/*', requireControlToken(options.controlToken));
     app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames }));
   }
 

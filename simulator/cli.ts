@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { DEFAULTS, ENV } from './config/defaults.ts';
+import { describeControlExposure } from './control/index.ts';
 import { faultBanner, parseFaultList } from './faults/index.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
@@ -15,6 +16,8 @@ interface StartFlags {
   rateLimitWindow: string;
   apiKey?: string;
   control: boolean;
+  controlToken?: string;
+  controlInsecure?: boolean;
   chains: boolean;
   demoPayment: boolean;
   seed?: string;
@@ -47,7 +50,7 @@ export function startupBanner(server: RunningServer, demoPaymentUrl?: string): s
     `  Base URL       ${server.url}  (API under /v1; also the --base-url for stablepay conformance)`,
     `  Pay URL        ${server.payUrl}`,
     ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
-    `  Control API    ${server.controlUrl ?? '(disabled)'}`,
+    `  Control API    ${server.controlUrl ?? '(disabled)'}${server.controlUrl ? `  (${describeControlExposure(server.controlExposure)})` : ''}`,
     ...chainLines(server),
     `  Default API key (shown only now): ${key}`,
     '',
@@ -72,6 +75,8 @@ export function registerStartCommand(program: Command): void {
     .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
     .addOption(new Option('--api-key <key>', 'the default merchant\'s API key (pk_...; random when omitted)').env(ENV.apiKey))
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
+    .addOption(new Option('--control-token <token>', 'require this token (X-Control-Token header) on every control API request').env(ENV.controlToken))
+    .addOption(new Option('--control-insecure', 'serve the control API without a token on a non-loopback --host').env(ENV.controlInsecure))
     .addOption(new Option('--no-demo-payment', 'do not create the demo payment whose page URL is printed at startup'))
     .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
@@ -114,6 +119,8 @@ async function run(flags: StartFlags): Promise<void> {
     rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control,
+    ...(flags.controlToken ? { controlToken: flags.controlToken } : {}),
+    controlInsecure: flags.controlInsecure === true,
     chains,
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],

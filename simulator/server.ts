@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
+import { controlExposure, type ControlExposure } from './control/index.ts';
 import { encodeBackslashes } from './http/canonical-path.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
@@ -13,6 +14,8 @@ export interface ServerOptions extends StartSimulatorOptions {
   port?: number;
   /** Settle on the local chains (`true` or chain options) — default false here: the instant driver. */
   chains?: StartSimulatorOptions['chains'];
+  /** Serve the control API without a token on a non-loopback address (refused otherwise). */
+  controlInsecure?: boolean;
 }
 
 export interface RunningServer {
@@ -21,11 +24,15 @@ export interface RunningServer {
   url: string;
   payUrl: string;
   controlUrl: string | null;
+  /** Who can reach the control API: disabled, token, loopback only, or exposed without a token. */
+  controlExposure: ControlExposure;
   close(): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
+  // Decided before listening: an exposed control API without a token must not start at all.
+  const exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
@@ -71,5 +78,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
 
-  return { simulator, url, payUrl, controlUrl, close };
+  return { simulator, url, payUrl, controlUrl, controlExposure: exposure, close };
 }
