@@ -23,7 +23,7 @@ interface RawResponse {
 function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, method, path, headers }, (res) => {
+    const req = request({ host: hostname, port, method, path, headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
