@@ -14,6 +14,7 @@ import { DEFAULTS } from './config/defaults.ts';
 import { checkControlToken, controlRoutes, requireControlToken } from './control/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
 import { canonicalPath } from './http/canonical-path.ts';
+import { methodAwareNotFound } from './http/method-not-allowed.ts';
 import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
 import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
@@ -132,7 +133,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const app = new Hono();
   app.onError(errorHandler(logger));
-  app.notFound(notFoundHandler);
+  app.notFound(methodAwareNotFound(() => app.routes, notFoundHandler));
 
   const v1 = new Hono<IdentityEnv>();
   // v1 also answers on its own (the refusal of a non-canonical /v1 path below), so it renders errors itself.

@@ -14,6 +14,7 @@ export const MESSAGES = {
   authExpired: 'API key has expired',
   authIpDenied: 'Client IP address is not in this API key\'s whitelist',
   rateLimited: (retryAfter: number) => `Rate limit exceeded; retry in ${retryAfter} s`,
+  methodNotAllowed: (method: string, path: string) => `Method ${method} is not allowed on ${path}`,
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
   internal: 'Internal server error',
   pathNotCanonical: 'Route not found: the path is not in canonical form (encoded or dot segments, empty segments, backslashes)',
