@@ -53,7 +53,7 @@ const traversal = fc
 
 /** Empty segments and encoded slashes inside an otherwise ordinary /v1 path. */
 const oddSlashes = fc
-  .record({ before: fc.constantFrom('/v1', '/v1/payments', '/v1/webhooks'), odd: fc.constantFrom('//', '/%2f', '%2F', '/%5c', '/.', '/%2e'), after: fc.constantFrom('', 'payments', 'deliveries', 'x') })
+  .record({ before: fc.constantFrom('/v1', '/v1/payments', '/v1/webhooks'), odd: fc.constantFrom('//', '/%2f', '%2F', '/%5c', '/./', '/%2e/', '/../'), after: fc.constantFrom('', 'payments', 'deliveries', 'x') })
   .map(({ before, odd, after }) => `${before}${odd}${after}`);
 
 const CONTROL_SHAPES = ['"nowMs"', '"merchant"', '"chains"', '"windowSeconds"', '"offsetMs"'];
