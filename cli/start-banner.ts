@@ -1,4 +1,5 @@
 // What `stablepay start` prints once the simulator is up: how to reach it, the chains, the key, and two curl lines.
+import { describeControlExposure } from '../simulator/control/control-exposure.ts';
 import { faultBanner } from '../simulator/faults/index.ts';
 import type { RunningServer } from '../simulator/server.ts';
 
@@ -18,7 +19,7 @@ export function startupBanner(server: RunningServer, demoPaymentUrl?: string): s
     `  Base URL       ${server.url}  (API under /v1; also the --base-url for stablepay conformance)`,
     `  Pay URL        ${server.payUrl}`,
     ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
-    `  Control API    ${server.controlUrl ?? '(disabled)'}`,
+    `  Control API    ${server.controlUrl ?? '(disabled)'}${server.controlUrl ? `  (${describeControlExposure(server.controlExposure)})` : ''}`,
     ...chainLines(server),
     `  Default API key (shown only now): ${key}`,
     '',

@@ -14,6 +14,8 @@ interface StartFlags {
   rateLimitWindow: string;
   apiKey?: string;
   control: boolean;
+  controlToken?: string;
+  controlInsecure?: boolean;
   chains: boolean;
   demoPayment: boolean;
   seed?: string;
@@ -78,6 +80,8 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control: flags.control && !OFF.test(process.env[ENV.control] ?? ''),
+    ...(flags.controlToken ? { controlToken: flags.controlToken } : {}),
+    controlInsecure: flags.controlInsecure === true,
     chains: await chainsOption(flags.chains && !OFF.test(process.env[ENV.chains] ?? ''), flags.fork ?? []),
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
@@ -131,6 +135,8 @@ export function registerStartCommand(program: Command): Command {
     .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
     .addOption(new Option('--api-key <key>', "the default merchant's API key (pk_...; random when omitted)").env(ENV.apiKey))
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
+    .addOption(new Option('--control-token <token>', 'require this token (X-Control-Token header) on every control API request').env(ENV.controlToken))
+    .addOption(new Option('--control-insecure', 'serve the control API without a token on a non-loopback --host').env(ENV.controlInsecure))
     .addOption(new Option('--no-demo-payment', 'do not create the demo payment whose page URL is printed at startup'))
     .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))

@@ -42,3 +42,4 @@ export const DEFAULTS = {
 } as const;
 
 export const API_KEY_ENV = 'STABLEPAY_API_KEY';
+export const CONTROL_TOKEN_ENV = 'STABLEPAY_CONTROL_TOKEN';

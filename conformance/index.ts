@@ -18,7 +18,7 @@ import { assembleResult, runPlan, type RunPlan } from './runner.ts';
 import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
-import { API_KEY_ENV } from './defaults.ts';
+import { API_KEY_ENV, CONTROL_TOKEN_ENV } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
 
@@ -72,6 +72,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);
   if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
+  if (options.controlToken) secrets.add(options.controlToken, CONTROL_TOKEN_ENV);
   const recorder = new Recorder();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({
@@ -87,7 +88,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   try {
     await preflight(api);
     const notes: string[] = [...(blackBox?.notes ?? [])];
-    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs }, notes);
+    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, ...(options.controlToken ? { headers: { 'x-control-token': options.controlToken } } : {}) }, notes);
     if (options.webhooks) {
       try {
         receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl });
@@ -143,7 +144,7 @@ async function preflight(api: HttpClient): Promise<void> {
 async function probeControl(
   url: string | null,
   explicit: boolean,
-  shared: Pick<ConstructorParameters<typeof HttpClient>[0], 'recorder' | 'secrets' | 'dispatcher' | 'timeoutMs'>,
+  shared: Pick<ConstructorParameters<typeof HttpClient>[0], 'recorder' | 'secrets' | 'dispatcher' | 'timeoutMs' | 'headers'>,
   notes: string[],
 ): Promise<ControlClient | null> {
   if (!url) {

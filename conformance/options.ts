@@ -1,6 +1,6 @@
 // Options of a conformance run, declared once as data: the CLI builds its flags from these
 // declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
-import { API_KEY_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
+import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
 import type { CheckResult } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
 
@@ -32,6 +32,8 @@ export interface ConformanceOptions extends TargetOptions {
   apiKey?: string;
   /** Control API base URL; default: <baseUrl>/control/v1 when it answers. */
   controlUrl?: string;
+  /** Sent as X-Control-Token on every control API call; falls back to STABLEPAY_CONTROL_TOKEN. */
+  controlToken?: string;
   control?: boolean;
   webhooks?: boolean;
   webhookListen?: string;
@@ -62,6 +64,7 @@ export interface ResolvedOptions {
   controlUrl: string | null;
   /** True when the user named the control URL: then it must answer. */
   controlExplicit: boolean;
+  controlToken: string | undefined;
   webhooks: boolean;
   webhookListen: { host: string; port: number };
   webhookPublicUrl: string | undefined;
@@ -106,6 +109,7 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     parser: 'url',
     defaultText: `<base-url>${DEFAULTS.controlPath} if it answers`,
   },
+  { name: 'controlToken', flags: '--control-token <token>', description: `token the control API requires (X-Control-Token header; or set ${CONTROL_TOKEN_ENV})`, parser: 'string' },
   { name: 'control', flags: '--no-control', description: 'do not use a control API even if one answers', parser: 'flag' },
   {
     name: 'webhookListen',
@@ -225,6 +229,7 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     apiKey,
     controlUrl: controlEnabled ? (controlUrl ?? `${baseUrl}${DEFAULTS.controlPath}`) : null,
     controlExplicit: controlEnabled && controlUrl !== null,
+    controlToken: options.controlToken ?? (env[CONTROL_TOKEN_ENV] || undefined),
     webhooks: options.webhooks ?? DEFAULTS.webhooks,
     webhookListen: parseHostPort(options.webhookListen ?? DEFAULTS.webhookListen),
     webhookPublicUrl: options.webhookPublicUrl

@@ -11,8 +11,10 @@ import type { CheckoutService } from './checkout/index.ts';
 import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
-import { controlRoutes } from './control/index.ts';
+import { checkControlToken, controlRoutes, requireControlToken } from './control/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
+import { canonicalPath } from './http/canonical-path.ts';
+import { methodAwareNotFound } from './http/method-not-allowed.ts';
 import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
 import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
@@ -31,6 +33,9 @@ import type { WebhookService } from './webhooks/index.ts';
 import { buildAttemptRequest, createWebhookService, DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, retryScheduler } from './webhooks/index.ts';
 
 export type { SimulatorOptions } from './options.ts';
+
+/** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
+const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
 
 export interface Simulator {
   app: Hono;
@@ -64,6 +69,7 @@ export function checkSimulatorOptions(options: SimulatorOptions): void {
     throw new RangeError('defaultApiKey must be pk_ followed by 8 to 128 letters or digits');
   }
   resolveFaults(options.faults);
+  if (options.controlToken !== undefined) checkControlToken(options.controlToken);
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
@@ -127,9 +133,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const app = new Hono();
   app.onError(errorHandler(logger));
-  app.notFound(notFoundHandler);
+  app.notFound(methodAwareNotFound(() => app.routes, notFoundHandler));
 
   const v1 = new Hono<IdentityEnv>();
+  // v1 also answers on its own (the refusal of a non-canonical /v1 path below), so it renders errors itself.
+  v1.onError(errorHandler(logger));
+  v1.notFound(notFoundHandler);
+  app.use('*', canonicalPath({ refuseUnderV1: (c) => v1.fetch(new Request(new URL(NON_CANONICAL_V1_PATH, c.req.url), { method: c.req.method, headers: c.req.raw.headers }), c.env) }));
   v1.use('*', identify({ keys: faulty ? faulty('key-lookup', keys) : keys, clock: faulty ? faulty('key-expiry-clock', clock) : clock, trustProxy }));
   const limit = rateLimit({ limiter, clock });
   v1.use('*', faulty ? faulty('rate-limit', limit) : limit);
@@ -156,6 +166,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
+    if (options.controlToken !== undefined) app.use('/control/v1/*', requireControlToken(options.controlToken));
     app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames }));
   }
 

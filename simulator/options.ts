@@ -16,6 +16,8 @@ export interface SimulatorOptions {
   rateLimit?: Partial<RateLimitSettings>;
   /** Mount the control API at /control/v1 (default true). */
   control?: boolean;
+  /** When set, every control API request must carry it in the X-Control-Token header. */
+  controlToken?: string;
   /** Makes ids and transaction hashes reproducible. API keys stay crypto-random regardless. */
   seed?: string | number;
   /** The default merchant's API key (pk_ + 8..128 letters/digits); random when absent. */

@@ -1,9 +1,12 @@
 // Runs the simulator on a real HTTP port. The listener is bound first so the pay URL can default
 // to the server's own address (port 0 picks a free port), then the app is built and attached.
+import { createServer, type RequestListener, type ServerOptions as ServerOptionsOfNode } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
+import { controlExposure, type ControlExposure } from './control/index.ts';
+import { encodeBackslashes } from './http/canonical-path.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
 export interface ServerOptions extends StartSimulatorOptions {
@@ -11,6 +14,8 @@ export interface ServerOptions extends StartSimulatorOptions {
   port?: number;
   /** Settle on the local chains (`true` or chain options) — default false here: the instant driver. */
   chains?: StartSimulatorOptions['chains'];
+  /** Serve the control API without a token on a non-loopback address (refused otherwise). */
+  controlInsecure?: boolean;
 }
 
 export interface RunningServer {
@@ -19,17 +24,26 @@ export interface RunningServer {
   url: string;
   payUrl: string;
   controlUrl: string | null;
+  /** Who can reach the control API: disabled, token, loopback only, or exposed without a token. */
+  controlExposure: ControlExposure;
   close(): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
+  // Decided before listening: an exposed control API without a token must not start at all.
+  const exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
       if (!simulator) return new Response('starting', { status: 503 });
       return simulator.app.fetch(request, env);
     },
+    createServer: ((serverOptions: ServerOptionsOfNode, listener: RequestListener) =>
+      createServer(serverOptions, (incoming, outgoing) => {
+        if (incoming.url) incoming.url = encodeBackslashes(incoming.url);
+        listener(incoming, outgoing);
+      })) as typeof createServer,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -64,5 +78,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
 
-  return { simulator, url, payUrl, controlUrl, close };
+  return { simulator, url, payUrl, controlUrl, controlExposure: exposure, close };
 }

@@ -47,6 +47,8 @@ export interface HttpClientOptions {
   credential: Credential | null;
   timeoutMs: number;
   dispatcher: Agent;
+  /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -81,7 +83,7 @@ export class HttpClient {
     const { recorder, secrets } = this.options;
     const url = this.url(spec.path, spec.query);
     const credential = spec.auth === undefined ? this.options.credential : spec.auth;
-    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...spec.headers };
     let credentialRecord: CredentialRecord = { kind: 'none' };
     if (credential && 'key' in credential) {
       secrets.add(credential.key, credential.label);

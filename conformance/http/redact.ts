@@ -68,7 +68,7 @@ export class SecretRegistry {
 }
 
 /** Header names whose values are credentials: always shown redacted in recordings. */
-export const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key']);
+export const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-control-token']);
 
 export function redactHeaders(headers: Record<string, string>, secrets: SecretRegistry): Record<string, string> {
   const out: Record<string, string> = {};

@@ -67,6 +67,25 @@ describe('GET /v1/analytics/export', () => {
     expect(csvField(8453)).toBe('8453');
   });
 
+  it('neutralises cells a spreadsheet would run as formulas (OWASP CSV injection)', () => {
+    for (const start of ['=', '+', '-', '@']) expect(csvField(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+    expect(csvField('\rcmd')).toBe('"\'\rcmd"');
+    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    // Only the first character matters: inner signs and ordinary values stay as they are.
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('10.5')).toBe('10.5');
+  });
+
+  it('an exported payment titled with a formula opens as text', async () => {
+    h = createHarness();
+    await h.createPayment({ amount: '5', currency: 'USD', title: '=HYPERLINK("http://evil.example","click")', externalId: 'ord-1' });
+    const res = await h.request('GET', '/v1/analytics/export');
+    const row = res.text.split('\r\n')[1]!;
+    expect(row).toContain(',ord-1,"\'=HYPERLINK(""http://evil.example"",""click"")",');
+    expect(row).not.toMatch(/(^|,)"?[=+\-@]/);
+  });
+
   it('exports the last 30 days newest first, CRLF, header row, quoted titles', async () => {
     h = createHarness();
     await h.createPayment({ amount: '5', currency: 'USD', title: 'too old' });

@@ -1,5 +1,7 @@
 // RFC 4180 CSV of payments: CRLF line ends, a header row, fields quoted when they hold a comma,
-// a double quote, CR or LF (quotes doubled). Nulls are empty fields.
+// a double quote, CR or LF (quotes doubled). Nulls are empty fields. Text a spreadsheet would run
+// as a formula (OWASP CSV injection: a cell starting with =, +, -, @, tab or CR) gets a leading
+// single quote, so a payment titled =HYPERLINK(...) opens as text.
 import type { Payment } from '../payments/types.ts';
 
 export const CSV_COLUMNS = [
@@ -20,9 +22,12 @@ export const CSV_COLUMNS = [
   'paidAt',
 ] as const;
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  const raw = String(value);
+  const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

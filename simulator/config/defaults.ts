@@ -24,6 +24,8 @@ export const ENV = {
   rateLimitWindow: 'STABLEPAY_RATE_LIMIT_WINDOW',
   apiKey: 'STABLEPAY_API_KEY',
   control: 'STABLEPAY_CONTROL',
+  controlToken: 'STABLEPAY_CONTROL_TOKEN',
+  controlInsecure: 'STABLEPAY_CONTROL_INSECURE',
   seed: 'STABLEPAY_SEED',
   chains: 'STABLEPAY_CHAINS',
   injectFaults: 'STABLEPAY_INJECT_FAULTS',

@@ -1,5 +1,5 @@
 // Faults of payment storage: each a wrapper of the PaymentRepository the service is given.
-import type { InsertResult, PaymentListFilter, PaymentRepository } from '../payments/index.ts';
+import type { InsertResult, PaymentListFilter, PaymentRepository, TimeRange } from '../payments/index.ts';
 import type { Payment } from '../payments/types.ts';
 
 /** Forwards everything; a fault overrides the one method it breaks. */
@@ -23,8 +23,8 @@ class DelegatingStore implements PaymentRepository {
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined {
     return this.base.list(merchantId, filter);
   }
-  all(merchantId: string): IterableIterator<Payment> {
-    return this.base.all(merchantId);
+  all(merchantId: string, range?: TimeRange): IterableIterator<Payment> {
+    return this.base.all(merchantId, range);
   }
 }
 

@@ -36,6 +36,10 @@ export class MerchantStore {
     return merchant;
   }
 
+  get size(): number {
+    return this.merchants.size;
+  }
+
   get(id: string): Merchant | undefined {
     return this.merchants.get(id);
   }

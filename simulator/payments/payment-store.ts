@@ -1,6 +1,8 @@
 // In-memory payments: by id, per-merchant newest-first index, and the live-externalId index that
 // makes "check externalId, then insert" one synchronous step (no await between them, so N
-// concurrent creates with one externalId cannot both pass the check).
+// concurrent creates with one externalId cannot both pass the check). Filtered lists read
+// per-status and per-externalId indexes, and time ranges are a binary search: with 200k payments
+// no list, summary or export scans payments it does not return.
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { Payment, PaymentStatus } from './types.ts';
 import { LIVE_STATUSES } from './types.ts';
@@ -24,13 +26,23 @@ export interface PaymentRepository {
   liveHolder(merchantId: string, externalId: string): string | undefined;
   update(payment: Payment): void;
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined;
-  all(merchantId: string): IterableIterator<Payment>;
+  /** Newest first; only those created within `range` (inclusive) when given. */
+  all(merchantId: string, range?: TimeRange): IterableIterator<Payment>;
 }
+
+export interface TimeRange {
+  from: number;
+  to: number;
+}
+
+const statusKey = (merchantId: string, status: PaymentStatus): string => `${merchantId}\u0000${status}`;
 
 export class PaymentStore implements PaymentRepository {
   private readonly byId = new Map<string, Payment>();
   private readonly byMerchant = new Map<string, NewestFirstIndex>();
   private readonly liveExternalIds = new Map<string, string>();
+  private readonly byStatus = new Map<string, NewestFirstIndex>();
+  private readonly byExternalId = new Map<string, NewestFirstIndex>();
 
   get(id: string): Payment | undefined {
     return this.byId.get(id);
@@ -52,6 +64,8 @@ export class PaymentStore implements PaymentRepository {
     }
     this.byId.set(payment.id, payment);
     this.indexOf(payment.merchantId).insert(payment.id, payment.createdAt);
+    indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);
+    if (payment.externalId !== null) indexIn(this.byExternalId, liveKey(payment.merchantId, payment.externalId)).insert(payment.id, payment.createdAt);
     return { ok: true };
   }
 
@@ -62,8 +76,13 @@ export class PaymentStore implements PaymentRepository {
 
   /** Replace a stored payment with its next version; frees the externalId on leaving the live statuses. */
   update(payment: Payment): void {
-    if (!this.byId.has(payment.id)) throw new Error(`unknown payment ${payment.id}`);
+    const previous = this.byId.get(payment.id);
+    if (!previous) throw new Error(`unknown payment ${payment.id}`);
     this.byId.set(payment.id, payment);
+    if (previous.status !== payment.status) {
+      indexIn(this.byStatus, statusKey(payment.merchantId, previous.status)).remove(payment.id);
+      indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);
+    }
     const released = !LIVE_STATUSES.includes(payment.status);
     if (payment.externalId !== null && released) {
       const key = liveKey(payment.merchantId, payment.externalId);
@@ -73,26 +92,45 @@ export class PaymentStore implements PaymentRepository {
 
   /** One page, newest first; undefined when the cursor is not one of this merchant's payments. */
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined {
-    const accept = (id: string): boolean => {
-      const p = this.byId.get(id) as Payment;
-      return (filter.status === undefined || p.status === filter.status) && (filter.externalId === undefined || p.externalId === filter.externalId);
-    };
-    const page = this.indexOf(merchantId).page({ cursor: filter.cursor, limit: filter.limit, accept });
+    const all = this.indexOf(merchantId);
+    let after: { at: number; id: string } | undefined;
+    if (filter.cursor !== undefined) {
+      // The cursor is any of the merchant's payments, even one that has since left the filtered index.
+      const cursor = all.has(filter.cursor) ? this.byId.get(filter.cursor) : undefined;
+      if (!cursor) return undefined;
+      after = { at: cursor.createdAt, id: cursor.id };
+    }
+    // The narrower index walks; the other filter, if any, is checked on its (few) entries.
+    const index =
+      filter.externalId !== undefined
+        ? this.byExternalId.get(liveKey(merchantId, filter.externalId))
+        : filter.status !== undefined
+          ? this.byStatus.get(statusKey(merchantId, filter.status))
+          : all;
+    if (!index) return { items: [], hasMore: false };
+    const accept = filter.externalId !== undefined && filter.status !== undefined ? (id: string) => (this.byId.get(id) as Payment).status === filter.status : undefined;
+    const page = index.page({ ...(after ? { after } : {}), limit: filter.limit, ...(accept ? { accept } : {}) });
     if (!page) return undefined;
     return { items: page.ids.map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
   }
 
   /** Every payment of a merchant, newest first. */
-  *all(merchantId: string): IterableIterator<Payment> {
-    for (const id of this.indexOf(merchantId).ids()) yield this.byId.get(id) as Payment;
+  *all(merchantId: string, range?: TimeRange): IterableIterator<Payment> {
+    const index = this.indexOf(merchantId);
+    const ids = range ? index.idsBetween(range.from, range.to) : index.ids();
+    for (const id of ids) yield this.byId.get(id) as Payment;
   }
 
   private indexOf(merchantId: string): NewestFirstIndex {
-    let index = this.byMerchant.get(merchantId);
-    if (!index) {
-      index = new NewestFirstIndex();
-      this.byMerchant.set(merchantId, index);
-    }
-    return index;
+    return indexIn(this.byMerchant, merchantId);
   }
+}
+
+function indexIn(indexes: Map<string, NewestFirstIndex>, key: string): NewestFirstIndex {
+  let index = indexes.get(key);
+  if (!index) {
+    index = new NewestFirstIndex();
+    indexes.set(key, index);
+  }
+  return index;
 }

@@ -39,10 +39,22 @@ export class NewestFirstIndex {
     this.byId.set(id, entry);
   }
 
-  /** Ids after `cursor` (exclusive) that pass `accept`, at most `limit`. Unknown cursor: undefined. */
-  page(options: { cursor?: string | undefined; limit: number; accept?: (id: string) => boolean }): IndexPage | undefined {
+  remove(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
+    this.entries.splice(this.positionOf(entry), 1);
+    this.byId.delete(id);
+  }
+
+  /**
+   * Ids after the cursor (exclusive) that pass `accept`, at most `limit`. The cursor is an id of this
+   * index, or a position (`after`) that need not be in it (a secondary index paging after a record
+   * that left it). Unknown cursor id: undefined.
+   */
+  page(options: { cursor?: string | undefined; after?: { at: number; id: string }; limit: number; accept?: (id: string) => boolean }): IndexPage | undefined {
     let start = this.entries.length - 1;
-    if (options.cursor !== undefined) {
+    if (options.after !== undefined) start = this.positionOf(options.after) - 1;
+    else if (options.cursor !== undefined) {
       const entry = this.byId.get(options.cursor);
       if (!entry) return undefined;
       start = this.positionOf(entry) - 1;
@@ -60,6 +72,16 @@ export class NewestFirstIndex {
   /** Every id, newest first. */
   *ids(): IterableIterator<string> {
     for (let i = this.entries.length - 1; i >= 0; i -= 1) yield (this.entries[i] as Entry).id;
+  }
+
+  /** Ids whose time is within [from, to], newest first: a binary search, then only those. */
+  *idsBetween(from: number, to: number): IterableIterator<string> {
+    const end = this.positionOf({ at: to, id: '\uffff' });
+    for (let i = end - 1; i >= 0; i -= 1) {
+      const entry = this.entries[i] as Entry;
+      if (entry.at < from) return;
+      yield entry.id;
+    }
   }
 
   /** Index of `entry` if present, else where it would be inserted (binary search). */

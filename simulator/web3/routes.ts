@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { findChain } from '../reference-data/chains.ts';
 import type { AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
+import { readBodyText } from '../http/json-body.ts';
 import type { Web3ProxyResponse } from './create-web3-proxy.ts';
 import { detachedChainResponse } from './detached-chain-response.ts';
 
@@ -23,7 +24,7 @@ export function web3Routes(options: { handler?: Web3Handler | undefined }): Hono
     const raw = c.req.param('chainId');
     const chainId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
     if (!findChain(chainId)) throw notFound(`Chain ${raw}`);
-    const rawBody = await c.req.text();
+    const rawBody = await readBodyText(c);
     const checkoutToken = c.get('checkoutToken');
     const caller: Web3Caller = { merchantId: c.get('merchantId'), ...(checkoutToken ? { checkoutToken } : {}) };
     const reply = options.handler ? await options.handler(chainId, rawBody, caller) : detachedChainResponse(chainId, rawBody);

@@ -6,11 +6,12 @@ import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { AppContext, AppEnv } from '../http/context.ts';
 import { InvalidState } from '../domain/refusals.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from './delivery-store.ts';
 import { endpointNotFound, type EndpointStore } from './endpoint-store.ts';
 import type { WebhookDeliveryList } from '../../contract/types.ts';
 import type { WebhookEvent } from './types.ts';
-import { parseJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from './validate.ts';
+import { requireJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from './validate.ts';
 
 export interface WebhookRouteDeps {
   clock: VirtualClock;
@@ -42,13 +43,13 @@ export function webhookRoutes(deps: WebhookRouteDeps): WebhookRouter {
 
   app.post('/', async (c) => {
     const merchantId = merchantOf(c);
-    const input = validateCreateEndpoint(parseJsonObject(await c.req.text()));
+    const input = validateCreateEndpoint(requireJsonObject(await readJsonBody(c)));
     return c.json(endpoints.create(merchantId, input, clock.nowIso()), 201);
   });
 
   app.put('/', async (c) => {
     const merchantId = merchantOf(c);
-    const patch = validateUpdateEndpoint(parseJsonObject(await c.req.text()));
+    const patch = validateUpdateEndpoint(requireJsonObject(await readJsonBody(c)));
     return c.json(endpoints.update(merchantId, patch, clock.nowIso()), 200);
   });
 

@@ -14,13 +14,7 @@ const ENDPOINT_FIELDS = new Set(['url', 'enabled']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIMIT = /^[0-9]{1,3}$/;
 
-export function parseJsonObject(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidFields([{ path: [], message: 'Body must be a JSON object' }]);
-  }
+export function requireJsonObject(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalidFields([{ path: [], message: 'Body must be a JSON object' }]);
   }

@@ -1,0 +1,83 @@
+// Payment lists, analytics and the CSV export as the store grows: each against an unfiltered
+// page of 20, in-process (app.request), at 200k payments of one merchant spread over 60 days of
+// virtual time (so the 30-day analytics and export windows hold about half).
+// Run: npx tsx bench/lists.ts [--payments 200000] [--runs 30]
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { createSimulator } from '../simulator/app.ts';
+import { VirtualClock } from '../simulator/clock/virtual-clock.ts';
+
+const README = new URL('./README.md', import.meta.url);
+const START = '<!-- bench:lists:start -->';
+const END = '<!-- bench:lists:end -->';
+const KEY = 'pk_benchlists0000000000000000000000000000000000000000';
+const DAY = 86_400_000;
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const total = arg('payments', 200_000);
+const runs = arg('runs', 30);
+
+let wall = Date.parse('2026-01-01T00:00:00Z');
+const clock = new VirtualClock({ wallNow: () => wall });
+// Long expiry: the bench measures reads, not 200k expiry timers firing.
+const sim = createSimulator({ defaultApiKey: KEY, clock, paymentTtlMs: 365 * DAY, rateLimit: { limit: 1e9, windowSeconds: 60 }, logger: { info() {}, error() {} } });
+const merchantId = sim.defaultMerchant.id;
+const step = (60 * DAY) / total;
+const started = performance.now();
+for (let i = 0; i < total; i += 1) {
+  wall += step;
+  const p = sim.payments.create(merchantId, { amount: String(10 + (i % 90)), currency: 'USD', externalId: `ord-${i}`, title: `Order ${i}` }, 'api');
+  // 1 % cancelled: a selective filter, the case a scan makes slow.
+  if (i % 100 === 0) sim.payments.cancel(merchantId, p.id);
+}
+const loadSeconds = (performance.now() - started) / 1000;
+
+async function time(path: string): Promise<{ median: number; p95: number; status: number }> {
+  const samples: number[] = [];
+  let status = 0;
+  for (let i = 0; i < runs + 3; i += 1) {
+    const t0 = performance.now();
+    const res = await sim.app.request(path, { headers: { authorization: `Bearer ${KEY}` } });
+    await res.arrayBuffer();
+    status = res.status;
+    if (i >= 3) samples.push(performance.now() - t0); // three warm-up calls
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]!, status };
+}
+
+const cases: [string, string][] = [
+  ['unfiltered page (limit 20)', '/v1/payments'],
+  ['status=CANCELLED (1 %)', '/v1/payments?status=CANCELLED'],
+  ['status=ACTIVE (99 %)', '/v1/payments?status=ACTIVE'],
+  ['externalId=ord-12345', '/v1/payments?externalId=ord-12345'],
+  ['status + externalId', '/v1/payments?status=CANCELLED&externalId=ord-100'],
+  ['analytics, last 24 h', `/v1/analytics?from=${new Date(clock.now() - DAY).toISOString()}`],
+  ['analytics, default 30 days', '/v1/analytics'],
+  ['CSV export (30 days)', '/v1/analytics/export'],
+];
+const rows: string[] = [];
+let base = 0;
+for (const [name, path] of cases) {
+  const r = await time(path);
+  if (!base) base = r.median;
+  rows.push(`| ${name} | ${r.status} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.median / base).toFixed(1)}x |`);
+}
+await sim.close();
+
+const section = [
+  START,
+  `${total.toLocaleString('en')} payments of one merchant over 60 days of virtual time (1 % CANCELLED), created in ${loadSeconds.toFixed(1)} s; in-process \`app.request()\`, median and p95 of ${runs} calls after 3 warm-ups.`,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at start, ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '| request | status | median (ms) | p95 (ms) | vs unfiltered page |',
+  '|---|---:|---:|---:|---:|',
+  ...rows,
+  END,
+].join('\n');
+console.log(section);
+const readme = readFileSync(README, 'utf8');
+writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## Lists, analytics and export at scale\n\n${section}\n`);
