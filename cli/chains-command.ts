@@ -4,8 +4,15 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { CHAIN_IDS } from '../simulator/reference-data/chains.ts';
-import { parseForks, startTestChains, type TestChains } from '../simulator/chains/start-test-chains.ts';
+import type { TestChains } from '../simulator/chains/start-test-chains.ts';
+
+const EXAMPLES = [
+  '',
+  'Examples:',
+  '  $ stablepay chains                                   # five chains on 127.0.0.1, banner with RPC URLs and env lines',
+  '  $ stablepay chains --json --out chains.json          # only the chains file (JSON) on stdout',
+  '  $ stablepay chains --host 0.0.0.0 --fork 1=https://eth.example/rpc',
+].join('\n');
 
 interface ChainsFlags {
   json: boolean;
@@ -41,9 +48,15 @@ export function registerChainsCommand(program: Command): Command {
     )
     .addOption(new Option('--host <host>', 'interface the chains listen on (0.0.0.0 lets containers reach them)').default('127.0.0.1'))
     .addOption(new Option('--out <file>', 'where to write the chains file').default(undefined, '<tmp>/stablepay-chains-<pid>.json'))
+    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 stopped on request, 2 bad flags or chains that cannot start.`)
     .action(async (flags: ChainsFlags) => {
       let chains: TestChains;
       try {
+        // Loaded only when the command runs, so `stablepay --help` stays fast.
+        const [{ CHAIN_IDS }, { parseForks, startTestChains }] = await Promise.all([
+          import('../simulator/reference-data/chains.ts'),
+          import('../simulator/chains/start-test-chains.ts'),
+        ]);
         const forks = parseForks(flags.fork ?? [], CHAIN_IDS);
         chains = await startTestChains({ filePath: resolve(flags.out ?? join(tmpdir(), `stablepay-chains-${process.pid}.json`)), forks, host: flags.host });
       } catch (error) {
