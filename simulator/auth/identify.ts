@@ -41,8 +41,9 @@ export function resolveIdentity(authorization: string | undefined, ip: string, o
 
 /** Sets `identity` on the context; never rejects. */
 export function identify(options: IdentifyOptions): MiddlewareHandler<IdentityEnv> {
-  return async (c, next) => {
+  // Not async: returning next()'s promise spares every request an extra promise and microtask turn.
+  return (c, next) => {
     c.set('identity', resolveIdentity(c.req.header('authorization'), clientIp(c, options.trustProxy), options));
-    await next();
+    return next();
   };
 }

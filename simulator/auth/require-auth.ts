@@ -13,7 +13,8 @@ export interface RequireAuthOptions {
 }
 
 export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<IdentityEnv> {
-  return async (c, next) => {
+  // Not async (see identify.ts); a throw still reaches Hono's error handler, which calls middleware inside a try.
+  return (c, next) => {
     const identity = c.get('identity');
     if (identity && !identity.ok && identity.token?.startsWith('ct_') && options.checkoutTokens) {
       const grant = options.checkoutTokens(identity.token);
@@ -21,14 +22,13 @@ export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<Iden
         c.set('merchantId', grant.merchantId);
         c.set('apiKeyId', 'checkout-token');
         c.set('checkoutToken', identity.token);
-        await next();
-        return;
+        return next();
       }
     }
     if (!identity?.ok) throw unauthorized(identity?.message);
     options.keys.touch(identity.record, options.clock.now());
     c.set('merchantId', identity.record.merchantId);
     c.set('apiKeyId', identity.record.id);
-    await next();
+    return next();
   };
 }

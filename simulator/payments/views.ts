@@ -4,7 +4,21 @@ import type { Payment as PaymentView, PaymentCreateView } from '../../contract/t
 import { wireChainId, wireChainIds, wireCurrency } from '../support/wire-enums.ts';
 import type { Payment } from './types.ts';
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+// Date#toISOString costs more than a microsecond, and a create formats two times; under load many requests
+// share a millisecond (createdAt, and so expiresAt), so the last two formatted times are kept.
+let lastMs = NaN;
+let lastIso = '';
+let previousMs = NaN;
+let previousIso = '';
+function iso(ms: number): string {
+  if (ms === lastMs) return lastIso;
+  if (ms === previousMs) return previousIso;
+  previousMs = lastMs;
+  previousIso = lastIso;
+  lastMs = ms;
+  lastIso = new Date(ms).toISOString();
+  return lastIso;
+}
 
 export function paymentUrl(payUrl: string, id: string): string {
   return `${payUrl.replace(/\/+$/, '')}/p/${id}`;

@@ -13,7 +13,8 @@ export interface RateLimitOptions {
 }
 
 export function rateLimit({ limiter, clock }: RateLimitOptions): MiddlewareHandler<IdentityEnv> {
-  return async (c, next) => {
+  // Not async (see auth/identify.ts): one promise per request instead of two.
+  return (c, next) => {
     const identity = c.get('identity');
     const key = identity?.ok ? `key:${identity.record.id}` : `ip:${identity?.ip ?? 'unknown'}`;
     const decision = limiter.hit(key, clock.now());
@@ -30,8 +31,9 @@ export function rateLimit({ limiter, clock }: RateLimitOptions): MiddlewareHandl
     // Set before the handler runs, so c.json() builds its response with them. Setting them on a finished
     // response instead makes Hono rebuild it as a full web Response around a stream (a third of the create path).
     for (const name in headers) c.header(name, headers[name]);
-    await next();
-    // Responses built without the context (ApiError.getResponse(), a raw Response) do not carry them yet.
-    if (!c.res.headers.has('X-RateLimit-Limit')) for (const name in headers) c.header(name, headers[name]);
+    return next().then(() => {
+      // Responses built without the context (ApiError.getResponse(), a raw Response) do not carry them yet.
+      if (!c.res.headers.has('X-RateLimit-Limit')) for (const name in headers) c.header(name, headers[name]);
+    });
   };
 }
