@@ -14,7 +14,7 @@ function run(args: string[]) {
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
@@ -51,10 +51,10 @@ describe('stablepay chains', () => {
 
   it('exits 2 with one sentence for a malformed --fork, and for a fork URL nothing answers', async () => {
     const malformed = run(['--fork', '8453']);
-    expect(await malformed.exited).toBe(2);
-    expect(malformed.stderr().trim()).toBe('stablepay chains: --fork takes <chainId>=<rpcUrl>, got "8453"');
+    // Code and message together, so a failure shows what the command said.
+    expect({ code: await malformed.exited, stderr: malformed.stderr().trim() }).toEqual({ code: 2, stderr: 'stablepay chains: --fork takes <chainId>=<rpcUrl>, got "8453"' });
     const unreachable = run(['--fork', '8453=http://127.0.0.1:1']);
-    expect(await unreachable.exited).toBe(2);
+    expect({ code: await unreachable.exited, stderr: unreachable.stderr() }).toMatchObject({ code: 2 });
     expect(unreachable.stderr().trim().split('\n')).toHaveLength(1);
     expect(unreachable.stderr()).toMatch(/^stablepay chains: Anvil for chain 8453 did not start/);
   });
