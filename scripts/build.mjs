@@ -7,8 +7,8 @@
 //   dist/pay-page.js: the hosted payment page's browser script (viem included), minified.
 // `npm install` / `npm ci` run this through `prepare`; the test suite runs it once before any test (vitest
 // globalSetup), so tests that spawn the CLI always run the current code. `node scripts/build.mjs` builds by hand.
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -26,10 +26,22 @@ const externalPackagesButBundled = {
 
 export const distDir = join(root, 'dist');
 
+// Every file is written beside its target and renamed over it, and nothing is deleted first: a build may run while
+// the CLI runs from dist/ (the test suite spawns it; `npx` in this directory runs `prepare`), and a process must
+// never see a missing or half-written file. Chunks are named by content hash, so an unchanged chunk is replaced by
+// the same bytes; stale chunks of older builds are left behind (small, never imported by the current entry).
+function writeAtomically(outputFiles) {
+  for (const file of outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+}
+
 export async function buildAll() {
-  rmSync(distDir, { recursive: true, force: true });
-  const common = { absWorkingDir: root, bundle: true, format: 'esm', logLevel: 'warning', legalComments: 'none' };
-  await Promise.all([
+  const common = { absWorkingDir: root, bundle: true, format: 'esm', logLevel: 'warning', legalComments: 'none', write: false };
+  const results = await Promise.all([
     build({
       ...common,
       entryPoints: { stablepay: 'cli/main.ts' },
@@ -51,6 +63,7 @@ export async function buildAll() {
       minify: true,
     }),
   ]);
+  for (const result of results) writeAtomically(result.outputFiles);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
