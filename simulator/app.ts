@@ -160,7 +160,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
-    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames }));
+    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames, ...(options.reset ? { reset: options.reset } : {}) }));
   }
 
   let closing: Promise<void> | undefined;
