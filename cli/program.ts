@@ -5,11 +5,13 @@ import { Command } from 'commander';
 import { packageVersion } from '../contract/package-root.ts';
 import { registerConformanceCommand } from './conformance.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { registerListenCommand } from './listen.ts';
 import { registerResetCommand } from './reset.ts';
 import { registerStartCommand } from './start.ts';
+import { registerTriggerCommand } from './trigger.ts';
 
 /** Every subcommand, in the order `stablepay --help` lists them. */
-const SUBCOMMANDS: ((program: Command) => Command)[] = [registerStartCommand, registerConformanceCommand, registerResetCommand];
+const SUBCOMMANDS: ((program: Command) => Command)[] = [registerStartCommand, registerConformanceCommand, registerListenCommand, registerTriggerCommand, registerResetCommand];
 
 /** Commander's own outcomes that are not errors: help or version asked for. */
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);
