@@ -6,6 +6,7 @@ import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { AppEnv } from '../http/context.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { DeliveryDispatcher, type AttemptReport } from './dispatcher.ts';
+import type { PlanChaos } from './chaos.ts';
 import { EndpointStore } from './endpoint-store.ts';
 import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
@@ -33,6 +34,8 @@ export interface WebhookServiceOptions {
   buildRequest?: BuildAttemptRequest;
   /** Told about every recorded attempt (the simulator's delivery log). */
   onAttempt?: (report: AttemptReport) => void;
+  /** Opt-in chaos deliveries (chaos.ts); none by default. */
+  chaos?: PlanChaos;
 }
 
 export interface WebhookService {
@@ -69,6 +72,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     userAgent: options.userAgent ?? defaultUserAgent(),
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+    ...(options.chaos ? { chaos: options.chaos } : {}),
   });
 
   const enqueue = (merchantId: string, event: WebhookEvent) => {
