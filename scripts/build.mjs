@@ -32,7 +32,10 @@ const externalPackagesButBundled = {
 export const distDir = join(root, 'dist');
 
 export async function buildAll() {
-  rmSync(distDir, { recursive: true, force: true });
+  // Only the hashed chunks go stale between builds; the other files are overwritten in place, so a
+  // build that runs while the tests run (npx in this directory runs `prepare`) never leaves the
+  // served reference or the bin missing for the seconds the docs and declarations take.
+  rmSync(join(distDir, 'chunks'), { recursive: true, force: true });
   const common = { absWorkingDir: root, bundle: true, format: 'esm', logLevel: 'warning', legalComments: 'none' };
   await Promise.all([
     build({
