@@ -51,7 +51,9 @@ function url(value: string, name: string): string {
 
 /** Flags and environment to server options; throws UsageError on anything startServer would refuse. */
 async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
-  const { parseFaultList } = await import('../simulator/faults/index.ts');
+  // The fault names only, not the faults' wrappers (which import most of the simulator): nothing heavy loads
+  // before the chains are starting.
+  const { parseFaultList } = await import('../simulator/faults/resolve-faults.ts');
   const options: ServerOptions = {
     host: flags.host,
     port: port(flags.port),
@@ -63,7 +65,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
   };
-  const { checkSimulatorOptions } = await import('../simulator/app.ts');
+  const { checkSimulatorOptions } = await import('../simulator/check-options.ts');
   try {
     checkSimulatorOptions(options);
   } catch (error) {
