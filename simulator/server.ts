@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
+import type { ChainNetwork } from './chains/index.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
@@ -11,6 +12,12 @@ export interface ServerOptions extends StartSimulatorOptions {
   port?: number;
   /** Settle on the local chains (`true` or chain options) — default false here: the instant driver. */
   chains?: StartSimulatorOptions['chains'];
+  /**
+   * Chains the caller has already begun to start (startChainsFor), used instead of starting them here: `stablepay
+   * start` boots the Anvil processes while the rest of the simulator loads. The server owns them from then on,
+   * and stops them if it fails to start.
+   */
+  startingChains?: Promise<ChainNetwork | undefined>;
 }
 
 export interface RunningServer {
@@ -31,19 +38,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return simulator.app.fetch(request, env);
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULTS.port, host, () => {
-      server.off('error', reject);
-      resolve();
+  const { startingChains, ...simulatorOptions } = options;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULTS.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    void startingChains?.then((network) => network?.stop(), () => undefined);
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
   try {
     const chains = options.chains ?? false;
-    simulator = await createSimulatorOn(await startChainsFor({ ...options, chains }), { ...options, chains, payUrl: options.payUrl ?? url });
+    const network = await (startingChains ?? startChainsFor({ ...simulatorOptions, chains }));
+    simulator = await createSimulatorOn(network, { ...simulatorOptions, chains, payUrl: options.payUrl ?? url });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
