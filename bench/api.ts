@@ -1,12 +1,10 @@
 // Create-payment throughput and latency of the simulator's HTTP API, measured with autocannon
 // against an in-process server on a free port. Run: npx tsx bench/api.ts [--duration 5]
 import { readFileSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import autocannon from 'autocannon';
+import { API_KEY as KEY, load, type LoadResult } from './support/load.ts';
 import { startServer } from '../simulator/server.ts';
 
-const KEY = 'pk_bench000000000000000000000000000000000000000000000';
 const CONCURRENCY = [1, 16, 64];
 const durationArg = process.argv.indexOf('--duration');
 const DURATION_S = durationArg > 0 ? Number(process.argv[durationArg + 1]) : 10;
@@ -14,36 +12,12 @@ const README = new URL('./README.md', import.meta.url);
 const START = '<!-- bench:api:start -->';
 const END = '<!-- bench:api:end -->';
 
-interface Row {
+interface Row extends LoadResult {
   connections: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
 }
 
 async function measure(url: string, connections: number): Promise<Row> {
-  const result = await autocannon({
-    url: `${url}/v1/payments`,
-    method: 'POST',
-    connections,
-    duration: DURATION_S,
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    // A distinct externalId per request, so every create is a real insert (none is a 409).
-    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ amount: '100.50', currency: 'USD', title: 'bench', externalId: randomUUID() }) }) }],
-  });
-  if (process.env.BENCH_DEBUG) console.error(connections, result.statusCodeStats);
-  return {
-    connections,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return { connections, ...(await load(url, connections, DURATION_S)) };
 }
 
 function table(rows: Row[]): string {
