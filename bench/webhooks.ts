@@ -75,7 +75,7 @@ async function runScenario(scenario: string, events: number, origins: number, co
   for (let i = 0; i < events; i++) {
     service.emit(merchants[i % origins]!, { type: 'payment.completed', paymentId: crypto.randomUUID(), externalId: `order-${i}` });
   }
-  await clock.settle();
+  await service.idle();
   const seconds = (performance.now() - started) / 1000;
 
   const deliveries = merchants.flatMap((m) => service.deliveries(m));

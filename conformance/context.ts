@@ -32,6 +32,13 @@ export interface ServerClock {
   refresh(): Promise<number>;
   /** The implementation's time at a given local wall-clock instant (ms). */
   at(wallMs: number): number;
+  /**
+   * The "current time" a receiver checks a signature's t= against (spec §6 step 2), at a local
+   * wall-clock instant. Absent: the receiver's own wall clock, as a merchant's receiver does, even
+   * when a control API has moved the implementation's virtual clock. A run that moves the
+   * implementation's process clock from outside sets it to `at`.
+   */
+  signatureNow?(wallMs: number): number;
 }
 
 /** Moves the implementation's clock from outside when there is no control API (libfaketime in a black-box run). */

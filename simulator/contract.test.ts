@@ -110,7 +110,7 @@ describe('responses conform to the contract', () => {
     await call('POST', '/v1/webhooks/test');
     const p = await create({ amount: '10', currency: 'USD', externalId: 'wh-1' });
     await ctl('POST', `/payments/${p.body.id}/pay`, { body: { chainId: 8453, token: 'USDC' } });
-    await h.sim.clock.settle();
+    await h.sim.webhooks.idle();
     await call('GET', '/v1/webhooks/deliveries');
     await call('GET', `/v1/webhooks/deliveries?limit=1&event=payment.completed&paymentId=${p.body.id}`);
     await call('GET', '/v1/webhooks/deliveries?limit=1000');

@@ -145,6 +145,11 @@ export class VirtualClock {
     return this.wallNow() + this.offset;
   }
 
+  /** The real time underneath (what a receiver's own clock reads), ms since the epoch. */
+  wallTime(): number {
+    return this.wallNow();
+  }
+
   nowDate(): Date {
     return new Date(this.now());
   }
@@ -184,7 +189,8 @@ export class VirtualClock {
    * Move virtual time forward by `ms`, firing every due timer in due order. Each timer fires with
    * the clock set to its due time, so work it starts (a webhook attempt, an expiry) is stamped at
    * the moment it was due, and timers it schedules within the window fire in the same advance.
-   * Resolves once every fired task, and all work started by tasks, has settled.
+   * Resolves once every fired task, and the work tasks tracked (chain time sync), has settled;
+   * webhook attempts are not tracked, so no receiver holds an advance up.
    */
   advance(ms: number): Promise<AdvanceResult> {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance expects ms >= 0, got ${ms}`);

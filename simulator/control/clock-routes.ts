@@ -1,5 +1,6 @@
-// Control API: the virtual clock. Advancing fires every due timer in order and waits for the work
-// they start (expiries, webhook attempts) before answering.
+// Control API: the virtual clock. Advancing fires every due timer in order (expiries, webhook
+// retries) and answers without waiting on any webhook receiver: a fired retry only starts its
+// attempt (simulator/webhooks/dispatcher.ts).
 import { Hono } from 'hono';
 import { badRequest } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';

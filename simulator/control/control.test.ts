@@ -24,8 +24,11 @@ describe('clock', () => {
     }
   });
 
-  it('advance waits for the webhook attempts it triggers', async () => {
+  it('advance fires due retries without waiting for their attempts; the late ones catch up on schedule', async () => {
     const received: string[] = [];
+    // Attempts after the first hang until released: a receiver that has not answered yet.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
     h = createHarness();
     await h.sim.close();
     // A real webhook service whose fetch records deliveries and answers 500 (so retries are scheduled).
@@ -37,6 +40,7 @@ describe('clock', () => {
       clock,
       fetch: (async (_url: string, init: { body: string }) => {
         received.push(JSON.parse(init.body).event);
+        if (received.length > 1) await released;
         return new Response('no', { status: 500 });
       }) as never,
     });
@@ -45,12 +49,18 @@ describe('clock', () => {
     await sim.app.request('/v1/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: 'http://127.0.0.1:9/hook' }) });
     const created = await (await sim.app.request('/v1/payments', { method: 'POST', headers: auth, body: JSON.stringify({ amount: '10', currency: 'USD' }) })).json();
     await sim.app.request(`/control/v1/payments/${(created as { id: string }).id}/submit`, { method: 'POST', headers: auth, body: JSON.stringify({ chainId: 1, token: 'USDC' }) });
-    await clock.settle();
+    await webhooks.idle();
     expect(received).toEqual(['payment.processing']);
     const res = await sim.app.request('/control/v1/clock/advance', { method: 'POST', headers: auth, body: JSON.stringify({ ms: 35 * 3_600_000 }) });
-    expect(await res.json()).toMatchObject({ firedTimers: 6 });
-    // All 7 attempts happened before the advance answered.
+    // The advance answered while attempt 2 was still waiting on its receiver.
+    expect(await res.json()).toMatchObject({ firedTimers: 1 });
+    expect(received).toHaveLength(2);
+    release();
+    await webhooks.idle();
     expect(received).toEqual(Array(7).fill('payment.processing'));
+    // Each late attempt carries its scheduled virtual instant, not the time it caught up at.
+    const attempts = webhooks.deliveries(sim.defaultMerchant.id)[0]!.attempts;
+    expect(attempts.map((a) => (Date.parse(a.attemptedAt) - Date.parse(attempts[0]!.attemptedAt)) / 60_000)).toEqual([0, 1, 6, 36, 156, 636, 2076]);
     await sim.close();
   });
 });

@@ -45,7 +45,7 @@ describe('fault registry', () => {
     const auth = { authorization: `Bearer ${sim.defaultApiKey}`, 'content-type': 'application/json' };
     expect((await sim.app.request('/v1/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: 'http://hook.example/' }) })).status).toBe(201);
     sim.webhooks.emit(sim.defaultMerchant.id, { type: 'payment.failed', paymentId: '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f', externalId: null });
-    await sim.clock.settle();
+    await sim.webhooks.idle();
     expect(calls[0]?.headers['X-Service-Timestamp']).toMatch(/^\d{13}$/); // seconds would be 10 digits
     await sim.close();
     const clean = createSimulator({ logger: quiet });

@@ -40,7 +40,7 @@ async function run(fault: Fault, status = 500) {
   const res = await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: 'http://hook.example/' }));
   const { secret } = (await res.json()) as { secret: string };
   service.emit('m1', { type: 'payment.failed', paymentId: PAYMENT, externalId: null });
-  await clock.settle();
+  await service.idle();
   const verify = (call: CapturedCall) =>
     verifyIndependently(call.headers['X-Service-Signature'], call.body, secret, Math.floor(clock.now() / 1000));
   /** As the receiver saw it at the time of that attempt. */
@@ -50,7 +50,8 @@ async function run(fault: Fault, status = 500) {
 }
 
 const offsets = (calls: CapturedCall[]) => {
-  const ts = calls.map((c) => Number(c.headers['X-Service-Timestamp']));
+  // The attempts' virtual instants: the signed X-Service-Timestamp is wall time.
+  const ts = calls.map((c) => Number(c.headers['X-Simulator-Attempt-Timestamp']));
   return ts.map((t) => t - ts[0]!);
 };
 
@@ -88,14 +89,16 @@ describe('faults', () => {
   });
 
   it('retryShiftMs moves every retry off the documented schedule', async () => {
-    const { clock, calls } = await run({ schedule: retryShift(1_000) });
+    const { clock, calls, service } = await run({ schedule: retryShift(1_000) });
     await clock.advance(36 * HOUR);
+    await service.idle();
     expect(offsets(calls)).toEqual([0, 61, 362, 2163, 9364, 38165, 124566]);
   });
 
   it('missingAttempts drops attempts without recording them, keeping the schedule', async () => {
     const { clock, calls, service } = await run({ schedule: missingAttempts([3, 7]) });
     await clock.advance(36 * HOUR);
+    await service.idle();
     expect(offsets(calls)).toEqual([0, 60, 2160, 9360, 38160]);
     const [delivery] = service.deliveries('m1');
     expect(delivery!.attempts.map((a) => a.number)).toEqual([1, 2, 4, 5, 6]);
@@ -103,8 +106,9 @@ describe('faults', () => {
   });
 
   it('bodyChangesOnRetry re-stamps the body per attempt', async () => {
-    const { clock, calls, verifyOnArrival } = await run({ request: bodyRestampedOnRetry });
+    const { clock, calls, service, verifyOnArrival } = await run({ request: bodyRestampedOnRetry });
     await clock.advance(6 * 60_000);
+    await service.idle();
     expect(new Set(calls.map((c) => c.body)).size).toBe(3);
     expect(calls.every((c) => verifyOnArrival(c).ok)).toBe(true); // still signed correctly, just not identical
   });

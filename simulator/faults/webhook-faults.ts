@@ -31,7 +31,7 @@ export const timestampInMs =
   (base: BuildAttemptRequest): BuildAttemptRequest =>
   (input) => {
     const request = base(input);
-    const timestamp = input.instantMs;
+    const timestamp = input.signedAtMs;
     const signature = signPayload(input.secret, timestamp, request.body);
     return { ...request, headers: { ...request.headers, [TIMESTAMP]: String(timestamp), [SIGNATURE]: formatSignatureHeader(timestamp, signature) } };
   };
@@ -41,7 +41,7 @@ export const timestampSkew =
   (seconds: number) =>
   (base: BuildAttemptRequest): BuildAttemptRequest =>
   (input) =>
-    base({ ...input, instantMs: input.instantMs + seconds * 1000 });
+    base({ ...input, signedAtMs: input.signedAtMs + seconds * 1000 });
 
 /** `signature-wrong-key`: deliveries are signed with a key other than the endpoint secret. */
 export const wrongKey =

@@ -31,5 +31,6 @@ export function createRecordingWebhooks(): RecordingWebhookService {
       closed = true;
     },
     deliveries: () => [],
+    idle: async () => undefined,
   };
 }

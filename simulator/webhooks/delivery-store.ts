@@ -10,7 +10,8 @@ export interface DeliveryRecord {
   readonly event: WebhookEventType;
   readonly paymentId: string | null;
   readonly payoutId: string | null;
-  readonly url: string;
+  /** Where the latest attempt went (or the next one goes): the endpoint's URL at that attempt. */
+  url: string;
   readonly createdAtMs: number;
   readonly createdAt: string;
   status: DeliveryStatus;
@@ -126,6 +127,12 @@ export class DeliveryStore {
 
   recordAttempt(record: DeliveryRecord, attempt: Attempt, nowIso: string): void {
     record.attempts.push(attempt);
+    record.updatedAt = nowIso;
+  }
+
+  /** The merchant changed the endpoint URL: the next attempt goes there. */
+  retarget(record: DeliveryRecord, url: string, nowIso: string): void {
+    record.url = url;
     record.updatedAt = nowIso;
   }
 

@@ -1,6 +1,9 @@
 // Runs delivery attempts: the first at once, each retry as a timer on the virtual clock, every
-// outcome recorded on the delivery. Work is tracked on the clock so `advance()` answers only once
-// the attempts it fired have finished (and the retries they scheduled within the window have run).
+// outcome recorded on the delivery. Attempts are fire-and-forget from the clock's point of view:
+// a timer only starts the request, so advancing the clock never waits on a receiver (a dead one
+// costs its own 10 real seconds per attempt and nobody else's). A retry whose due time the clock
+// has already passed while the previous attempt was in flight goes out at once, stamped with its
+// scheduled virtual instant, so the schedule stays exact however the clock was moved.
 import { setMaxListeners } from 'node:events';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
@@ -8,13 +11,15 @@ import type { BuildAttemptRequest } from './delivery-headers.ts';
 import type { DeliveryRecord, DeliveryStore } from './delivery-store.ts';
 import { postWebhook, type FetchLike, type PostOutcome } from './http-post.ts';
 import { KeyedLimiter } from './keyed-limiter.ts';
-import { attemptInstant, type RetryScheduler } from './retry-schedule.ts';
+import type { RetryScheduler } from './retry-schedule.ts';
 
 export interface DispatcherConfig {
   clock: VirtualClock;
   deliveries: DeliveryStore;
   /** The merchant's current signing secret, read at each attempt (rotation applies at once). */
   secretFor: (merchantId: string) => string | undefined;
+  /** The merchant's current endpoint URL, read at each attempt (a fixed URL applies to pending retries). */
+  urlFor: (merchantId: string) => string | undefined;
   /** Injected fetch; when absent, undici's fetch over a dedicated agent. */
   fetch?: FetchLike;
   timeoutMs: number;
@@ -57,6 +62,14 @@ export class DeliveryDispatcher {
     this.run(record, 1, record.createdAtMs);
   }
 
+  /**
+   * Resolves once no attempt is in flight, including retries that fell due while waiting. Only
+   * tests and benchmarks need this: nothing in the service waits for a receiver.
+   */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
   /** Cancels pending retries, aborts in-flight requests and waits until nothing touches a record. */
   async close(): Promise<void> {
     if (!this.closed) {
@@ -80,17 +93,20 @@ export class DeliveryDispatcher {
     });
     this.running.add(work);
     void work.finally(() => this.running.delete(work));
-    return this.config.clock.track(work);
+    return work;
   }
 
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
     const { clock, deliveries } = this.config;
     this.retryTimers.delete(record.id);
+    const url = this.config.urlFor(record.merchantId);
+    if (url !== undefined && url !== record.url) deliveries.retarget(record, url, clock.nowIso());
     const release = await this.limiter.acquire(new URL(record.url).origin);
     try {
       if (this.closed) return;
-      // Stamped when the request can actually go out, so a queued attempt is not signed stale.
-      const instantMs = attemptInstant(scheduledAt, clock.now());
+      // The attempt's virtual instant is its scheduled one (what the deliveries log and the
+      // simulator's attempt-time header show); the signature uses wall time (delivery-headers.ts).
+      const instantMs = scheduledAt;
       const outcome = await this.send(record, number, instantMs);
       if (outcome.abandoned || this.closed) return;
       const nowIso = clock.nowIso();
@@ -114,7 +130,7 @@ export class DeliveryDispatcher {
     if (secret === undefined) {
       return Promise.resolve({ statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false });
     }
-    const request = this.config.buildRequest({ instantMs, secret, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
+    const request = this.config.buildRequest({ instantMs, signedAtMs: this.config.clock.wallTime(), secret, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
     return postWebhook(this.fetch, {
       url: record.url,
       headers: request.headers,
@@ -135,7 +151,15 @@ export class DeliveryDispatcher {
     }
     const { dueAt } = next;
     deliveries.scheduleNext(record, dueAt, nowIso);
-    const handle = clock.schedule(dueAt, () => this.run(record, next.number, dueAt));
+    // The clock moved past the due time while this attempt was in flight: catch up now, in order.
+    if (dueAt <= clock.now()) {
+      void this.run(record, next.number, dueAt);
+      return;
+    }
+    // The timer only starts the attempt (returns nothing to await), so the advance moves on.
+    const handle = clock.schedule(dueAt, () => {
+      void this.run(record, next.number, dueAt);
+    });
     this.retryTimers.set(record.id, handle);
   }
 }

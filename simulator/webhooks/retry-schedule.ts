@@ -11,9 +11,6 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
   24 * 3_600_000, // 24 hours
 ];
 
-/** How late (virtual ms) an attempt may start and still count as happening at its due time. */
-export const ON_TIME_SLACK_MS = 1_000;
-
 export function validateRetryDelays(delays: readonly number[]): void {
   for (const [i, d] of delays.entries()) {
     if (!Number.isFinite(d) || d < 0) throw new RangeError(`retryDelaysMs[${i}] must be a finite number >= 0, got ${d}`);
@@ -35,15 +32,4 @@ export function retryScheduler(delays: readonly number[]): RetryScheduler {
     const dueAt = nextAttemptDueAt(scheduledAt, attemptNumber, delays);
     return dueAt === null ? null : { number: attemptNumber + 1, dueAt };
   };
-}
-
-/**
- * The virtual instant an attempt happens at. The clock fires a timer with `now` set to its due
- * time, but a few wall milliseconds pass before the request goes out; stamping the due time keeps
- * X-Service-Timestamp on the exact schedule. When the attempt really is late (the simulator was
- * suspended, or attempts queued behind a busy origin), the actual time is used instead so the
- * signature stays within the receiver's 5-minute tolerance.
- */
-export function attemptInstant(scheduledAt: number, now: number): number {
-  return now - scheduledAt <= ON_TIME_SLACK_MS ? scheduledAt : now;
 }

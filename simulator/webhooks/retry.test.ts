@@ -34,16 +34,22 @@ async function setup(options: { reply?: Receiver['reply']; timeoutMs?: number; u
   /** Emits one payment event and waits for its first attempt to finish. */
   const emit = async () => {
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT, externalId: 'order-1' });
-    await clock.settle();
+    await service.idle();
   };
-  return { clock, service, hook, delivery, emit };
+  /** Moves the clock, then waits for the attempts it started (the advance itself does not). */
+  const advance = async (ms: number) => {
+    await clock.advance(ms);
+    await service.idle();
+  };
+  return { clock, service, hook, delivery, emit, advance };
 }
 
-const timestamps = (hook: Receiver) => hook.requests.map((r) => Number(r.headers['x-service-timestamp']));
+/** The attempts' virtual instants (the simulator's header; X-Service-Timestamp is wall time). */
+const timestamps = (hook: Receiver) => hook.requests.map((r) => Number(r.headers['x-simulator-attempt-timestamp']));
 
 describe('retry schedule', () => {
   it('makes exactly 7 attempts at +0, 1m, 6m, 36m, 2h36m, 10h36m, 34h36m, then fails for good', async () => {
-    const { clock, hook, delivery, emit } = await setup({ reply: () => ({ status: 500, body: 'nope' }) });
+    const { clock, service, hook, delivery, emit, advance } = await setup({ reply: () => ({ status: 500, body: 'nope' }) });
     await emit();
     expect(hook.requests).toHaveLength(1);
     const emittedAt = Date.parse(delivery().createdAt);
@@ -52,11 +58,12 @@ describe('retry schedule', () => {
     // Just before attempt 2 is due nothing more has arrived (wall time runs, hence setTime).
     const secondDue = Date.parse(delivery().nextAttemptAt!);
     await clock.setTime(secondDue - 1);
+    await service.idle();
     expect(hook.requests).toHaveLength(1);
-    await clock.advance(Math.max(0, secondDue - clock.now()));
+    await advance(Math.max(0, secondDue - clock.now()));
     expect(hook.requests).toHaveLength(2);
 
-    await clock.advance(35 * HOUR);
+    await advance(35 * HOUR);
     expect(hook.requests).toHaveLength(7);
     const first = timestamps(hook)[0]!;
     expect(first).toBe(Math.floor(emittedAt / 1000));
@@ -72,16 +79,16 @@ describe('retry schedule', () => {
     expect(d.attempts.map((a) => Date.parse(a.attemptedAt) - emittedAt)).toEqual([0, 1, 6, 36, 156, 636, 2076].map((m) => m * MINUTE));
     expect(d.attempts.map((a) => Math.floor(Date.parse(a.attemptedAt) / 1000))).toEqual(timestamps(hook));
 
-    await clock.advance(48 * HOUR);
+    await advance(48 * HOUR);
     expect(hook.requests).toHaveLength(7);
     expect(clock.pendingTimers()).toBe(0);
   });
 
   it('stops retrying once an attempt succeeds (3rd here)', async () => {
-    const { clock, hook, delivery, emit } = await setup({ reply: (_req, i) => ({ status: i < 2 ? 502 : 204 }) });
+    const { clock, hook, delivery, emit, advance } = await setup({ reply: (_req, i) => ({ status: i < 2 ? 502 : 204 }) });
     await emit();
-    await clock.advance(35 * HOUR);
-    await clock.advance(48 * HOUR);
+    await advance(35 * HOUR);
+    await advance(48 * HOUR);
     expect(hook.requests).toHaveLength(3);
     const first = timestamps(hook)[0]!;
     expect(timestamps(hook).map((t) => t - first)).toEqual([0, 60, 360]);
@@ -104,7 +111,7 @@ describe('retry schedule', () => {
     const url = await refusedUrl();
     const { clock, delivery, service } = await setup({ url });
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
-    await clock.settle();
+    await service.idle();
     expect(delivery().attempts).toEqual([
       { number: 1, attemptedAt: expect.any(String), statusCode: null, durationMs: expect.any(Number), error: expect.stringMatching(/ECONNREFUSED/) },
     ]);
@@ -144,7 +151,7 @@ describe('response time limit', () => {
     expect(service.deliveries('m1')[0]!.attempts).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(aborted).toBe(true);
-    await clock.settle();
+    await service.idle();
     expect(service.deliveries('m1')[0]!.attempts[0]).toMatchObject({ statusCode: null, error: 'timeout after 10000 ms' });
   });
 });

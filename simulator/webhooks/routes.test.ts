@@ -186,7 +186,7 @@ describe('POST /v1/webhooks/test', () => {
       createdAt: '2026-11-21T10:00:00.000Z',
       updatedAt: '2026-11-21T10:00:00.000Z',
     });
-    await clock.settle();
+    await service.idle();
     expect(calls.map((c) => c.body)).toEqual(['{"event":"test","timestamp":"2026-11-21T10:00:00.000Z"}']);
     const [delivery] = service.deliveries('m1');
     expect(delivery).toMatchObject({ id: res.body.id, status: 'succeeded', nextAttemptAt: null });
@@ -204,7 +204,7 @@ describe('GET /v1/webhooks/deliveries', () => {
       if (i % 3 === 0) await clock.advance(1);
       service.emit('m1', { type: i % 4 === 0 ? 'payment.completed' : 'payment.processing', paymentId: paymentIds[i % 5], externalId: `ext-${i}` });
     }
-    await clock.settle();
+    await service.idle();
   }
 
   const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>

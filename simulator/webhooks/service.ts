@@ -32,12 +32,14 @@ export interface WebhookServiceOptions {
 }
 
 export interface WebhookService {
-  /** Records the delivery and starts attempt 1 at once (tracked on the clock); no-op without an enabled endpoint. */
+  /** Records the delivery and starts attempt 1 at once (not awaited by anyone); no-op without an enabled endpoint. */
   emit(merchantId: string, event: WebhookEvent): void;
   /** Mounted at /v1/webhooks; reads c.get('merchantId'); refusals reach the app's onError. */
   routes(): WebhookRouter;
   /** Cancels retry timers, aborts in-flight requests; resolves when nothing more will change. */
   close(): Promise<void>;
+  /** Resolves once no attempt is in flight (tests, benchmarks); the clock never waits for this. */
+  idle(): Promise<void>;
   /** A merchant's deliveries, newest first (control API, tests). */
   deliveries(merchantId: string): WebhookDelivery[];
 }
@@ -55,6 +57,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     clock,
     deliveries,
     secretFor: (merchantId) => endpoints.secretFor(merchantId),
+    urlFor: (merchantId) => endpoints.get(merchantId)?.url,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     timeoutMs,
     nextAttempt: options.nextAttempt ?? retryScheduler(retryDelaysMs),
@@ -76,7 +79,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       event: event.type,
       paymentId: event.paymentId ?? null,
       payoutId: event.payoutId ?? null,
-      // Fixed now: retries go where the merchant pointed at the time of the event.
+      // Where attempt 1 goes; each retry goes to the endpoint's URL at that time (docs/decisions.md).
       url: endpoint.url,
       rawBody,
       createdAtMs,
@@ -91,6 +94,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
     routes: () => webhookRoutes({ clock, endpoints, deliveries, enqueue }),
     close: () => dispatcher.close(),
+    idle: () => dispatcher.idle(),
     deliveries: (merchantId) => deliveries.all(merchantId),
   };
 }

@@ -1,11 +1,12 @@
 // Retries on the documented schedule: the receiver fails every attempt, the clock is advanced to
 // just before and just after each due time, and attempts must arrive exactly then: 7 attempts at
-// +0, 1 m, 6 m, 36 m, 2 h 36 m, 10 h 36 m, 34 h 36 m (cumulative) measured from X-Service-Timestamp,
-// with a tolerance of ±retryToleranceSeconds (default 2 s). Then no 8th attempt, and the delivery
+// +0, 1 m, 6 m, 36 m, 2 h 36 m, 10 h 36 m, 34 h 36 m (cumulative) measured on the implementation's
+// clock (conformance/webhooks/attempt-time.ts), with a tolerance of ±retryToleranceSeconds (default 2 s). Then no 8th attempt, and the delivery
 // record shows failed.
 import type { WebhookDeliveryList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { attemptSeconds } from '../../webhooks/attempt-time.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
@@ -36,7 +37,7 @@ export const retrySchedule = defineCheck({
     ctx.requireStatus(await cancelPayment(subject.api, paymentId), 200, 'WH-RETRY-ATTEMPT-1', 'Setup: cancel');
     const first = mine(await subject.endpoint.waitFor((d) => mine(d).length >= 1, ctx.options.webhookWaitMs));
     ctx.require(first.length === 1, 'WH-RETRY-ATTEMPT-1', 'First attempt did not arrive (once)', `received ${describeDeliveries(first)}`);
-    const t0 = Number(first[0]!.headers['x-service-timestamp']);
+    const t0 = attemptSeconds(first[0]!);
     ctx.require(Number.isFinite(t0), 'WH-TIMESTAMP-RESTAMPED', 'First attempt has no X-Service-Timestamp', 'missing header');
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, first, () => 'WH-SIGN-HMAC');
@@ -69,13 +70,13 @@ export const retrySchedule = defineCheck({
       if (!ctx.expect(seen.length >= attempt, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} missing`, `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`)) return;
       const delivery = seen[attempt - 1]!;
       verifyDeliveries(ctx, subject, [delivery], () => 'WH-SIGN-HMAC');
-      const stamp = Number(delivery.headers['x-service-timestamp']);
+      const stamp = attemptSeconds(delivery);
       if (fromPrevious) {
         const gap = stamp - previous;
-        ctx.expect(Math.abs(gap - interval) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is ${gap} s after attempt ${attempt - 1}; expected ${interval} s ±${tolerance} s`);
+        ctx.expect(Math.abs(gap - interval) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is ${gap} s after attempt ${attempt - 1}; expected ${interval} s ±${tolerance} s`);
       } else {
         const offset = stamp - t0;
-        ctx.expect(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
+        ctx.expect(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
       }
       previous = stamp;
       ctx.expect(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`);

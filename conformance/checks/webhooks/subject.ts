@@ -65,7 +65,7 @@ export function describeDeliveries(deliveries: Delivery[]): string {
   return deliveries.map((d) => `${(d.json as Received<WebhookPayload> | undefined)?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`).join(', ');
 }
 
-/** Verifies signature and timestamp of each delivery against the implementation's clock. */
+/** Verifies signature and timestamp of each delivery as the merchant's receiver would (ServerClock.signatureNow). */
 export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, deliveries: Delivery[], requirementFor: (reason: string) => string): void {
   subject.verified ??= new Set();
   for (const delivery of deliveries) {
@@ -78,7 +78,7 @@ export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, del
       headers: delivery.headers,
       rawBody: delivery.rawBody,
       secret: subject.secret,
-      nowSeconds: Math.floor(ctx.clock.at(delivery.receivedAt) / 1000),
+      nowSeconds: Math.floor((ctx.clock.signatureNow?.(delivery.receivedAt) ?? delivery.receivedAt) / 1000),
     });
     if (!verdict.ok) {
       ctx.fail(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}`);
