@@ -22,6 +22,8 @@ interface StartFlags {
   injectFault?: string[];
   fork?: string[];
   secondApiKey?: string;
+  logFormat: string;
+  quiet: boolean;
 }
 
 const EXAMPLES = [
@@ -85,6 +87,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     chains: await chainsOption(flags.chains && !OFF.test(process.env[ENV.chains] ?? ''), flags.fork ?? []),
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
+    ...(await requestLogOption(flags)),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
@@ -101,6 +104,15 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   return options;
+}
+
+/** One line per request and per delivery attempt on stdout, unless --quiet. */
+async function requestLogOption(flags: StartFlags): Promise<Pick<ServerOptions, 'log'>> {
+  const { LOG_FORMATS, lineSink } = await import('../simulator/logging/index.ts');
+  const format = LOG_FORMATS.find((f) => f === flags.logFormat);
+  if (!format) throw new UsageError(`log format must be one of ${LOG_FORMATS.join(', ')}, got "${flags.logFormat}"`);
+  const quiet = flags.quiet || /^(1|true|yes|on)$/i.test(process.env[ENV.quiet] ?? '');
+  return quiet ? {} : { log: lineSink(format) };
 }
 
 async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
@@ -139,6 +151,8 @@ export function registerStartCommand(program: Command): Command {
     .addOption(new Option('--control-insecure', 'serve the control API without a token on a non-loopback --host').env(ENV.controlInsecure))
     .addOption(new Option('--no-demo-payment', 'do not create the demo payment whose page URL is printed at startup'))
     .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
+    .addOption(new Option('--log-format <format>', 'request and webhook-attempt log lines: pretty or json').env(ENV.logFormat).default('pretty'))
+    .addOption(new Option('--quiet', `no request or webhook-attempt lines after the banner (also ${ENV.quiet}=1)`))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ApiKeyStore as ApiKeyStoreType } from './auth/api-key-store.ts';
 import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } from './auth/index.ts';
 import type { IdentityEnv } from './auth/identify.ts';
+import { printableUrl, requestLog } from './logging/index.ts';
 import { analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './reference-data/chains.ts';
 import type { ChainNetwork } from './chains/index.ts';
@@ -29,7 +30,7 @@ import { attachChains, createInstantDriver } from './settlement/index.ts';
 import { createRandomSource } from './support/random.ts';
 import { Ledger, transactionRoutes } from './transactions/index.ts';
 import { web3Routes } from './web3/index.ts';
-import type { WebhookService } from './webhooks/index.ts';
+import type { AttemptReport, WebhookService } from './webhooks/index.ts';
 import { buildAttemptRequest, createWebhookService, DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, retryScheduler } from './webhooks/index.ts';
 
 export type { SimulatorOptions } from './options.ts';
@@ -98,7 +99,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     nextAttempt: faulty('webhook-schedule', retryScheduler(webhookOptions.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)),
     timeoutMs: faulty('webhook-timeout-ms', webhookOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   };
-  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery });
+  const { log } = options;
+  const attemptLog = log && { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) };
+  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery, ...attemptLog });
   const ledger = new Ledger({
     random,
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
@@ -132,6 +135,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const created = keys.create(defaultMerchant.id, { name: 'Default key', ...(defaultApiKey ? { key: defaultApiKey } : {}) }, clock.now());
 
   const app = new Hono();
+  if (log) app.use('*', requestLog(log));
   app.onError(errorHandler(logger));
   app.notFound(methodAwareNotFound(() => app.routes, notFoundHandler));
 

@@ -3,6 +3,7 @@ import type { VirtualClock } from './clock/virtual-clock.ts';
 import type { ChainNetwork } from './chains/index.ts';
 import type { ChainHealth } from './settlement/chain-health.ts';
 import type { Logger } from './support/logger.ts';
+import type { LogSink } from './logging/index.ts';
 import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
 import type { BundleDelay } from './settlement/attach-chains.ts';
 import type { SettlementDriverFactory } from './settlement/settlement-driver.ts';
@@ -47,6 +48,8 @@ export interface SimulatorOptions {
   /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy?: boolean;
   logger?: Logger;
+  /** Request and delivery-attempt log records (simulator/logging/); none when absent. */
+  log?: LogSink;
   /** Named faults to inject (simulator/faults/fault-definitions.ts); unknown names throw. Off by default. */
   faults?: readonly string[];
   paymentTtlMs?: number;

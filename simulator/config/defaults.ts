@@ -29,4 +29,6 @@ export const ENV = {
   seed: 'STABLEPAY_SEED',
   chains: 'STABLEPAY_CHAINS',
   injectFaults: 'STABLEPAY_INJECT_FAULTS',
+  logFormat: 'STABLEPAY_LOG_FORMAT',
+  quiet: 'STABLEPAY_QUIET',
 } as const;

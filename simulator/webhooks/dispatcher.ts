@@ -13,7 +13,25 @@ import { postWebhook, type FetchLike, type PostOutcome } from './http-post.ts';
 import { KeyedLimiter } from './keyed-limiter.ts';
 import type { RetryScheduler } from './retry-schedule.ts';
 
+/** One finished attempt, for the log (no secret, no body; the URL as sent, printable by the caller). */
+export interface AttemptReport {
+  merchant: string;
+  deliveryId: string;
+  event: string;
+  paymentId: string | null;
+  payoutId: string | null;
+  attempt: number;
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  ms: number;
+  outcome: 'succeeded' | 'retrying' | 'failed';
+  nextAttemptAt: string | null;
+}
+
 export interface DispatcherConfig {
+  /** Told about every recorded attempt (the simulator's delivery log). */
+  onAttempt?: (report: AttemptReport) => void;
   clock: VirtualClock;
   deliveries: DeliveryStore;
   /** The merchant's current signing secret, read at each attempt (rotation applies at once). */
@@ -119,9 +137,30 @@ export class DeliveryDispatcher {
       }, nowIso);
       if (outcome.error === null) deliveries.finish(record, 'succeeded', nowIso);
       else this.afterFailure(record, number, scheduledAt);
+      this.report(record, number, outcome);
     } finally {
       release();
     }
+  }
+
+  private report(record: DeliveryRecord, number: number, outcome: PostOutcome): void {
+    const { onAttempt } = this.config;
+    if (!onAttempt) return;
+    const outcomeName = record.status === 'pending' ? 'retrying' : record.status;
+    onAttempt({
+      merchant: record.merchantId,
+      deliveryId: record.id,
+      event: record.event,
+      paymentId: record.paymentId,
+      payoutId: record.payoutId,
+      attempt: number,
+      url: record.url,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      ms: outcome.durationMs,
+      outcome: outcomeName,
+      nextAttemptAt: record.nextAttemptAtMs === null ? null : new Date(record.nextAttemptAtMs).toISOString(),
+    });
   }
 
   private send(record: DeliveryRecord, number: number, instantMs: number): Promise<PostOutcome> {

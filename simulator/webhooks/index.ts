@@ -2,6 +2,7 @@
 // the spec's retry schedule (virtual clock), delivery records. Logic lives in the sibling files.
 export { createWebhookService, defaultUserAgent, DEFAULT_CONCURRENCY_PER_ORIGIN, DEFAULT_TIMEOUT_MS } from './service.ts';
 export type { WebhookService, WebhookServiceOptions } from './service.ts';
+export type { AttemptReport } from './dispatcher.ts';
 export type {
   Attempt,
   DeliveryStatus,

@@ -3,7 +3,7 @@
 import { packageVersion } from '../../contract/package-root.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import { DeliveryStore } from './delivery-store.ts';
-import { DeliveryDispatcher } from './dispatcher.ts';
+import { DeliveryDispatcher, type AttemptReport } from './dispatcher.ts';
 import { EndpointStore } from './endpoint-store.ts';
 import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
@@ -29,6 +29,8 @@ export interface WebhookServiceOptions {
   nextAttempt?: RetryScheduler;
   /** Replaces the signed request of an attempt (body, headers). */
   buildRequest?: BuildAttemptRequest;
+  /** Told about every recorded attempt (the simulator's delivery log). */
+  onAttempt?: (report: AttemptReport) => void;
 }
 
 export interface WebhookService {
@@ -64,6 +66,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     buildRequest: options.buildRequest ?? buildAttemptRequest,
     userAgent: options.userAgent ?? defaultUserAgent(),
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
+    ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
   });
 
   const enqueue = (merchantId: string, event: WebhookEvent) => {

@@ -1,0 +1,4 @@
+// Request and delivery-attempt logs (stablepay start --log-format pretty|json, --quiet).
+export { formatRecord, lineSink, LOG_FORMATS, type LogFormat } from './format-record.ts';
+export { printableUrl, type DeliveryAttemptRecord, type LogRecord, type LogSink, type RequestRecord } from './log-records.ts';
+export { requestLog } from './request-log.ts';

@@ -1,0 +1,49 @@
+// What the simulator logs while it runs: one record per HTTP request and one per webhook delivery
+// attempt. Records carry ids and outcomes, never credentials: no API key, no webhook secret, no
+// request body, and of a receiver URL only its origin and path (a query string may hold a token).
+
+export interface RequestRecord {
+  kind: 'request';
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  status: number;
+  ms: number;
+  /** The merchant of the API key used, when the key was valid. */
+  merchant: string | null;
+}
+
+export interface DeliveryAttemptRecord {
+  kind: 'delivery';
+  merchant: string;
+  deliveryId: string;
+  event: string;
+  paymentId: string | null;
+  payoutId: string | null;
+  attempt: number;
+  /** Receiver origin + path. */
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  ms: number;
+  /** What happens next: done, retried at a virtual instant, or given up. */
+  outcome: 'succeeded' | 'retrying' | 'failed';
+  nextAttemptAt: string | null;
+  /** Chaos effects applied to this attempt (opt-in, --chaos-deliveries). */
+  chaos?: string[];
+}
+
+export type LogRecord = RequestRecord | DeliveryAttemptRecord;
+
+/** Where records go; chosen at the composition root (stdout, a test array, nowhere). */
+export type LogSink = (record: LogRecord) => void;
+
+/** The part of a receiver URL that is safe to print. */
+export function printableUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
