@@ -100,9 +100,19 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null };
     const clock = serverClock(control, blackBox?.now);
     await clock.refresh();
+    // With a control API the run acts as a merchant of its own: the key it was given (often the
+    // simulator's default merchant, which a person may be rehearsing with) only passes the
+    // preflight, so that merchant's payments, keys and endpoint stay as they were. The clock is
+    // global: a run moves it forward (docs/decisions.md, "Isolation of a conformance run").
+    let runApi = api;
+    if (control) {
+      const runMerchant = await control.createMerchant('conformance run');
+      runApi = api.withCredential(runMerchant.credential);
+      notes.push('the run acts as a merchant of its own (control API): the given key\'s merchant is left untouched; the virtual clock moves forward for everyone');
+    }
     const services: RunServices = {
       options,
-      api,
+      api: runApi,
       control,
       receiver,
       contract,

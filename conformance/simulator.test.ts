@@ -62,6 +62,17 @@ describe('conformance suite against the simulator', () => {
     expect(everything).not.toMatch(/whsec_[0-9a-f]{16,}/);
   });
 
+  it("leaves the given key's merchant untouched: no payments, no endpoint, no further keys", async () => {
+    const sim = server.simulator;
+    const auth = { authorization: `Bearer ${sim.defaultApiKey}` };
+    const payments = await sim.app.request('/v1/payments', { headers: auth });
+    expect(((await payments.json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await sim.app.request('/v1/webhooks', { headers: auth })).status).toBe(404);
+    expect(sim.webhooks.deliveries(sim.defaultMerchant.id)).toEqual([]);
+    const keys = (await (await sim.app.request('/v1/auth/api-keys', { headers: auth })).json()) as { data: unknown[] };
+    expect(keys.data).toHaveLength(1);
+  });
+
   it('records the seed and traces every requirement the checks cite', async () => {
     const json = JSON.parse(await readFile(join(dir, 'conformance.json'), 'utf8'));
     expect(json.summary.seed).toBe(SEED);

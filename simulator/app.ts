@@ -171,7 +171,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
     if (options.controlToken !== undefined) app.use('/control/v1/*', requireControlToken(options.controlToken));
-    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames }));
+    app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames, ...(options.reset ? { reset: options.reset } : {}) }));
   }
 
   let closing: Promise<void> | undefined;

@@ -18,7 +18,9 @@ beforeAll(async () => {
   [service, control] = await Promise.all([loadContract('service'), loadContract('control')]);
   const clock = new VirtualClock({ wallNow: () => 0, offsetMs: TEST_START });
   const webhooks = createWebhookService({ clock, fetch: (async () => new Response('ok', { status: 200 })) as never });
-  h = createHarness({ clock, webhooks });
+  // The rebuild itself is server.ts's (simulator/control/reset.test.ts); here only the route's shapes.
+  const reset = async (apiKey: string | undefined) => ({ now: h.sim.clock.nowIso(), merchantId: h.sim.defaultMerchant.id, apiKey: apiKey ?? h.sim.defaultApiKey });
+  h = createHarness({ clock, webhooks, reset });
 });
 afterAll(async () => h?.sim.close());
 
@@ -178,6 +180,9 @@ describe('responses conform to the contract', () => {
 
   it('control API', async () => {
     await ctl('GET', '/clock');
+    await ctl('POST', '/reset');
+    await ctl('POST', '/reset', { body: { apiKey: 'pk_kept12345678' } });
+    await ctl('POST', '/reset', { body: { apiKey: 'nope' } });
     await ctl('POST', '/clock/advance', { body: { ms: 1000 } });
     await ctl('POST', '/clock/advance', { body: { ms: -5 } });
     await ctl('POST', '/clock/set', { body: { now: '2026-11-21T12:00:00.000Z' } });

@@ -4,6 +4,7 @@ import type { ChainNetwork } from './chains/index.ts';
 import type { ChainHealth } from './settlement/chain-health.ts';
 import type { Logger } from './support/logger.ts';
 import type { LogSink } from './logging/index.ts';
+import type { ResetSimulator } from './control/reset-routes.ts';
 import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
 import type { BundleDelay } from './settlement/attach-chains.ts';
 import type { SettlementDriverFactory } from './settlement/settlement-driver.ts';
@@ -53,4 +54,6 @@ export interface SimulatorOptions {
   /** Named faults to inject (simulator/faults/fault-definitions.ts); unknown names throw. Off by default. */
   faults?: readonly string[];
   paymentTtlMs?: number;
+  /** Rebuilds the simulator behind POST /control/v1/reset (server.ts passes it); the route is absent without it. */
+  reset?: ResetSimulator;
 }

@@ -7,6 +7,7 @@ import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { controlExposure, type ControlExposure } from './control/index.ts';
 import { encodeBackslashes } from './http/canonical-path.ts';
+import type { ResetSimulator } from './control/reset-routes.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
 export interface ServerOptions extends StartSimulatorOptions {
@@ -19,7 +20,8 @@ export interface ServerOptions extends StartSimulatorOptions {
 }
 
 export interface RunningServer {
-  simulator: Simulator;
+  /** The simulator answering now (POST /control/v1/reset replaces it). */
+  readonly simulator: Simulator;
   /** Base URL of the API, e.g. http://127.0.0.1:4000 */
   url: string;
   payUrl: string;
@@ -55,14 +57,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
+  const chains = options.chains ?? false;
+  const build = async (defaultApiKey: string | undefined): Promise<Simulator> =>
+    createSimulatorOn(await startChainsFor({ ...options, chains }), {
+      ...options,
+      chains,
+      payUrl: options.payUrl ?? url,
+      ...(defaultApiKey ? { defaultApiKey } : {}),
+      reset,
+    });
+  // A reset is a fresh simulator on the same port: stores emptied, timers and attempts cancelled,
+  // the clock back at wall time; chains restart from their baked state so block time follows.
+  // Requests that arrive while it is rebuilt get the 503 "starting" answer, as at start-up.
+  const reset: ResetSimulator = async (apiKey) => {
+    const previous = simulator;
+    simulator = undefined;
+    await previous?.close();
+    const next = await build(apiKey ?? options.defaultApiKey);
+    simulator = next;
+    return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
+  };
   try {
-    const chains = options.chains ?? false;
-    simulator = await createSimulatorOn(await startChainsFor({ ...options, chains }), { ...options, chains, payUrl: options.payUrl ?? url });
+    simulator = await build(options.defaultApiKey);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
-  const { payUrl } = simulator;
+  const { payUrl } = simulator as Simulator;
   const controlUrl = (options.control ?? DEFAULTS.control) ? `${url}/control/v1` : null;
 
   let closing: Promise<void> | undefined;
@@ -78,5 +99,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
 
-  return { simulator, url, payUrl, controlUrl, controlExposure: exposure, close };
+  return {
+    get simulator() {
+      if (!simulator) throw new Error('the simulator is being reset');
+      return simulator;
+    },
+    url,
+    payUrl,
+    controlUrl,
+    controlExposure: exposure,
+    close,
+  };
 }

@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Advance the virtual clock
-         * @description Moves virtual time forward, fires every due timer in time order (expiries, webhook attempts), waits for the work they start, and moves the chains' block time along.
+         * @description Moves virtual time forward, fires every due timer in time order (expiries, webhook retries), and moves the chains' block time along. It starts the webhook attempts that fall due but never waits on a receiver.
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -54,6 +54,26 @@ export interface paths {
          * @description Moves virtual time forward to the given instant (never backwards: 400), firing due timers exactly like an advance.
          */
         post: operations["setClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the simulator
+         * @description Empties every store (merchants, keys, payments, payouts, webhook endpoints and deliveries, ledger), cancels pending timers and webhook attempts, puts the virtual clock back to wall time (the chains restart from their baked state, so their block time follows) and makes a fresh default merchant. Its API key is the one in the body, else the one the simulator was started with, else a new random key (returned here, once).
+         */
+        post: operations["reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -451,6 +471,17 @@ export interface components {
              * @description New virtual time; must not be earlier than the current one.
              */
             now: string;
+        };
+        ResetRequest: {
+            /** @description The default merchant's key after the reset. */
+            apiKey?: string;
+        };
+        ResetResult: {
+            now: components["schemas"]["Timestamp"];
+            /** @description The new default merchant. */
+            merchantId: string;
+            /** @description The default merchant's API key. */
+            apiKey: string;
         };
         ClockAdvanceResult: {
             now: components["schemas"]["Timestamp"];
@@ -960,6 +991,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClockAdvanceResult"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Everything is as at start-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetResult"];
                 };
             };
             400: components["responses"]["InvalidRequest"];

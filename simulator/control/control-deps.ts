@@ -13,6 +13,7 @@ import type { FixedWindowLimiter } from '../rate-limit/fixed-window.ts';
 import type { ChainHealth } from '../settlement/chain-health.ts';
 import type { SettlementDriver } from '../settlement/settlement-driver.ts';
 import type { Context } from 'hono';
+import type { ResetSimulator } from './reset-routes.ts';
 
 export interface ControlDeps {
   clock: VirtualClock;
@@ -28,6 +29,8 @@ export interface ControlDeps {
   chainHealth: () => ChainHealth[] | Promise<ChainHealth[]>;
   /** Injected fault names, reported by /health so a broken simulator is never mistaken for a good one. */
   faults?: readonly string[];
+  /** Rebuilds the whole simulator (POST /reset); only its owner can, so it is optional. */
+  reset?: ResetSimulator;
 }
 
 /** The merchant behind the request's Bearer key (control actions that act for a merchant). */

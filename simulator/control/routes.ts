@@ -5,6 +5,7 @@ import type { ControlDeps } from './control-deps.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { payoutControlRoutes } from './payout-routes.ts';
+import { resetRoutes } from './reset-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
 export function controlRoutes(deps: ControlDeps): Hono {
@@ -14,5 +15,6 @@ export function controlRoutes(deps: ControlDeps): Hono {
   app.route('/payments', customerRoutes(deps));
   app.route('/payouts', payoutControlRoutes(deps));
   app.route('/', settingsRoutes(deps));
+  if (deps.reset) app.route('/reset', resetRoutes(deps.reset));
   return app;
 }

@@ -2,6 +2,7 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { expectRefusedEverywhere } from './refused-everywhere.ts';
+import { runCredential } from '../../support/run-credential.ts';
 
 export const expiredKey = defineCheck({
   id: 'auth.expired-key',
@@ -13,7 +14,7 @@ export const expiredKey = defineCheck({
   async run(ctx: CheckContext) {
     if (!ctx.services.control) return expiresAfterThirtyDays(ctx);
     const now = await ctx.clock.refresh();
-    const issued = await ctx.control.createApiKey({ key: ctx.options.apiKey, label: 'STABLEPAY_API_KEY' }, { expiresAt: new Date(now + 120_000).toISOString() });
+    const issued = await ctx.control.createApiKey(runCredential(ctx), { expiresAt: new Date(now + 120_000).toISOString() });
     const credential = { key: issued.key, label: 'EXPIRED_API_KEY' };
     ctx.services.secrets.add(issued.key, 'EXPIRED_API_KEY');
     const works = await ctx.api.request({ method: 'GET', path: '/v1/payments', auth: credential });

@@ -4,6 +4,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import type { Received } from '../../support/received.ts';
 import { expectRefusedEverywhere } from './refused-everywhere.ts';
+import { runCredential } from '../../support/run-credential.ts';
 
 async function issueKey(ctx: CheckContext): Promise<{ id: string; key: string; label: string }> {
   const response = await ctx.api.post('/v1/auth/api-keys', { name: 'conformance revoked-key probe' });
@@ -13,7 +14,7 @@ async function issueKey(ctx: CheckContext): Promise<{ id: string; key: string; l
     return { id: body.id, key: body.key, label: 'REVOKED_API_KEY' };
   }
   if (!ctx.services.control) ctx.notExercised(`POST /v1/auth/api-keys answered ${response.status} and there is no control API to issue a key`);
-  return ctx.control.createApiKey({ key: ctx.options.apiKey, label: 'STABLEPAY_API_KEY' }, {});
+  return ctx.control.createApiKey(runCredential(ctx), {});
 }
 
 export const revokedKey = defineCheck({
