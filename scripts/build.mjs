@@ -5,9 +5,12 @@
 //     subcommand's library is a separate chunk loaded only when that subcommand runs, so `stablepay --help` loads
 //     little more than commander.
 //   dist/pay-page.js: the hosted payment page's browser script (viem included), minified.
+//   dist/docs.html: the API reference rendered from openapi.yaml by `redocly build-docs` (a devDependency; about a
+//     second), served by the simulator at /docs. Where redocly is not installed the build says so and goes on.
 // `npm install` / `npm ci` run this through `prepare`; the test suite runs it once before any test (vitest
 // globalSetup), so tests that spawn the CLI always run the current code. `node scripts/build.mjs` builds by hand.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -64,6 +67,21 @@ export async function buildAll() {
     }),
   ]);
   for (const result of results) writeAtomically(result.outputFiles);
+  buildDocs();
+}
+
+/** The rendered reference; false (with a warning) when @redocly/cli is not installed. */
+export function buildDocs() {
+  const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+  if (!existsSync(cli)) {
+    console.warn('build: @redocly/cli is not installed, so dist/docs.html is not built (/docs will answer 404)');
+    return false;
+  }
+  const run = spawnSync(process.execPath, [cli, 'build-docs', 'openapi.yaml', '--config', 'redocly.yaml', '-o', join(distDir, `docs.html.${process.pid}.tmp`)], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`redocly build-docs failed (${run.status}):\n${run.stderr || run.stdout}`);
+  // Renamed into place, so a simulator serving /docs during a build never reads half a file.
+  renameSync(join(distDir, `docs.html.${process.pid}.tmp`), join(distDir, 'docs.html'));
+  return true;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -5,6 +5,7 @@ import type { ApiKeyStore as ApiKeyStoreType } from './auth/api-key-store.ts';
 import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } from './auth/index.ts';
 import type { IdentityEnv } from './auth/identify.ts';
 import { printableUrl, requestLog } from './logging/index.ts';
+import { referenceRoutes } from './reference/index.ts';
 import { analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './reference-data/chains.ts';
 import type { ChainNetwork } from './chains/index.ts';
@@ -167,6 +168,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   v1.route('/webhooks', webhooks.routes());
   app.route('/v1', v1);
   app.route('/p', payPageRoutes({ payments, merchants, clock, checkout }));
+  app.route('/', referenceRoutes({ payments, demoMerchantId: () => defaultMerchant.id, payUrl, controlEnabled: options.control ?? DEFAULTS.control }));
 
   if (options.control ?? DEFAULTS.control) {
     const chainHealth = options.chainHealth ?? attached?.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));

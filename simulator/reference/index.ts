@@ -1,0 +1,1 @@
+export { referenceRoutes, type ReferenceDeps } from './routes.ts';
