@@ -5,6 +5,8 @@
 //     subcommand's library is a separate chunk loaded only when that subcommand runs, so `stablepay --help` loads
 //     little more than commander.
 //   dist/pay-page.js: the hosted payment page's browser script (viem included), minified.
+//   dist/webhooks.js, dist/client.js (+ dist/types/): what merchants import as `stablepay/webhooks` and
+//     `stablepay/client` (package.json "exports"), with type declarations emitted by tsc (tsconfig.exports.json).
 //   dist/docs.html: the API reference rendered from openapi.yaml by `redocly build-docs` (a devDependency; about a
 //     second), served by the simulator at /docs. Where redocly is not installed the build says so and goes on.
 // `npm install` / `npm ci` run this through `prepare`; the test suite runs it once before any test (vitest
@@ -65,9 +67,30 @@ export async function buildAll() {
       target: 'es2022',
       minify: true,
     }),
+    build({
+      ...common,
+      entryPoints: { webhooks: 'exports/webhooks.ts', client: 'exports/client.ts' },
+      outdir: distDir,
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+    }),
   ]);
   for (const result of results) writeAtomically(result.outputFiles);
+  buildDeclarations();
   buildDocs();
+}
+
+/** Type declarations of the merchant exports, for `import ... from 'stablepay/client'` in TypeScript. */
+export function buildDeclarations() {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  if (!existsSync(tsc)) {
+    console.warn('build: typescript is not installed, so dist/types/ is not built');
+    return false;
+  }
+  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.exports.json'], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tsc -p tsconfig.exports.json failed (${run.status}):\n${run.stdout}${run.stderr}`);
+  return true;
 }
 
 /** The rendered reference; false (with a warning) when @redocly/cli is not installed. */
