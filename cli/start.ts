@@ -24,6 +24,7 @@ interface StartFlags {
   secondApiKey?: string;
   logFormat: string;
   quiet: boolean;
+  chaosDeliveries?: string;
 }
 
 const EXAMPLES = [
@@ -88,6 +89,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
     ...(await requestLogOption(flags)),
+    ...(await chaosOption(flags.chaosDeliveries)),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
@@ -104,6 +106,16 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   return options;
+}
+
+async function chaosOption(spec: string | undefined): Promise<Pick<ServerOptions, 'chaosDeliveries'>> {
+  if (spec === undefined || spec.trim() === '') return {};
+  const { parseChaosSettings } = await import('../simulator/webhooks/index.ts');
+  try {
+    return { chaosDeliveries: parseChaosSettings(spec) };
+  } catch (error) {
+    throw new UsageError(`--chaos-deliveries: ${(error as Error).message}`);
+  }
 }
 
 /** One line per request and per delivery attempt on stdout, unless --quiet. */
@@ -153,6 +165,7 @@ export function registerStartCommand(program: Command): Command {
     .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
     .addOption(new Option('--log-format <format>', 'request and webhook-attempt log lines: pretty or json').env(ENV.logFormat).default('pretty'))
     .addOption(new Option('--quiet', `no request or webhook-attempt lines after the banner (also ${ENV.quiet}=1)`))
+    .addOption(new Option('--chaos-deliveries <effects>', 'opt-in: duplicate=<p>,reorder=<p>,delay=<ms> (rehearse duplicate and out-of-order webhooks)').env(ENV.chaosDeliveries))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(

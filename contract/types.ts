@@ -46,6 +46,7 @@ export type WebhookEndpointUpdateRequest = Schemas['WebhookEndpointUpdateRequest
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookDeliveryStatus = Schemas['WebhookDeliveryStatus'];
 export type WebhookDeliveryAttempt = Schemas['WebhookDeliveryAttempt'];
+export type WebhookDeliveryChaos = Schemas['WebhookDeliveryChaos'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 
 // Webhook payloads

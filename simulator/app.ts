@@ -32,7 +32,11 @@ import { createRandomSource } from './support/random.ts';
 import { Ledger, transactionRoutes } from './transactions/index.ts';
 import { web3Routes } from './web3/index.ts';
 import type { AttemptReport, WebhookService } from './webhooks/index.ts';
-import { buildAttemptRequest, createWebhookService, DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, retryScheduler } from './webhooks/index.ts';
+import { buildAttemptRequest, chaosPlanner, createWebhookService, DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, retryScheduler, type ChaosSettings } from './webhooks/index.ts';
+
+function chaosBanner(s: ChaosSettings): string {
+  return `CHAOS DELIVERIES on (--chaos-deliveries): duplicate=${s.duplicate}, reorder=${s.reorder}, delay=${s.delayMs} ms — deliveries may arrive twice, out of order or late`;
+}
 
 export type { SimulatorOptions } from './options.ts';
 
@@ -102,7 +106,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
   const { log } = options;
   const attemptLog = log && { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) };
-  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery, ...attemptLog });
+  // Chaos is a wrapper of delivery, chosen here like the faults, and announced as loudly.
+  const chaos = options.chaosDeliveries && { chaos: chaosPlanner(options.chaosDeliveries) };
+  if (options.chaosDeliveries) logger.info(chaosBanner(options.chaosDeliveries));
+  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery, ...attemptLog, ...chaos });
   const ledger = new Ledger({
     random,
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,

@@ -9,7 +9,7 @@ import type { RateLimitSettings } from './rate-limit/fixed-window.ts';
 import type { BundleDelay } from './settlement/attach-chains.ts';
 import type { SettlementDriverFactory } from './settlement/settlement-driver.ts';
 import type { Web3Handler } from './web3/routes.ts';
-import type { WebhookService, WebhookServiceOptions } from './webhooks/index.ts';
+import type { ChaosSettings, WebhookService, WebhookServiceOptions } from './webhooks/index.ts';
 
 export interface SimulatorOptions {
   /** Base of the hosted payment page; paymentUrl = `${payUrl}/p/<id>`. */
@@ -49,6 +49,8 @@ export interface SimulatorOptions {
   /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy?: boolean;
   logger?: Logger;
+  /** Opt-in chaos deliveries: duplicates, reordering, delay (simulator/webhooks/chaos.ts). Off when absent. */
+  chaosDeliveries?: ChaosSettings;
   /** Request and delivery-attempt log records (simulator/logging/); none when absent. */
   log?: LogSink;
   /** Named faults to inject (simulator/faults/fault-definitions.ts); unknown names throw. Off by default. */

@@ -976,8 +976,15 @@ export interface components {
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
             nextAttemptAt: components["schemas"]["NullableTimestamp"];
             payload: components["schemas"]["WebhookPayload"];
+            chaos?: components["schemas"]["WebhookDeliveryChaos"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Present only on a simulator started with --chaos-deliveries: how many of this delivery's attempts were sent twice, held back so later events overtook them, or delayed, so a merchant can rehearse the duplicates and out-of-order arrival spec §6 warns about (assumed; not part of the service). */
+        WebhookDeliveryChaos: {
+            duplicated: number;
+            reordered: number;
+            delayed: number;
         };
         /** @description One page of deliveries. */
         WebhookDeliveryList: {

@@ -31,4 +31,5 @@ export const ENV = {
   injectFaults: 'STABLEPAY_INJECT_FAULTS',
   logFormat: 'STABLEPAY_LOG_FORMAT',
   quiet: 'STABLEPAY_QUIET',
+  chaosDeliveries: 'STABLEPAY_CHAOS_DELIVERIES',
 } as const;

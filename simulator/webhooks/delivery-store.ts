@@ -20,6 +20,8 @@ export interface DeliveryRecord {
   /** The bytes sent; fixed at emit. */
   rawBody: string;
   updatedAt: string;
+  /** Chaos effects applied so far (only with --chaos-deliveries). */
+  chaos?: { duplicated: number; reordered: number; delayed: number };
 }
 
 export interface NewDelivery {
@@ -58,6 +60,7 @@ export function toDeliveryView(record: DeliveryRecord): WebhookDelivery {
     nextAttemptAt: record.nextAttemptAtMs === null ? null : new Date(record.nextAttemptAtMs).toISOString(),
     // Parsed from the raw bytes so the view is exactly what went over the wire.
     payload: JSON.parse(record.rawBody) as WebhookPayload,
+    ...(record.chaos ? { chaos: { ...record.chaos } } : {}),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
@@ -134,6 +137,15 @@ export class DeliveryStore {
   retarget(record: DeliveryRecord, url: string, nowIso: string): void {
     record.url = url;
     record.updatedAt = nowIso;
+  }
+
+  countChaos(record: DeliveryRecord, effects: readonly ('duplicate' | 'reorder' | 'delay')[]): void {
+    const counts = (record.chaos ??= { duplicated: 0, reordered: 0, delayed: 0 });
+    for (const effect of effects) {
+      if (effect === 'duplicate') counts.duplicated += 1;
+      else if (effect === 'reorder') counts.reordered += 1;
+      else counts.delayed += 1;
+    }
   }
 
   scheduleNext(record: DeliveryRecord, dueAtMs: number, nowIso: string): void {

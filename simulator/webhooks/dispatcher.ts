@@ -12,6 +12,7 @@ import type { DeliveryRecord, DeliveryStore } from './delivery-store.ts';
 import { postWebhook, type FetchLike, type PostOutcome } from './http-post.ts';
 import { KeyedLimiter } from './keyed-limiter.ts';
 import type { RetryScheduler } from './retry-schedule.ts';
+import type { ChaosEffect, PlanChaos } from './chaos.ts';
 
 /** One finished attempt, for the log (no secret, no body; the URL as sent, printable by the caller). */
 export interface AttemptReport {
@@ -27,11 +28,15 @@ export interface AttemptReport {
   ms: number;
   outcome: 'succeeded' | 'retrying' | 'failed';
   nextAttemptAt: string | null;
+  /** Chaos effects applied to this attempt (only with a chaos plan). */
+  chaos?: ChaosEffect[];
 }
 
 export interface DispatcherConfig {
   /** Told about every recorded attempt (the simulator's delivery log). */
   onAttempt?: (report: AttemptReport) => void;
+  /** Opt-in chaos (chaos.ts): asked before each attempt; absent, attempts go out as scheduled. */
+  chaos?: PlanChaos;
   clock: VirtualClock;
   deliveries: DeliveryStore;
   /** The merchant's current signing secret, read at each attempt (rotation applies at once). */
@@ -117,6 +122,9 @@ export class DeliveryDispatcher {
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
     const { clock, deliveries } = this.config;
     this.retryTimers.delete(record.id);
+    const plan = this.config.chaos?.();
+    if (plan && plan.holdMs > 0) await this.hold(plan.holdMs);
+    if (this.closed) return;
     const url = this.config.urlFor(record.merchantId);
     if (url !== undefined && url !== record.url) deliveries.retarget(record, url, clock.nowIso());
     const release = await this.limiter.acquire(new URL(record.url).origin);
@@ -127,6 +135,9 @@ export class DeliveryDispatcher {
       const instantMs = scheduledAt;
       const outcome = await this.send(record, number, instantMs);
       if (outcome.abandoned || this.closed) return;
+      // The copy goes out after the original's answer; its own answer changes nothing.
+      if (plan?.duplicate) await this.send(record, number, instantMs);
+      if (plan && plan.effects.length > 0) deliveries.countChaos(record, plan.effects);
       const nowIso = clock.nowIso();
       deliveries.recordAttempt(record, {
         number,
@@ -137,13 +148,27 @@ export class DeliveryDispatcher {
       }, nowIso);
       if (outcome.error === null) deliveries.finish(record, 'succeeded', nowIso);
       else this.afterFailure(record, number, scheduledAt);
-      this.report(record, number, outcome);
+      this.report(record, number, outcome, plan?.effects);
     } finally {
       release();
     }
   }
 
-  private report(record: DeliveryRecord, number: number, outcome: PostOutcome): void {
+  /** A real-time wait that ends early when the service closes. */
+  private hold(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const signal = this.closing.signal;
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private report(record: DeliveryRecord, number: number, outcome: PostOutcome, chaos: ChaosEffect[] | undefined): void {
     const { onAttempt } = this.config;
     if (!onAttempt) return;
     const outcomeName = record.status === 'pending' ? 'retrying' : record.status;
@@ -160,6 +185,7 @@ export class DeliveryDispatcher {
       ms: outcome.durationMs,
       outcome: outcomeName,
       nextAttemptAt: record.nextAttemptAtMs === null ? null : new Date(record.nextAttemptAtMs).toISOString(),
+      ...(chaos && chaos.length > 0 ? { chaos } : {}),
     });
   }
 

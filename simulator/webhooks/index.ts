@@ -3,6 +3,7 @@
 export { createWebhookService, defaultUserAgent, DEFAULT_CONCURRENCY_PER_ORIGIN, DEFAULT_TIMEOUT_MS } from './service.ts';
 export type { WebhookService, WebhookServiceOptions } from './service.ts';
 export type { AttemptReport } from './dispatcher.ts';
+export { chaosPlanner, parseChaosSettings, type ChaosEffect, type ChaosPlan, type ChaosSettings, type PlanChaos } from './chaos.ts';
 export type {
   Attempt,
   DeliveryStatus,

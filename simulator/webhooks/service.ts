@@ -4,6 +4,7 @@ import { packageVersion } from '../../contract/package-root.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { DeliveryDispatcher, type AttemptReport } from './dispatcher.ts';
+import type { PlanChaos } from './chaos.ts';
 import { EndpointStore } from './endpoint-store.ts';
 import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
@@ -31,6 +32,8 @@ export interface WebhookServiceOptions {
   buildRequest?: BuildAttemptRequest;
   /** Told about every recorded attempt (the simulator's delivery log). */
   onAttempt?: (report: AttemptReport) => void;
+  /** Opt-in chaos deliveries (chaos.ts); none by default. */
+  chaos?: PlanChaos;
 }
 
 export interface WebhookService {
@@ -67,6 +70,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     userAgent: options.userAgent ?? defaultUserAgent(),
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+    ...(options.chaos ? { chaos: options.chaos } : {}),
   });
 
   const enqueue = (merchantId: string, event: WebhookEvent) => {
