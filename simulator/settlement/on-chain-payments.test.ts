@@ -214,7 +214,8 @@ describe('webhooks through the real webhook service', () => {
       const events = receiver.requests.map((r) => JSON.parse(r.rawBody));
       expect(events.map((e) => e.event).sort()).toEqual(['payment.completed', 'payment.processing']);
       expect(events.every((e) => e.data.paymentId === payment.id && e.data.externalId === 'hooked')).toBe(true);
-      for (const r of receiver.requests) expect(verifyIndependently(r.headers['x-service-signature'] as string, r.rawBody, endpoint.secret as string, Math.floor(clock.now() / 1000)).ok).toBe(true);
+      // Signed with the clock's wall time (here frozen at the epoch by the harness), not its virtual time.
+      for (const r of receiver.requests) expect(verifyIndependently(r.headers['x-service-signature'] as string, r.rawBody, endpoint.secret as string, Math.floor(clock.wallTime() / 1000)).ok).toBe(true);
       expect((await call('GET', `/v1/payments/${payment.id}`)).status).toBe('SUCCESSFUL');
     } finally {
       await sim.close();
