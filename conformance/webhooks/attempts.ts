@@ -1,13 +1,17 @@
 // One delivery attempt can reach a receiver more than once (the spec: "duplicate deliveries can
 // occur"). An attempt is identified by its exact body and its signed timestamp `t`: copies of one
-// attempt are one attempt, never extra retries.
+// attempt are one attempt, never extra retries. A signer that signs with its wall time can sign two attempts in the
+// same second (the simulator moves through hours of retries in seconds), so the attempt's own instant, when the
+// implementation sends one, is part of the key.
+import { ATTEMPT_TIME_HEADER } from './attempt-time.ts';
 import type { Delivery } from './receiver.ts';
 import { parseSignatureHeader } from './signature.ts';
 
 export function attemptKey(delivery: Delivery): string {
   const parsed = parseSignatureHeader(String(delivery.headers['x-service-signature'] ?? ''));
   const t = parsed?.t ?? String(delivery.headers['x-service-timestamp'] ?? '');
-  return `${t}\n${delivery.rawBody}`;
+  const at = String(delivery.headers[ATTEMPT_TIME_HEADER] ?? '');
+  return `${t}\n${at}\n${delivery.rawBody}`;
 }
 
 /** The deliveries with later copies of the same attempt removed, in arrival order. */
