@@ -39,9 +39,10 @@ const JSON_ROUTES = [
   'POST /control/v1/payouts/:payoutId/cancel',
   'PUT /control/v1/exchange-rates',
   'PUT /control/v1/rate-limit',
+  'POST /control/v1/reset',
 ];
 /** Routes that take no body at all. */
-const BODYLESS_ROUTES = ['DELETE /v1/payments/:id', 'DELETE /v1/auth/api-keys/:id', 'POST /v1/webhooks/regenerate-secret', 'POST /v1/webhooks/test'];
+const BODYLESS_ROUTES = ['DELETE /v1/payments/:id', 'DELETE /v1/auth/api-keys/:id', 'POST /v1/webhooks/regenerate-secret', 'POST /v1/webhooks/test', 'POST /demo-payment'];
 
 const concrete = (path: string): string =>
   path.replace(':chainId', '8453').replace(':paymentId', paymentId).replace(':payoutId', payoutId);
