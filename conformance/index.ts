@@ -179,9 +179,14 @@ async function probeControl(
 function serverClock(control: ControlClient | null, blackBoxNow?: () => number): ServerClock {
   let skewMs = 0;
   const skew = () => (control || !blackBoxNow ? skewMs : blackBoxNow() - Date.now());
+  const at = (wallMs: number) => wallMs + skew();
   return {
     now: () => Date.now() + skew(),
-    at: (wallMs: number) => wallMs + skew(),
+    at,
+    // A process clock moved from outside (libfaketime) moves the implementation's wall clock too, so it signs with
+    // the moved time: a receiver sharing that clock checks t= against it. A control API's virtual clock does not
+    // move the signer's wall clock, so then the receiver's own wall clock is the reference (no signatureNow).
+    ...(!control && blackBoxNow ? { signatureNow: at } : {}),
     async refresh() {
       if (control) {
         const before = Date.now();
