@@ -22,7 +22,20 @@ function sharedLibraries(binary) {
   return [...out.matchAll(/(\/\S+\.so[.\d]*)\s/g)].map((m) => m[1]);
 }
 
-const rootfs = mkdtempSync(join(tmpdir(), 'stablepay-rootfs-'));
+/** A failure is one sentence on stderr and exit 2, never a stack trace. */
+let rootfs;
+function fail(sentence) {
+  if (rootfs) rmSync(rootfs, { recursive: true, force: true });
+  console.error(`build:image: ${sentence.trim()}`);
+  process.exit(2);
+}
+
+// Checked first, so a missing daemon costs a second, not a rootfs copy.
+const daemon = spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], { encoding: 'utf8' });
+if (daemon.error) fail(`the docker command is not installed (${daemon.error.message}); install Docker (Debian: docker.io) and start dockerd`);
+if (daemon.status !== 0) fail(`the Docker daemon does not answer (${(daemon.stderr.split('\n').find((l) => l.trim()) ?? 'no output').trim()}); start it, e.g. dockerd --storage-driver=vfs`);
+
+rootfs = mkdtempSync(join(tmpdir(), 'stablepay-rootfs-'));
 try {
   const node = process.execPath;
   const libraries = new Set([...sharedLibraries(node), ...(existsSync(FAKETIME_LIB) ? sharedLibraries(FAKETIME_LIB) : [])]);
@@ -64,9 +77,9 @@ try {
     'CMD ["start", "--no-demo-payment"]',
   ];
   const tar = spawnSync('tar', ['-C', rootfs, '-c', '.'], { maxBuffer: 4 * 1024 ** 3 });
-  if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
+  if (tar.status !== 0) fail(`tar of the root filesystem failed: ${String(tar.stderr).split('\n')[0]}`);
   const imported = spawnSync('docker', ['import', ...changes.flatMap((c) => ['--change', c]), '-', tag], { input: tar.stdout, encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
-  if (imported.status !== 0) throw new Error(`docker import failed: ${imported.stderr}`);
+  if (imported.status !== 0) fail(`docker import failed: ${imported.stderr.split('\n').find((l) => l.trim()) ?? ''}`);
   console.log(`built ${tag} (${imported.stdout.trim()}) from ${packages.length} packages and ${libraries.size} shared libraries`);
 } finally {
   rmSync(rootfs, { recursive: true, force: true });

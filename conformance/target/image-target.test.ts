@@ -31,6 +31,16 @@ describe('--target-image prerequisites', () => {
   it.skipIf(required || !missing)(`is skipped here: ${missing ?? ''}`, () => undefined);
 });
 
+describe('npm run build:image without a daemon', () => {
+  it('ends with one sentence and exit 2, not a stack trace', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, ['scripts/build-image.mjs', '--tag', 'stablepay-never:built'], { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: 'unix:///nonexistent/docker.sock' } });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^build:image: (the Docker daemon does not answer|the docker command is not installed)/);
+  });
+});
+
 describe.skipIf(missing !== undefined)('--target-image (testcontainers, no registry)', () => {
   it('refuses an image that is not present locally, without pulling, and leaves nothing running', async () => {
     const run = runConformance({ ...quiet, targetImage: 'stablepay-missing:never-built', faketime: false, reportDir: mkdtempSync(join(tmpdir(), 'stablepay-image-')) });
