@@ -1,6 +1,7 @@
 // What the simulator logs while it runs: one record per HTTP request and one per webhook delivery
 // attempt. Records carry ids and outcomes, never credentials: no API key, no webhook secret, no
 // request body, and of a receiver URL only its origin and path (a query string may hold a token).
+import type { AttemptReport } from '../webhooks/dispatcher.ts';
 
 export interface RequestRecord {
   kind: 'request';
@@ -13,24 +14,9 @@ export interface RequestRecord {
   merchant: string | null;
 }
 
-export interface DeliveryAttemptRecord {
+/** One finished webhook attempt, as the dispatcher reports it (no secret, no body). */
+export interface DeliveryAttemptRecord extends AttemptReport {
   kind: 'delivery';
-  merchant: string;
-  deliveryId: string;
-  event: string;
-  paymentId: string | null;
-  payoutId: string | null;
-  attempt: number;
-  /** Receiver origin + path. */
-  url: string;
-  statusCode: number | null;
-  error: string | null;
-  ms: number;
-  /** What happens next: done, retried at a virtual instant, or given up. */
-  outcome: 'succeeded' | 'retrying' | 'failed';
-  nextAttemptAt: string | null;
-  /** Chaos effects applied to this attempt (opt-in, --chaos-deliveries). */
-  chaos?: string[];
 }
 
 export type LogRecord = RequestRecord | DeliveryAttemptRecord;
