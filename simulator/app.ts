@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { ApiKeyStore as ApiKeyStoreType } from './auth/api-key-store.ts';
 import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } from './auth/index.ts';
 import type { IdentityEnv } from './auth/identify.ts';
-import { analyticsRoutes } from './analytics/index.ts';
+import { AnalyticsTallies, analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './reference-data/chains.ts';
 import type { ChainNetwork } from './chains/index.ts';
 import type { CheckoutService } from './checkout/index.ts';
@@ -104,12 +104,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
     serviceFeeCollector: DEFAULTS.serviceFeeCollector,
   });
+  // Analytics reads per-merchant tallies that every payment change updates.
+  const tallies = new AnalyticsTallies();
   const payments = new PaymentService({
     clock,
     random,
     webhooks,
     ledger,
     logger,
+    listeners: [tallies],
     defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs,
     ...(faulty && {
       store: faulty('payment-store', new PaymentStore()),
@@ -157,7 +160,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ),
   );
   v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
-  v1.route('/analytics', analyticsRoutes({ store: payments.store, clock }));
+  v1.route('/analytics', analyticsRoutes({ store: payments.store, tallies, clock }));
   v1.route('/transactions', transactionRoutes({ ledger }));
   v1.route('/payouts', payoutRoutes({ payouts }));
   v1.route('/webhooks', webhooks.routes());
