@@ -5,10 +5,10 @@
 // which never changes). A change of a payment (created, or a transition from one record to the
 // next) takes the old record's contribution back and adds the new one in its three buckets.
 // A window [from, to] is split into whole days, then whole hours and whole minutes at its two
-// ends, and the parts finer than a minute are read from the store's time index: the cost is at
-// most ~30 days + 2 × 23 hours + 2 × 59 minutes of bucket merges (fewer when buckets are empty)
-// plus the payments created in the window's first and last partial minute, whatever the window
-// or the store's size.
+// ends, and the parts finer than a minute are read from the store's time index. The cost is one
+// merge per day bucket (never more than the merchant's non-empty days), at most 2 × 23 hour and
+// 2 × 59 minute merges, and the payments created in the window's first and last partial minute,
+// however large the store.
 //
 // Pure: no HTTP, no clock, no storage of its own records; the caller passes a `scan` of the
 // store for the edges.
