@@ -22,6 +22,8 @@ export interface Contribution {
 }
 
 interface Settled {
+  /** The (currency, token, chain) group it is summed in. */
+  key: string;
   currency: string;
   amount: bigint;
   serviceFee: bigint;
@@ -30,6 +32,8 @@ interface Settled {
   chainId: number;
   amountToken: bigint;
 }
+
+const groupKey = (currency: string, token: string, chainId: number): string => `${currency} ${token} ${chainId}`;
 
 /**
  * A payment's contribution. Throws (RangeError) when a settled payment's amounts do not parse in
@@ -41,6 +45,7 @@ export function contribution(p: Payment): Contribution {
   return {
     status: p.status,
     settled: {
+      key: groupKey(p.currency, p.token, p.chainId),
       currency: p.currency,
       amount: toUnits(p.amount, minorUnits),
       serviceFee: toUnits(p.serviceFee, minorUnits),
@@ -52,111 +57,130 @@ export function contribution(p: Payment): Contribution {
   };
 }
 
-interface Volume {
+/** The sums of the settled payments of one (currency, token, chain). */
+interface Group {
+  currency: string;
+  token: string;
+  chainId: number;
   count: number;
   amount: bigint;
   serviceFee: bigint;
   merchantFee: bigint;
+  amountToken: bigint;
 }
 
-interface TokenSums {
+interface Sums {
   count: number;
+  amount: bigint;
+  serviceFee: bigint;
+  merchantFee: bigint;
   amountToken: bigint;
 }
 
 const STATUS_INDEX = new Map<PaymentStatus, number>(PAYMENT_STATUSES.map((s, i) => [s, i]));
 
-function entry<K, V>(map: Map<K, V>, key: K, fresh: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = fresh();
-    map.set(key, value);
+function groupIn(groups: Map<string, Group>, key: string, currency: string, token: string, chainId: number): Group {
+  let group = groups.get(key);
+  if (!group) {
+    group = { currency, token, chainId, count: 0, amount: 0n, serviceFee: 0n, merchantFee: 0n, amountToken: 0n };
+    groups.set(key, group);
   }
-  return value;
+  return group;
 }
 
-/** Counts and sums of a set of payments. The maps exist only once something settled (most tallies are counts only). */
+function sumInto<K>(map: Map<K, Sums>, key: K, g: Group): void {
+  let sums = map.get(key);
+  if (!sums) {
+    sums = { count: 0, amount: 0n, serviceFee: 0n, merchantFee: 0n, amountToken: 0n };
+    map.set(key, sums);
+  }
+  sums.count += g.count;
+  sums.amount += g.amount;
+  sums.serviceFee += g.serviceFee;
+  sums.merchantFee += g.merchantFee;
+  sums.amountToken += g.amountToken;
+}
+
+/**
+ * Counts and sums of a set of payments. Settled sums are kept per (currency, token, chain), one
+ * small map that exists only once something settled (most tallies are counts only), and split by
+ * currency, token and chain when the summary is written.
+ */
 export class SummaryTally {
   total = 0;
   readonly byStatus: number[] = PAYMENT_STATUSES.map(() => 0);
-  volume: Map<string, Volume> | undefined;
-  byToken: Map<string, TokenSums> | undefined;
-  byChain: Map<number, TokenSums> | undefined;
+  settled: Map<string, Group> | undefined;
 
-  /** Add a contribution (sign 1) or take one back (sign -1). An entry whose count drops to 0 is removed. */
+  /** Add a contribution (sign 1) or take one back (sign -1). A group whose count drops to 0 is removed. */
   add(c: Contribution, sign: 1 | -1 = 1): void {
     this.total += sign;
     const i = STATUS_INDEX.get(c.status) as number;
     this.byStatus[i] = (this.byStatus[i] as number) + sign;
     const s = c.settled;
     if (!s) return;
-    const k = BigInt(sign);
-    const v = entry((this.volume ??= new Map()), s.currency, () => ({ count: 0, amount: 0n, serviceFee: 0n, merchantFee: 0n }));
-    v.count += sign;
-    v.amount += k * s.amount;
-    v.serviceFee += k * s.serviceFee;
-    v.merchantFee += k * s.merchantFee;
-    if (v.count === 0) this.volume.delete(s.currency);
-    const t = entry((this.byToken ??= new Map()), s.token, () => ({ count: 0, amountToken: 0n }));
-    t.count += sign;
-    t.amountToken += k * s.amountToken;
-    if (t.count === 0) this.byToken.delete(s.token);
-    const ch = entry((this.byChain ??= new Map()), s.chainId, () => ({ count: 0, amountToken: 0n }));
-    ch.count += sign;
-    ch.amountToken += k * s.amountToken;
-    if (ch.count === 0) this.byChain.delete(s.chainId);
+    const g = groupIn((this.settled ??= new Map()), s.key, s.currency, s.token, s.chainId);
+    g.count += sign;
+    if (sign > 0) {
+      g.amount += s.amount;
+      g.serviceFee += s.serviceFee;
+      g.merchantFee += s.merchantFee;
+      g.amountToken += s.amountToken;
+    } else {
+      g.amount -= s.amount;
+      g.serviceFee -= s.serviceFee;
+      g.merchantFee -= s.merchantFee;
+      g.amountToken -= s.amountToken;
+    }
+    if (g.count === 0) this.settled.delete(s.key);
   }
 
   /** Add every payment counted in `other`. */
   merge(other: SummaryTally): void {
     this.total += other.total;
     for (let i = 0; i < this.byStatus.length; i += 1) this.byStatus[i] = (this.byStatus[i] as number) + (other.byStatus[i] as number);
-    if (other.volume) {
-      for (const [currency, o] of other.volume) {
-        const v = entry((this.volume ??= new Map()), currency, () => ({ count: 0, amount: 0n, serviceFee: 0n, merchantFee: 0n }));
-        v.count += o.count;
-        v.amount += o.amount;
-        v.serviceFee += o.serviceFee;
-        v.merchantFee += o.merchantFee;
-      }
+    if (!other.settled) return;
+    for (const [key, o] of other.settled) {
+      const g = groupIn((this.settled ??= new Map()), key, o.currency, o.token, o.chainId);
+      g.count += o.count;
+      g.amount += o.amount;
+      g.serviceFee += o.serviceFee;
+      g.merchantFee += o.merchantFee;
+      g.amountToken += o.amountToken;
     }
-    if (other.byToken) for (const [token, o] of other.byToken) addSums(entry((this.byToken ??= new Map()), token, zeroSums), o);
-    if (other.byChain) for (const [chainId, o] of other.byChain) addSums(entry((this.byChain ??= new Map()), chainId, zeroSums), o);
   }
 
   /** The response body for the window [from, to]. */
   toSummary(from: number, to: number): AnalyticsSummary {
     const byStatus = Object.fromEntries(PAYMENT_STATUSES.map((s, i) => [s, this.byStatus[i]])) as Record<PaymentStatus, number>;
-    const volume = [...(this.volume ?? [])].filter(([, v]) => v.count > 0);
-    const byToken = this.byToken ?? new Map<string, TokenSums>();
-    const byChain = this.byChain ?? new Map<number, TokenSums>();
+    const volume = new Map<string, Sums>();
+    const byToken = new Map<string, Sums>();
+    const byChain = new Map<number, Sums>();
+    for (const g of this.settled?.values() ?? []) {
+      if (g.count === 0) continue;
+      sumInto(volume, g.currency, g);
+      sumInto(byToken, g.token, g);
+      sumInto(byChain, g.chainId, g);
+    }
     return {
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
       payments: { total: this.total, byStatus },
-      volume: volume
+      volume: [...volume]
         .sort(([x], [y]) => (x < y ? -1 : 1))
         .map(([currency, v]) => {
           const scale = currencyOrThrow(currency).minorUnits;
           return { currency: wireCurrency(currency), count: v.count, amount: formatUnits(v.amount, scale), serviceFee: formatUnits(v.serviceFee, scale), merchantFee: formatUnits(v.merchantFee, scale) };
         }),
-      byToken: TOKENS.filter((t) => (byToken.get(t)?.count ?? 0) > 0).map((token) => {
-        const t = byToken.get(token) as TokenSums;
+      byToken: TOKENS.filter((t) => byToken.has(t)).map((token) => {
+        const t = byToken.get(token) as Sums;
         return { token, count: t.count, amountToken: formatUnits(t.amountToken, TOKEN_SCALE) };
       }),
-      byChain: CHAIN_IDS.filter((id) => (byChain.get(id)?.count ?? 0) > 0).map((chainId) => {
-        const ch = byChain.get(chainId) as TokenSums;
+      byChain: CHAIN_IDS.filter((id) => byChain.has(id)).map((chainId) => {
+        const ch = byChain.get(chainId) as Sums;
         return { chainId: wireChainId(chainId), count: ch.count, amountToken: formatUnits(ch.amountToken, TOKEN_SCALE) };
       }),
     } satisfies AnalyticsSummary;
   }
-}
-
-const zeroSums = (): TokenSums => ({ count: 0, amountToken: 0n });
-
-function addSums(into: TokenSums, from: TokenSums): void {
-  into.count += from.count;
-  into.amountToken += from.amountToken;
 }
 
 /** Summarise payments created within [from, to] (milliseconds, inclusive) by reading each of them. */

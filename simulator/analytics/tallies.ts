@@ -1,25 +1,26 @@
 // Analytics tallies kept up to date on every change of a payment, so a summary over any window
 // reads a few pre-aggregated buckets instead of every payment in it.
 //
-// Each merchant has one tally per UTC day, hour and minute that holds payments (by createdAt,
+// Each merchant has one tally per UTC day, hour and 5 minutes that holds payments (by createdAt,
 // which never changes). A change of a payment (created, or a transition from one record to the
 // next) takes the old record's contribution back and adds the new one in its three buckets.
-// A window [from, to] is split into whole days, then whole hours and whole minutes at its two
-// ends, and the parts finer than a minute are read from the store's time index. The cost is one
+// A window [from, to] is split into whole days, then whole hours and whole 5 minutes at its two
+// ends, and the parts finer than 5 minutes are read from the store's time index. The cost is one
 // merge per day bucket (never more than the merchant's non-empty days), at most 2 × 23 hour and
-// 2 × 59 minute merges, and the payments created in the window's first and last partial minute,
-// however large the store.
+// 2 × 11 five-minute merges, and the payments created in the window's first and last partial
+// 5 minutes, however large the store. (Minute buckets would shorten those edges 5-fold for 5
+// times the memory: at 200k payments over 60 days, 87k buckets against 17k.)
 //
 // Pure: no HTTP, no clock, no storage of its own records; the caller passes a `scan` of the
 // store for the edges.
 import type { Payment } from '../payments/types.ts';
 import { contribution, summarize, SummaryTally, type AnalyticsSummary, type Contribution } from './summary.ts';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+const FIVE_MINUTES_MS = 300_000;
+const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** Bucket widths, coarsest first. */
-export const TALLY_LEVELS_MS: readonly number[] = [DAY_MS, HOUR_MS, MINUTE_MS];
+/** Bucket widths, coarsest first; each divides the one before. */
+export const TALLY_LEVELS_MS: readonly number[] = [DAY_MS, HOUR_MS, FIVE_MINUTES_MS];
 
 /** Payments of a merchant created within [from, to] (inclusive), in any order. */
 export type ScanRange = (from: number, to: number) => Iterable<Payment>;
