@@ -51,8 +51,8 @@ export function paymentsCsv(payments: Iterable<Payment>): string {
 
 /**
  * Rows formatted per pull of the reader: as many rows as the largest list page, about 13 KB, under
- * the 16 KiB a Node stream buffers by default. The work before the first byte is that of one
- * page, and no pull holds the event loop longer than a page does.
+ * the 16 KiB a Node stream buffers by default. The work before the first byte, and in each
+ * pull, is about that of one page.
  */
 export const CSV_ROWS_PER_CHUNK = 100;
 
