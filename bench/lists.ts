@@ -5,10 +5,14 @@
 // The export writes N rows, so its whole cost cannot be that of a 20-row page; it is measured
 // three ways: time to first byte (the first chunk of the body) against a page, the whole export,
 // and its cost per row against the cost per row of the largest list page (limit 100), which is
-// what paging the same rows out through the list API would cost.
+// what paging the same rows out through the list API would cost. Last, over HTTP on loopback:
+// unfiltered pages asked one after another while one export downloads, to show whether the
+// export holds the event loop.
 // Run: npx tsx bench/lists.ts [--payments 200000] [--runs 30] [--no-readme]
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { serve } from '@hono/node-server';
 import { createSimulator } from '../simulator/app.ts';
 import { VirtualClock } from '../simulator/clock/virtual-clock.ts';
 
@@ -111,6 +115,28 @@ for (const [name, path] of cases) {
 }
 // The export's rows: every payment created in the last 30 days.
 const exported = [...sim.payments.store.all(merchantId, { from: clock.now() - 30 * DAY, to: clock.now() })].length;
+
+// Over HTTP: pages asked back to back while one export downloads (client and server share this process).
+const server = serve({ fetch: sim.app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((resolve) => server.once('listening', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const auth = { authorization: `Bearer ${KEY}` };
+const exportStarted = performance.now();
+let exportDone = false;
+const download = fetch(`${origin}/v1/analytics/export`, { headers: auth }).then(async (res) => {
+  const bytes = (await res.arrayBuffer()).byteLength;
+  exportDone = true;
+  return { bytes, ms: performance.now() - exportStarted };
+});
+const during: number[] = [];
+while (!exportDone) {
+  const t0 = performance.now();
+  await (await fetch(`${origin}/v1/payments`, { headers: auth })).arrayBuffer();
+  during.push(performance.now() - t0);
+}
+const overHttp = await download;
+during.sort((a, b) => a - b);
+await new Promise((resolve) => server.close(resolve));
 await sim.close();
 
 const page = results.get('unfiltered page (limit 20)')!;
@@ -133,6 +159,8 @@ const section = [
   '|---|---:|---:|---:|',
   `| time to first byte (ms) | ${csv.firstByte.toFixed(2)} | unfiltered page of 20: ${page.median.toFixed(2)} | ${(csv.firstByte / page.median).toFixed(1)}x |`,
   `| cost per row (µs) | ${perRow.toFixed(2)} | per row of a page of 100: ${perRowPage.toFixed(2)} | ${(perRow / perRowPage).toFixed(1)}x |`,
+  '',
+  `Over HTTP (loopback, \`@hono/node-server\`, client in the same process): the export downloaded in ${overHttp.ms.toFixed(0)} ms while ${during.length} unfiltered pages were asked one after another, median ${during[Math.floor(during.length / 2)]!.toFixed(2)} ms, max ${during.at(-1)!.toFixed(2)} ms.`,
   END,
 ].join('\n');
 console.log(section);

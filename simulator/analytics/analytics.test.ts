@@ -138,6 +138,41 @@ describe('GET /v1/analytics/export', () => {
     }
   });
 
+  it('lets the event loop turn between chunks, and stops formatting when the reader cancels', async () => {
+    h = createHarness();
+    for (let i = 0; i < 10; i += 1) await h.createPayment({ amount: '1', currency: 'USD' });
+    const payments = [...h.sim.payments.store.all(h.sim.defaultMerchant.id)];
+    const reader = paymentsCsvStream(payments, 1).getReader();
+    let chunks = 0;
+    let atTurn = -1;
+    setImmediate(() => (atTurn = chunks));
+    while (!(await reader.read()).done) chunks += 1;
+    expect(chunks).toBe(10);
+    // A task queued before the read loop ran while it was still reading: the export did not hold the loop.
+    expect(atTurn).toBeGreaterThanOrEqual(0);
+    expect(atTurn).toBeLessThan(chunks);
+
+    let pulled = 0;
+    let finished = false;
+    const counted = (function* () {
+      try {
+        for (const p of payments) {
+          pulled += 1;
+          yield p;
+        }
+      } finally {
+        finished = true;
+      }
+    })();
+    const partial = paymentsCsvStream(counted, 2).getReader();
+    await partial.read();
+    await partial.cancel();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(4);
+  });
+
   it('an export of many chunks has every payment of the window once, newest first, while creates interleave', async () => {
     h = createHarness();
     const made: string[] = [];

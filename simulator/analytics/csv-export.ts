@@ -65,8 +65,13 @@ export function paymentsCsvStream(payments: Iterable<Payment>, rowsPerChunk = CS
   const encoder = new TextEncoder();
   const iterator = payments[Symbol.iterator]();
   let header = true;
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      // Between chunks the event loop turns, so other requests are served while a long export is
+      // written: a reader in a hurry would otherwise run every chunk in one chain of promise jobs.
+      if (!header) await new Promise((resolve) => setImmediate(resolve));
+      if (cancelled) return;
       let text = header ? HEADER_LINE : '';
       header = false;
       for (let n = 0; n < rowsPerChunk; n += 1) {
@@ -81,6 +86,7 @@ export function paymentsCsvStream(payments: Iterable<Payment>, rowsPerChunk = CS
       controller.enqueue(encoder.encode(text));
     },
     cancel() {
+      cancelled = true;
       iterator.return?.();
     },
   });
