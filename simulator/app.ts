@@ -6,7 +6,7 @@ import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } fro
 import type { IdentityEnv } from './auth/identify.ts';
 import { printableUrl, requestLog } from './logging/index.ts';
 import { referenceRoutes } from './reference/index.ts';
-import { analyticsRoutes } from './analytics/index.ts';
+import { AnalyticsTallies, analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './reference-data/chains.ts';
 import type { ChainNetwork } from './chains/index.ts';
 import type { CheckoutService } from './checkout/index.ts';
@@ -115,12 +115,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
     serviceFeeCollector: DEFAULTS.serviceFeeCollector,
   });
+  // Analytics reads per-merchant tallies that every payment change updates.
+  const tallies = new AnalyticsTallies();
   const payments = new PaymentService({
     clock,
     random,
     webhooks,
     ledger,
     logger,
+    listeners: [tallies],
     defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs,
     ...(faulty && {
       store: faulty('payment-store', new PaymentStore()),
@@ -169,7 +172,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ),
   );
   v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
-  v1.route('/analytics', analyticsRoutes({ store: payments.store, clock }));
+  v1.route('/analytics', analyticsRoutes({ store: payments.store, tallies, clock }));
   v1.route('/transactions', transactionRoutes({ ledger }));
   v1.route('/payouts', payoutRoutes({ payouts }));
   v1.route('/webhooks', webhooks.routes());

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../test-support/harness.ts';
-import { csvField } from './csv-export.ts';
+import { createHarness, TEST_START, type Harness } from '../test-support/harness.ts';
+import { csvField, paymentsCsv, paymentsCsvStream } from './csv-export.ts';
+import { summarize } from './summary.ts';
 
 let h: Harness;
 afterEach(async () => h?.sim.close());
@@ -56,7 +58,149 @@ describe('GET /v1/analytics', () => {
   });
 });
 
+describe('GET /v1/analytics from tallies', () => {
+  // The tallies are fed by the payment service's transitions (create, pay, submit + fail, cancel,
+  // expiry on the clock): for random histories the answer equals a scan of the store.
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('create' as const), amount: fc.integer({ min: 1, max: 99_999 }), currency: fc.constantFrom('USD', 'EUR', 'JPY') }),
+    fc.record({ kind: fc.constantFrom('pay' as const, 'fail' as const, 'cancel' as const), pick: fc.nat(), chainId: fc.constantFrom(1, 137, 8453), token: fc.constantFrom('USDC', 'USDT') }),
+    fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 999, 59_999, 60_000, 3_600_000, 1_800_000, 86_400_000) }),
+  );
+
+  it('equals a scan of the store for random histories and windows', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 25 }), fc.array(fc.tuple(fc.nat(3 * 86_400_000), fc.nat(3 * 86_400_000)), { minLength: 1, maxLength: 3 }), async (ops, windows) => {
+        h = createHarness();
+        const ids: string[] = [];
+        try {
+          for (const o of ops) {
+            if (o.kind === 'create') {
+              const amount = o.currency === 'JPY' ? String(o.amount + 150) : (o.amount / 100 + 1).toFixed(2);
+              const res = await h.createPayment({ amount, currency: o.currency });
+              expect(res.status).toBe(201);
+              ids.push(res.body.id);
+            } else if (o.kind === 'advance') await h.sim.clock.advance(o.ms);
+            else if (ids.length > 0) {
+              const id = ids[o.pick % ids.length];
+              if (o.kind === 'cancel') await h.request('DELETE', `/v1/payments/${id}`);
+              else if (o.kind === 'pay') await h.request('POST', `/control/v1/payments/${id}/pay`, { body: { chainId: o.chainId, token: o.token } });
+              else {
+                await h.request('POST', `/control/v1/payments/${id}/submit`, { body: { chainId: o.chainId, token: o.token } });
+                await h.request('POST', `/control/v1/payments/${id}/fail`);
+              }
+            }
+          }
+          const merchantId = h.sim.defaultMerchant.id;
+          for (const [a, b] of [...windows, [0, 0] as [number, number]]) {
+            const from = TEST_START + Math.min(a, b) - 1000;
+            const to = TEST_START + Math.max(a, b);
+            const res = await h.request('GET', `/v1/analytics?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+            expect(res.status).toBe(200);
+            expect(res.body).toEqual(summarize(h.sim.payments.store.all(merchantId), from, to));
+          }
+          // The default window too (the last 30 days up to now).
+          const now = h.sim.clock.now();
+          expect((await h.request('GET', '/v1/analytics')).body).toEqual(summarize(h.sim.payments.store.all(merchantId), now - 30 * 86_400_000, now));
+        } finally {
+          await h.sim.close();
+        }
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
+});
+
 describe('GET /v1/analytics/export', () => {
+  it('streams the same bytes as the whole-text CSV, a chunk per pull', async () => {
+    h = createHarness();
+    for (let i = 0; i < 7; i += 1) await h.createPayment({ amount: String(i + 1), currency: 'USD', title: i % 2 ? `=cmd ${i}` : `Tea, "green" ${i}` });
+    const payments = [...h.sim.payments.store.all(h.sim.defaultMerchant.id)];
+    for (const rowsPerChunk of [1, 2, 3, 7, 100]) {
+      let pulled = 0;
+      const counted = (function* () {
+        for (const p of payments) {
+          pulled += 1;
+          yield p;
+        }
+      })();
+      const reader = paymentsCsvStream(counted, rowsPerChunk).getReader();
+      const first = await reader.read();
+      // The first chunk is the header and at most one chunk of rows: no more is formatted before it leaves.
+      expect(pulled).toBeLessThanOrEqual(rowsPerChunk + 1);
+      const chunks = [first.value as Uint8Array];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+      }
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(paymentsCsv(payments));
+      expect(chunks.length).toBe(Math.max(1, Math.ceil(payments.length / rowsPerChunk)));
+    }
+  });
+
+  it('lets the event loop turn between chunks, and stops formatting when the reader cancels', async () => {
+    h = createHarness();
+    for (let i = 0; i < 10; i += 1) await h.createPayment({ amount: '1', currency: 'USD' });
+    const payments = [...h.sim.payments.store.all(h.sim.defaultMerchant.id)];
+    const reader = paymentsCsvStream(payments, 1).getReader();
+    let chunks = 0;
+    let atTurn = -1;
+    setImmediate(() => (atTurn = chunks));
+    while (!(await reader.read()).done) chunks += 1;
+    expect(chunks).toBe(10);
+    // A task queued before the read loop ran while it was still reading: the export did not hold the loop.
+    expect(atTurn).toBeGreaterThanOrEqual(0);
+    expect(atTurn).toBeLessThan(chunks);
+
+    let pulled = 0;
+    let finished = false;
+    const counted = (function* () {
+      try {
+        for (const p of payments) {
+          pulled += 1;
+          yield p;
+        }
+      } finally {
+        finished = true;
+      }
+    })();
+    const partial = paymentsCsvStream(counted, 2).getReader();
+    await partial.read();
+    await partial.cancel();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(4);
+  });
+
+  it('an export of many chunks has every payment of the window once, newest first, while creates interleave', async () => {
+    h = createHarness();
+    const made: string[] = [];
+    for (let i = 0; i < 450; i += 1) {
+      made.push((await h.createPayment({ amount: '1', currency: 'USD' })).body.id);
+      if (i % 100 === 0) await h.sim.clock.advance(1);
+    }
+    const res = await h.sim.app.request('/v1/analytics/export', { headers: { authorization: `Bearer ${h.sim.defaultApiKey}` } });
+    const reader = res.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    const late: string[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      // Created while the export is read, in the window's last millisecond (the clock stands still).
+      late.push((await h.createPayment({ amount: '2', currency: 'USD' })).body.id);
+    }
+    expect(late.length).toBeGreaterThan(2);
+    const ids = Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0] as string);
+    // Every payment there when the export started, once; a late one at most once; in the store's order.
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => made.includes(id)).sort()).toEqual([...made].sort());
+    expect(ids.every((id) => made.includes(id) || late.includes(id))).toBe(true);
+    const order = [...h.sim.payments.store.all(h.sim.defaultMerchant.id)].map((p) => p.id);
+    expect(ids).toEqual(order.filter((id) => ids.includes(id)));
+  });
+
   it('quotes per RFC 4180', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');

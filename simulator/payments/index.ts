@@ -8,7 +8,7 @@ export { priceCreateRequest, type PriceCreateRequest } from './pricing.ts';
 export { validateCreatePayment, CREATE_RULES, type CreateRules, type CreateValidation, type ValidateCreateRequest } from './create-draft.ts';
 export { PaymentStore } from './payment-store.ts';
 export type { InsertResult, PaymentListFilter, PaymentRepository, TimeRange } from './payment-store.ts';
-export { PaymentService, PAYMENT_RULES, DEFAULT_PAYMENT_TTL_MS, type PaymentRules, type SettlementRecorder } from './payment-service.ts';
+export { PaymentService, PAYMENT_RULES, DEFAULT_PAYMENT_TTL_MS, type PaymentChangeListener, type PaymentRules, type SettlementRecorder } from './payment-service.ts';
 export { requireTokenAmount, settlementSplit, type SettlementWallets } from './settlement-split.ts';
 export { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 export { createView, retrieveView, paymentUrl } from './views.ts';

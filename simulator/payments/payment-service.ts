@@ -24,6 +24,15 @@ export interface SettlementRecorder {
   record(payment: Payment): unknown;
 }
 
+/**
+ * Told of every stored change of a payment, right after the store has it: created (`previous`
+ * undefined) or replaced by its next record. Declared here, by its user, like SettlementRecorder
+ * (analytics' tallies fill it). Listeners must not throw.
+ */
+export interface PaymentChangeListener {
+  changed(previous: Payment | undefined, next: Payment): void;
+}
+
 export interface PaymentServiceDeps {
   clock: VirtualClock;
   random: RandomSource;
@@ -35,6 +44,8 @@ export interface PaymentServiceDeps {
   store?: PaymentRepository;
   /** The pure rules of the lifecycle; the composition root may replace any of them. */
   rules?: Partial<PaymentRules>;
+  /** Told of every created payment and every transition, in order. */
+  listeners?: readonly PaymentChangeListener[];
 }
 
 /** The pure functions the service runs: create validation and pricing, the "(none) -> ACTIVE" row, the table. */
@@ -65,6 +76,7 @@ export class PaymentService {
       now,
     );
     if (!this.store.insert(payment).ok) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);
+    this.changed(undefined, payment);
     this.carryOut(payment, effects);
     return payment;
   }
@@ -102,6 +114,7 @@ export class PaymentService {
     const result = this.rules.transition(current, event, this.deps.clock.now());
     if (result.ok) {
       this.store.update(result.payment);
+      this.changed(current, result.payment);
       this.carryOut(result.payment, result.effects);
     }
     return result;
@@ -111,6 +124,10 @@ export class PaymentService {
   close(): void {
     for (const timer of this.expiryTimers.values()) timer.cancel();
     this.expiryTimers.clear();
+  }
+
+  private changed(previous: Payment | undefined, next: Payment): void {
+    for (const listener of this.deps.listeners ?? []) listener.changed(previous, next);
   }
 
   /** A read after expiresAt but before the timer ran (real-time drift) still sees EXPIRED. */

@@ -52,4 +52,55 @@ describe('NewestFirstIndex', () => {
       ),
     );
   });
+
+  it('a lazy range walk gives each id at most once and every id that stayed, while inserts and removals interleave', () => {
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('insert' as const), at: fc.integer({ min: 0, max: 30 }), id: fc.uuid() }),
+      fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.uuid()), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.array(change, { maxLength: 3 }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 30 }),
+        (initial, between, a, b) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const index = new NewestFirstIndex();
+          const at = new Map<string, number>();
+          for (const [t, id] of initial) if (!at.has(id)) at.set(id, t);
+          for (const [id, t] of at) index.insert(id, t);
+          const removed = new Set<string>();
+          const seen: string[] = [];
+          let step = 0;
+          for (const id of index.idsBetween(from, to)) {
+            seen.push(id);
+            // Changes anywhere in the index, below the walk's position included, before the next read.
+            for (const c of between[step++] ?? []) {
+              if (c.kind === 'insert' && !at.has(c.id)) {
+                at.set(c.id, c.at);
+                index.insert(c.id, c.at);
+              } else if (c.kind === 'remove') {
+                const ids = [...at.keys()].filter((id) => !removed.has(id));
+                const victim = ids[c.pick % Math.max(1, ids.length)];
+                if (victim !== undefined) {
+                  removed.add(victim);
+                  index.remove(victim);
+                }
+              }
+            }
+          }
+          expect(new Set(seen).size).toBe(seen.length);
+          for (const id of seen) expect(at.get(id)! >= from && at.get(id)! <= to).toBe(true);
+          // Newest first: (time, id) strictly descending.
+          for (let i = 1; i < seen.length; i += 1) {
+            const [p, q] = [seen[i - 1]!, seen[i]!];
+            expect(at.get(p)! > at.get(q)! || (at.get(p) === at.get(q) && p > q)).toBe(true);
+          }
+          // Every original id in range that was never removed is seen.
+          for (const [t, id] of initial) if (t === at.get(id) && t >= from && t <= to && !removed.has(id)) expect(seen).toContain(id);
+        },
+      ),
+    );
+  });
 });

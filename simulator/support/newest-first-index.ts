@@ -21,6 +21,8 @@ export interface IndexPage {
 export class NewestFirstIndex {
   private readonly entries: Entry[] = [];
   private readonly byId = new Map<string, Entry>();
+  /** Bumped by every insert or removal that moves existing entries (an append moves none). */
+  private shifts = 0;
 
   get size(): number {
     return this.entries.length;
@@ -35,7 +37,10 @@ export class NewestFirstIndex {
     const entry = { at, id };
     const last = this.entries[this.entries.length - 1];
     if (!last || compare(last, entry) < 0) this.entries.push(entry);
-    else this.entries.splice(this.positionOf(entry), 0, entry);
+    else {
+      this.entries.splice(this.positionOf(entry), 0, entry);
+      this.shifts += 1;
+    }
     this.byId.set(id, entry);
   }
 
@@ -44,6 +49,7 @@ export class NewestFirstIndex {
     if (!entry) return;
     this.entries.splice(this.positionOf(entry), 1);
     this.byId.delete(id);
+    this.shifts += 1;
   }
 
   /**
@@ -70,16 +76,34 @@ export class NewestFirstIndex {
   }
 
   /** Every id, newest first. */
-  *ids(): IterableIterator<string> {
-    for (let i = this.entries.length - 1; i >= 0; i -= 1) yield (this.entries[i] as Entry).id;
+  ids(): IterableIterator<string> {
+    return this.walkDown(Infinity, -Infinity);
   }
 
   /** Ids whose time is within [from, to], newest first: a binary search, then only those. */
-  *idsBetween(from: number, to: number): IterableIterator<string> {
-    const end = this.positionOf({ at: to, id: '\uffff' });
-    for (let i = end - 1; i >= 0; i -= 1) {
+  idsBetween(from: number, to: number): IterableIterator<string> {
+    return this.walkDown(to, from);
+  }
+
+  /**
+   * Ids with a time within [from, to], newest first, found when the walk starts (the first read),
+   * not when it is asked for. A lazy reader (a streamed export) may resume after inserts or
+   * removals: when the entries have shifted it finds its place again after the last id it gave, so
+   * it never gives an id twice nor skips one that stayed.
+   */
+  private *walkDown(to: number, from: number): IterableIterator<string> {
+    let seen = this.shifts;
+    let last: Entry | undefined;
+    const start = to === Infinity ? this.entries.length - 1 : this.positionOf({ at: to, id: '\uffff' }) - 1;
+    for (let i = start; i >= 0; i -= 1) {
+      if (this.shifts !== seen && last) {
+        i = this.positionOf(last) - 1;
+        seen = this.shifts;
+        if (i < 0) return;
+      }
       const entry = this.entries[i] as Entry;
       if (entry.at < from) return;
+      last = entry;
       yield entry.id;
     }
   }
