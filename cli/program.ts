@@ -7,9 +7,10 @@ import { registerChainsCommand } from './chains-command.ts';
 import { registerConformanceCommand } from './conformance.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { registerStartCommand } from './start.ts';
+import { registerVerifyReportCommand } from './verify-report.ts';
 
 /** Every subcommand, in the order `stablepay --help` lists them. */
-const SUBCOMMANDS: ((program: Command) => Command)[] = [registerStartCommand, registerConformanceCommand, registerChainsCommand];
+const SUBCOMMANDS: ((program: Command) => Command)[] = [registerStartCommand, registerConformanceCommand, registerChainsCommand, registerVerifyReportCommand];
 
 /** Commander's own outcomes that are not errors: help or version asked for. */
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);

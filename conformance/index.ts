@@ -21,6 +21,7 @@ import { WebhookReceiver } from './webhooks/receiver.ts';
 import { API_KEY_ENV, CONTROL_TOKEN_ENV } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
+import { completeIntegrity, prepareIntegrity, type IntegrityPlan } from './integrity/integrity-run.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -47,11 +48,13 @@ export function listChecks(checks: Check[] = ALL_CHECKS): string {
 }
 
 export async function runConformance(input: ConformanceOptions, deps: RunDependencies = {}): Promise<ConformanceOutcome> {
-  if (!input.targetCommand && !input.targetImage) return runOn(input, deps, null);
-  return runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox));
+  // Read before anything starts: an unreadable signing key or a bad record path is a usage error, exit 2.
+  const integrity = await prepareIntegrity(input);
+  if (!input.targetCommand && !input.targetImage) return runOn(input, deps, null, integrity);
+  return runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity));
 }
 
-async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null): Promise<ConformanceOutcome> {
+async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null, integrity: IntegrityPlan): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
   const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
@@ -115,8 +118,10 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     const results = await runPlan(plan, services);
-    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion });
+    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
+    const integrityWrite = options.formats.includes('console') ? options.write : (text: string) => void process.stderr.write(text);
+    reportFiles.push(...(await completeIntegrity(integrity, { reportDir: options.reportDir, reportFiles, recorder, secrets, metadata: result.metadata, write: integrityWrite })));
     return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
   } finally {
     await receiver?.close();

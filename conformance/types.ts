@@ -1,6 +1,8 @@
 // The vocabulary every part of the suite shares: checks, results, failures and the recorded run.
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
+import type { RunMetadata } from './integrity/run-metadata.ts';
+
 export type RequirementLevel = 'documented' | 'assumed';
 
 /** What a check needs from the run; a missing capability makes the check not-exercised. */
@@ -116,4 +118,6 @@ export interface RunResult {
   failures: Failure[];
   traceability: TraceRow[];
   coverage: CoverageSummary[];
+  /** What the run was judged against and what it tested (tool, contract and catalogue digests, seed, target, times). */
+  metadata: RunMetadata;
 }
