@@ -2,6 +2,7 @@
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
 import type { RunMetadata } from './integrity/run-metadata.ts';
+import type { DeliveryEvidence } from './webhooks/evidence.ts';
 
 export type RequirementLevel = 'documented' | 'assumed';
 
@@ -47,6 +48,8 @@ export interface Failure {
   fastCheck?: FastCheckDetails;
   /** How many identical findings were folded into this one (cross-cutting checks). */
   occurrences?: number;
+  /** A webhook finding's delivery as received (headers, raw body in base64, expected and actual signature, replay command). */
+  delivery?: DeliveryEvidence;
 }
 
 export interface CheckResult extends CheckMeta {

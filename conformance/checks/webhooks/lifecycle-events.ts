@@ -21,10 +21,10 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
   const body = delivery.json as Received<PaymentEventPayload>;
   const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
   for (const v of ctx.contract.validateWebhook(event, body, headers)) {
-    ctx.fail('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`);
+    ctx.failDelivery('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`, delivery);
   }
-  ctx.expect(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`);
-  ctx.expect(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`);
+  ctx.expectDelivery(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`, delivery);
+  ctx.expectDelivery(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`, delivery);
   void paymentId;
 }
 

@@ -72,13 +72,13 @@ export const retrySchedule = defineCheck({
       const stamp = Number(delivery.headers['x-service-timestamp']);
       if (fromPrevious) {
         const gap = stamp - previous;
-        ctx.expect(Math.abs(gap - interval) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is ${gap} s after attempt ${attempt - 1}; expected ${interval} s ±${tolerance} s`);
+        ctx.expectDelivery(Math.abs(gap - interval) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is ${gap} s after attempt ${attempt - 1}; expected ${interval} s ±${tolerance} s`, delivery, subject.secret);
       } else {
         const offset = stamp - t0;
-        ctx.expect(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
+        ctx.expectDelivery(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `X-Service-Timestamp is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`, delivery, subject.secret);
       }
       previous = stamp;
-      ctx.expect(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`);
+      ctx.expectDelivery(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`, delivery, subject.secret);
     }
     await ctx.clock.refresh();
     await ctx.advanceClock(48 * 3600_000);

@@ -9,6 +9,8 @@ import type { Received } from '../../support/received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
 import { attemptKey } from '../../webhooks/attempts.ts';
+import { deliveryEvidence } from '../../webhooks/evidence.ts';
+import { SecretRegistry } from '../../http/redact.ts';
 
 export interface WebhookSubject {
   api: HttpClient;
@@ -81,7 +83,14 @@ export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, del
       nowSeconds: Math.floor(ctx.clock.at(delivery.receivedAt) / 1000),
     });
     if (!verdict.ok) {
-      ctx.fail(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}`);
+      ctx.failDelivery(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}${signatureDetail(delivery, subject.secret)}`, delivery, subject.secret);
     }
   }
+}
+
+/** Expected and actual v1 (and what the actual one was computed over, when recognisable), for a finding's message. */
+function signatureDetail(delivery: Delivery, secret: string): string {
+  const { signature } = deliveryEvidence(delivery, { secret, secrets: new SecretRegistry(), reportDir: '.' });
+  if (!signature.actual || !signature.expected || signature.actual === signature.expected) return '';
+  return `\nexpected v1=${signature.expected} (HMAC-SHA256 with $${signature.secretVariable} over "${signature.timestamp}.<raw body>")\nactual   v1=${signature.actual}${signature.diagnosis ? `\n${signature.diagnosis}` : ''}`;
 }
