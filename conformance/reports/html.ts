@@ -3,6 +3,8 @@
 import type { ResultKind, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { metadataLines, type RunMetadata } from '../integrity/run-metadata.ts';
+import { deliveryText } from './delivery-text.ts';
+import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -63,6 +65,7 @@ export function renderHtml(result: RunResult): string {
     for (const failure of check.failures) {
       parts.push(`<p>${badge(failure.severity)} <code>${h(failure.requirement)}</code> <strong>${h(failure.title)}</strong></p><pre>${h(failure.message)}</pre>`);
       if (failure.reproduction) parts.push(`<p>Reproduce:</p><pre>${h(failure.reproduction)}</pre>`);
+      if (failure.delivery) parts.push(renderDeliveryHtml(failure.delivery));
       if (failure.fastCheck) parts.push(`<p>Replay (seed ${failure.fastCheck.seed}, path <code>${h(failure.fastCheck.path)}</code>):</p><pre>${h(failure.fastCheck.replay)}</pre>`);
     }
   }
@@ -74,4 +77,9 @@ export function renderHtml(result: RunResult): string {
 export function renderMetadataHtml(metadata: RunMetadata): string {
   const rows = metadataLines(metadata).map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`);
   return `<h2 id="run-metadata">Run</h2><table class="run-metadata">${rows.join('')}</table>`;
+}
+
+/** A webhook finding's delivery, folded: the request as received, both signatures and the commands. */
+export function renderDeliveryHtml(delivery: DeliveryEvidence): string {
+  return `<details class="delivery"><summary>Delivery <code>${escapeHtml(delivery.id)}</code> as received</summary><pre>${escapeHtml(deliveryText(delivery))}</pre></details>`;
 }

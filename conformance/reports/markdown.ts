@@ -2,6 +2,7 @@
 import type { RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { metadataLines } from '../integrity/run-metadata.ts';
+import { deliveryText } from './delivery-text.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
@@ -33,6 +34,7 @@ export function renderMarkdown(result: RunResult): string {
     for (const failure of result.failures) {
       out.push('', `### ${failure.severity.toUpperCase()} \`${failure.checkId}\` — ${failure.title}`, '', `Requirement: \`${failure.requirement}\``, '', '```text', failure.message, '```');
       if (failure.reproduction) out.push('', 'Reproduce:', '', '```sh', failure.reproduction, '```');
+      if (failure.delivery) out.push('', `Delivery \`${failure.delivery.id}\` as received:`, '', '```text', deliveryText(failure.delivery), '```');
       if (failure.fastCheck) out.push('', `Replay (seed ${failure.fastCheck.seed}, path ${failure.fastCheck.path}):`, '', '```sh', failure.fastCheck.replay, '```');
     }
   }

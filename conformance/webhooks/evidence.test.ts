@@ -11,6 +11,8 @@ import { deliveryEvidence } from './evidence.ts';
 import type { Delivery } from './receiver.ts';
 import { deliveriesIn, pickDelivery, replayRequest, sendReplay } from './replay.ts';
 import { verifySignature } from './signature.ts';
+import { renderDeliveryHtml } from '../reports/html.ts';
+import { deliveryText } from '../reports/delivery-text.ts';
 
 const SECRET = `whsec_${'5a'.repeat(32)}`;
 const BODY = '{"event":"payment.cancelled","timestamp":"2026-01-01T00:00:00.000Z","data":{"paymentId":"p-1","externalId":"é ü"}}';
@@ -69,6 +71,19 @@ describe('webhook delivery evidence', () => {
     expect(evidence.bodyRedacted).toBe(true);
     expect(Buffer.from(evidence.bodyBase64, 'base64').toString()).toBe('{"event":"x","leak":"[REDACTED:WEBHOOK_SECRET_1]"}');
     expect(evidence.signature.expected).toBeNull();
+  });
+});
+
+describe('delivery evidence in the human reports', () => {
+  it('shows the request as received, both signatures, the diagnosis and the commands, escaped in HTML', () => {
+    const evidence = deliveryEvidence(delivery(hmac(SECRET, BODY), { 'x-note': '<b>' }), { secret: SECRET, secrets: secrets(), reportDir: 'reports' });
+    const text = deliveryText(evidence);
+    for (const part of ['POST /webhooks-signature/x', `x-service-signature: t=${T},v1=${evidence.signature.actual}`, BODY, `signature expected  v1=${evidence.signature.expected}`, 'diagnosis: v1 is the HMAC of the raw body alone', evidence.signature.compute!, evidence.replay]) {
+      expect(text).toContain(part);
+    }
+    const html = renderDeliveryHtml(evidence);
+    expect(html).toContain('x-note: &lt;b&gt;');
+    expect(html).not.toContain('<b>');
   });
 });
 
