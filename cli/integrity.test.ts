@@ -60,10 +60,11 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/signed: 5 report files in .*manifest\.jws \(Ed25519 key [A-Za-z0-9_-]{43}\)/);
-    expect(run.stdout).toMatch(/traffic: \d+ exchanges recorded as HAR 1\.2/);
+    expect(run.stdout).toMatch(/traffic: \d+ exchanges and \d+ webhook deliveries recorded as HAR 1\.2/);
     const har = JSON.parse(await readFile(join(reports, 'traffic.har'), 'utf8'));
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries.length).toBeGreaterThan(5);
+    expect(har.log.entries.filter((e: { _deliveryId?: string }) => e._deliveryId).length).toBeGreaterThanOrEqual(3);
     const everything = (await Promise.all(['conformance.json', 'junit.xml', 'conformance.html', 'conformance.md', 'traffic.har'].map((f) => readFile(join(reports, f), 'utf8')))).join('\n');
     expect(everything).not.toContain(server.simulator.defaultApiKey);
     expect(everything).not.toMatch(/whsec_[0-9a-f]{8,}/);

@@ -121,7 +121,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
     const integrityWrite = options.formats.includes('console') ? options.write : (text: string) => void process.stderr.write(text);
-    reportFiles.push(...(await completeIntegrity(integrity, { reportDir: options.reportDir, reportFiles, recorder, secrets, metadata: result.metadata, write: integrityWrite })));
+    reportFiles.push(...(await completeIntegrity(integrity, { reportDir: options.reportDir, reportFiles, recorder, secrets, metadata: result.metadata, write: integrityWrite, ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
     return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
   } finally {
     await receiver?.close();

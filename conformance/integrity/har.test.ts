@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { Recorder, type Exchange } from '../http/recorder.ts';
 import { redactHeaders, SecretRegistry } from '../http/redact.ts';
-import { renderHar, toHar } from './har.ts';
+import { RECEIVED_PAGE, renderHar, toHar, type ReceivedDeliveries } from './har.ts';
 
 const require = createRequire(import.meta.url);
 const KEY = 'pk_harsecret0123456789abcdefghijklmnop';
@@ -57,7 +57,46 @@ function recorded(): { recorder: Recorder; secrets: SecretRegistry } {
   return { recorder, secrets };
 }
 
+function received(): ReceivedDeliveries {
+  const body = `{"event":"test","leak":"${WHSEC}"}`;
+  return {
+    baseUrl: 'http://127.0.0.1:5555',
+    deliveries: [
+      {
+        id: 'delivery-1',
+        path: '/webhooks-signature/u-1',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}`, 'x-service-signature': 't=1,v1=ab' },
+        rawBody: body,
+        rawBytes: Buffer.from(body),
+        json: JSON.parse(body),
+        receivedAt: Date.parse('2026-01-01T00:00:00.005Z'),
+        answeredStatus: 500,
+      },
+    ],
+  };
+}
+
 describe('HAR recording', () => {
+  it('puts the webhook deliveries the receiver got on a page of their own, in time order, redacted', () => {
+    const { recorder, secrets } = recorded();
+    const text = renderHar(recorder.all(), secrets, { name: 'stablepay conformance', version: '0.1.0' }, received());
+    const har = JSON.parse(text);
+    const validate = harValidator();
+    expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
+    expect(har.log.pages.at(-1).id).toBe(RECEIVED_PAGE);
+    const entry = har.log.entries.find((e: { pageref: string }) => e.pageref === RECEIVED_PAGE);
+    expect(entry.request.url).toBe('http://127.0.0.1:5555/webhooks-signature/u-1');
+    expect(entry.response.status).toBe(500);
+    expect(entry._deliveryId).toBe('delivery-1');
+    expect(entry.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer REDACTED:STABLEPAY_API_KEY' });
+    expect(entry.request.headers).toContainEqual({ name: 'x-service-signature', value: 't=1,v1=ab' });
+    expect(text).not.toContain(WHSEC);
+    expect(text).not.toContain(KEY);
+    const times = har.log.entries.map((e: { startedDateTime: string }) => Date.parse(e.startedDateTime));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('validates against the HAR 1.2 schema and carries what devtools reads', () => {
     const { recorder, secrets } = recorded();
     const har = JSON.parse(renderHar(recorder.all(), secrets, { name: 'stablepay conformance', version: '0.1.0' }));

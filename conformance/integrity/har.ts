@@ -1,12 +1,13 @@
 // `--record <file.har>`: the run's traffic as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), built from
 // what the recorder kept of every exchange, so it opens in browser devtools and HAR viewers. One page per check
-// (`pageref` is the check id). Credentials never appear: Authorization, X-Api-Key, X-Control-Token and cookies are
+// (`pageref` is the check id), and the webhook deliveries the suite's receiver got on a page of their own. Credentials never appear: Authorization, X-Api-Key, X-Control-Token and cookies are
 // redacted in both directions, and every body, URL and header value is scrubbed of the secrets the run learnt
 // (API keys, webhook secrets, checkout tokens).
 import { STATUS_CODES } from 'node:http';
 import type { Entry, Har, Header, Page, QueryString } from 'har-format';
 import type { Exchange } from '../http/recorder.ts';
 import { redactHeaders, type SecretRegistry } from '../http/redact.ts';
+import type { Delivery } from '../webhooks/receiver.ts';
 
 function headerList(headers: Record<string, string>): Header[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value }));
@@ -68,7 +69,59 @@ function entryOf(exchange: Exchange, secrets: SecretRegistry): Entry {
   return entry;
 }
 
-export function toHar(exchanges: Exchange[], secrets: SecretRegistry, creator: { name: string; version: string }): Har {
+/** Webhook deliveries the suite's receiver got: requests of the run too, in the other direction. */
+export interface ReceivedDeliveries {
+  /** The receiver's base URL (what the implementation posted to). */
+  baseUrl: string;
+  deliveries: Delivery[];
+}
+
+export const RECEIVED_PAGE = 'webhook deliveries received';
+
+function deliveryEntry(delivery: Delivery, baseUrl: string, secrets: SecretRegistry): Entry {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(delivery.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const requestHeaders = redactHeaders(headers, secrets);
+  const body = secrets.scrub(delivery.rawBody);
+  const answer = RECEIVER_ANSWER;
+  const entry: Entry = {
+    pageref: RECEIVED_PAGE,
+    startedDateTime: new Date(delivery.receivedAt).toISOString(),
+    time: 0,
+    request: {
+      method: delivery.method,
+      url: `${baseUrl}${delivery.path}`,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(requestHeaders),
+      queryString: [],
+      postData: { mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream', text: body },
+      headersSize: -1,
+      bodySize: delivery.rawBytes.length,
+    },
+    response: {
+      status: delivery.answeredStatus,
+      statusText: STATUS_CODES[delivery.answeredStatus] ?? '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [{ name: 'content-type', value: 'application/json' }],
+      content: { size: Buffer.byteLength(answer), mimeType: 'application/json', text: answer },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: Buffer.byteLength(answer),
+    },
+    cache: {},
+    timings: { send: 0, wait: 0, receive: 0 },
+    comment: `${delivery.id}, received by the suite's webhook receiver`,
+  };
+  (entry as Entry & { _deliveryId: string })._deliveryId = delivery.id;
+  return entry;
+}
+
+/** What the suite's receiver answers every delivery (receiver.ts). */
+const RECEIVER_ANSWER = JSON.stringify({ received: true });
+
+export function toHar(exchanges: Exchange[], secrets: SecretRegistry, creator: { name: string; version: string }, received?: ReceivedDeliveries): Har {
   const pages: Page[] = [];
   const seen = new Set<string>();
   for (const exchange of exchanges) {
@@ -76,9 +129,17 @@ export function toHar(exchanges: Exchange[], secrets: SecretRegistry, creator: {
     seen.add(exchange.checkId);
     pages.push({ id: exchange.checkId, title: exchange.checkId, startedDateTime: exchange.startedAt, pageTimings: {} });
   }
-  return { log: { version: '1.2', creator, pages, entries: exchanges.map((exchange) => entryOf(exchange, secrets)) } };
+  const entries = exchanges.map((exchange) => entryOf(exchange, secrets));
+  if (received && received.deliveries.length > 0) {
+    const deliveries = received.deliveries.map((delivery) => deliveryEntry(delivery, received.baseUrl, secrets));
+    pages.push({ id: RECEIVED_PAGE, title: RECEIVED_PAGE, startedDateTime: deliveries[0]!.startedDateTime, pageTimings: {} });
+    entries.push(...deliveries);
+    // One timeline: the suite's calls and the deliveries it received, in time order (stable for equal times).
+    entries.sort((a, b) => Date.parse(a.startedDateTime) - Date.parse(b.startedDateTime));
+  }
+  return { log: { version: '1.2', creator, pages, entries } };
 }
 
-export function renderHar(exchanges: Exchange[], secrets: SecretRegistry, creator: { name: string; version: string }): string {
-  return `${JSON.stringify(toHar(exchanges, secrets, creator), null, 2)}\n`;
+export function renderHar(exchanges: Exchange[], secrets: SecretRegistry, creator: { name: string; version: string }, received?: ReceivedDeliveries): string {
+  return `${JSON.stringify(toHar(exchanges, secrets, creator, received), null, 2)}\n`;
 }

@@ -8,7 +8,7 @@ import { DEFAULTS, type ReportFormat } from '../defaults.ts';
 import type { Recorder } from '../http/recorder.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { UsageError } from '../options.ts';
-import { renderHar } from './har.ts';
+import { renderHar, type ReceivedDeliveries } from './har.ts';
 import type { IntegrityOptions } from './integrity-options.ts';
 import type { RunMetadata } from './run-metadata.ts';
 import { generateSigningKey, loadSigningKey, signReportDir, type SigningKey } from './signing.ts';
@@ -41,6 +41,8 @@ export interface IntegrityInputs {
   recorder: Recorder;
   secrets: SecretRegistry;
   metadata: RunMetadata;
+  /** The deliveries the suite's webhook receiver got, recorded in the HAR too. */
+  received?: ReceivedDeliveries;
   /** Where the key and the summary lines go (the console, or stderr when the console format is off). */
   write: (text: string) => void;
 }
@@ -50,9 +52,10 @@ export async function completeIntegrity(plan: IntegrityPlan, inputs: IntegrityIn
   const written: string[] = [];
   if (plan.recordPath) {
     await mkdir(dirname(plan.recordPath), { recursive: true });
-    await writeFile(plan.recordPath, renderHar(inputs.recorder.all(), inputs.secrets, inputs.metadata.tool), 'utf8');
+    await writeFile(plan.recordPath, renderHar(inputs.recorder.all(), inputs.secrets, inputs.metadata.tool, inputs.received), 'utf8');
     written.push(plan.recordPath);
-    inputs.write(`traffic: ${inputs.recorder.size} exchanges recorded as HAR 1.2 in ${plan.recordPath}\n`);
+    const deliveries = inputs.received?.deliveries.length ?? 0;
+    inputs.write(`traffic: ${inputs.recorder.size} exchanges${deliveries ? ` and ${deliveries} webhook deliveries` : ''} recorded as HAR 1.2 in ${plan.recordPath}\n`);
   }
   if (plan.key) {
     const dir = resolve(inputs.reportDir);
