@@ -18,10 +18,10 @@ import { assembleResult, runPlan, type RunPlan } from './runner.ts';
 import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
-import { API_KEY_ENV, CONTROL_TOKEN_ENV } from './defaults.ts';
+import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
-import { completeIntegrity, prepareIntegrity, type IntegrityPlan } from './integrity/integrity-run.ts';
+import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -50,8 +50,18 @@ export function listChecks(checks: Check[] = ALL_CHECKS): string {
 export async function runConformance(input: ConformanceOptions, deps: RunDependencies = {}): Promise<ConformanceOutcome> {
   // Read before anything starts: an unreadable signing key or a bad record path is a usage error, exit 2.
   const integrity = await prepareIntegrity(input);
-  if (!input.targetCommand && !input.targetImage) return runOn(input, deps, null, integrity);
-  return runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity));
+  const outcome = !input.targetCommand && !input.targetImage ? await runOn(input, deps, null, integrity) : await runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity));
+  // Signed last: a black-box target has stopped by now, so its log in the report directory is complete.
+  outcome.reportFiles.push(...(await signReports(integrity, { reportDir: input.reportDir ?? DEFAULTS.reportDir, files: outcome.reportFiles, metadata: outcome.result.metadata, write: integrityWriter(input) })));
+  return outcome;
+}
+
+/**
+ * The record line, the signing key and its check command: to the caller's sink when it gave one, else to stderr, so
+ * stdout keeps its shape (the console report's last line stays `N passed, N failed`; machine formats stay parseable).
+ */
+function integrityWriter(input: ConformanceOptions): (text: string) => void {
+  return input.write ?? ((text) => void process.stderr.write(text));
 }
 
 async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null, integrity: IntegrityPlan): Promise<ConformanceOutcome> {
@@ -120,8 +130,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const results = await runPlan(plan, services);
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
-    const integrityWrite = options.formats.includes('console') ? options.write : (text: string) => void process.stderr.write(text);
-    reportFiles.push(...(await completeIntegrity(integrity, { reportDir: options.reportDir, reportFiles, recorder, secrets, metadata: result.metadata, write: integrityWrite, ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
+    reportFiles.push(...(await recordTraffic(integrity, { recorder, secrets, tool: result.metadata.tool, write: integrityWriter(input), ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
     return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
   } finally {
     await receiver?.close();

@@ -1,6 +1,6 @@
 // The integrity and reproduction steps of a run, around the checks: before anything starts, the signing key is read
 // (or generated) and the record path checked, so a bad flag fails first with exit 2; after the reports are written,
-// the traffic is recorded as HAR and the report files are signed.
+// the traffic is recorded as HAR; the report files are signed last, once a black-box target has stopped.
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -34,42 +34,50 @@ export async function prepareIntegrity(options: IntegrityOptions & { formats?: R
   return { key, recordPath };
 }
 
-export interface IntegrityInputs {
-  reportDir: string;
-  /** Report files this run wrote (absolute or relative to the working directory). */
-  reportFiles: string[];
+export interface RecordInputs {
   recorder: Recorder;
   secrets: SecretRegistry;
-  metadata: RunMetadata;
+  tool: { name: string; version: string };
   /** The deliveries the suite's webhook receiver got, recorded in the HAR too. */
   received?: ReceivedDeliveries;
-  /** Where the key and the summary lines go (the console, or stderr when the console format is off). */
+  /** Where the summary line goes (the console, or stderr when the console format is off). */
   write: (text: string) => void;
 }
 
-/** Records the traffic and signs the report files; returns the files it wrote. */
-export async function completeIntegrity(plan: IntegrityPlan, inputs: IntegrityInputs): Promise<string[]> {
-  const written: string[] = [];
-  if (plan.recordPath) {
-    await mkdir(dirname(plan.recordPath), { recursive: true });
-    await writeFile(plan.recordPath, renderHar(inputs.recorder.all(), inputs.secrets, inputs.metadata.tool, inputs.received), 'utf8');
-    written.push(plan.recordPath);
-    const deliveries = inputs.received?.deliveries.length ?? 0;
-    inputs.write(`traffic: ${inputs.recorder.size} exchanges${deliveries ? ` and ${deliveries} webhook deliveries` : ''} recorded as HAR 1.2 in ${plan.recordPath}\n`);
-  }
-  if (plan.key) {
-    const dir = resolve(inputs.reportDir);
-    const inside = (path: string) => {
-      const rel = relative(dir, resolve(path));
-      return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : null;
-    };
-    // The target's log of a black-box run is part of the report; so is the HAR when it was recorded in the directory.
-    const candidates = [...inputs.reportFiles, ...written, join(dir, 'target.log')].filter((path) => existsSync(path));
-    const files = candidates.map(inside).filter((rel): rel is string => rel !== null);
-    const signed = await signReportDir(dir, files, plan.key, inputs.metadata);
-    written.push(signed.manifest, signed.publicKey);
-    inputs.write(`signed: ${signed.entries.length} report files in ${signed.manifest} (Ed25519 key ${plan.key.thumbprint}); check with: stablepay verify-report ${inputs.reportDir}${plan.key.generated ? ' --public-key <the key below, saved>' : ' --public-key <your public key>'}\n`);
-    if (plan.key.generated) inputs.write(`public key of this run's generated signing key (the private half is not kept):\n${plan.key.publicKeyPem}`);
-  }
-  return written;
+/** Writes the run's traffic as HAR when --record asked for it; returns the file written. */
+export async function recordTraffic(plan: IntegrityPlan, inputs: RecordInputs): Promise<string[]> {
+  if (!plan.recordPath) return [];
+  await mkdir(dirname(plan.recordPath), { recursive: true });
+  await writeFile(plan.recordPath, renderHar(inputs.recorder.all(), inputs.secrets, inputs.tool, inputs.received), 'utf8');
+  const deliveries = inputs.received?.deliveries.length ?? 0;
+  inputs.write(`traffic: ${inputs.recorder.size} exchanges${deliveries ? ` and ${deliveries} webhook deliveries` : ''} recorded as HAR 1.2 in ${plan.recordPath}\n`);
+  return [plan.recordPath];
+}
+
+export interface SignInputs {
+  reportDir: string;
+  /** Files this run wrote (absolute or relative to the working directory); those inside reportDir are signed. */
+  files: string[];
+  metadata: RunMetadata;
+  /** Where the key and the summary line go. */
+  write: (text: string) => void;
+}
+
+/**
+ * Signs the report files. Runs last, after a black-box target was stopped: its log (target.log in the report
+ * directory) is complete by then and is signed with the reports.
+ */
+export async function signReports(plan: IntegrityPlan, inputs: SignInputs): Promise<string[]> {
+  if (!plan.key) return [];
+  const dir = resolve(inputs.reportDir);
+  const inside = (path: string) => {
+    const rel = relative(dir, resolve(path));
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : null;
+  };
+  const candidates = [...inputs.files, join(dir, 'target.log')].filter((path) => existsSync(path));
+  const files = candidates.map(inside).filter((rel): rel is string => rel !== null);
+  const signed = await signReportDir(dir, files, plan.key, inputs.metadata);
+  inputs.write(`signed: ${signed.entries.length} report files in ${signed.manifest} (Ed25519 key ${plan.key.thumbprint}); check with: stablepay verify-report ${inputs.reportDir}${plan.key.generated ? ' --public-key <the key below, saved>' : ' --public-key <your public key>'}\n`);
+  if (plan.key.generated) inputs.write(`public key of this run's generated signing key (the private half is not kept):\n${plan.key.publicKeyPem}`);
+  return [signed.manifest, signed.publicKey];
 }
