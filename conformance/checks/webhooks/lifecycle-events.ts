@@ -73,7 +73,7 @@ export const lifecycleEvents = defineCheck({
       }
     }
     const created = eventsOf(deliveries, 'payment.created');
-    ctx.expect(created.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`);
+    if (created.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`, created[0]!, subject.secret);
 
     // The dashboard create (control API) is the one that does emit payment.created.
     const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);
