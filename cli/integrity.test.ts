@@ -91,6 +91,9 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
     const ok = await stablepay(['verify-report', reports, '--public-key', publicKeyFile]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^OK .*: 5 files as signed/);
+    const asJson = await stablepay(['verify-report', reports, '--public-key', publicKeyFile, '--json']);
+    expect(asJson.code).toBe(0);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ ok: true, problems: [], keySource: 'given', run: { seed: 5 } });
     for (const [name, tamper, problem] of [
       ['changed', async (dir: string) => writeFile(join(dir, 'junit.xml'), (await readFile(join(dir, 'junit.xml'), 'utf8')).replace('failures="1"', 'failures="0"')), /junit\.xml: changed/],
       ['missing', (dir: string) => rm(join(dir, 'conformance.html')), /conformance\.html: missing/],
