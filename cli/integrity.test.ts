@@ -167,10 +167,13 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
 
   it('refuses an unreadable --sign-key and a --record directory before the run starts (exit 2)', async () => {
     const dir = join(work, 'never-written');
-    const [missing, asDirectory] = await Promise.all([
+    const [missing, asDirectory, consoleOnly] = await Promise.all([
       stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--sign-key', join(work, 'missing.pem')], { STABLEPAY_API_KEY: server.simulator.defaultApiKey }),
       stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--record', work], { STABLEPAY_API_KEY: server.simulator.defaultApiKey }),
+      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--sign', '--format', 'console'], { STABLEPAY_API_KEY: server.simulator.defaultApiKey }),
     ]);
+    expect(consoleOnly.code).toBe(2);
+    expect(consoleOnly.stderr).toMatch(/^error: --sign: there is nothing to sign with --format console only/);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`error: --sign-key ${join(work, 'missing.pem')}: cannot read the file (ENOENT)\n`);
     expect(asDirectory.code).toBe(2);
