@@ -11,7 +11,8 @@ import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
 import { deriveSeed } from './support/seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
-import type { WebhookReceiver } from './webhooks/receiver.ts';
+import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
+import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';
 
 /** A failure as a check reports it; severity is decided by the runner from the requirement level. */
 export interface Finding {
@@ -23,6 +24,8 @@ export interface Finding {
   reproduction: string | null;
   fastCheck?: FastCheckDetails;
   occurrences?: number;
+  /** The webhook delivery the finding is about, as received, with what reproduces it. */
+  delivery?: DeliveryEvidence;
 }
 
 export interface ServerClock {
@@ -152,6 +155,21 @@ export class CheckContext {
   fail(requirement: string, title: string, message: string, exchange?: Exchange): void {
     this.assertCited(requirement);
     this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange) });
+  }
+
+  /** Records a finding about one webhook delivery, carrying it as received; `secret` (the endpoint's) adds the expected signature. */
+  failDelivery(requirement: string, title: string, message: string, delivery: Delivery, secret?: string): void {
+    this.assertCited(requirement);
+    const { secrets, options } = this.services;
+    const evidence = deliveryEvidence(delivery, { secrets, reportDir: options.reportDir, ...(secret ? { secret } : {}) });
+    // The reproduction of a delivery finding re-posts the delivery (the API findings' curl line, for webhooks).
+    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence });
+  }
+
+  /** Like expect, for a finding about one webhook delivery (see failDelivery). */
+  expectDelivery(condition: boolean, requirement: string, title: string, message: string | (() => string), delivery: Delivery, secret?: string): boolean {
+    if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret);
+    return condition;
   }
 
   /** Records a finding unless `condition` holds; returns the condition. */

@@ -18,9 +18,10 @@ import { assembleResult, runPlan, type RunPlan } from './runner.ts';
 import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
-import { API_KEY_ENV, CONTROL_TOKEN_ENV } from './defaults.ts';
+import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
+import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -47,11 +48,23 @@ export function listChecks(checks: Check[] = ALL_CHECKS): string {
 }
 
 export async function runConformance(input: ConformanceOptions, deps: RunDependencies = {}): Promise<ConformanceOutcome> {
-  if (!input.targetCommand && !input.targetImage) return runOn(input, deps, null);
-  return runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox));
+  // Read before anything starts: an unreadable signing key or a bad record path is a usage error, exit 2.
+  const integrity = await prepareIntegrity(input);
+  const outcome = !input.targetCommand && !input.targetImage ? await runOn(input, deps, null, integrity) : await runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity));
+  // Signed last: a black-box target has stopped by now, so its log in the report directory is complete.
+  outcome.reportFiles.push(...(await signReports(integrity, { reportDir: input.reportDir ?? DEFAULTS.reportDir, files: outcome.reportFiles, metadata: outcome.result.metadata, write: integrityWriter(input) })));
+  return outcome;
 }
 
-async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null): Promise<ConformanceOutcome> {
+/**
+ * The record line, the signing key and its check command: to the caller's sink when it gave one, else to stderr, so
+ * stdout keeps its shape (the console report's last line stays `N passed, N failed`; machine formats stay parseable).
+ */
+function integrityWriter(input: ConformanceOptions): (text: string) => void {
+  return input.write ?? ((text) => void process.stderr.write(text));
+}
+
+async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null, integrity: IntegrityPlan): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
   const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
@@ -125,8 +138,9 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     const results = await runPlan(plan, services);
-    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion });
+    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
+    reportFiles.push(...(await recordTraffic(integrity, { recorder, secrets, tool: result.metadata.tool, write: integrityWriter(input), ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
     return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
   } finally {
     await receiver?.close();

@@ -3,6 +3,7 @@
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
 import type { CheckResult } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
+import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity/integrity-options.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -25,7 +26,7 @@ export type ProgressEvent =
   | { type: 'check-progress'; id: string; message: string }
   | { type: 'check-end'; index: number; total: number; result: CheckResult };
 
-export interface ConformanceOptions extends TargetOptions {
+export interface ConformanceOptions extends TargetOptions, IntegrityOptions {
   /** Required unless the suite starts the target (--target-command/--target-image). */
   baseUrl?: string;
   /** Falls back to the STABLEPAY_API_KEY environment variable. */
@@ -143,6 +144,7 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
   { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
   ...TARGET_OPTION_DECLARATIONS,
+  ...INTEGRITY_OPTION_DECLARATIONS,
 ];
 
 export function parseOptionValue(parser: OptionParser, raw: string, flag: string): unknown {

@@ -9,6 +9,7 @@ import { toCurl } from './http/curl.ts';
 import type { Check } from './check.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
+import { buildRunMetadata, type TargetIdentity } from './integrity/run-metadata.ts';
 
 /** A check that has not finished by then is stopped and reported as failed. */
 const CHECK_TIME_LIMIT_MS = 180_000;
@@ -117,7 +118,7 @@ export function assembleResult(
   plan: RunPlan,
   services: RunServices,
   catalogue: CatalogueRequirement[],
-  timing: { startedAt: Date; finishedAt: Date; version: string },
+  timing: { startedAt: Date; finishedAt: Date; version: string; started?: TargetIdentity['started'] },
 ): RunResult {
   const { options } = services;
   const durationMs = timing.finishedAt.getTime() - timing.startedAt.getTime();
@@ -145,6 +146,14 @@ export function assembleResult(
     failures: results.flatMap((r) => r.failures),
     traceability,
     coverage: coverageOf(traceability),
+    metadata: buildRunMetadata({
+      version: timing.version,
+      seed: options.seed,
+      target: { baseUrl: options.baseUrl, controlUrl: plan.capabilities.control ? options.controlUrl : null, ...(timing.started ? { started: timing.started } : {}) },
+      startedAt: timing.startedAt,
+      finishedAt: timing.finishedAt,
+      requirements: catalogue.length,
+    }),
   };
   // Reports are written from this object only: scrub every string in it once, here.
   return services.secrets.scrubValue(result);

@@ -1,6 +1,9 @@
 // The vocabulary every part of the suite shares: checks, results, failures and the recorded run.
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
+import type { RunMetadata } from './integrity/run-metadata.ts';
+import type { DeliveryEvidence } from './webhooks/evidence.ts';
+
 export type RequirementLevel = 'documented' | 'assumed';
 
 /** What a check needs from the run; a missing capability makes the check not-exercised. */
@@ -45,6 +48,8 @@ export interface Failure {
   fastCheck?: FastCheckDetails;
   /** How many identical findings were folded into this one (cross-cutting checks). */
   occurrences?: number;
+  /** A webhook finding's delivery as received (headers, raw body in base64, expected and actual signature, replay command). */
+  delivery?: DeliveryEvidence;
 }
 
 export interface CheckResult extends CheckMeta {
@@ -116,4 +121,6 @@ export interface RunResult {
   failures: Failure[];
   traceability: TraceRow[];
   coverage: CoverageSummary[];
+  /** What the run was judged against and what it tested (tool, contract and catalogue digests, seed, target, times). */
+  metadata: RunMetadata;
 }

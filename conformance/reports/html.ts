@@ -2,6 +2,9 @@
 // Summary, coverage, the requirement traceability matrix, then every check with its failures.
 import type { ResultKind, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
+import { metadataLines, type RunMetadata } from '../integrity/run-metadata.ts';
+import { deliveryText } from './delivery-text.ts';
+import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -38,6 +41,7 @@ export function renderHtml(result: RunResult): string {
   parts.push(`<tr><th>Seed / runs</th><td>${summary.seed} / ${summary.runs} per property</td></tr>`);
   parts.push(`<tr><th>Volume</th><td>${result.checks.length} checks, ${summary.cases} generated cases, ${summary.requests} requests, ${summary.casesPerSecond} cases/s</td></tr>`);
   parts.push('</table>');
+  parts.push(renderMetadataHtml(result.metadata));
   parts.push(`<p class="counts"><span>${badge('pass')} ${counts.passed}</span><span>${badge('fail')} ${counts.failed}</span><span>${badge('warn')} ${counts.warned}</span><span>${badge('not-exercised')} ${counts.notExercised}</span><span>${badge('skipped')} ${counts.skipped}</span></p>`);
 
   parts.push('<h2>Coverage</h2><table><tr><th>Level</th><th>Requirements</th><th>Covered by the suite</th><th>Exercised in this run</th></tr>');
@@ -61,9 +65,21 @@ export function renderHtml(result: RunResult): string {
     for (const failure of check.failures) {
       parts.push(`<p>${badge(failure.severity)} <code>${h(failure.requirement)}</code> <strong>${h(failure.title)}</strong></p><pre>${h(failure.message)}</pre>`);
       if (failure.reproduction) parts.push(`<p>Reproduce:</p><pre>${h(failure.reproduction)}</pre>`);
+      if (failure.delivery) parts.push(renderDeliveryHtml(failure.delivery));
       if (failure.fastCheck) parts.push(`<p>Replay (seed ${failure.fastCheck.seed}, path <code>${h(failure.fastCheck.path)}</code>):</p><pre>${h(failure.fastCheck.replay)}</pre>`);
     }
   }
   parts.push('</body></html>\n');
   return parts.join('\n');
+}
+
+/** What the report was produced from (tool, contract and catalogue digests, seed, target, times): one table. */
+export function renderMetadataHtml(metadata: RunMetadata): string {
+  const rows = metadataLines(metadata).map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`);
+  return `<h2 id="run-metadata">Run</h2><table class="run-metadata">${rows.join('')}</table>`;
+}
+
+/** A webhook finding's delivery, folded: the request as received, both signatures and the commands. */
+export function renderDeliveryHtml(delivery: DeliveryEvidence): string {
+  return `<details class="delivery"><summary>Delivery <code>${escapeHtml(delivery.id)}</code> as received</summary><pre>${escapeHtml(deliveryText(delivery))}</pre></details>`;
 }

@@ -2,6 +2,7 @@
 // failures (they keep the build green) but show in system-out; not-exercised and skipped map to
 // <skipped> with the reason, so nothing unexercised reads as passed.
 import type { CheckResult, RunResult } from '../types.ts';
+import type { RunMetadata } from '../integrity/run-metadata.ts';
 
 export function escapeXml(text: string): string {
   return text
@@ -38,13 +39,36 @@ export function renderJunit(result: RunResult): string {
     const area = check.id.split('.')[0]!;
     areas.set(area, [...(areas.get(area) ?? []), check]);
   }
+  // The run metadata on every suite, as surefire does: a CI that keeps one suite still knows what it ran against.
+  const properties = renderMetadataProperties(result.metadata);
   const suites = [...areas].map(([area, checks]) => {
     const failures = checks.filter((c) => c.result === 'fail').length;
     const skipped = checks.filter((c) => c.result === 'skipped' || c.result === 'not-exercised').length;
     const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
-    return `  <testsuite name="conformance.${escapeXml(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${checks.map(testcase).join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="conformance.${escapeXml(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${properties}\n${checks.map(testcase).join('\n')}\n  </testsuite>`;
   });
   const { counts, durationMs } = result.summary;
   const total = result.checks.length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="stablepay conformance" tests="${total}" failures="${counts.failed}" errors="0" skipped="${counts.skipped + counts.notExercised}" time="${(durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/** The run metadata as JUnit `<properties>` (`stablepay.contract.sha256`, `stablepay.seed`, ...). */
+export function renderMetadataProperties(metadata: RunMetadata): string {
+  const { target } = metadata;
+  const entries: [string, string][] = [
+    ['stablepay.tool.version', metadata.tool.version],
+    ['stablepay.contract.file', metadata.contract.file],
+    ['stablepay.contract.sha256', metadata.contract.sha256],
+    ['stablepay.catalogue.file', metadata.catalogue.file],
+    ['stablepay.catalogue.sha256', metadata.catalogue.sha256],
+    ['stablepay.seed', String(metadata.seed)],
+    ['stablepay.target.baseUrl', target.baseUrl],
+    ...(target.started?.kind === 'command' ? [['stablepay.target.command', target.started.command] as [string, string]] : []),
+    ...(target.started?.kind === 'image'
+      ? [['stablepay.target.image', target.started.image], ['stablepay.target.imageId', target.started.imageId ?? ''], ['stablepay.target.repoDigests', target.started.repoDigests.join(' ')]] as [string, string][]
+      : []),
+    ['stablepay.startedAt', metadata.startedAt],
+    ['stablepay.finishedAt', metadata.finishedAt],
+  ];
+  return `    <properties>\n${entries.map(([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`).join('\n')}\n    </properties>`;
 }

@@ -1,6 +1,8 @@
 // Markdown report: summary, results per check, failures with reproductions, traceability matrix.
 import type { RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
+import { metadataLines } from '../integrity/run-metadata.ts';
+import { deliveryText } from './delivery-text.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
@@ -17,6 +19,8 @@ export function renderMarkdown(result: RunResult): string {
   out.push(`- Seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict mode' : ''}`);
   out.push(`- ${summary.startedAt} – ${summary.finishedAt} (${(summary.durationMs / 1000).toFixed(1)} s), ${summary.cases} generated cases, ${summary.requests} requests, ${summary.casesPerSecond} cases/s`);
   out.push(`- **${counts.passed} passed, ${counts.failed} failed**, ${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
+  out.push('', '## Run', '');
+  for (const [label, value] of metadataLines(result.metadata)) out.push(`- ${label}: \`${value}\``);
   out.push('');
   out.push('## Coverage', '', '| level | requirements | covered by the suite | exercised in this run |', '|---|---|---|---|');
   for (const c of result.coverage) out.push(`| ${c.level} | ${c.total} | ${c.covered} (${percent(c.covered, c.total)}) | ${c.exercised} (${percent(c.exercised, c.total)}) |`);
@@ -30,6 +34,7 @@ export function renderMarkdown(result: RunResult): string {
     for (const failure of result.failures) {
       out.push('', `### ${failure.severity.toUpperCase()} \`${failure.checkId}\` — ${failure.title}`, '', `Requirement: \`${failure.requirement}\``, '', '```text', failure.message, '```');
       if (failure.reproduction) out.push('', 'Reproduce:', '', '```sh', failure.reproduction, '```');
+      if (failure.delivery) out.push('', `Delivery \`${failure.delivery.id}\` as received:`, '', '```text', deliveryText(failure.delivery), '```');
       if (failure.fastCheck) out.push('', `Replay (seed ${failure.fastCheck.seed}, path ${failure.fastCheck.path}):`, '', '```sh', failure.fastCheck.replay, '```');
     }
   }

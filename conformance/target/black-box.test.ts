@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../index.ts';
+import { verifyReportDir } from '../integrity/signing.ts';
 import { findLibfaketime } from './faketime-clock.ts';
 import { TargetError } from './target-errors.ts';
 
@@ -96,6 +97,7 @@ describe.skipIf(!hasFaketime)('black-box target: the simulator started by the su
       secondApiKey,
       only: ['auth.expired-key', 'lifecycle.expiry', 'webhooks.signature', 'rate-limit.header-semantics', 'webhooks.retry-schedule', 'auth.merchant-isolation'],
       reportDir: dir,
+      sign: true,
     });
     const results = Object.fromEntries(outcome.result.checks.filter((c) => c.result !== 'skipped').map((c) => [c.id, c.result]));
     // webhooks.signature after 30 days of key expiry: a receiver sharing the moved clock accepts every signature.
@@ -105,6 +107,9 @@ describe.skipIf(!hasFaketime)('black-box target: the simulator started by the su
     expect(outcome.result.summary.capabilities.control).toBe(false);
     expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/black-box run[\s\S]*clock: libfaketime moves the target and every chain/);
     expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('stablepay simulator is running');
+    // The reports name the command that started the target, and the signed manifest covers the target's log.
+    expect(outcome.result.metadata.target.started).toEqual({ kind: 'command', command: simulatorCommand });
+    expect((await verifyReportDir(dir)).verified).toEqual(['conformance.json', 'target.log']);
     expect(children()).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 // `--target-command`: the implementation as a local process group. Its output goes to a log file in the report
 // directory; stop() (also on failure and Ctrl-C) signals the whole group, SIGTERM then SIGKILL.
+import type { TargetIdentity } from '../integrity/run-metadata.ts';
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -21,6 +22,8 @@ export interface RunningTarget {
   readonly logPath: string;
   /** Human-readable: what runs, for the report notes. */
   readonly description: string;
+  /** What was started, for the reports' run metadata. */
+  readonly identity?: NonNullable<TargetIdentity['started']>;
   /** Resolves once the target is ready; throws a TargetError (after stopping it) when it never gets there. */
   ready(): Promise<void>;
   stop(): Promise<void>;
@@ -79,5 +82,5 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
       throw error instanceof TargetError ? error : new TargetError(`the target command could not be started: ${(error as Error).message}`);
     }
   };
-  return { baseUrl: params.baseUrl, logPath: params.logPath, description: `command: ${params.command}`, ready, stop };
+  return { baseUrl: params.baseUrl, logPath: params.logPath, description: `command: ${params.command}`, identity: { kind: 'command', command: params.command }, ready, stop };
 }

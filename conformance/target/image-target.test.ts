@@ -55,6 +55,8 @@ describe.skipIf(missing !== undefined)('--target-image (testcontainers, no regis
     const results = Object.fromEntries(outcome.result.checks.filter((c) => c.result !== 'skipped').map((c) => [c.id, c.result]));
     expect(results).toEqual({ 'lifecycle.expiry': 'pass', 'auth.expired-key': 'pass', 'create.valid-requests': 'pass' });
     expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/image: stablepay:local[\s\S]*clock: libfaketime moves the target/);
+    // The reports identify the image by its ID (the digest of its configuration), as `docker image inspect` gives it.
+    expect(outcome.result.metadata.target.started).toEqual({ kind: 'image', image: IMAGE, imageId: docker(['image', 'inspect', IMAGE, '--format', '{{.Id}}'])?.trim(), repoDigests: expect.any(Array) });
     expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('stablepay simulator is running');
     expect(leftovers()).toBe('');
   }, 240_000); // a container start on a busy machine takes most of a minute

@@ -88,7 +88,10 @@ export async function startImageTarget(params: StartImageTargetParameters, onSta
       .finally(() => log.end()));
   stopStarted = stop;
   const baseUrl = `http://127.0.0.1:${started.getMappedPort(params.containerPort)}`;
-  return { baseUrl, logPath: params.logPath, description: `image: ${params.image} (container ${started.getId().slice(0, 12)})`, ready: async () => undefined, stop };
+  // The image's identity for the reports: its ID (digest of its configuration) and any registry digests.
+  const inspected = await client.image.inspect(ImageName.fromString(params.image)).catch(() => null);
+  const identity = { kind: 'image' as const, image: params.image, imageId: inspected?.Id ?? null, repoDigests: inspected?.RepoDigests ?? [] };
+  return { baseUrl, logPath: params.logPath, description: `image: ${params.image} (container ${started.getId().slice(0, 12)})`, identity, ready: async () => undefined, stop };
 }
 
 function imageFailure(image: string, error: unknown, logPath: string): string {

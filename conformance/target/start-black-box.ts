@@ -36,6 +36,8 @@ export interface BlackBox {
   /** The target's time as the suite keeps it (moves with timeTravel). */
   now: () => number;
   notes: string[];
+  /** What the suite started (command or image with its digest), for the reports' run metadata. */
+  started?: RunningTarget['identity'];
   teardown(): Promise<void>;
 }
 
@@ -162,7 +164,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
         notes.push('clock: libfaketime moves the target and every chain (no control API needed for clock checks)');
       } else notes.push(`clock: ${probe.reason}; clock checks are not exercised`);
     } else notes.push('clock: not moved (--no-faketime); clock checks are not exercised');
-    return { baseUrl, timeTravel, now: () => clock?.now() ?? Date.now(), notes, teardown: () => teardown.run() };
+    return { baseUrl, timeTravel, now: () => clock?.now() ?? Date.now(), notes, ...(target.identity ? { started: target.identity } : {}), teardown: () => teardown.run() };
   } catch (error) {
     await teardown.run();
     if (error instanceof TargetError || error instanceof UsageError) throw error;

@@ -5,10 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export interface Delivery {
+  /** The receiver's id for this delivery (`delivery-<n>` in arrival order), named by findings and replay-delivery. */
+  id: string;
   path: string;
   method: string;
   headers: IncomingHttpHeaders;
   rawBody: string;
+  /** The body's exact bytes (rawBody is their UTF-8 reading). */
+  rawBytes: Buffer;
   json: unknown;
   /** Wall-clock receipt time in ms. */
   receivedAt: number;
@@ -82,6 +86,7 @@ export class WebhookReceiver {
   private readonly pending = new Set<NodeJS.Timeout>();
   readonly unrouted: Delivery[] = [];
   publicUrl = '';
+  private received = 0;
 
   private constructor(private readonly server: Server) {}
 
@@ -133,7 +138,7 @@ export class WebhookReceiver {
     } catch {
       json = undefined;
     }
-    const delivery: Delivery = { path, method, headers, rawBody, json, receivedAt: Date.now(), answeredStatus: behaviour.status };
+    const delivery: Delivery = { id: `delivery-${++this.received}`, path, method, headers, rawBody, rawBytes: body, json, receivedAt: Date.now(), answeredStatus: behaviour.status };
     if (endpoint) endpoint.record(delivery);
     else this.unrouted.push(delivery);
     const answer = () => {

@@ -56,7 +56,7 @@ export const expiryByClock = defineCheck({
       await ctx.clock.refresh();
       verifyDeliveries(ctx, subject, expired, () => 'WH-SIGN-HMAC');
       const body = expired[0]!.json as { data?: { paymentId?: string; externalId?: string | null } };
-      ctx.expect(body.data?.paymentId === id && body.data?.externalId === externalId, 'WH-EVENT-PAYMENT-EXPIRED', 'payment.expired names another payment', `data ${JSON.stringify(body.data)}; expected paymentId ${id}, externalId ${externalId}`);
+      ctx.expectDelivery(body.data?.paymentId === id && body.data?.externalId === externalId, 'WH-EVENT-PAYMENT-EXPIRED', 'payment.expired names another payment', `data ${JSON.stringify(body.data)}; expected paymentId ${id}, externalId ${externalId}`, expired[0]!, subject.secret);
     }
 
     const again = await createPayment(subject.api, { amount: '12.00', currency: 'USD', externalId });

@@ -83,12 +83,12 @@ export const payoutLifecycle = defineCheck({
       const matching = payoutEvents(deliveries, event, payout.id);
       if (!ctx.expect(matching.length > 0, EVENT_REQUIREMENT[event]!, `${event} not delivered`, `no ${event} with data.payoutId ${payout.id}; received ${describeDeliveries(deliveries)}`)) continue;
       const body = matching[0]!.json as Received<PayoutEventPayload>;
-      ctx.expect(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload names another event`, `event ${JSON.stringify(body.event)}`);
-      ctx.expect(body.data !== undefined && !('paymentId' in body.data), 'WH-PAYLOAD-PAYOUT-ID', `${event} carries data.paymentId`, `data ${JSON.stringify(body.data)}`);
-      ctx.expect(body.data?.externalId === payout.externalId, payout.externalId === null ? 'WH-PAYLOAD-EXTERNAL-ID-NULL' : 'PAYOUT-LIFECYCLE-EVENTS', `${event} data.externalId is not the payout's`, `expected ${JSON.stringify(payout.externalId)}, got ${JSON.stringify(body.data?.externalId)}`);
+      ctx.expectDelivery(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload names another event`, `event ${JSON.stringify(body.event)}`, matching[0]!);
+      ctx.expectDelivery(body.data !== undefined && !('paymentId' in body.data), 'WH-PAYLOAD-PAYOUT-ID', `${event} carries data.paymentId`, `data ${JSON.stringify(body.data)}`, matching[0]!);
+      ctx.expectDelivery(body.data?.externalId === payout.externalId, payout.externalId === null ? 'WH-PAYLOAD-EXTERNAL-ID-NULL' : 'PAYOUT-LIFECYCLE-EVENTS', `${event} data.externalId is not the payout's`, `expected ${JSON.stringify(payout.externalId)}, got ${JSON.stringify(body.data?.externalId)}`, matching[0]!);
       const headers = Object.fromEntries(Object.entries(matching[0]!.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
       for (const v of ctx.contract.validateWebhook(event, body, headers)) {
-        ctx.fail('PAYOUT-LIFECYCLE-EVENTS', `${event} payload does not match the contract`, `${v.message}\npayload: ${matching[0]!.rawBody.slice(0, 300)}`);
+        ctx.failDelivery('PAYOUT-LIFECYCLE-EVENTS', `${event} payload does not match the contract`, `${v.message}\npayload: ${matching[0]!.rawBody.slice(0, 300)}`, matching[0]!);
       }
     }
     // (payoutId, event) identifies an occurrence: each expected pair arrives exactly once here (2xx receiver).

@@ -75,11 +75,11 @@ export const rotateAndDeliveries = defineCheck({
     for (const delivery of received) {
       ctx.addCases();
       const event = (delivery.json as Received<WebhookPayload> | undefined)?.event;
-      ctx.expect(signedWith(delivery, newSecret), 'WH-SECRET-ROTATE', `${event} after rotation is not signed with the new secret`, 'HMAC with the regenerated secret does not match v1');
-      ctx.expect(!signedWith(delivery, oldSecret), 'WH-SECRET-ROTATE', `${event} after rotation still verifies with the old secret`, 'the old secret must stop verifying');
-      ctx.expect(!signedWith(delivery, newSecret.replace(/^whsec_/, '')), 'WH-SIGN-KEY-WHOLE-SECRET', `${event} is signed with the secret minus its whsec_ prefix`, 'the HMAC key must be the whole secret string');
-      ctx.expect(delivery.headers.authorization === undefined, 'AUTH-WEBHOOK-BY-SIGNATURE', `${event} carries an Authorization header`, 'deliveries are authenticated by signature, not by a key');
-      ctx.expect(/^application\/json\b/i.test(String(delivery.headers['content-type'] ?? '')) && /^stablepay-simulator\/\S+$/.test(String(delivery.headers['user-agent'] ?? '')), 'WH-DELIVERY-HEADERS', `${event} lacks Content-Type application/json or the User-Agent`, `Content-Type ${delivery.headers['content-type']}, User-Agent ${delivery.headers['user-agent']}`);
+      ctx.expectDelivery(signedWith(delivery, newSecret), 'WH-SECRET-ROTATE', `${event} after rotation is not signed with the new secret`, 'HMAC with the regenerated secret does not match v1', delivery, newSecret);
+      ctx.expectDelivery(!signedWith(delivery, oldSecret), 'WH-SECRET-ROTATE', `${event} after rotation still verifies with the old secret`, 'the old secret must stop verifying', delivery, newSecret);
+      ctx.expectDelivery(!signedWith(delivery, newSecret.replace(/^whsec_/, '')), 'WH-SIGN-KEY-WHOLE-SECRET', `${event} is signed with the secret minus its whsec_ prefix`, 'the HMAC key must be the whole secret string', delivery, newSecret);
+      ctx.expectDelivery(delivery.headers.authorization === undefined, 'AUTH-WEBHOOK-BY-SIGNATURE', `${event} carries an Authorization header`, 'deliveries are authenticated by signature, not by a key', delivery, newSecret);
+      ctx.expectDelivery(/^application\/json\b/i.test(String(delivery.headers['content-type'] ?? '')) && /^stablepay-simulator\/\S+$/.test(String(delivery.headers['user-agent'] ?? '')), 'WH-DELIVERY-HEADERS', `${event} lacks Content-Type application/json or the User-Agent`, `Content-Type ${delivery.headers['content-type']}, User-Agent ${delivery.headers['user-agent']}`, delivery, newSecret);
     }
 
     const list = await settledDeliveries(ctx, () => api.get('/v1/webhooks/deliveries'));

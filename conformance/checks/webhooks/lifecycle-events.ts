@@ -21,10 +21,10 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
   const body = delivery.json as Received<PaymentEventPayload>;
   const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
   for (const v of ctx.contract.validateWebhook(event, body, headers)) {
-    ctx.fail('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`);
+    ctx.failDelivery('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`, delivery);
   }
-  ctx.expect(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`);
-  ctx.expect(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`);
+  ctx.expectDelivery(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`, delivery);
+  ctx.expectDelivery(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`, delivery);
   void paymentId;
 }
 
@@ -73,7 +73,7 @@ export const lifecycleEvents = defineCheck({
       }
     }
     const created = eventsOf(deliveries, 'payment.created');
-    ctx.expect(created.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`);
+    if (created.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`, created[0]!, subject.secret);
 
     // The dashboard create (control API) is the one that does emit payment.created.
     const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);

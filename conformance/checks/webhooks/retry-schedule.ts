@@ -85,13 +85,13 @@ export const retrySchedule = defineCheck({
         const gap = stamp - previous;
         const offset = stamp - t0;
         const onTime = Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance || Math.abs(gap - interval) <= tolerance;
-        ctx.expect(onTime, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1 and ${gap} s after attempt ${attempt - 1}; expected +${RETRY_OFFSETS_S[attempt - 1]} s after attempt 1 or ${interval} s after attempt ${attempt - 1}, ±${tolerance} s`);
+        ctx.expectDelivery(onTime, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1 and ${gap} s after attempt ${attempt - 1}; expected +${RETRY_OFFSETS_S[attempt - 1]} s after attempt 1 or ${interval} s after attempt ${attempt - 1}, ±${tolerance} s`, delivery, subject.secret);
       } else {
         const offset = stamp - t0;
-        ctx.expect(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`);
+        ctx.expectDelivery(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`, delivery, subject.secret);
       }
       previous = stamp;
-      ctx.expect(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`);
+      ctx.expectDelivery(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`, delivery, subject.secret);
     }
     await ctx.clock.refresh();
     await ctx.advanceClock(48 * 3600_000);

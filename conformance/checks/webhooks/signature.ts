@@ -38,7 +38,7 @@ export const webhookSignature = defineCheck({
     }
     for (const d of deliveries) {
       const contentType = String(d.headers['content-type'] ?? '');
-      ctx.expect(d.method === 'POST' && contentType.startsWith('application/json') && d.json !== undefined, 'WH-DELIVERY-HTTP-POST-JSON', 'Delivery is not a POST with a JSON body', `${d.method}, content-type ${contentType}, body ${d.rawBody.slice(0, 100)}`);
+      ctx.expectDelivery(d.method === 'POST' && contentType.startsWith('application/json') && d.json !== undefined, 'WH-DELIVERY-HTTP-POST-JSON', 'Delivery is not a POST with a JSON body', `${d.method}, content-type ${contentType}, body ${d.rawBody.slice(0, 100)}`, d, subject.secret);
     }
     verifyDeliveries(ctx, subject, deliveries, (reason) => BY_REASON[reason] ?? 'WH-SIGN-HMAC');
   },

@@ -9,6 +9,8 @@ import type { Received } from '../../support/received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
 import { attemptKey } from '../../webhooks/attempts.ts';
+import { deliveryEvidence } from '../../webhooks/evidence.ts';
+import { SecretRegistry } from '../../http/redact.ts';
 
 export interface WebhookSubject {
   api: HttpClient;
@@ -81,7 +83,16 @@ export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, del
       nowSeconds: Math.floor((ctx.clock.signatureNow?.(delivery.receivedAt) ?? delivery.receivedAt) / 1000),
     });
     if (!verdict.ok) {
-      ctx.fail(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}`);
+      ctx.failDelivery(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}${signatureDetail(delivery, subject.secret)}`, delivery, subject.secret);
     }
   }
+}
+
+/**
+ * What the received v1 was computed over, when it matches a usual mistake. The message stays the same for every
+ * delivery a bug touches (so identical findings group); the expected and received values travel in the evidence.
+ */
+function signatureDetail(delivery: Delivery, secret: string): string {
+  const { signature } = deliveryEvidence(delivery, { secret, secrets: new SecretRegistry(), reportDir: '.' });
+  return signature.diagnosis ? `\n${signature.diagnosis} (expected and received v1 in the delivery evidence)` : '';
 }

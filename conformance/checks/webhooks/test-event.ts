@@ -20,7 +20,7 @@ export const testEvent = defineCheck({
     ctx.addCases();
     ctx.require(test !== undefined, 'WH-EVENT-TEST', 'Test event not delivered', `received ${describeDeliveries(deliveries)}`);
     const body = test.json as Record<string, unknown>;
-    ctx.expect(!('data' in body) && typeof body.timestamp === 'string' && Object.keys(body).sort().join(',') === 'event,timestamp', 'WH-PAYLOAD-TEST-NO-DATA', 'Test event payload is not {event, timestamp}', `payload ${test.rawBody.slice(0, 200)}`);
+    ctx.expectDelivery(!('data' in body) && typeof body.timestamp === 'string' && Object.keys(body).sort().join(',') === 'event,timestamp', 'WH-PAYLOAD-TEST-NO-DATA', 'Test event payload is not {event, timestamp}', `payload ${test.rawBody.slice(0, 200)}`, test, subject.secret);
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, [test], () => 'WH-SIGN-HMAC');
   },
