@@ -108,6 +108,11 @@ export interface RunSummary {
   cases: number;
   requests: number;
   casesPerSecond: number;
+  /** Provenance shown at the top of the HTML report when recorded: SHA-256 of openapi.yaml and of the requirement
+   * catalogue, and what was tested (image digest or command). Filled by the run-metadata part of the suite. */
+  contractSha256?: string;
+  catalogueSha256?: string;
+  targetIdentity?: string;
 }
 
 export interface RunResult {
