@@ -68,6 +68,8 @@ describe('console progress', () => {
     clock = 40_000;
     print(all[5]!);
     expect(out.split('\r\x1b[2K').at(-1)).toBe('[3/4] 50% · 1 failed · 0 warned · 0:40 elapsed · ETA 0:40 · a.three');
+    print({ type: 'check-progress', id: 'a.three', message: 'waiting 11 s' });
+    expect(out.split('\r\x1b[2K').at(-1)).toBe('[3/4] 50% · 1 failed · 0 warned · 0:40 elapsed · ETA 0:40 · a.three: waiting 11 s');
     expect(formatDuration(3_725_000)).toBe('1:02:05');
   });
 });

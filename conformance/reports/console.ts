@@ -34,6 +34,8 @@ export function consoleProgress(write: (text: string) => void, settings: Console
   const tty = settings.tty ?? false;
   let started = now();
   let done = 0;
+  let current = 0;
+  let total = 0;
   let failed = 0;
   let warned = 0;
   let statusShown = false;
@@ -58,6 +60,8 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       write(`capabilities: ${caps.join(', ')}\n`);
       for (const note of event.notes) write(`  note: ${note}\n`);
     } else if (event.type === 'check-start') {
+      current = event.index;
+      total = event.total;
       if (tty) status(event.index, event.total, event.id);
     } else if (event.type === 'check-end') {
       const { result } = event;
@@ -78,7 +82,7 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       if (event.index < event.total) status(event.index, event.total, 'next check');
       else write(`${event.total} checks in ${formatDuration(now() - started)}\n`);
     } else if (event.type === 'check-progress') {
-      if (tty) status(done, Math.max(done, 1), `${event.id}: ${event.message}`);
+      if (tty) status(current, total, `${event.id}: ${event.message}`);
       else write(`        … ${event.id}: ${event.message}\n`);
     } else if (event.type === 'stopped') {
       clearStatus();
