@@ -2,8 +2,8 @@
 // styles (plain lines for CI, one rewritten line with an ETA on a terminal) driven by a fake clock.
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../options.ts';
-import type { CheckResult, Failure } from '../types.ts';
-import { consoleProgress, formatDuration, groupFindings } from './console.ts';
+import type { CheckResult, Failure, RunResult } from '../types.ts';
+import { consoleProgress, formatDuration, groupFindings, renderConsoleSummary } from './console.ts';
 import { toCurl } from '../http/curl.ts';
 import { SecretRegistry, headerVariable } from '../http/redact.ts';
 import type { Exchange } from '../http/recorder.ts';
@@ -15,19 +15,27 @@ function check(id: string, result: CheckResult['result']): CheckResult {
 }
 
 describe('console findings', () => {
-  it('folds findings that differ only in ids and numbers, keeps different ones apart, failures first', () => {
+  it('folds findings that differ only in ids and numbers, in any check, under the first; failures first', () => {
     const groups = groupFindings([
       finding('format.x', 'a warning', { severity: 'warn' }),
       finding('auth.a', 'GET /v1/payments/6f1c2a7e-0a4b-4c6d-8e9f-0123456789ab -> 403 after 12 ms'),
       finding('auth.a', 'GET /v1/payments/0a1b2c3d-4e5f-4a6b-8c7d-9e8f7a6b5c4d -> 403 after 31 ms'),
       finding('auth.a', 'POST /v1/payments -> 403'),
       finding('auth.b', 'GET /v1/payments/6f1c2a7e-0a4b-4c6d-8e9f-0123456789ab -> 403 after 12 ms'),
+      finding('auth.b', 'GET /v1/payments -> 500', { title: 'Other title' }),
     ]);
-    expect(groups.map((g) => [g.severity, g.checkId, g.findings.map((f) => f.count)])).toEqual([
-      ['fail', 'auth.a', [2, 1]],
-      ['fail', 'auth.b', [1]],
-      ['warn', 'format.x', [1]],
+    expect(groups.map((g) => [g.severity, g.checkId, g.title, g.findings.map((f) => [f.count, f.alsoIn])])).toEqual([
+      ['fail', 'auth.a', 'Status differs', [[3, ['auth.b']], [1, []]]],
+      ['fail', 'auth.b', 'Other title', [[1, []]]],
+      ['warn', 'format.x', 'Status differs', [[1, []]]],
     ]);
+  });
+
+  it('prints a folded finding once with its count and the other checks', () => {
+    const failures = Array.from({ length: 5 }, (_, i) => finding(`c.${i % 2}`, `GET /v1/payments/${i} timed out`, { reproduction: `curl ${i}` }));
+    const text = renderConsoleSummary({ summary: { seed: 1, runs: 1, strict: false, durationMs: 1, cases: 0, requests: 0, casesPerSecond: 0, counts: { passed: 0, failed: 2, warned: 0, notExercised: 0, skipped: 0 } }, checks: [], failures, coverage: [], traceability: [] } as unknown as RunResult);
+    expect(text).toContain('FAIL c.0: Status differs (5 findings)\n  [REQ-A] ×5 GET /v1/payments/0 timed out\n      also in: c.1\n      reproduce: curl 0\n');
+    expect(text.match(/timed out/g)).toHaveLength(1);
   });
 });
 

@@ -91,10 +91,12 @@ export function consoleProgress(write: (text: string) => void, settings: Console
   };
 }
 
-interface FindingGroup {
+export interface FindingGroup {
   failure: Failure;
-  /** Identical findings folded into this one (same check, requirement, title and message). */
+  /** Identical findings folded into this one (same requirement, title and message, in any check). */
   count: number;
+  /** Other checks that reported the same finding (it is listed under the first). */
+  alsoIn: string[];
 }
 
 /** Ids, hashes and numbers vary between otherwise identical findings; they do not make a finding different. */
@@ -105,14 +107,18 @@ function normalise(text: string): string {
     .replace(/\b\d+(\.\d+)?\b/g, '<n>');
 }
 
-/** Identical findings folded with a count, in first-seen order, then grouped under their check and title. */
+/** Identical findings (same severity, requirement, title and message up to ids and numbers, in any check) folded
+ * into the first with a count, in first-seen order, then grouped under their check and title. */
 export function groupFindings(failures: Failure[]): { checkId: string; severity: Failure['severity']; title: string; findings: FindingGroup[] }[] {
   const byKey = new Map<string, FindingGroup>();
   for (const failure of failures) {
-    const key = JSON.stringify([failure.severity, failure.checkId, failure.requirement, failure.title, normalise(failure.message)]);
+    const key = JSON.stringify([failure.severity, failure.requirement, failure.title, normalise(failure.message)]);
     const group = byKey.get(key);
-    if (group) group.count += 1;
-    else byKey.set(key, { failure, count: 1 });
+    if (!group) byKey.set(key, { failure, count: 1, alsoIn: [] });
+    else {
+      group.count += 1;
+      if (failure.checkId !== group.failure.checkId && !group.alsoIn.includes(failure.checkId)) group.alsoIn.push(failure.checkId);
+    }
   }
   const byCheck = new Map<string, { checkId: string; severity: Failure['severity']; title: string; findings: FindingGroup[] }>();
   for (const group of byKey.values()) {
@@ -133,10 +139,11 @@ export function renderConsoleSummary(result: RunResult): string {
     const total = group.findings.reduce((sum, f) => sum + f.count, 0);
     const count = total > 1 ? ` (${total} findings)` : '';
     lines.push(`${group.severity.toUpperCase()} ${group.checkId}: ${group.title}${count}`);
-    for (const { failure, count: times } of group.findings) {
+    for (const { failure, count: times, alsoIn } of group.findings) {
       const [first, ...rest] = failure.message.split('\n');
       lines.push(`  [${failure.requirement}]${times > 1 ? ` ×${times}` : ''} ${first}`);
       for (const line of rest) lines.push(`      ${line}`);
+      if (alsoIn.length) lines.push(`      also in: ${alsoIn.join(', ')}`);
       if (failure.reproduction) lines.push(`      reproduce: ${failure.reproduction}`);
       if (failure.fastCheck) lines.push(`      replay: ${failure.fastCheck.replay}`);
     }
