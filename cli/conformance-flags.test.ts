@@ -61,7 +61,7 @@ describe('stablepay conformance: every flag through the real CLI', () => {
   beforeAll(async () => {
     [healthy, faulty, tokenised] = await Promise.all([
       startServer({ port: 0, logger: quietLogger, defaultApiKey: KEY }),
-      startServer({ port: 0, logger: quietLogger, defaultApiKey: FAULTY_KEY, faults: ['unknown-key-403', 'list-limit-unbounded'] }),
+      startServer({ port: 0, logger: quietLogger, defaultApiKey: FAULTY_KEY, faults: ['unknown-key-403', 'list-limit-unbounded', 'fee-binary-float'] }),
       startServer({ port: 0, logger: quietLogger, defaultApiKey: KEY, controlToken: CONTROL_TOKEN }),
     ]);
     // A gateway that refuses every request without its token, as one in front of a sandbox would.
@@ -199,13 +199,17 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(bad.stderr.split('\n')[0]).toBe(`error: option '-H, --header <line>' argument 'no colon here' is invalid. --header: expected 'Name: value', got "no colon here"`);
   });
 
-  it('--replay is accepted per property and validated; --list lists the checks', async () => {
+  it('--replay replays the recorded counterexample of a failed property; --list lists the checks', async () => {
     const list = await stablepay(['--list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^auth\.unknown-key\s/m);
-    // A replay path is taken per property; an unknown property key is accepted and simply not used.
-    const replay = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--replay', `${FAST}/none=0:1`, '--format', 'json']);
-    expect(replay.code).toBe(0);
+    const args = ['--base-url', faulty.url, '--api-key', FAULTY_KEY, '--only', 'fees.split-properties', '--seed', '3', '--no-webhooks', '--format', 'json'];
+    const first = json(await stablepay(args)).checks[0] as unknown as { cases: number; failures: { fastCheck: { replay: string; counterexample: string } }[] };
+    const recorded = first.failures[0]!.fastCheck;
+    const replayArg = recorded.replay.split('--replay ')[1]!;
+    const again = json(await stablepay([...args, '--replay', replayArg])).checks[0] as unknown as typeof first;
+    expect(again.failures[0]!.fastCheck.counterexample).toBe(recorded.counterexample);
+    expect(again.cases).toBeLessThan(first.cases);
     const bad = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--replay', 'no-equals-sign']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--replay: expected <checkId>\/<property>=<path>/);
@@ -252,12 +256,27 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(notReady.stderr).toMatch(/1 s/);
     const image = await stablepay([...base, '--target-image', 'stablepay-no-such-image:r16b', '--no-faketime', '--reaper']);
     expect(image.code).toBe(2);
-    expect(image.stderr.trim().split('\n')).toHaveLength(1);
+    // Progress of the black-box start (on stderr: stdout carries the JSON report), then one sentence.
+    expect(image.stderr.trim().split('\n').filter((line) => line.startsWith('error: '))).toHaveLength(1);
+    expect(image.stderr.trim().split('\n').at(-1)).toMatch(/^error: .*stablepay-no-such-image:r16b/);
+    expect(image.stdout).toBe('');
     const second = await stablepay(['--base-url', healthy.url, ...base, '--second-api-key', KEY]);
     expect(second.stderr).toBe("error: --second-api-key must be another merchant's key, not the --api-key\n");
     const fork = await stablepay([...base, '--target-command', 'true', '--fork', 'mainnet']);
     expect(fork.code).toBe(2);
     expect(fork.stderr).toMatch(/--fork: expected <chainId>=<http\(s\) URL>, got "mainnet"/);
+  });
+
+  it('--target-command with --format ndjson: the suite starts the simulator, stdout stays pure JSON lines (its log goes to stderr)', async () => {
+    const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} start --no-control --no-demo-payment`;
+    const run = await stablepay(['--target-command', command, '--no-faketime', '--only', FAST, '--format', 'ndjson']);
+    expect(run.code).toBe(0);
+    const events = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; result?: string });
+    expect(events.map((e) => e.type)).toEqual(['start', 'check', 'summary']);
+    expect(events[1]!.result).toBe('pass');
+    expect(run.stderr).toContain('starting the target');
+    // The target's own log is kept beside the reports, as in every black-box run.
+    expect(existsSync(join(run.cwd, 'reports', 'conformance', 'target.log'))).toBe(true);
   });
 
   it('every declared flag was run through the CLI above', () => {
