@@ -59,8 +59,15 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const checks = registry.all();
   const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
   if (unknown.length > 0) throw new UsageError(`--only/--skip: no check matches ${unknown.join(', ')} (see --list)`);
+  const catalogue = loadCatalogueRequirements();
+  const contract = deps.contract ?? (await loadContractFacade());
+  const secrets = new SecretRegistry();
+  secrets.add(options.apiKey, API_KEY_ENV);
+  if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
+  if (options.controlToken) secrets.add(options.controlToken, CONTROL_TOKEN_ENV);
+  // Progress printers start after every known secret is registered: ndjson prints whole check results.
   const printer = options.formats.includes('ndjson')
-    ? ndjsonProgress(options.write)
+    ? ndjsonProgress(options.write, secrets)
     : options.progress && options.formats.includes('console')
       ? consoleProgress(options.write, { tty: options.tty })
       : null;
@@ -72,12 +79,6 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     };
   }
 
-  const catalogue = loadCatalogueRequirements();
-  const contract = deps.contract ?? (await loadContractFacade());
-  const secrets = new SecretRegistry();
-  secrets.add(options.apiKey, API_KEY_ENV);
-  if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
-  if (options.controlToken) secrets.add(options.controlToken, CONTROL_TOKEN_ENV);
   // Extra headers (-H) may carry a gateway token: reports show them as variables, never their values.
   for (const [name, value] of Object.entries(options.headers)) secrets.add(value, headerVariable(name));
   const recorder = new Recorder();
