@@ -182,6 +182,13 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(two.checks.filter((c) => c.reason?.startsWith('not run: the run stopped after 2 failed checks')).length).toBe(4);
     const bad = await stablepay([...only, '--max-failures', '0']);
     expect(bad.code).toBe(2);
+    // -x in the configuration file, --max-failures on the command line: the command line wins.
+    const dir = mkdtempSync(join(tmpdir(), 'cf-flags-x-'));
+    writeFileSync(join(dir, 'stablepay.config.json'), JSON.stringify({ failFast: true }));
+    const fromFile = json(await stablepay([...only, '--format', 'json'], { cwd: dir }));
+    expect(fromFile.checks.filter((c) => c.result === 'fail')).toHaveLength(1);
+    const overridden = json(await stablepay([...only, '--max-failures', '2', '--format', 'json'], { cwd: dir }));
+    expect(overridden.checks.filter((c) => c.result === 'fail')).toHaveLength(2);
   });
 
   it('-H adds a header to every request (a gateway token), never written into the report; a bad line exits 2', async () => {

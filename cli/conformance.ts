@@ -64,6 +64,11 @@ export function registerConformanceCommand(program: Command): Command {
       const fromCommandLine = toOptions(flags, (attribute) => command.getOptionValueSource(attribute) === 'cli');
       const file = findConfigFile(flags.config as string | undefined);
       const fromFile = file ? readConfigFile(file) : {};
+      // -x and --max-failures are one setting: either on the command line replaces both from the file.
+      if ('maxFailures' in fromCommandLine || 'failFast' in fromCommandLine) {
+        delete fromFile.maxFailures;
+        delete fromFile.failFast;
+      }
       const outcome = await runConformance({ ...fromFile, ...fromCommandLine } as ConformanceOptions);
       process.exitCode = outcome.exitCode;
     } catch (error) {
