@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
 import { TargetError } from '../conformance/target/target-errors.ts';
+import { findConfigFile, longFlag, readConfigFile } from './config-file.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 
 const EXAMPLES = [
@@ -10,7 +11,12 @@ const EXAMPLES = [
   'Examples:',
   '  $ stablepay conformance --base-url http://127.0.0.1:4000 --api-key pk_...',
   '  $ STABLEPAY_API_KEY=pk_... stablepay conformance --base-url https://sandbox.example.com --skip slow --report-dir reports --format console,junit,html',
+  '  $ stablepay conformance --base-url http://127.0.0.1:4000 --format ndjson -x   # one JSON line per check; stop at the first failure',
+  '  $ stablepay conformance --config ci/stablepay.config.yaml -H "X-Gateway-Token: $TOKEN"',
   '  $ stablepay conformance --list',
+  '',
+  'Every flag can also be set in stablepay.config.json|yaml (current directory) or --config <file>:',
+  'keys camelCase (baseUrl, maxFailures) or as flags (base-url, no-webhooks); the command line wins.',
 ].join('\n');
 
 function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
@@ -19,8 +25,10 @@ function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
   if (declaration.parser === 'flag' || declaration.parser === 'string') return option;
   return option.argParser((raw: string, previous: unknown) => {
     try {
-      const value = parseOptionValue(declaration.parser, raw, declaration.flags.split(' ')[0]!);
-      if (declaration.parser === 'replay' || declaration.parser === 'key-value' || declaration.parser === 'fork') {
+      const value = parseOptionValue(declaration.parser, raw, longFlag(declaration));
+      // Validated here for a clear message at parse time; resolveOptions() parses the string itself.
+      if (declaration.parser === 'host-port') return raw;
+      if (declaration.parser === 'replay' || declaration.parser === 'key-value' || declaration.parser === 'fork' || declaration.parser === 'header') {
         const [key, entry] = value as [string, string];
         return { ...(previous as Record<string, string> | undefined), [key]: entry };
       }
@@ -31,14 +39,16 @@ function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
   });
 }
 
-/** Flags are keyed by commander's attribute names (--format -> format); map them back to option names. */
-function toOptions(flags: Record<string, unknown>): ConformanceOptions {
+/** Flags are keyed by commander's attribute names (--format -> format); map them back to option names. Only values
+ * given on the command line are taken (`given`), so a configuration file fills the rest. */
+function toOptions(flags: Record<string, unknown>, given: (attribute: string) => boolean): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   for (const declaration of OPTION_DECLARATIONS) {
-    const value = flags[new Option(declaration.flags).attributeName()];
-    if (value !== undefined && declaration.name !== 'list') options[declaration.name] = value;
+    const attribute = new Option(declaration.flags).attributeName();
+    const value = flags[attribute];
+    if (value !== undefined && declaration.name !== 'list' && given(attribute)) options[declaration.name] = value;
   }
-  return options as unknown as ConformanceOptions;
+  return options;
 }
 
 export function registerConformanceCommand(program: Command): Command {
@@ -51,7 +61,15 @@ export function registerConformanceCommand(program: Command): Command {
       return;
     }
     try {
-      const outcome = await runConformance(toOptions(flags));
+      const fromCommandLine = toOptions(flags, (attribute) => command.getOptionValueSource(attribute) === 'cli');
+      const file = findConfigFile(flags.config as string | undefined);
+      const fromFile = file ? readConfigFile(file) : {};
+      // -x and --max-failures are one setting: either on the command line replaces both from the file.
+      if ('maxFailures' in fromCommandLine || 'failFast' in fromCommandLine) {
+        delete fromFile.maxFailures;
+        delete fromFile.failFast;
+      }
+      const outcome = await runConformance({ ...fromFile, ...fromCommandLine } as ConformanceOptions);
       process.exitCode = outcome.exitCode;
     } catch (error) {
       if (error instanceof UsageError || error instanceof ConfigError || error instanceof TargetError) {

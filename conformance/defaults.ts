@@ -1,7 +1,7 @@
 // Every default of the conformance suite, in one place. The CLI and runConformance() read these;
 // nothing else hard-codes a default.
 
-export const REPORT_FORMATS = ['console', 'json', 'junit', 'html', 'md'] as const;
+export const REPORT_FORMATS = ['console', 'json', 'junit', 'html', 'md', 'ndjson'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const DEFAULTS = {

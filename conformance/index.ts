@@ -9,11 +9,12 @@ import type { RunServices, ServerClock } from './context.ts';
 import { ControlClient } from './control/control-client.ts';
 import { createDispatcher, HttpClient, TransportError } from './http/client.ts';
 import { Recorder } from './http/recorder.ts';
-import { SecretRegistry } from './http/redact.ts';
+import { headerVariable, SecretRegistry } from './http/redact.ts';
 import { ConfigError, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
 import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
 import { consoleProgress } from './reports/console.ts';
-import { writeReports } from './reports/index.ts';
+import { jsonGoesToStdout, writeReports } from './reports/index.ts';
+import { ndjsonProgress } from './reports/ndjson.ts';
 import { assembleResult, runPlan, type RunPlan } from './runner.ts';
 import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
@@ -71,21 +72,28 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const checks = registry.all();
   const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
   if (unknown.length > 0) throw new UsageError(`--only/--skip: no check matches ${unknown.join(', ')} (see --list)`);
-  if (options.progress && options.formats.includes('console')) {
-    const userProgress = options.onProgress;
-    const printer = consoleProgress(options.write);
-    options.onProgress = (event) => {
-      printer(event);
-      userProgress(event);
-    };
-  }
-
   const catalogue = loadCatalogueRequirements();
   const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);
   if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
   if (options.controlToken) secrets.add(options.controlToken, CONTROL_TOKEN_ENV);
+  // Progress printers start after every known secret is registered: ndjson prints whole check results.
+  const printer = options.formats.includes('ndjson')
+    ? ndjsonProgress(options.write, secrets)
+    : options.progress && options.formats.includes('console')
+      ? consoleProgress(options.write, { tty: options.tty })
+      : null;
+  if (printer) {
+    const userProgress = options.onProgress;
+    options.onProgress = (event) => {
+      printer(event);
+      userProgress(event);
+    };
+  }
+
+  // Extra headers (-H) may carry a gateway token: reports show them as variables, never their values.
+  for (const [name, value] of Object.entries(options.headers)) secrets.add(value, headerVariable(name));
   const recorder = new Recorder();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({
@@ -96,12 +104,13 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     credential: { key: options.apiKey, label: API_KEY_ENV },
     timeoutMs: options.requestTimeoutMs,
     dispatcher,
+    headers: options.headers,
   });
   let receiver: WebhookReceiver | null = null;
   try {
     await preflight(api);
     const notes: string[] = [...(blackBox?.notes ?? [])];
-    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, ...(options.controlToken ? { headers: { 'x-control-token': options.controlToken } } : {}) }, notes);
+    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, headers: { ...options.headers, ...(options.controlToken ? { 'x-control-token': options.controlToken } : {}) } }, notes);
     if (options.webhooks) {
       try {
         receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl });
@@ -139,9 +148,14 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     const results = await runPlan(plan, services);
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
-    const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
+    const exitCode = exitCodeFor(result.summary.counts);
+    const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write, {
+      jsonToStdout: jsonGoesToStdout(options.formats, options.reportDirExplicit),
+      note: (text) => process.stderr.write(text),
+      exitCode,
+    });
     reportFiles.push(...(await recordTraffic(integrity, { recorder, secrets, tool: result.metadata.tool, write: integrityWriter(input), ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
-    return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
+    return { exitCode, result, reportFiles };
   } finally {
     await receiver?.close();
     await dispatcher.close();

@@ -24,7 +24,9 @@ export type ProgressEvent =
   | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number }
   | { type: 'check-start'; index: number; total: number; id: string; title: string }
   | { type: 'check-progress'; id: string; message: string }
-  | { type: 'check-end'; index: number; total: number; result: CheckResult };
+  | { type: 'check-end'; index: number; total: number; result: CheckResult }
+  /** The run stopped early (--max-failures / -x); the remaining checks are reported as skipped. */
+  | { type: 'stopped'; reason: string; remaining: number };
 
 export interface ConformanceOptions extends TargetOptions, IntegrityOptions {
   /** Required unless the suite starts the target (--target-command/--target-image). */
@@ -57,6 +59,15 @@ export interface ConformanceOptions extends TargetOptions, IntegrityOptions {
   webhookWaitMs?: number;
   webhookQuietMs?: number;
   retryToleranceSeconds?: number;
+  /** Stop after this many failed checks (--max-failures N); `failFast` (-x) means 1. */
+  maxFailures?: number;
+  failFast?: boolean;
+  /** Extra request headers sent on every request to the implementation (-H 'Name: value'), e.g. a gateway token. */
+  headers?: Record<string, string>;
+  /** Progress as one rewritten line with an ETA (a terminal) instead of one line per check. Default: stdout is a TTY. */
+  tty?: boolean;
+  /** Read by the CLI only: the configuration file (see cli/config-file.ts). */
+  config?: string;
 }
 
 export interface ResolvedOptions {
@@ -87,9 +98,15 @@ export interface ResolvedOptions {
   retryToleranceSeconds: number;
   /** A second merchant's key (merchant isolation without a control API). */
   secondApiKey?: string;
+  /** Stop after this many failed checks; null: run everything. */
+  maxFailures: number | null;
+  headers: Record<string, string>;
+  tty: boolean;
+  /** False when --report-dir was not given (then a JSON-only run writes to stdout). */
+  reportDirExplicit: boolean;
 }
 
-export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork';
+export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork' | 'header';
 
 export interface OptionDeclaration {
   name: keyof ConformanceOptions | 'list';
@@ -143,6 +160,10 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'replay', flags: '--replay <property=path...>', description: 'replay a recorded fast-check counterexample (from the JSON report)', parser: 'replay' },
   { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
   { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
+  { name: 'maxFailures', flags: '--max-failures <n>', description: 'stop after n failed checks; the rest are reported as skipped (exit 1)', parser: 'positive-int' },
+  { name: 'failFast', flags: '-x, --fail-fast', description: 'stop after the first failed check (same as --max-failures 1)', parser: 'flag' },
+  { name: 'headers', flags: '-H, --header <line>', description: "extra request header 'Name: value' on every request to the implementation (repeatable)", parser: 'header' },
+  { name: 'config', flags: '--config <file>', description: 'read flags from this JSON or YAML file (command-line flags override it)', parser: 'string', defaultText: 'stablepay.config.json|yaml|yml in the current directory' },
   ...TARGET_OPTION_DECLARATIONS,
   ...INTEGRITY_OPTION_DECLARATIONS,
 ];
@@ -197,9 +218,20 @@ export function parseOptionValue(parser: OptionParser, raw: string, flag: string
       if (!match) throw new UsageError(`${flag}: expected <chainId>=<http(s) URL>, got "${raw}"`);
       return [Number(match[1]), match[2]];
     }
+    case 'header':
+      return parseHeaderLine(raw, flag);
     default:
       return raw;
   }
+}
+
+/** `Name: value` as curl takes it; the name must be an HTTP token and the value printable. */
+export function parseHeaderLine(raw: string, flag = '--header'): [string, string] {
+  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/.exec(raw);
+  // eslint-disable-next-line no-control-regex
+  if (!match || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(match[2]!)) throw new UsageError(`${flag}: expected 'Name: value', got "${raw}"`);
+  if (match[1]!.toLowerCase() === 'authorization') throw new UsageError(`${flag}: Authorization is set from --api-key; give another header`);
+  return [match[1]!, match[2]!];
 }
 
 export function parseHostPort(raw: string, flag = '--webhook-listen'): { host: string; port: number } {
@@ -218,9 +250,12 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
   const controlEnabled = options.control ?? DEFAULTS.control;
   const controlUrl = options.controlUrl ? (parseOptionValue('url', options.controlUrl, '--control-url') as string) : null;
   const runs = options.runs ?? DEFAULTS.runs;
+  if (options.maxFailures !== undefined && (!Number.isSafeInteger(options.maxFailures) || options.maxFailures < 1)) throw new UsageError('--max-failures must be a positive integer');
+  for (const [name, value] of Object.entries(options.headers ?? {})) parseHeaderLine(`${name}: ${value}`);
   if (!Number.isSafeInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   const formats = options.formats ?? [...DEFAULTS.formats];
   parseOptionValue('formats', formats.join(','), '--format');
+  if (formats.includes('console') && formats.includes('ndjson')) throw new UsageError('--format: console and ndjson both write to stdout; choose one');
   const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
   const write = options.write ?? ((text: string) => process.stdout.write(text));
@@ -254,5 +289,9 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     webhookQuietMs: options.webhookQuietMs ?? DEFAULTS.webhookQuietMs,
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,
     ...(secondApiKey ? { secondApiKey } : {}),
+    maxFailures: options.failFast ? 1 : (options.maxFailures ?? null),
+    headers: options.headers ?? {},
+    tty: options.tty ?? (options.write === undefined && process.stdout.isTTY === true),
+    reportDirExplicit: options.reportDir !== undefined,
   };
 }

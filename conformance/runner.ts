@@ -101,11 +101,21 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Che
   const total = plan.selected.length;
   options.onProgress({ type: 'start', total, capabilities: plan.capabilities, notes: plan.capabilityNotes, seed: options.seed });
   const results: CheckResult[] = [];
+  let failed = 0;
   for (const [index, check] of plan.selected.entries()) {
     options.onProgress({ type: 'check-start', index: index + 1, total, id: check.id, title: check.title });
     const result = await runCheck(check, services, plan, index + 1, total);
     results.push(result);
     options.onProgress({ type: 'check-end', index: index + 1, total, result });
+    if (result.result === 'fail') failed += 1;
+    if (options.maxFailures !== null && failed >= options.maxFailures && index + 1 < total) {
+      // --max-failures / -x: what ran is reported; the rest is skipped with the reason, never shown as passed.
+      const reason = `not run: the run stopped after ${failed} failed check${failed === 1 ? '' : 's'} (--max-failures ${options.maxFailures})`;
+      const rest = plan.selected.slice(index + 1);
+      options.onProgress({ type: 'stopped', reason, remaining: rest.length });
+      for (const skipped of rest) results.push({ ...metaOf(skipped), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });
+      break;
+    }
   }
   for (const { check, reason } of plan.skipped) {
     results.push({ ...metaOf(check), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });

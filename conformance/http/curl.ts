@@ -18,6 +18,8 @@ export function toCurl(exchange: Exchange, secrets: SecretRegistry): string {
   }
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
     if (SHOWN_REQUEST_HEADERS.has(name.toLowerCase())) parts.push('-H', singleQuote(`${name}: ${value}`));
+    // An extra header of the run (-H): its value is a registered secret, recorded redacted; the command names the variable.
+    else if (/^\[REDACTED:STABLEPAY_HEADER_\w+\]$/.test(value)) parts.push('-H', `"${name}: $${value.slice(10, -1)}"`);
   }
   if (exchange.requestBody !== undefined) parts.push('--data-raw', quoteBody(exchange.requestBody, secrets));
   return parts.join(' ');

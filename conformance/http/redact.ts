@@ -67,6 +67,11 @@ export class SecretRegistry {
   }
 }
 
+/** Shell variable standing for the value of an extra request header (-H) in reproductions: STABLEPAY_HEADER_X_GATEWAY_TOKEN. */
+export function headerVariable(name: string): string {
+  return `STABLEPAY_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
 /** Header names whose values are credentials: always shown redacted in recordings. */
 export const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-control-token']);
 

@@ -1,7 +1,8 @@
-// Console output: one progress line per check while running, then the failures, then the summary.
+// Console output: one progress line per check while running (on a terminal: one rewritten line with an ETA), then
+// the failures grouped by check with identical findings folded into a count, then the summary.
 // The final line is exactly `N passed, N failed`; the line before it carries the other counts.
 import type { ProgressEvent } from '../options.ts';
-import type { CheckResult, RunResult } from '../types.ts';
+import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
@@ -12,33 +13,140 @@ const MARK: Record<CheckResult['result'], string> = {
   skipped: 'SKIP',
 };
 
-export function consoleProgress(write: (text: string) => void): (event: ProgressEvent) => void {
+export interface ConsoleProgressOptions {
+  /** A terminal: one progress line with an ETA, rewritten in place; failures and warnings stay as lines above it. */
+  tty?: boolean;
+  /** Clock for the ETA (ms); injectable for tests. */
+  now?: () => number;
+}
+
+/** `m:ss`, or `h:mm:ss` from an hour on. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function consoleProgress(write: (text: string) => void, settings: ConsoleProgressOptions = {}): (event: ProgressEvent) => void {
+  const now = settings.now ?? (() => performance.now());
+  const tty = settings.tty ?? false;
+  let started = now();
+  let done = 0;
+  let current = 0;
+  let total = 0;
+  let failed = 0;
+  let warned = 0;
+  let statusShown = false;
+  const clearStatus = () => {
+    if (statusShown) write('\r\x1b[2K');
+    statusShown = false;
+  };
+  const status = (index: number, total: number, current: string) => {
+    const elapsed = now() - started;
+    // ETA from the mean time per finished check; unknown until one has finished.
+    const eta = done > 0 ? formatDuration((elapsed / done) * (total - done)) : '?';
+    const pct = Math.floor((done / total) * 100);
+    clearStatus();
+    write(`[${index}/${total}] ${pct}% · ${failed} failed · ${warned} warned · ${formatDuration(elapsed)} elapsed · ETA ${eta} · ${current}`.slice(0, 160));
+    statusShown = true;
+  };
   return (event) => {
     if (event.type === 'start') {
+      started = now();
       write(`stablepay conformance: ${event.total} checks, seed ${event.seed}\n`);
       const caps = Object.entries(event.capabilities).map(([name, on]) => `${name}: ${on ? 'yes' : 'no'}`);
       write(`capabilities: ${caps.join(', ')}\n`);
       for (const note of event.notes) write(`  note: ${note}\n`);
+    } else if (event.type === 'check-start') {
+      current = event.index;
+      total = event.total;
+      if (tty) status(event.index, event.total, event.id);
     } else if (event.type === 'check-end') {
       const { result } = event;
+      done = event.index;
+      if (result.result === 'fail') failed += 1;
+      if (result.result === 'warn') warned += 1;
       const width = String(event.total).length;
       const extra = result.result === 'not-exercised' || result.result === 'skipped' ? ` (${result.reason})` : '';
       const stats = result.cases > 0 ? `, ${result.cases} cases` : '';
-      write(`[${String(event.index).padStart(width)}/${event.total}] ${MARK[result.result]} ${result.id} (${result.durationMs} ms, ${result.requests} requests${stats})${extra}\n`);
+      const line = `[${String(event.index).padStart(width)}/${event.total}] ${MARK[result.result]} ${result.id} (${result.durationMs} ms, ${result.requests} requests${stats})${extra}\n`;
+      if (!tty) {
+        write(line);
+        return;
+      }
+      // On a terminal only what needs attention stays on screen; passes live in the status line.
+      clearStatus();
+      if (result.result !== 'pass') write(line);
+      if (event.index < event.total) status(event.index, event.total, 'next check');
+      else write(`${event.total} checks in ${formatDuration(now() - started)}\n`);
     } else if (event.type === 'check-progress') {
-      write(`        … ${event.id}: ${event.message}\n`);
+      if (tty) status(current, total, `${event.id}: ${event.message}`);
+      else write(`        … ${event.id}: ${event.message}\n`);
+    } else if (event.type === 'stopped') {
+      clearStatus();
+      write(`stopped: ${event.reason}; ${event.remaining} check${event.remaining === 1 ? '' : 's'} not run\n`);
     }
   };
+}
+
+export interface FindingGroup {
+  failure: Failure;
+  /** Identical findings folded into this one (same requirement, title and message, in any check). */
+  count: number;
+  /** Other checks that reported the same finding (it is listed under the first). */
+  alsoIn: string[];
+}
+
+/** Ids, hashes and numbers vary between otherwise identical findings; they do not make a finding different. */
+function normalise(text: string): string {
+  return text
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/0x[0-9a-f]{6,}/gi, '<hex>')
+    .replace(/\b\d+(\.\d+)?\b/g, '<n>');
+}
+
+/** Identical findings (same severity, requirement, title and message up to ids and numbers, in any check) folded
+ * into the first with a count, in first-seen order, then grouped under their check and title. */
+export function groupFindings(failures: Failure[]): { checkId: string; severity: Failure['severity']; title: string; findings: FindingGroup[] }[] {
+  const byKey = new Map<string, FindingGroup>();
+  for (const failure of failures) {
+    const key = JSON.stringify([failure.severity, failure.requirement, failure.title, normalise(failure.message)]);
+    const group = byKey.get(key);
+    if (!group) byKey.set(key, { failure, count: 1, alsoIn: [] });
+    else {
+      group.count += 1;
+      if (failure.checkId !== group.failure.checkId && !group.alsoIn.includes(failure.checkId)) group.alsoIn.push(failure.checkId);
+    }
+  }
+  const byCheck = new Map<string, { checkId: string; severity: Failure['severity']; title: string; findings: FindingGroup[] }>();
+  for (const group of byKey.values()) {
+    const { checkId, severity, title } = group.failure;
+    const key = JSON.stringify([severity, checkId, title]);
+    const entry = byCheck.get(key) ?? { checkId, severity, title, findings: [] };
+    entry.findings.push(group);
+    byCheck.set(key, entry);
+  }
+  // Failures before warnings, each in the order the run found them.
+  return [...byCheck.values()].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'fail' ? -1 : 1));
 }
 
 export function renderConsoleSummary(result: RunResult): string {
   const lines: string[] = [''];
   const { summary } = result;
-  for (const failure of result.failures) {
-    lines.push(`${failure.severity.toUpperCase()} ${failure.checkId} [${failure.requirement}] ${failure.title}`);
-    for (const line of failure.message.split('\n')) lines.push(`    ${line}`);
-    if (failure.reproduction) lines.push(`    reproduce: ${failure.reproduction}`);
-    if (failure.fastCheck) lines.push(`    replay: ${failure.fastCheck.replay}`);
+  for (const group of groupFindings(result.failures)) {
+    const total = group.findings.reduce((sum, f) => sum + f.count, 0);
+    const count = total > 1 ? ` (${total} findings)` : '';
+    lines.push(`${group.severity.toUpperCase()} ${group.checkId}: ${group.title}${count}`);
+    for (const { failure, count: times, alsoIn } of group.findings) {
+      const [first, ...rest] = failure.message.split('\n');
+      lines.push(`  [${failure.requirement}]${times > 1 ? ` ×${times}` : ''} ${first}`);
+      for (const line of rest) lines.push(`      ${line}`);
+      if (alsoIn.length) lines.push(`      also in: ${alsoIn.join(', ')}`);
+      if (failure.reproduction) lines.push(`      reproduce: ${failure.reproduction}`);
+      if (failure.fastCheck) lines.push(`      replay: ${failure.fastCheck.replay}`);
+    }
     lines.push('');
   }
   const seconds = (summary.durationMs / 1000).toFixed(1);

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_KEY_ENV, DEFAULTS } from '../defaults.ts';
 import { resolveOptions, type ConformanceOptions } from '../options.ts';
+import { jsonGoesToStdout } from '../reports/index.ts';
 import { HOST_FROM_CONTAINER } from './image-target.ts';
 import { freePort } from './ports.ts';
 import { startBlackBox, type BlackBox } from './start-black-box.ts';
@@ -17,7 +18,8 @@ export async function runAgainstTarget<T>(input: ConformanceOptions, run: (optio
     reportDir: input.reportDir ?? DEFAULTS.reportDir,
     apiKey,
     ...(input.baseUrl ? { baseUrl: probe.baseUrl } : {}),
-    log: (line) => probe.write(`${line}\n`),
+    // When stdout carries machine output (ndjson, or the JSON report), the target's log goes to stderr.
+    log: (line) => (probe.formats.includes('ndjson') || jsonGoesToStdout(probe.formats, probe.reportDirExplicit) ? process.stderr.write(`${line}\n`) : probe.write(`${line}\n`)),
   });
   // A container reaches the suite's webhook receiver through the host gateway, as it reaches the chains.
   const receiver = input.targetImage && input.webhooks !== false && !input.webhookListen ? await freePort('0.0.0.0') : undefined;
