@@ -246,6 +246,31 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(missing.code).toBe(2);
   });
 
+  it('--sign, --sign-key and --record: a signed manifest that verify-report accepts, and a HAR of the run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-sign-'));
+    const har = join(dir, 'traffic.har');
+    const signed = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--report-dir', dir, '--format', 'json', '--sign', '--record', har]);
+    expect(signed.code, signed.stderr).toBe(0);
+    expect(existsSync(join(dir, 'manifest.jws'))).toBe(true);
+    const entries = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: { request: { url: string; headers: { name: string; value: string }[] } }[] } }).log.entries;
+    expect(entries.some((e) => e.request.url.startsWith(healthy.url))).toBe(true);
+    expect(readFileSync(har, 'utf8')).not.toContain(KEY);
+    const verify = (args: string[]) =>
+      new Promise<number | null>((resolve) => spawn(process.execPath, [BIN, 'verify-report', dir, ...args], { stdio: 'ignore' }).on('exit', resolve));
+    expect(await verify(['--public-key', join(dir, 'signing-key.pub.pem')])).toBe(0);
+    // --sign-key with a key file: the same manifest, signed by that key; an unreadable key file is exit 2.
+    const { generateKeyPairSync } = await import('node:crypto');
+    const keyFile = join(dir, 'ed25519.pem');
+    writeFileSync(keyFile, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const other = mkdtempSync(join(tmpdir(), 'cf-signkey-'));
+    const withKey = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--report-dir', other, '--format', 'json', '--sign-key', keyFile]);
+    expect(withKey.code, withKey.stderr).toBe(0);
+    expect(existsSync(join(other, 'manifest.jws'))).toBe(true);
+    const missingKey = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--sign-key', join(dir, 'no-such.pem')]);
+    expect(missingKey.code).toBe(2);
+    expect(missingKey.stderr).toContain('no-such.pem');
+  });
+
   it('target flags reach the black-box layer: each one has its effect or its one-sentence refusal', async () => {
     const base = ['--api-key', KEY, '--only', FAST, '--format', 'json'];
     const noLib = await stablepay([...base, '--target-command', 'true', '--faketime', '/nonexistent/libfaketimeMT.so.1']);
