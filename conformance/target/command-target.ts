@@ -65,6 +65,18 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
     clearTimeout(timer);
     // The shell may be gone while a child it started lingers in the group.
     signalGroup('SIGKILL');
+    // SIGKILL is delivered asynchronously: wait (bounded) until no member of the group is left, so "stopped" means
+    // gone when the run ends (a member that stays is a zombie its new parent has not reaped yet).
+    for (let i = 0; i < 100 && groupAlive(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  const groupAlive = (): boolean => {
+    if (!group) return false;
+    try {
+      process.kill(-group, 0);
+      return true;
+    } catch {
+      return false;
+    }
   };
   const ready = async (): Promise<void> => {
     try {
