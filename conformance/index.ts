@@ -21,6 +21,7 @@ import { WebhookReceiver } from './webhooks/receiver.ts';
 import { API_KEY_ENV, CONTROL_TOKEN_ENV } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
+import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -85,6 +86,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     dispatcher,
   });
   let receiver: WebhookReceiver | null = null;
+  let customer: CustomerServices | null = null;
   try {
     await preflight(api);
     const notes: string[] = [...(blackBox?.notes ?? [])];
@@ -97,7 +99,8 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
         throw new ConfigError(`cannot listen on ${options.webhookListen.host}:${options.webhookListen.port}: ${(error as Error).message}`);
       }
     } else notes.push('webhook receiver disabled (--no-webhooks)');
-    const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null };
+    customer = blackBox ? startCustomer(input, options.reportDir, blackBox.chains, notes) : null;
+    const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null, customer: customer !== null };
     const clock = serverClock(control, blackBox?.now);
     await clock.refresh();
     const services: RunServices = {
@@ -111,14 +114,17 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
       secrets,
       clock,
       timeTravel: control ? null : (blackBox?.timeTravel ?? null),
+      customer,
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     const results = await runPlan(plan, services);
+    if (customer) notes.push(...(await customer.finish()));
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);
     return { exitCode: exitCodeFor(result.summary.counts), result, reportFiles };
   } finally {
+    await customer?.agent.close();
     await receiver?.close();
     await dispatcher.close();
   }

@@ -41,7 +41,7 @@ describe('conformance suite against the simulator', () => {
   it('exercises every check: the simulator offers every capability', () => {
     const notRun = outcome.result.checks.filter((c) => c.result !== 'pass').map((c) => `${c.id}: ${c.result} ${c.reason ?? ''}`);
     expect(notRun).toEqual([]);
-    expect(outcome.result.summary.capabilities).toEqual({ control: true, 'webhook-receiver': true });
+    expect(outcome.result.summary.capabilities).toEqual({ control: true, 'webhook-receiver': true, customer: false });
   });
 
   it('ends the console output with the summary lines', () => {
