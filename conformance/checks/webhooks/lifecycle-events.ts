@@ -4,6 +4,7 @@
 import type { Payment, PaymentEventPayload } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { failAsCustomer, failableSellers, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
@@ -33,25 +34,29 @@ export const lifecycleEvents = defineCheck({
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
   requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
-  needs: ['control', 'webhook-receiver'],
-  tags: ['webhooks', 'lifecycle', 'clock'],
+  needs: ['webhook-receiver'],
+  tags: ['webhooks', 'lifecycle', 'clock', 'customer'],
   async run(ctx: CheckContext) {
+    const path = requireCustomerPath(ctx);
+    if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');
     const subject = await webhookSubject(ctx);
     await ctx.clock.refresh();
-    const make = async (tag: string) => {
+    const make = async (tag: string, failable = false) => {
       const externalId = uniqueExternalId(tag);
-      const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
+      const sellers = failable ? failableSellers(ctx) : undefined;
+      const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, ...(sellers ? { sellers } : {}), expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
       ctx.requireStatus(created, 201, 'WH-CONFIG-ENDPOINTS', 'Setup: create');
-      return { id: created.payment.id, externalId };
+      return { id: created.payment.id, externalId, payment: created.payment };
     };
     const paid = await make('whpaid');
-    const failed = await make('whfail');
+    const failed = await make('whfail', true);
     const cancelled = await make('whcancel');
     const expired = await make('whexp');
-    await ctx.control.submit(paid.id, 1, 'USDC');
-    await ctx.control.confirm(paid.id);
-    await ctx.control.submit(failed.id, 56, 'USDT');
-    await ctx.control.fail(failed.id, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance' });
+    await payAsCustomer(ctx, subject.api, paid.payment, { chainId: 1, token: 'USDC' });
+    if (path === 'control') {
+      await ctx.control.submit(failed.id, 56, 'USDT');
+      await ctx.control.fail(failed.id, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance' });
+    } else await failAsCustomer(ctx, subject.api, failed.payment);
     ctx.requireStatus(await cancelPayment(subject.api, cancelled.id), 200, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: cancel');
     const beforeAdvance: [string, { id: string; externalId: string }][] = [
       ['payment.processing', paid], ['payment.completed', paid], ['payment.processing', failed], ['payment.failed', failed], ['payment.cancelled', cancelled],
@@ -60,7 +65,7 @@ export const lifecycleEvents = defineCheck({
     const early = await subject.endpoint.waitFor((d) => beforeAdvance.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, early, () => 'WH-SIGN-HMAC');
-    await ctx.control.advance(21 * 60_000);
+    await ctx.advanceClock(21 * 60_000);
     await ctx.clock.refresh();
     const expected: [string, { id: string; externalId: string }][] = [...beforeAdvance, ['payment.expired', expired]];
     const deliveries = await subject.endpoint.waitFor((d) => expected.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
@@ -76,6 +81,7 @@ export const lifecycleEvents = defineCheck({
     ctx.expect(created.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`);
 
     // The dashboard create (control API) is the one that does emit payment.created.
+    if (path !== 'control') return;
     const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);
     if (dashboard.status === 201) {
       const id = (dashboard.json as Payment).id;
