@@ -22,6 +22,7 @@ import { API_KEY_ENV, CONTROL_TOKEN_ENV } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
+import { customerPathsUsed } from './support/customer-path.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -118,7 +119,9 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
+    customerPathsUsed.clear();
     const results = await runPlan(plan, services);
+    if (customerPathsUsed.size > 0) notes.push(`customer actions (control API or browser customer): ${[...customerPathsUsed].join('; ')}`);
     if (customer) notes.push(...(await customer.finish()));
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion });
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write);

@@ -17,7 +17,7 @@ export const analyticsSummary = defineCheck({
   requirements: ['ANL-SUMMARY-ENDPOINT', 'ANL-SUMMARY-SHAPE', 'ANL-RANGE-DEFAULT-30D', 'PAY-API-KEY-SCOPE'],
   level: 'documented',
   needs: [],
-  tags: ['analytics', 'customer'],
+  tags: ['analytics'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     // A fresh merchant with the control API; else the main merchant, judged by what this check adds to its summary.

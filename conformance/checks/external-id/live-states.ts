@@ -21,7 +21,7 @@ export const uniqueWhileLive = defineCheck({
   requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
   level: 'documented',
   needs: [],
-  tags: ['external-id', 'lifecycle', 'customer'],
+  tags: ['external-id', 'lifecycle'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     const externalId = uniqueExternalId('live');
@@ -42,7 +42,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
   requirements: ['PAY-CREATE-EXTERNAL-ID-REUSABLE'],
   level: 'documented',
   needs: [],
-  tags: ['external-id', 'lifecycle', 'clock', 'customer'],
+  tags: ['external-id', 'lifecycle', 'clock'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');

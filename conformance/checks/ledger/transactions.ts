@@ -17,7 +17,7 @@ export const ledgerTransactions = defineCheck({
   requirements: ['TXN-LEDGER-ENDPOINT', 'LIST-CURSOR-PAGINATED', 'TXN-ONE-PER-SUCCESSFUL', 'TXN-RECORD-SHAPE'],
   level: 'documented',
   needs: [],
-  tags: ['ledger', 'pagination', 'customer'],
+  tags: ['ledger', 'pagination'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
     const api = await checkMerchant(ctx, 'ledger');

@@ -36,7 +36,7 @@ export const stateFields = defineCheck({
     ...INVARIANT_REQUIREMENTS].filter((id, i, all) => all.indexOf(id) === i),
   level: 'documented',
   needs: [],
-  tags: ['lifecycle', 'clock', 'customer'],
+  tags: ['lifecycle', 'clock'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');

@@ -35,7 +35,7 @@ export const lifecycleEvents = defineCheck({
   requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
-  tags: ['webhooks', 'lifecycle', 'clock', 'customer'],
+  tags: ['webhooks', 'lifecycle', 'clock'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');
