@@ -17,7 +17,7 @@ export const payEachPair = defineCheck({
     'PAY-URL-IN-CREATE', 'PAY-ONE-LINK-ALL-CHAINS', 'PAY-HOSTED-SIGN-IN', 'PAY-HOSTED-PAIR-CHOICE', 'PAY-HOSTED-ONE-TRANSACTION', 'PAY-TOKENS-USDC-USDT',
     'CHAIN-ETHEREUM-TOKENS', 'CHAIN-ARBITRUM-TOKENS', 'CHAIN-BASE-TOKENS', 'CHAIN-POLYGON-TOKENS', 'CHAIN-BNB-TOKENS',
     'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-MEANING-SUCCESSFUL', 'PAY-FIELD-CHAIN-ID', 'PAY-FIELD-TOKEN',
-    'PAY-FIELD-TX-HASH', 'PAY-FIELD-PAID-AT', 'PAY-FIELD-GAS-ACTUAL', 'PAY-GET-RESPONSE-200', 'PAY-SETTLEMENT-NON-CUSTODIAL',
+    'PAY-FIELD-TX-HASH', 'PAY-FIELD-PAID-AT', 'PAY-FIELD-GAS-ACTUAL', 'PAY-CUSTOMER-PAYS-GAS', 'PAY-GET-RESPONSE-200', 'PAY-SETTLEMENT-NON-CUSTODIAL',
     'WH-EVENT-PAYMENT-PROCESSING', 'WH-EVENT-PAYMENT-COMPLETED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS', 'TXN-ONE-PER-SUCCESSFUL',
   ],
   level: 'documented',
@@ -51,6 +51,9 @@ export const payEachPair = defineCheck({
         ctx.expect(payment.token === pair.token, 'PAY-FIELD-TOKEN', 'token is not the token the customer paid with', `${label}: token ${JSON.stringify(payment.token)}`, after.exchange);
         ctx.expect(typeof payment.paidAt === 'string', 'PAY-FIELD-PAID-AT', 'paidAt is not set on a SUCCESSFUL payment', `${label}: paidAt ${JSON.stringify(payment.paidAt)}`, after.exchange);
         ctx.expect(typeof payment.gasActual === 'string', 'PAY-FIELD-GAS-ACTUAL', 'gasActual is not set after confirmation', `${label}: gasActual ${JSON.stringify(payment.gasActual)}`, after.exchange);
+        // The customer pays the gas: a positive gasActual in the paying token, while the merchant receives its whole
+        // merchantFeeToken on chain (verifyOnChain below).
+        ctx.expect(typeof payment.gasActual === 'string' && Number(payment.gasActual) > 0, 'PAY-CUSTOMER-PAYS-GAS', 'No gas charged to the customer', `${label}: gasActual ${JSON.stringify(payment.gasActual)}`, after.exchange);
         if (!ctx.expect(typeof payment.txHash === 'string', 'PAY-FIELD-TX-HASH', 'txHash is not set on a SUCCESSFUL payment', `${label}: txHash ${JSON.stringify(payment.txHash)}`, after.exchange)) return;
         ctx.expect(result.pageText.toLowerCase().includes(String(payment.txHash).toLowerCase()), 'PAGE-TX-HASH-SHOWN', 'The page does not show the transaction hash after success', `${label}: ${payment.txHash} not in the page's text`);
         await verifyOnChain(ctx, api, payment, [], { tx: 'PAY-FIELD-TX-HASH', amounts: 'PAY-SETTLEMENT-NON-CUSTODIAL', sellers: 'PAY-SETTLEMENT-NON-CUSTODIAL' });

@@ -25,6 +25,7 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
     ctx.fail('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`);
   }
   ctx.expect(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`);
+  ctx.expect(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload does not name its event`, `event ${JSON.stringify(body.event)}`);
   ctx.expect(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`);
   void paymentId;
 }
@@ -32,7 +33,7 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
 export const lifecycleEvents = defineCheck({
   id: 'webhooks.lifecycle-events',
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
-  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
+  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-EVENT', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
