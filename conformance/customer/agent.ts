@@ -46,7 +46,7 @@ export class PageStepError extends Error {
 /** The payment page never loaded: nothing about the page can be judged. */
 export class PageUnavailableError extends Error {
   constructor(readonly url: string, cause: string) {
-    super(`the payment page ${url} did not load within ${STEP_TIMEOUTS.load / 1000} s (${cause})`);
+    super(url === '(every page)' ? `no browser for the customer: ${cause}` : `the payment page ${url} did not load within ${STEP_TIMEOUTS.load / 1000} s (${cause})`);
     this.name = 'PageUnavailableError';
   }
 }
@@ -247,7 +247,9 @@ export class CustomerAgent {
   }
 
   private launch(): Promise<Browser> {
-    this.browser ??= this.options.launch();
+    this.browser ??= this.options.launch().catch((error: unknown) => {
+      throw new PageUnavailableError('(every page)', `Chromium could not be started: ${(error as Error).message.split('\n')[0]}`);
+    });
     return this.browser;
   }
 
