@@ -16,8 +16,18 @@ const ALL_PAIRS = [
   { chainId: 8453, token: 'USDC' }, { chainId: 137, token: 'USDC' }, { chainId: 137, token: 'USDT' }, { chainId: 56, token: 'USDT' },
 ];
 
+/** ACTIVE, then PROCESSING, then an end state: a payment never goes back (PAY-STATE-FORWARD-ONLY). */
+const RANK: Record<string, number> = { ACTIVE: 0, PROCESSING: 1, SUCCESSFUL: 2, FAILED: 2, EXPIRED: 2, CANCELLED: 2 };
+const highestSeen = new Map<string, number>();
+
 async function expectState(ctx: CheckContext, tracker: PaymentTracker, id: string, status: PaymentStatus, requirement: string, pair?: { chainId: number; token: string }): Promise<void> {
   const got = await getPayment(ctx.api, id);
+  const rank = RANK[String(got.payment?.status)];
+  const before = highestSeen.get(id) ?? 0;
+  if (rank !== undefined) {
+    ctx.expect(rank >= before, 'PAY-STATE-FORWARD-ONLY', 'A payment went back to an earlier state', `payment ${id} is ${got.payment?.status} after it had reached a later state`, got.exchange);
+    highestSeen.set(id, Math.max(rank, before));
+  }
   ctx.require(got.payment?.status === status, requirement, `Payment is not ${status}`, () => `GET shows ${got.payment?.status ?? got.status}`, got.exchange);
   for (const v of viewViolations(got.payment, pair)) ctx.fail(v.requirement, `Retrieve view of a ${status} payment is wrong`, v.message, got.exchange);
   observe(ctx, tracker, got);
@@ -27,7 +37,7 @@ async function expectState(ctx: CheckContext, tracker: PaymentTracker, id: strin
 export const stateFields = defineCheck({
   id: 'lifecycle.state-fields',
   title: 'Retrieve-view fields are set per state, and terminal states refuse cancel and never change',
-  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY',
+  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY', 'PAY-STATE-FORWARD-ONLY',
     // Each state is reached only by its documented cause (submit, confirm, revert or bundler error, expiry),
     // and a GET after every change shows it: retrieve is pollable and reveals completion.
     'PAY-STATE-MEANING-PROCESSING', 'PAY-STATE-MEANING-SUCCESSFUL', 'PAY-STATE-MEANING-FAILED', 'PAY-STATE-MEANING-EXPIRED',

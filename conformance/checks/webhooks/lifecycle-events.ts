@@ -33,7 +33,7 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
 export const lifecycleEvents = defineCheck({
   id: 'webhooks.lifecycle-events',
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
-  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-EVENT', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
+  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-EVENT', 'WH-DEDUP-KEY', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
@@ -78,6 +78,17 @@ export const lifecycleEvents = defineCheck({
         checkPayload(ctx, matching[0]!, event, p.id, p.externalId);
       }
     }
+    // (paymentId, event) identifies one occurrence: every copy or retry of a pair is the same body (one occurrence),
+    // so a receiver may deduplicate on it.
+    const byPair = new Map<string, Set<string>>();
+    for (const d of deliveries) {
+      const body = d.json as Received<PaymentEventPayload> | undefined;
+      const key = `${body?.data?.paymentId}/${body?.event}`;
+      byPair.set(key, (byPair.get(key) ?? new Set()).add(d.rawBody));
+    }
+    const ambiguous = [...byPair].filter(([, bodies]) => bodies.size > 1).map(([key]) => key);
+    ctx.addCases();
+    ctx.expect(ambiguous.length === 0, 'WH-DEDUP-KEY', '(paymentId, event) does not identify one occurrence', `different bodies under one (paymentId, event): ${ambiguous.join(', ')}`);
     const created = eventsOf(deliveries, 'payment.created');
     ctx.expect(created.length === 0, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`);
 
