@@ -47,6 +47,7 @@ import { rotateAndDeliveries } from './webhook-config/rotate-and-deliveries.ts';
 import { webhookEndpointRecords } from './webhook-config/endpoint-records.ts';
 import { web3Proxy } from './web3/proxy.ts';
 import { payEachPair } from './customer/pay-each-pair.ts';
+import { payEmbedded } from './customer/pay-embedded.ts';
 import { splitFiveSellers } from './customer/split-five-sellers.ts';
 import { failedByRevert } from './customer/failed-by-revert.ts';
 import { cancelWhileOpen, expiryWhileOpen } from './customer/ended-while-open.ts';
@@ -89,6 +90,7 @@ export const ALL_CHECKS: Check[] = [
   ledgerTransactions,
   web3Proxy,
   payEachPair,
+  payEmbedded,
   splitFiveSellers,
   failedByRevert,
   cancelWhileOpen,

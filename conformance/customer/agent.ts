@@ -3,8 +3,10 @@
 // has a stated time-out; a missing element fails with the accessible-name query tried and a screenshot path; a page
 // that never loads is reported as such (the check is then not exercised, never passed).
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
@@ -89,6 +91,9 @@ let screenshotCounter = 0;
 export class CustomerSession {
   readonly steps: StepRecord[] = [];
 
+  /** Where the payment page's elements are: the page itself, or the iframe it is embedded in. */
+  readonly root: Page | FrameLocator;
+
   constructor(
     readonly page: Page,
     readonly wallet: CustomerWallet,
@@ -96,7 +101,10 @@ export class CustomerSession {
     private readonly agent: CustomerAgent,
     private readonly release: () => void,
     readonly label: string,
-  ) {}
+    embedded = false,
+  ) {
+    this.root = embedded ? page.frameLocator('iframe#payment') : page;
+  }
 
   private get contract(): PageContract {
     return this.agent.options.contract;
@@ -135,7 +143,7 @@ export class CustomerSession {
   }
 
   private byRole(query: { role: string; name: string | RegExp }): Locator {
-    return this.page.getByRole(query.role as Parameters<Page['getByRole']>[0], { name: typeof query.name === 'string' ? nameRegExp(query.name) : query.name });
+    return this.root.getByRole(query.role as Parameters<Page['getByRole']>[0], { name: typeof query.name === 'string' ? nameRegExp(query.name) : query.name });
   }
 
   /** PAGE-CONNECT-WALLET: press connect; the wallet must be asked for its accounts. */
@@ -185,7 +193,7 @@ export class CustomerSession {
   /** The end state the page shows (PAGE-FINAL-STATE), waiting up to `timeoutMs`. */
   async waitForEnd(timeoutMs: number = STEP_TIMEOUTS.settle): Promise<{ state: EndState; text: string }> {
     const { state } = this.contract;
-    const region = this.page.getByRole(state.role, state.name ? { name: nameRegExp(state.name) } : {});
+    const region = this.root.getByRole(state.role, state.name ? { name: nameRegExp(state.name) } : {});
     const patterns = END_STATES.map((s) => [s, nameRegExp(state[s])] as const);
     const query = `${describeQuery({ role: state.role, name: state.name || '(any)' })} with text ${patterns.map(([, p]) => String(p)).join(' | ')}`;
     return this.step('end-state', query, timeoutMs, async () => {
@@ -254,7 +262,8 @@ export class CustomerAgent {
   }
 
   /** Opens the payment page in a fresh context with a fresh wallet. Waits for a free slot first. */
-  async open(paymentUrl: string, label: string, input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex } = {}): Promise<CustomerSession> {
+  /** `embed`: the page is loaded inside an iframe of another origin (a merchant's site), as the spec allows. */
+  async open(paymentUrl: string, label: string, input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean } = {}): Promise<CustomerSession> {
     const release = await this.slots.acquire();
     let context: BrowserContext | undefined;
     try {
@@ -265,12 +274,22 @@ export class CustomerAgent {
       this.walletLogs.set(label, wallet.log);
       const page = await context.newPage();
       try {
-        const response = await page.goto(paymentUrl, { waitUntil: 'load', timeout: STEP_TIMEOUTS.load });
-        if (!response || response.status() >= 400) throw new Error(response ? `HTTP ${response.status()}` : 'no response');
+        if (input.embed) {
+          // A merchant's page on an origin of its own (the suite's small shop server), framing the payment link.
+          const shop = `${await this.shopOrigin()}/checkout?pay=${encodeURIComponent(paymentUrl)}`;
+          const loaded = page.waitForResponse((r) => r.url() === paymentUrl, { timeout: STEP_TIMEOUTS.load });
+          await page.goto(shop, { waitUntil: 'load', timeout: STEP_TIMEOUTS.load });
+          const response = await loaded;
+          if (response.status() >= 400) throw new Error(`HTTP ${response.status()}`);
+          await page.frameLocator('iframe#payment').locator('body').waitFor({ timeout: STEP_TIMEOUTS.load });
+        } else {
+          const response = await page.goto(paymentUrl, { waitUntil: 'load', timeout: STEP_TIMEOUTS.load });
+          if (!response || response.status() >= 400) throw new Error(response ? `HTTP ${response.status()}` : 'no response');
+        }
       } catch (error) {
         throw new PageUnavailableError(paymentUrl, (error as Error).message.split('\n')[0] ?? 'error');
       }
-      return new CustomerSession(page, wallet, context, this, release, label);
+      return new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false);
     } catch (error) {
       await context?.close().catch(() => undefined);
       release();
@@ -279,14 +298,14 @@ export class CustomerAgent {
   }
 
   /** Opens the page, connects, picks the pair, pays and follows the page to its end state. */
-  async pay(paymentUrl: string, label: string, pair: { chainId: number; token: string }, hooks?: WalletHooks): Promise<PayResult> {
-    const session = await this.open(paymentUrl, label, { chainId: pair.chainId, ...(hooks ? { hooks } : {}) });
+  async pay(paymentUrl: string, label: string, pair: { chainId: number; token: string }, hooks?: WalletHooks, embed = false): Promise<PayResult> {
+    const session = await this.open(paymentUrl, label, { chainId: pair.chainId, embed, ...(hooks ? { hooks } : {}) });
     try {
       await session.connect();
       await session.pick(pair.chainId, pair.token);
       await session.pay();
       const end = await session.waitForEnd();
-      const pageText = await session.page.locator('body').innerText({ timeout: 5_000 }).catch(() => '');
+      const pageText = await session.root.locator('body').innerText({ timeout: 5_000 }).catch(() => '');
       const screenshot = await session.screenshot(`end-${end.state}`);
       return { end, wallet: session.wallet, steps: session.steps, screenshot, pageText };
     } finally {
@@ -294,7 +313,27 @@ export class CustomerAgent {
     }
   }
 
+  private shop: Promise<{ origin: string; server: Server }> | undefined;
+
+  /** A merchant's checkout page that frames `?pay=<paymentUrl>`, served on 127.0.0.1 at a port of its own. */
+  private async shopOrigin(): Promise<string> {
+    this.shop ??= new Promise((resolve, reject) => {
+      const server = createServer((req, res) => {
+        const pay = new URL(req.url ?? '/', 'http://shop').searchParams.get('pay') ?? '';
+        const src = /^https?:\/\//.test(pay) ? pay.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`) : 'about:blank';
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><title>Shop</title><h1>Checkout</h1><iframe id="payment" title="Payment" src="${src}" width="700" height="1400"></iframe>`);
+      });
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+    });
+    return (await this.shop).origin;
+  }
+
   async close(): Promise<void> {
+    const shop = this.shop;
+    this.shop = undefined;
+    if (shop) await shop.then(({ server }) => new Promise((resolve) => server.close(resolve))).catch(() => undefined);
     const browser = this.browser;
     this.browser = undefined;
     if (browser) await (await browser.catch(() => undefined))?.close().catch(() => undefined);

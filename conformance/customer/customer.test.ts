@@ -28,7 +28,7 @@ const hasFaketime = (() => {
 })();
 const dir = () => mkdtempSync(join(tmpdir(), 'stablepay-customer-test-'));
 const quiet = { formats: ['json' as const], progress: false, write: () => undefined };
-const BROWSER_CHECKS = ['customer.pay-each-pair', 'customer.split-five-sellers', 'customer.failed-by-revert', 'customer.cancel-while-open', 'customer.expiry-while-open'];
+const BROWSER_CHECKS = ['customer.pay-each-pair', 'customer.pay-embedded', 'customer.split-five-sellers', 'customer.failed-by-revert', 'customer.cancel-while-open', 'customer.expiry-while-open'];
 
 function children(): string[] {
   try {
