@@ -24,7 +24,7 @@ interface Row {
 }
 
 async function runFault(fault: FaultDefinition): Promise<Row> {
-  const { only } = targetChecks(fault, ALL_CHECKS);
+  const { only } = targetChecks(fault, ALL_CHECKS, true);
   const started = Date.now();
   const outcome = await runConformance({
     targetCommand: `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment --inject-fault ${fault.name}`,
