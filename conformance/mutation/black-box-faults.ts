@@ -66,4 +66,19 @@ const table = [
   '',
 ].join('\n');
 process.stdout.write(`${table}\n`);
-if (write) writeFileSync(fileURLToPath(new URL('./BLACK-BOX-RESULTS.md', import.meta.url)), `# Named faults against a black-box target\n\nRegenerate: \`npx tsx conformance/mutation/black-box-faults.ts --write\`.\n\n${table}`);
+/** Faults no outside observer can see, and why (kept in the written file). */
+const UNOBSERVABLE = `Not observable from outside:
+- \`expired-then-successful\` lets a late on-chain confirmation turn an EXPIRED payment SUCCESSFUL. A customer cannot
+  produce that confirmation: a payment whose transaction the implementation accepted is PROCESSING, which does not
+  expire, and an EXPIRED payment accepts no transaction. Only the control API's confirm reaches that row.
+- \`key-expiry-wall-clock\` compares key expiry with the wall clock instead of the service clock. A black-box target has
+  one clock, the system clock that libfaketime moves, so both are the same and the bug cannot show.
+`;
+const HEADER = `# Named faults against a black-box target
+
+Each fault of \`simulator/faults/\` started as \`stablepay start --no-control --no-demo-payment --inject-fault <name>\` by
+the suite (\`--target-command\`, its own chains, libfaketime clock, browser customer), over the checks citing what the
+fault breaks (\`--strict\` for assumed faults). Regenerate: \`npx tsx conformance/mutation/black-box-faults.ts --write\`
+(about 6 minutes here; name faults to run only those).
+`;
+if (write) writeFileSync(fileURLToPath(new URL('./BLACK-BOX-RESULTS.md', import.meta.url)), `${HEADER}\n${table}\n${UNOBSERVABLE}`);
