@@ -58,7 +58,7 @@ const check = (run: Check['run'], needs: Check['needs'] = []): Check =>
   defineCheck({ id: 'unit.check', title: 'unit', requirements: ['DOC-1', 'ASM-1'], level: 'documented', needs, tags: [], run });
 
 describe('runCheck', () => {
-  const none = plan({ control: false, 'webhook-receiver': false });
+  const none = plan({ control: false, 'webhook-receiver': false, customer: false });
 
   it('reports a check whose capability is missing as not-exercised, without running it', async () => {
     let ran = false;

@@ -1,7 +1,9 @@
 // What a check receives: clients for the service and the control API, the webhook receiver, the
 // contract, and helpers that turn observations into typed failures. Checks stay plain functions.
 import fc from 'fast-check';
+import type { ChainsFile } from '../simulator/chains/chains-file.ts';
 import type { ContractFacade } from './contract-facade.ts';
+import type { CustomerAgent } from './customer/agent.ts';
 import type { ControlClient, MerchantHandle } from './control/control-client.ts';
 import { RequirementError, NotExercisedSignal } from './errors.ts';
 import { toCurl } from './http/curl.ts';
@@ -63,6 +65,8 @@ export interface RunServices {
   clock: ServerClock;
   /** Set in a black-box run whose target's clock the suite can move. */
   timeTravel?: TimeTravel | null;
+  /** Black-box run: the customer agent (pays through the hosted page in a browser) and the chains it pays on. */
+  customer?: { agent: CustomerAgent; chains: ChainsFile } | null;
 }
 
 export interface PropertyOptions {
@@ -100,6 +104,18 @@ export class CheckContext {
   get control(): ControlClient {
     if (!this.services.control) throw new NotExercisedSignal('no control API');
     return this.services.control;
+  }
+
+  /** The browser customer and its chains, or not-exercised. */
+  get customer(): { agent: CustomerAgent; chains: ChainsFile } {
+    if (!this.services.customer) this.notExercised('no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)');
+    return this.services.customer;
+  }
+
+  /** Which path moves payments as the customer in this run: the control API when present, else the browser customer. */
+  get customerPath(): 'control' | 'browser' | null {
+    if (this.services.control) return 'control';
+    return this.services.customer ? 'browser' : null;
   }
 
   get receiver(): WebhookReceiver {

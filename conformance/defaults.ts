@@ -30,6 +30,8 @@ export const DEFAULTS = {
   retryToleranceSeconds: 2,
   /** Requests the rate-limit check may spend to reach 429 without a control API. */
   rateLimitProbeBudget: 300,
+  /** Against a target the suite started (black-box run): the simulator's default 6000 per window is in reach. */
+  rateLimitBlackBoxBudget: 10_000,
   /** Limit the rate-limit check sets through the control API to reach 429 quickly. */
   rateLimitProbeLimit: 5,
   /** Settings restored after the rate-limit check (the simulator's documented default). */

@@ -23,6 +23,8 @@ import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS } from './defaults.ts';
 import type { BlackBox } from './target/start-black-box.ts';
 import { runAgainstTarget } from './target/run-against-target.ts';
 import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
+import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
+import { customerPathsUsed } from './support/customer-path.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -107,6 +109,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     headers: options.headers,
   });
   let receiver: WebhookReceiver | null = null;
+  let customer: CustomerServices | null = null;
   try {
     await preflight(api);
     const notes: string[] = [...(blackBox?.notes ?? [])];
@@ -119,7 +122,8 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
         throw new ConfigError(`cannot listen on ${options.webhookListen.host}:${options.webhookListen.port}: ${(error as Error).message}`);
       }
     } else notes.push('webhook receiver disabled (--no-webhooks)');
-    const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null };
+    customer = blackBox ? startCustomer(input, options.reportDir, blackBox.chains, notes) : null;
+    const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null, customer: customer !== null };
     const clock = serverClock(control, blackBox?.now);
     await clock.refresh();
     // With a control API the run acts as a merchant of its own: the key it was given (often the
@@ -143,10 +147,14 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
       secrets,
       clock,
       timeTravel: control ? null : (blackBox?.timeTravel ?? null),
+      customer,
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
+    customerPathsUsed.clear();
     const results = await runPlan(plan, services);
+    if (customerPathsUsed.size > 0) notes.push(`customer actions (control API or browser customer): ${[...customerPathsUsed].join('; ')}`);
+    if (customer) notes.push(...(await customer.finish()));
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
     const exitCode = exitCodeFor(result.summary.counts);
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write, {
@@ -157,6 +165,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     reportFiles.push(...(await recordTraffic(integrity, { recorder, secrets, tool: result.metadata.tool, write: integrityWriter(input), ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
     return { exitCode, result, reportFiles };
   } finally {
+    await customer?.agent.close();
     await receiver?.close();
     await dispatcher.close();
   }

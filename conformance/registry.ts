@@ -4,7 +4,7 @@ import type { Check } from './check.ts';
 import type { Capability } from './types.ts';
 
 const CHECK_ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const CAPABILITIES: Capability[] = ['control', 'webhook-receiver'];
+const CAPABILITIES: Capability[] = ['control', 'webhook-receiver', 'customer'];
 
 export function defineCheck(check: Check): Check {
   if (!CHECK_ID.test(check.id)) throw new Error(`check id "${check.id}" must be <area>.<concept> in kebab-case`);

@@ -43,7 +43,7 @@ function sample() {
     result('webhooks.none', 'not-exercised', ['DOC-B'], { reason: 'needs control' }),
     result('lifecycle.skip', 'skipped', ['ASM-B'], { reason: 'excluded by --skip lifecycle' }),
   ];
-  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: false, 'webhook-receiver': true }, capabilityNotes: ['no control API'] };
+  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: false, 'webhook-receiver': true, customer: false }, capabilityNotes: ['no control API'] };
   return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(2000), version: '0.1.0' });
 }
 

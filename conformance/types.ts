@@ -7,7 +7,8 @@ import type { DeliveryEvidence } from './webhooks/evidence.ts';
 export type RequirementLevel = 'documented' | 'assumed';
 
 /** What a check needs from the run; a missing capability makes the check not-exercised. */
-export type Capability = 'control' | 'webhook-receiver';
+/** `customer`: the suite can pay through the hosted page in a browser (black-box run: its own chains and keys). */
+export type Capability = 'control' | 'webhook-receiver' | 'customer';
 
 export type ResultKind = 'pass' | 'fail' | 'warn' | 'not-exercised' | 'skipped';
 

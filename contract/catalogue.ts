@@ -23,7 +23,7 @@ export const REQUIREMENT_LEVELS: readonly RequirementLevel[] = ['documented', 'a
 /** The ID prefixes in use; an ID is PREFIX-WORD(-WORD)* in upper case. */
 export const REQUIREMENT_PREFIXES = [
   'PAY', 'FEE', 'STATE', 'LIST', 'ERR', 'AUTH', 'KEY', 'WH', 'RL', 'CHAIN', 'CUR', 'FMT', 'ANL', 'TXN',
-  'PAYOUT', 'WEB3', 'VER', 'CTL',
+  'PAYOUT', 'WEB3', 'VER', 'CTL', 'PAGE',
 ] as const;
 
 export const REQUIREMENT_ID_PATTERN = new RegExp(`^(${REQUIREMENT_PREFIXES.join('|')})(-[A-Z0-9]+)+$`);

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../conformance/reports/html.ts';
 import { largeRun } from '../conformance/test-support/large-run.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium } from '../conformance/customer/chromium.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };

@@ -46,6 +46,11 @@ import { payoutLifecycle } from './payouts/payout-lifecycle.ts';
 import { rotateAndDeliveries } from './webhook-config/rotate-and-deliveries.ts';
 import { webhookEndpointRecords } from './webhook-config/endpoint-records.ts';
 import { web3Proxy } from './web3/proxy.ts';
+import { payEachPair } from './customer/pay-each-pair.ts';
+import { payEmbedded } from './customer/pay-embedded.ts';
+import { splitFiveSellers } from './customer/split-five-sellers.ts';
+import { failedByRevert } from './customer/failed-by-revert.ts';
+import { cancelWhileOpen, expiryWhileOpen } from './customer/ended-while-open.ts';
 
 export const ALL_CHECKS: Check[] = [
   missingCredentials,
@@ -84,6 +89,12 @@ export const ALL_CHECKS: Check[] = [
   analyticsExport,
   ledgerTransactions,
   web3Proxy,
+  payEachPair,
+  payEmbedded,
+  splitFiveSellers,
+  failedByRevert,
+  cancelWhileOpen,
+  expiryWhileOpen,
   pathPrefixV1,
   rateLimitHeaderSemantics,
   limitExceeded,

@@ -7,7 +7,7 @@ import type { FaultDefinition } from '../../simulator/faults/index.ts';
 import { ALL_CHECKS, runConformance } from '../index.ts';
 import { quietLogger } from '../test-support/simulator.ts';
 import type { CheckResult, Counts } from '../types.ts';
-import { targetChecks } from './target-checks.ts';
+import { BROWSER_TAG, targetChecks } from './target-checks.ts';
 
 export interface FaultRun {
   /** null for the baseline run (no fault). */
@@ -41,6 +41,8 @@ export async function runFault(fault: FaultDefinition | null, seed = MUTATION_SE
       apiKey: server.simulator.defaultApiKey,
       strict,
       only: targets.only,
+      // The in-process simulator is no black-box run: the browser customer's checks cannot run here.
+      skip: [BROWSER_TAG],
       seed,
       formats: ['console'],
       progress: false,

@@ -10,7 +10,7 @@ import { FaultProxy } from './proxy/fault-proxy.ts';
 import type { ProxyControl } from './proxy/controls.ts';
 import type { ProxyFault } from './proxy/response-faults.ts';
 import { MUTATION_SEED } from './run-fault.ts';
-import { SLOW_TAG, targetChecks } from './target-checks.ts';
+import { BROWSER_TAG, SLOW_TAG, targetChecks } from './target-checks.ts';
 
 export type ProxyCase = { kind: 'fault'; fault: ProxyFault } | { kind: 'control'; control: ProxyControl };
 
@@ -32,7 +32,7 @@ export const CONTROL_RUNS = 8;
 
 /** A delivery control is judged by every check that receives webhooks; a response control by every check (not the slow one). */
 export function controlChecks(control: ProxyControl): string[] {
-  const fast = ALL_CHECKS.filter((c) => !c.tags.includes(SLOW_TAG));
+  const fast = ALL_CHECKS.filter((c) => !c.tags.includes(SLOW_TAG) && !c.tags.includes(BROWSER_TAG));
   const receives = (c: (typeof ALL_CHECKS)[number]): boolean => c.needs.includes('webhook-receiver');
   return (control.response ? fast : fast.filter(receives)).map((c) => c.id);
 }

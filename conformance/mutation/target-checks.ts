@@ -5,6 +5,8 @@ import type { FaultDefinition } from '../../simulator/faults/index.ts';
 import type { Check } from '../check.ts';
 
 export const SLOW_TAG = 'slow';
+/** Checks that pay through the hosted page in a browser: they need a black-box run (the suite's own chains). */
+export const BROWSER_TAG = 'browser';
 export const CROSS_CUTTING_TAG = 'cross-cutting';
 
 export interface TargetSelection {
@@ -14,8 +16,8 @@ export interface TargetSelection {
   only: string[];
 }
 
-export function targetChecks(fault: Pick<FaultDefinition, 'breaks' | 'slow'>, checks: readonly Check[]): TargetSelection {
-  const runnable = checks.filter((c) => fault.slow === true || !c.tags.includes(SLOW_TAG));
+export function targetChecks(fault: Pick<FaultDefinition, 'breaks' | 'slow'>, checks: readonly Check[], blackBox = false): TargetSelection {
+  const runnable = checks.filter((c) => (fault.slow === true || !c.tags.includes(SLOW_TAG)) && (blackBox || !c.tags.includes(BROWSER_TAG)));
   const citing = runnable.filter((c) => c.requirements.some((r) => fault.breaks.includes(r)));
   // A cross-cutting check judges what the other checks recorded: it needs them to run too.
   const needsTraffic = citing.some((c) => c.tags.includes(CROSS_CUTTING_TAG));

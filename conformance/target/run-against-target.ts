@@ -2,6 +2,7 @@
 // the suite against it, and tear it all down whatever happens.
 import { randomBytes } from 'node:crypto';
 import { API_KEY_ENV, DEFAULTS } from '../defaults.ts';
+import { loadPageContract } from '../customer/page-contract.ts';
 import { resolveOptions, type ConformanceOptions } from '../options.ts';
 import { jsonGoesToStdout } from '../reports/index.ts';
 import { HOST_FROM_CONTAINER } from './image-target.ts';
@@ -13,6 +14,7 @@ export async function runAgainstTarget<T>(input: ConformanceOptions, run: (optio
   const apiKey = input.apiKey ?? process.env[API_KEY_ENV] ?? `pk_${randomBytes(24).toString('hex')}`;
   // Bad flags must fail before a chain or a target starts.
   const probe = resolveOptions({ ...input, apiKey, baseUrl: input.baseUrl ?? 'http://127.0.0.1:1' });
+  if (input.customer !== false) loadPageContract(input.pageContract);
   const blackBox = await startBlackBox({
     ...input,
     reportDir: input.reportDir ?? DEFAULTS.reportDir,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CHAIN_IDS } from '../../simulator/reference-data/chains.ts';
 import { startTestChains } from '../../simulator/chains/start-test-chains.ts';
+import { chainsFile, type ChainsFile } from '../../simulator/chains/chains-file.ts';
 import type { TimeTravel } from '../context.ts';
 import { API_KEY_ENV } from '../defaults.ts';
 import { UsageError } from '../options.ts';
@@ -35,6 +36,8 @@ export interface BlackBox {
   timeTravel: TimeTravel | null;
   /** The target's time as the suite keeps it (moves with timeTravel). */
   now: () => number;
+  /** The chains as the suite reaches them (127.0.0.1 URLs, also when the target is a container), with their keys. */
+  chains: ChainsFile;
   notes: string[];
   /** What the suite started (command or image with its digest), for the reports' run metadata. */
   started?: RunningTarget['identity'];
@@ -164,7 +167,8 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
         notes.push('clock: libfaketime moves the target and every chain (no control API needed for clock checks)');
       } else notes.push(`clock: ${probe.reason}; clock checks are not exercised`);
     } else notes.push('clock: not moved (--no-faketime); clock checks are not exercised');
-    return { baseUrl, timeTravel, now: () => clock?.now() ?? Date.now(), notes, ...(target.identity ? { started: target.identity } : {}), teardown: () => teardown.run() };
+    const suiteChains = image ? chainsFile(chains.network) : chains.file;
+    return { baseUrl, timeTravel, chains: suiteChains, now: () => clock?.now() ?? Date.now(), notes, ...(target.identity ? { started: target.identity } : {}), teardown: () => teardown.run() };
   } catch (error) {
     await teardown.run();
     if (error instanceof TargetError || error instanceof UsageError) throw error;

@@ -23,6 +23,12 @@ export interface TargetOptions {
   forks?: Record<number, string>;
   /** API key of a second merchant (handed to a started target as STABLEPAY_SECOND_API_KEY): merchant isolation without a control API. */
   secondApiKey?: string;
+  /** Black-box run: pay through the hosted page with the customer agent (default true; `--no-customer` turns it off). */
+  customer?: boolean;
+  /** Payments the customer agent makes at once (browser contexts of its one Chromium). */
+  customerParallel?: number;
+  /** JSON file overriding the page contract's roles and names (conformance/customer/page-contract.ts). */
+  pageContract?: string;
 }
 
 export const TARGET_DEFAULTS = {
@@ -34,6 +40,7 @@ export const TARGET_DEFAULTS = {
   /** Where a container finds the library and the timestamp file. */
   containerFaketimeDir: '/stablepay-faketime',
   stopTimeoutMs: 5_000,
+  customerParallel: 2,
 } as const;
 
 export const TARGET_OPTION_DECLARATIONS: OptionDeclaration[] = [
@@ -47,5 +54,8 @@ export const TARGET_OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'faketime', flags: '--no-faketime', description: 'run the target on the real clock (clock checks are not exercised)', parser: 'flag' },
   { name: 'reaper', flags: '--reaper', description: "run testcontainers' Ryuk reaper (its image must be present locally)", parser: 'flag' },
   { name: 'secondApiKey', flags: '--second-api-key <key>', description: `API key of a second merchant, for merchant isolation without a control API (or set ${'STABLEPAY_SECOND_API_KEY'})`, parser: 'string' },
+  { name: 'customer', flags: '--no-customer', description: 'black-box run: do not pay through the hosted page in a browser (customer checks are not exercised)', parser: 'flag' },
+  { name: 'customerParallel', flags: '--customer-parallel <n>', description: 'black-box run: payments the browser customer makes at once', parser: 'positive-int', defaultText: '2' },
+  { name: 'pageContract', flags: '--page-contract <file>', description: 'JSON file overriding the roles and accessible names the customer looks for on the hosted page', parser: 'string' },
   { name: 'forks', flags: '--fork <chainId=rpcUrl>', description: 'black-box run: this chain is an Anvil fork of a real endpoint (repeatable)', parser: 'fork' },
 ];

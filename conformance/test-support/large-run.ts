@@ -38,6 +38,6 @@ export function largeRun(failing = 10): RunResult {
     if (index === failing + 2) return { ...base, result: 'skipped' as const, reason: 'excluded by --skip slow', failures: [] };
     return { ...base, result: 'pass' as const, failures: [] };
   });
-  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: true, 'webhook-receiver': true }, capabilityNotes: ['webhook receiver at http://127.0.0.1:39999'] };
+  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: true, 'webhook-receiver': true, customer: false }, capabilityNotes: ['webhook receiver at http://127.0.0.1:39999'] };
   return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(60_000), version: '0.1.0' });
 }

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../simulator/server.ts';
 import { startServer } from '../../simulator/server.ts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { browserSkipReason, launchChromium } from './browser.ts';
+import { browserSkipReason, launchChromium } from '../../conformance/customer/chromium.ts';
 import type { MerchantSite } from './merchant-site.ts';
 import { startMerchantSite } from './merchant-site.ts';
 

@@ -4,7 +4,9 @@
 import type { Analytics } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import { cancelPayment, createPayment } from '../../support/payments.ts';
+import { checkMerchant, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
+import { formatUnits, toScale } from '../../support/decimal.ts';
+import { cancelPayment, createPayment, type Payment } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 
 type Summary = Received<Analytics>;
@@ -14,21 +16,27 @@ export const analyticsSummary = defineCheck({
   title: 'GET /v1/analytics counts the payments by status and splits settled volume by stablecoin and chain',
   requirements: ['ANL-SUMMARY-ENDPOINT', 'ANL-SUMMARY-SHAPE', 'ANL-RANGE-DEFAULT-30D', 'PAY-API-KEY-SCOPE'],
   level: 'documented',
-  needs: ['control'],
+  needs: [],
   tags: ['analytics'],
   async run(ctx: CheckContext) {
-    const { api } = await ctx.newMerchant('analytics');
-    const ids: string[] = [];
+    requireCustomerPath(ctx);
+    // A fresh merchant with the control API; else the main merchant, judged by what this check adds to its summary.
+    const api = await checkMerchant(ctx, 'analytics');
+    const first = await api.get('/v1/analytics');
+    ctx.requireStatus(first, 200, 'ANL-SUMMARY-ENDPOINT', 'GET /v1/analytics does not answer');
+    const before = first.json as Summary;
+    const ids: Payment[] = [];
     for (const amount of ['10.00', '20.00', '30.00', '40.00']) {
       const created = await createPayment(api, { amount, currency: 'USD' });
       ctx.requireStatus(created, 201, 'ANL-SUMMARY-ENDPOINT', 'Setup: create');
-      ids.push(created.payment.id);
+      ids.push(created.payment);
     }
-    const usdc = await ctx.control.http.post(`/payments/${ids[0]}/pay`, { chainId: 8453, token: 'USDC' });
-    const usdt = await ctx.control.http.post(`/payments/${ids[1]}/pay`, { chainId: 56, token: 'USDT' });
-    ctx.require(usdc.status === 200 && usdt.status === 200, 'ANL-SUMMARY-ENDPOINT', 'Setup: control pay', `pay answered ${usdc.status} / ${usdt.status}`);
-    ctx.requireStatus(await cancelPayment(api, ids[2]!), 200, 'ANL-SUMMARY-ENDPOINT', 'Setup: cancel');
-    const paid = [usdc.json, usdt.json] as { amountToken: string; chainId: number; token: string }[];
+    const createdAt = Date.parse(String(ids[0]!.createdAt));
+    const pastWindow = { from: new Date(createdAt - 2 * 86_400_000).toISOString(), to: new Date(createdAt - 86_400_000).toISOString() };
+    const pastBefore = await api.get('/v1/analytics', pastWindow);
+    const paid = await Promise.all([payAsCustomer(ctx, api, ids[0]!, { chainId: 8453, token: 'USDC' }), payAsCustomer(ctx, api, ids[1]!, { chainId: 56, token: 'USDT' })]);
+    ctx.require(paid.every((p) => p.status === 'SUCCESSFUL'), 'ANL-SUMMARY-ENDPOINT', 'Setup: the customer\'s payments did not settle', `statuses ${paid.map((p) => p.status).join(', ')}`);
+    ctx.requireStatus(await cancelPayment(api, ids[2]!.id), 200, 'ANL-SUMMARY-ENDPOINT', 'Setup: cancel');
 
     const response = await api.get('/v1/analytics');
     ctx.requireStatus(response, 200, 'ANL-SUMMARY-ENDPOINT', 'GET /v1/analytics does not answer');
@@ -36,22 +44,38 @@ export const analyticsSummary = defineCheck({
     ctx.addCases();
     const byStatus = summary?.payments?.byStatus ?? {};
     const expected = { ACTIVE: 1, PROCESSING: 0, SUCCESSFUL: 2, FAILED: 0, EXPIRED: 0, CANCELLED: 1 };
-    ctx.expect(summary?.payments?.total === 4 && JSON.stringify(Object.fromEntries((Object.keys(expected) as (keyof typeof expected)[]).map((k) => [k, byStatus[k]]))) === JSON.stringify(expected), 'ANL-SUMMARY-SHAPE', 'The payment counts are wrong', `expected total 4 and ${JSON.stringify(expected)}, got total ${JSON.stringify(summary?.payments?.total)} and ${JSON.stringify(byStatus)}`, response.exchange);
-    const usd = summary?.volume?.find((v) => v.currency === 'USD');
-    ctx.expect(usd?.count === 2 && usd.amount === '30.00' && usd.serviceFee === '0.15' && usd.merchantFee === '29.85' && summary.volume?.length === 1, 'ANL-SUMMARY-SHAPE', 'Volume is not the SUCCESSFUL payments only', `expected USD count 2, amount 30.00, serviceFee 0.15, merchantFee 29.85; got ${JSON.stringify(summary?.volume)}`, response.exchange);
+    const added = Object.fromEntries((Object.keys(expected) as (keyof typeof expected)[]).map((k) => [k, (byStatus[k] ?? NaN) - (before?.payments?.byStatus?.[k] ?? 0)]));
+    const addedTotal = (summary?.payments?.total ?? NaN) - (before?.payments?.total ?? 0);
+    ctx.expect(addedTotal === 4 && JSON.stringify(added) === JSON.stringify(expected), 'ANL-SUMMARY-SHAPE', 'The payment counts are wrong', `expected 4 more payments, by status ${JSON.stringify(expected)}; got ${addedTotal} more, by status ${JSON.stringify(added)} (now ${JSON.stringify(byStatus)})`, response.exchange);
+    const volume = (s: Summary | undefined, currency: string) => s?.volume?.find((v) => v.currency === currency);
+    const plus = (after: string | undefined, prior: string | undefined) => (after === undefined ? 'missing' : formatUnits(toScale(after, 6) - toScale(prior ?? '0', 6), 6));
+    const usd = volume(summary, 'USD');
+    const usdBefore = volume(before, 'USD');
+    const usdAdded = { count: (usd?.count ?? NaN) - (usdBefore?.count ?? 0), amount: plus(usd?.amount, usdBefore?.amount), serviceFee: plus(usd?.serviceFee, usdBefore?.serviceFee), merchantFee: plus(usd?.merchantFee, usdBefore?.merchantFee) };
+    const otherMoved = (summary?.volume ?? []).filter((v) => v.currency !== 'USD' && JSON.stringify(v) !== JSON.stringify(volume(before, String(v.currency))));
+    ctx.expect(
+      JSON.stringify(usdAdded) === JSON.stringify({ count: 2, amount: '30.000000', serviceFee: '0.150000', merchantFee: '29.850000' }) && otherMoved.length === 0,
+      'ANL-SUMMARY-SHAPE',
+      'Volume is not the SUCCESSFUL payments only',
+      `expected USD to grow by count 2, amount 30.00, serviceFee 0.15, merchantFee 29.85 and no other currency to move; got ${JSON.stringify(usdAdded)}, other currencies moved: ${JSON.stringify(otherMoved)}`,
+      response.exchange,
+    );
     for (const p of paid) {
       ctx.addCases();
       const token = summary?.byToken?.find((t) => t.token === p.token);
-      ctx.expect(token?.count === 1 && token.amountToken === p.amountToken, 'ANL-SUMMARY-ENDPOINT', `The ${p.token} split is wrong`, `expected count 1, amountToken ${p.amountToken}; got ${JSON.stringify(summary?.byToken)}`, response.exchange);
+      const tokenBefore = before?.byToken?.find((t) => t.token === p.token);
+      ctx.expect((token?.count ?? NaN) - (tokenBefore?.count ?? 0) === 1 && plus(token?.amountToken, tokenBefore?.amountToken) === formatUnits(toScale(String(p.amountToken), 6), 6), 'ANL-SUMMARY-ENDPOINT', `The ${p.token} split is wrong`, `expected count +1, amountToken +${p.amountToken}; got ${JSON.stringify(summary?.byToken)} after ${JSON.stringify(before?.byToken)}`, response.exchange);
       const chain = summary?.byChain?.find((c) => c.chainId === p.chainId);
-      ctx.expect(chain?.count === 1 && chain.amountToken === p.amountToken, 'ANL-SUMMARY-ENDPOINT', `The chain ${p.chainId} split is wrong`, `expected count 1, amountToken ${p.amountToken}; got ${JSON.stringify(summary?.byChain)}`, response.exchange);
+      const chainBefore = before?.byChain?.find((c) => c.chainId === p.chainId);
+      ctx.expect((chain?.count ?? NaN) - (chainBefore?.count ?? 0) === 1 && plus(chain?.amountToken, chainBefore?.amountToken) === formatUnits(toScale(String(p.amountToken), 6), 6), 'ANL-SUMMARY-ENDPOINT', `The chain ${p.chainId} split is wrong`, `expected count +1, amountToken +${p.amountToken}; got ${JSON.stringify(summary?.byChain)} after ${JSON.stringify(before?.byChain)}`, response.exchange);
     }
     const from = Date.parse(String(summary?.from));
     const to = Date.parse(String(summary?.to));
     ctx.expect(Math.abs(to - from - 30 * 86_400_000) < 1000 && Math.abs(to - (await ctx.clock.refresh())) < 60_000, 'ANL-RANGE-DEFAULT-30D', 'The default window is not the last 30 days', `from ${summary?.from}, to ${summary?.to}`, response.exchange);
     // An explicit window that ends before the payments were made counts none of them.
-    const earlier = await api.get('/v1/analytics', { from: new Date(from - 86_400_000).toISOString(), to: new Date(from).toISOString() });
+    const earlier = await api.get('/v1/analytics', pastWindow);
     ctx.addCases();
-    ctx.expect(earlier.status === 200 && (earlier.json as Summary)?.payments?.total === 0, 'ANL-SUMMARY-SHAPE', 'A window before the payments still counts them', `answered ${earlier.status}: ${earlier.text.slice(0, 200)}`, earlier.exchange);
+    const pastTotal = (pastBefore.json as Summary | undefined)?.payments?.total;
+    ctx.expect(earlier.status === 200 && (earlier.json as Summary)?.payments?.total === pastTotal, 'ANL-SUMMARY-SHAPE', 'A window before the payments still counts them', `the window ${pastWindow.from}..${pastWindow.to} counted ${pastTotal} payments before this check's payments and ${(earlier.json as Summary | undefined)?.payments?.total} after: ${earlier.text.slice(0, 200)}`, earlier.exchange);
   },
 });

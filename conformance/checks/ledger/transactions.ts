@@ -3,6 +3,7 @@
 import type { Transaction, TransactionList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { checkMerchant, failAsCustomer, failableSellers, holdProcessing, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 
@@ -15,33 +16,63 @@ export const ledgerTransactions = defineCheck({
   title: 'The transaction ledger holds exactly one record per settled payment, cursor-paginated',
   requirements: ['TXN-LEDGER-ENDPOINT', 'LIST-CURSOR-PAGINATED', 'TXN-ONE-PER-SUCCESSFUL', 'TXN-RECORD-SHAPE'],
   level: 'documented',
-  needs: ['control'],
+  needs: [],
   tags: ['ledger', 'pagination'],
   async run(ctx: CheckContext) {
-    const { api } = await ctx.newMerchant('ledger');
+    const path = requireCustomerPath(ctx);
+    const api = await checkMerchant(ctx, 'ledger');
     const settled = new Map<string, Record<string, unknown>>();
     const unsettled: string[] = [];
+    // Without a control API the main merchant's earlier settlements are in the ledger too: only this check's count.
+    const before = path === 'control' ? new Set<string>() : await ledgerPaymentIds(api);
     const pairs: [number, string][] = [[1, 'USDC'], [42161, 'USDT'], [137, 'USDC'], [56, 'USDT'], [8453, 'USDC']];
-    for (const [i, [chainId, token]] of pairs.entries()) {
-      const created = await createPayment(api, { amount: `${10 + i}.25`, currency: 'USD', externalId: uniqueExternalId('ledger') });
-      ctx.requireStatus(created, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
-      const paid = await ctx.control.http.post(`/payments/${created.payment.id}/pay`, { chainId, token });
-      ctx.requireStatus(paid, 200, 'TXN-LEDGER-ENDPOINT', 'Setup: control pay');
-      settled.set(created.payment.id, paid.json as Record<string, unknown>);
+    const created: Awaited<ReturnType<typeof createPayment>>['payment'][] = [];
+    for (const [i] of pairs.entries()) {
+      const one = await createPayment(api, { amount: `${10 + i}.25`, currency: 'USD', externalId: uniqueExternalId('ledger') });
+      ctx.requireStatus(one, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
+      created.push(one.payment);
     }
+    await Promise.all(
+      pairs.map(async ([chainId, token], i) => {
+        const paid = await payAsCustomer(ctx, api, created[i]!, { chainId, token });
+        ctx.require(paid.status === 'SUCCESSFUL', 'TXN-LEDGER-ENDPOINT', 'Setup: the customer\'s payment did not settle', `status ${paid.status}`);
+        settled.set(paid.id, paid as unknown as Record<string, unknown>);
+      }),
+    );
+    const failing = await createPayment(api, { amount: '8.88', currency: 'USD', ...(failableSellers(ctx) ? { sellers: failableSellers(ctx) } : {}) });
+    ctx.requireStatus(failing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
+    await failAsCustomer(ctx, api, failing.payment);
+    unsettled.push(failing.payment.id);
     const processing = await createPayment(api, { amount: '9.99', currency: 'USD' });
     ctx.requireStatus(processing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
-    await ctx.control.submit(processing.payment.id, 1, 'USDT');
+    const held = await holdProcessing(ctx, api, processing.payment, { chainId: 1, token: 'USDT' });
     unsettled.push(processing.payment.id);
-    const failed = await createPayment(api, { amount: '8.88', currency: 'USD' });
-    ctx.requireStatus(failed, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
-    await ctx.control.submit(failed.payment.id, 1, 'USDC');
-    await ctx.control.fail(failed.payment.id, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance' });
-    unsettled.push(failed.payment.id);
+    try {
+      await judgeLedger(ctx, api, settled, unsettled, before);
+    } finally {
+      if (path !== 'control') await held.release();
+    }
+  },
+});
 
+async function ledgerPaymentIds(api: Parameters<typeof createPayment>[0]): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const response = await api.get('/v1/transactions', { limit: 100, cursor });
+    if (response.status !== 200) break;
+    const body = response.json as Received<TransactionList>;
+    for (const record of body.data ?? []) ids.add(String(record.paymentId));
+    if (!body.hasMore || !body.data?.length) break;
+    cursor = body.data.at(-1)?.id;
+  }
+  return ids;
+}
+
+async function judgeLedger(ctx: CheckContext, api: Parameters<typeof createPayment>[0], settled: Map<string, Record<string, unknown>>, unsettled: string[], before: Set<string>): Promise<void> {
     const records: Txn[] = [];
     let cursor: string | undefined;
-    for (let page = 0; page < 20; page++) {
+    for (let page = 0; page < 100; page++) {
       const response = await api.get('/v1/transactions', { limit: 2, cursor });
       ctx.addCases();
       ctx.requireStatus(response, 200, 'TXN-LEDGER-ENDPOINT', 'GET /v1/transactions does not answer');
@@ -72,6 +103,6 @@ export const ledgerTransactions = defineCheck({
     }
     const extra = unsettled.filter((id) => byPayment.has(id));
     ctx.expect(extra.length === 0, 'TXN-ONE-PER-SUCCESSFUL', 'Unsettled payments appear in the ledger', `PROCESSING/FAILED payments listed: ${extra.join(', ')}`);
-    ctx.expect(records.length === settled.size, 'TXN-ONE-PER-SUCCESSFUL', 'The ledger has records that are no settlement of this merchant', `${records.length} records for ${settled.size} settlements`);
-  },
-});
+    const fresh = records.filter((r) => !before.has(String(r.paymentId)));
+    ctx.expect(fresh.length === settled.size, 'TXN-ONE-PER-SUCCESSFUL', 'The ledger has records that are no settlement of this merchant', `${fresh.length} new records for ${settled.size} settlements`);
+}

@@ -1,6 +1,6 @@
 // Webhook configuration records: GET is 404 before setup; POST creates the endpoint and shows the
 // secret once (never again on GET or PUT); PUT changes url/enabled; bad URLs are 400; a disabled
-// endpoint refuses the test event (409) and records nothing. A merchant of its own (control API).
+// endpoint refuses the test event (409) and records nothing. A merchant of its own (control API) or the second merchant.
 import type { Payment, WebhookDeliveryList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
@@ -24,11 +24,16 @@ export const webhookEndpointRecords = defineCheck({
   title: 'Webhook configuration: GET/POST/PUT records, the secret shown once, URL rules, a disabled endpoint gets nothing',
   requirements: ['WH-CONFIG-ENDPOINTS', 'WH-SECRET-SHOWN-ONCE', 'WH-CONFIG-TEST-ENDPOINT', 'WH-CONFIG-GET-404', 'WH-CONFIG-CREATE', 'WH-CONFIG-UPDATE', 'WH-CONFIG-URL-RULES', 'WH-ENDPOINT-RECORD-SHAPE', 'WH-TEST-DISABLED-409', 'WH-DISABLED-NO-DELIVERIES', 'WH-DELIVERIES-QUERY-RULES'],
   level: 'documented',
-  needs: ['control'],
+  needs: [],
   tags: ['webhooks', 'negative'],
   async run(ctx: CheckContext) {
-    const { api } = await ctx.newMerchant('webhook config');
+    // A merchant without an endpoint: a fresh one through the control API, else the second merchant (--second-api-key).
+    let api;
+    if (ctx.services.control) api = (await ctx.newMerchant('webhook config')).api;
+    else if (ctx.options.secondApiKey) api = ctx.api.withCredential({ key: ctx.options.secondApiKey, label: 'STABLEPAY_SECOND_API_KEY' });
+    else ctx.notExercised('needs a merchant without a webhook endpoint: the control API or --second-api-key');
     const none = await api.get('/v1/webhooks');
+    if (!ctx.services.control && none.status === 200) ctx.notExercised('the second merchant already has a webhook endpoint (an endpoint cannot be deleted)');
     ctx.addCases();
     ctx.expect(none.status === 404, 'WH-CONFIG-GET-404', 'GET /v1/webhooks without an endpoint is not 404', `answered ${none.status}: ${none.text.slice(0, 200)}`, none.exchange);
     for (const url of ['ftp://example.com/hook', 'not a url', 'http://', 'https://exa mple.com/x', 'https://user:pw@example.com/x', `https://example.com/${'a'.repeat(2048)}`]) {

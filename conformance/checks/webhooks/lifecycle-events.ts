@@ -4,6 +4,7 @@
 import type { Payment, PaymentEventPayload } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { failAsCustomer, failableSellers, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
@@ -24,6 +25,7 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
     ctx.failDelivery('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`, delivery);
   }
   ctx.expectDelivery(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`, delivery);
+  ctx.expectDelivery(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload does not name its event`, `event ${JSON.stringify(body.event)}`, delivery);
   ctx.expectDelivery(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`, delivery);
   void paymentId;
 }
@@ -31,27 +33,31 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
 export const lifecycleEvents = defineCheck({
   id: 'webhooks.lifecycle-events',
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
-  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
+  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-EVENT', 'WH-DEDUP-KEY', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
-  needs: ['control', 'webhook-receiver'],
+  needs: ['webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
   async run(ctx: CheckContext) {
+    const path = requireCustomerPath(ctx);
+    if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');
     const subject = await webhookSubject(ctx);
     await ctx.clock.refresh();
-    const make = async (tag: string) => {
+    const make = async (tag: string, failable = false) => {
       const externalId = uniqueExternalId(tag);
-      const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
+      const sellers = failable ? failableSellers(ctx) : undefined;
+      const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, ...(sellers ? { sellers } : {}), expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
       ctx.requireStatus(created, 201, 'WH-CONFIG-ENDPOINTS', 'Setup: create');
-      return { id: created.payment.id, externalId };
+      return { id: created.payment.id, externalId, payment: created.payment };
     };
     const paid = await make('whpaid');
-    const failed = await make('whfail');
+    const failed = await make('whfail', true);
     const cancelled = await make('whcancel');
     const expired = await make('whexp');
-    await ctx.control.submit(paid.id, 1, 'USDC');
-    await ctx.control.confirm(paid.id);
-    await ctx.control.submit(failed.id, 56, 'USDT');
-    await ctx.control.fail(failed.id, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance' });
+    await payAsCustomer(ctx, subject.api, paid.payment, { chainId: 1, token: 'USDC' });
+    if (path === 'control') {
+      await ctx.control.submit(failed.id, 56, 'USDT');
+      await ctx.control.fail(failed.id, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'conformance' });
+    } else await failAsCustomer(ctx, subject.api, failed.payment);
     ctx.requireStatus(await cancelPayment(subject.api, cancelled.id), 200, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: cancel');
     const beforeAdvance: [string, { id: string; externalId: string }][] = [
       ['payment.processing', paid], ['payment.completed', paid], ['payment.processing', failed], ['payment.failed', failed], ['payment.cancelled', cancelled],
@@ -60,7 +66,7 @@ export const lifecycleEvents = defineCheck({
     const early = await subject.endpoint.waitFor((d) => beforeAdvance.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, early, () => 'WH-SIGN-HMAC');
-    await ctx.control.advance(21 * 60_000);
+    await ctx.advanceClock(21 * 60_000);
     await ctx.clock.refresh();
     const expected: [string, { id: string; externalId: string }][] = [...beforeAdvance, ['payment.expired', expired]];
     const deliveries = await subject.endpoint.waitFor((d) => expected.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
@@ -72,10 +78,22 @@ export const lifecycleEvents = defineCheck({
         checkPayload(ctx, matching[0]!, event, p.id, p.externalId);
       }
     }
+    // (paymentId, event) identifies one occurrence: every copy or retry of a pair is the same body (one occurrence),
+    // so a receiver may deduplicate on it.
+    const byPair = new Map<string, Set<string>>();
+    for (const d of deliveries) {
+      const body = d.json as Received<PaymentEventPayload> | undefined;
+      const key = `${body?.data?.paymentId}/${body?.event}`;
+      byPair.set(key, (byPair.get(key) ?? new Set()).add(d.rawBody));
+    }
+    const ambiguous = [...byPair].filter(([, bodies]) => bodies.size > 1).map(([key]) => key);
+    ctx.addCases();
+    ctx.expect(ambiguous.length === 0, 'WH-DEDUP-KEY', '(paymentId, event) does not identify one occurrence', `different bodies under one (paymentId, event): ${ambiguous.join(', ')}`);
     const created = eventsOf(deliveries, 'payment.created');
     if (created.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`, created[0]!, subject.secret);
 
     // The dashboard create (control API) is the one that does emit payment.created.
+    if (path !== 'control') return;
     const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);
     if (dashboard.status === 201) {
       const id = (dashboard.json as Payment).id;

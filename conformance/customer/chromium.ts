@@ -1,4 +1,4 @@
-// Chromium for the browser tests, driven by playwright-core (never a browser downloaded by Playwright). By default the
+// Chromium for the browser tests and the suite's customer agent, driven by playwright-core (never a browser downloaded by Playwright). By default the
 // build shipped inside the npm package @sparticuz/chromium, so `npm install && npm test` needs no system package;
 // STABLEPAY_CHROMIUM points at another Chromium binary instead (e.g. Debian's /usr/bin/chromium).
 // STABLEPAY_SKIP_BROWSER=1 skips the browser tests with the reason shown.
@@ -27,10 +27,16 @@ export class ChromiumMissingError extends Error {
   }
 }
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * `multiProcess`: drop the packaged build's --single-process/--no-zygote (made for serverless hosts). A single-process
+ * Chromium dies (SIGTRAP) when a browser context is closed while it runs, so a caller that opens and closes one
+ * context per payment — the conformance customer — needs the ordinary process model.
+ */
+export async function launchChromium(options: { multiProcess?: boolean } = {}): Promise<Browser> {
   if (SYSTEM_CHROMIUM !== undefined) {
     if (!existsSync(SYSTEM_CHROMIUM)) throw new ChromiumMissingError(SYSTEM_CHROMIUM);
     return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: SYSTEM_ARGS, headless: true });
   }
-  return chromium.launch({ executablePath: await bundledChromiumPath(), args: bundledChromiumArgs(), headless: true });
+  const args = bundledChromiumArgs().filter((flag) => !options.multiProcess || (flag !== '--single-process' && flag !== '--no-zygote'));
+  return chromium.launch({ executablePath: await bundledChromiumPath(), args, headless: true });
 }

@@ -1,0 +1,140 @@
+// Acting as the customer, whichever way this run can: through the control API when there is one (fast, milliseconds),
+// else through the hosted page in a browser (the black-box customer, seconds). Checks call these instead of the control
+// API so they run against any implementation; `ctx.customerPath` says which path ran (the check notes it in its
+// progress and the report's notes name the path per check).
+//
+// Browser path details:
+// - PROCESSING held: the suite stops mining on its own chain before the wallet signs, so the payment's transaction
+//   waits in the chain's mempool; releasing mines it.
+// - FAILED: the payment carries one seller the suite made up; before the wallet signs, the suite blacklists it with the
+//   chains file's USDC blacklister key, so the transfer reverts on chain. Failing payments therefore pay in USDC.
+import type { Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { CheckContext } from '../context.ts';
+import { blacklistUsdc, chainOf } from '../customer/on-chain.ts';
+import { PageStepError, PageUnavailableError, type PayResult } from '../customer/agent.ts';
+import type { HttpClient } from '../http/client.ts';
+import { getPayment, type Payment } from './payments.ts';
+
+export interface Pair {
+  chainId: number;
+  token: string;
+}
+
+/** Not exercised unless a control API or the browser customer is there; notes which path runs. */
+export function requireCustomerPath(ctx: CheckContext): 'control' | 'browser' {
+  const path = ctx.customerPath;
+  if (!path) ctx.notExercised('no control API and no browser customer (a black-box run pays through the hosted page)');
+  ctx.progress(path === 'control' ? 'customer actions through the control API' : 'customer actions through the hosted page in a browser');
+  customerPathsUsed.add(`${ctx.check.id}: ${path}`);
+  return path;
+}
+
+/** Which check used which customer path in this process (for the report's notes). */
+export const customerPathsUsed = new Set<string>();
+
+/** A merchant of the check's own with the control API; without it the main merchant (the run's checks are sequential). */
+export async function checkMerchant(ctx: CheckContext, purpose: string): Promise<HttpClient> {
+  return ctx.services.control ? (await ctx.newMerchant(purpose)).api : ctx.api;
+}
+
+/** Sellers to add to a payment the check may make fail (the browser path needs one to blacklist). */
+export function failableSellers(ctx: CheckContext, amount = '1'): { address: Address; amount: string }[] | undefined {
+  return ctx.customerPath === 'browser' ? [{ address: privateKeyToAccount(generatePrivateKey()).address, amount }] : undefined;
+}
+
+async function waitForStatus(ctx: CheckContext, api: HttpClient, id: string, statuses: string[], timeoutMs = 60_000): Promise<Payment> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await getPayment(api, id);
+    if (current.status === 200 && statuses.includes(String(current.payment.status))) return current.payment;
+    if (Date.now() > deadline) {
+      ctx.notExercised(`the payment ${id} did not become ${statuses.join(' or ')} within ${timeoutMs / 1000} s of the customer's action (it is ${current.payment?.status})`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function browserPay(ctx: CheckContext, payment: Payment, pair: Pair, hooks?: { beforeFirstSignature?: () => Promise<void> }): Promise<PayResult> {
+  try {
+    return await ctx.customer.agent.pay(String(payment.paymentUrl), `${ctx.check.id}-${payment.id.slice(0, 8)}`, pair, hooks);
+  } catch (error) {
+    // The page contract is judged by the customer.* checks; here a page that cannot be used leaves the check unexercised.
+    if (error instanceof PageUnavailableError || error instanceof PageStepError) ctx.notExercised(`the browser customer could not pay: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Pays the payment on `pair` and returns it once SUCCESSFUL (or whatever end state it reached). */
+export async function payAsCustomer(ctx: CheckContext, api: HttpClient, payment: Payment, pair: Pair): Promise<Payment> {
+  if (requireCustomerPath(ctx) === 'control') {
+    const paid = await ctx.control.http.post(`/payments/${payment.id}/pay`, pair);
+    ctx.requireStatus(paid, 200, ctx.check.requirements[0]!, 'Setup: control pay');
+    return paid.json as Payment;
+  }
+  await browserPay(ctx, payment, pair);
+  return waitForStatus(ctx, api, payment.id, ['SUCCESSFUL', 'FAILED']);
+}
+
+/** Makes the payment FAILED as a customer would see it happen: control fail, or a revert on chain (needs failableSellers). */
+export async function failAsCustomer(ctx: CheckContext, api: HttpClient, payment: Payment, pair: Pair = { chainId: 8453, token: 'USDC' }): Promise<Payment> {
+  if (requireCustomerPath(ctx) === 'control') {
+    await ctx.control.submit(payment.id, pair.chainId, pair.token);
+    await ctx.control.fail(payment.id, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance: reverted' });
+    return (await getPayment(api, payment.id)).payment;
+  }
+  const seller = payment.sellers?.[0]?.address as Address | undefined;
+  if (!seller) throw new Error('failAsCustomer: create the payment with failableSellers(ctx)');
+  if (pair.token !== 'USDC') throw new Error('failAsCustomer: the browser path fails USDC payments (the suite holds the USDC blacklister)');
+  await browserPay(ctx, payment, pair, { beforeFirstSignature: () => blacklistUsdc(ctx.customer.chains, pair.chainId, [seller]) });
+  return waitForStatus(ctx, api, payment.id, ['FAILED', 'SUCCESSFUL']);
+}
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+}
+
+/**
+ * Submits as the customer and holds the payment in PROCESSING until `release()`, which confirms it on chain and
+ * resolves with the SUCCESSFUL payment.
+ */
+export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment: Payment, pair: Pair): Promise<{ processing: Payment; release(): Promise<Payment> }> {
+  if (requireCustomerPath(ctx) === 'control') {
+    const processing = await ctx.control.submit(payment.id, pair.chainId, pair.token);
+    void processing;
+    return {
+      processing: (await getPayment(api, payment.id)).payment,
+      release: async () => {
+        await ctx.control.confirm(payment.id);
+        return (await getPayment(api, payment.id)).payment;
+      },
+    };
+  }
+  const rpcUrl = chainOf(ctx.customer.chains, pair.chainId).rpcUrl;
+  let paused = false;
+  const resume = async () => {
+    if (!paused) return;
+    paused = false;
+    await rpc(rpcUrl, 'evm_setAutomine', [true]);
+    await rpc(rpcUrl, 'evm_mine', []);
+  };
+  ctx.onCleanup(resume);
+  const paying = browserPay(ctx, payment, pair, {
+    beforeFirstSignature: async () => {
+      await rpc(rpcUrl, 'evm_setAutomine', [false]);
+      paused = true;
+    },
+  });
+  paying.catch(() => undefined);
+  const processing = await Promise.race([waitForStatus(ctx, api, payment.id, ['PROCESSING', 'SUCCESSFUL', 'FAILED']), paying.then(() => null)]);
+  return {
+    processing: processing ?? (await getPayment(api, payment.id)).payment,
+    release: async () => {
+      await resume();
+      await paying;
+      return waitForStatus(ctx, api, payment.id, ['SUCCESSFUL', 'FAILED']);
+    },
+  };
+}
