@@ -294,6 +294,17 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(image.stdout).toBe('');
     const second = await stablepay(['--base-url', healthy.url, ...base, '--second-api-key', KEY]);
     expect(second.stderr).toBe("error: --second-api-key must be another merchant's key, not the --api-key\n");
+    // The browser customer's flags: a page contract that cannot be read is refused before anything starts, unless
+    // --no-customer turns the customer off (then the run goes on to start the target, here a command that exits).
+    const contract = await stablepay([...base, '--target-command', 'exit 4', '--no-faketime', '--page-contract', '/nonexistent/page.json']);
+    expect(contract.code).toBe(2);
+    expect(contract.stderr).toMatch(/^error: --page-contract: cannot read \/nonexistent\/page\.json as JSON/m);
+    const noCustomer = await stablepay([...base, '--target-command', 'exit 4', '--no-faketime', '--no-customer', '--page-contract', '/nonexistent/page.json']);
+    expect(noCustomer.code).toBe(2);
+    expect(noCustomer.stderr).toMatch(/the target command exited \(code 4\)/);
+    const parallel = await stablepay([...base, '--target-command', 'true', '--customer-parallel', '0']);
+    expect(parallel.code).toBe(2);
+    expect(parallel.stderr).toMatch(/--customer-parallel/);
     const fork = await stablepay([...base, '--target-command', 'true', '--fork', 'mainnet']);
     expect(fork.code).toBe(2);
     expect(fork.stderr).toMatch(/--fork: expected <chainId>=<http\(s\) URL>, got "mainnet"/);
