@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
+import { consoleLogger } from './support/logger.ts';
 import { controlExposure, type ControlExposure } from './control/index.ts';
 import { encodeBackslashes } from './http/canonical-path.ts';
 import type { ResetSimulator } from './control/reset-routes.ts';
+import { Journal } from './persistence/index.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
 export interface ServerOptions extends StartSimulatorOptions {
@@ -17,6 +19,11 @@ export interface ServerOptions extends StartSimulatorOptions {
   chains?: StartSimulatorOptions['chains'];
   /** Serve the control API without a token on a non-loopback address (refused otherwise). */
   controlInsecure?: boolean;
+  /**
+   * Durable mode: keep the whole state in this directory (created if missing) and start from what it
+   * holds. StateDirError when it cannot be read. In memory when absent.
+   */
+  stateDir?: string;
 }
 
 export interface RunningServer {
@@ -35,6 +42,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULTS.host;
   // Decided before listening: an exposed control API without a token must not start at all.
   const exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+  // Opened before listening: a state dir that cannot be read stops the start with its reason.
+  const logger = options.logger ?? consoleLogger;
+  const journal = options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
@@ -64,6 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       chains,
       payUrl: options.payUrl ?? url,
       ...(defaultApiKey ? { defaultApiKey } : {}),
+      ...(journal ? { durable: journal } : {}),
       reset,
     });
   // A reset is a fresh simulator on the same port: stores emptied, timers and attempts cancelled,
@@ -73,6 +84,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const previous = simulator;
     simulator = undefined;
     await previous?.close();
+    // Reset empties the state dir too: the rebuilt simulator starts from nothing, as in memory.
+    await journal?.clear();
     const next = await build(apiKey ?? options.defaultApiKey);
     simulator = next;
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
@@ -81,6 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator = await build(options.defaultApiKey);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await journal?.close();
     throw error;
   }
   const { payUrl } = simulator as Simulator;
@@ -93,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Keep-alive sockets would hold close() open; no request is in progress at shutdown.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       await simulator?.close();
+      await journal?.close();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
     })();
