@@ -151,10 +151,12 @@ export class Journal {
   /** Rewrites the snapshot from the live records and empties the log. */
   async compact(): Promise<void> {
     await this.commit();
-    const run = (this.inFlight ?? Promise.resolve()).then(() => this.writeSnapshot());
-    this.inFlight = run.finally(() => {
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
+    // Runs as the write in flight, so commits wait for it and the log is never appended to mid-rewrite.
+    const run: Promise<void> = this.writeSnapshot().finally(() => {
       if (this.inFlight === run) this.inFlight = null;
     });
+    this.inFlight = run;
     await run;
   }
 
