@@ -91,7 +91,8 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
     ...(await requestLogOption(flags)),
     ...(await chaosOption(flags.chaosDeliveries)),
-    ...(flags.stateDir !== undefined ? { stateDir: stateDirOption(flags.stateDir) } : {}),
+    // An empty STABLEPAY_STATE_DIR means unset, as for the other variables; a blank --state-dir is refused.
+    ...(flags.stateDir !== undefined && flags.stateDir !== '' ? { stateDir: stateDirOption(flags.stateDir) } : {}),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
