@@ -2,6 +2,8 @@
 // to the server's own address (port 0 picks a free port), then the app is built and attached.
 import { createServer, type RequestListener, type ServerOptions as ServerOptionsOfNode } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
@@ -67,7 +69,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
-  const chains = options.chains ?? false;
+  // Durable mode keeps each started chain's state next to the journal (checkpointed after every write we make).
+  const chainStateDir = options.stateDir !== undefined ? join(options.stateDir, 'chains') : undefined;
+  const requested = options.chains ?? false;
+  const chains: ServerOptions['chains'] =
+    chainStateDir && requested !== false && !(typeof requested === 'object' && 'rpcUrls' in requested)
+      ? { ...(typeof requested === 'object' ? requested : {}), persistStateDir: chainStateDir }
+      : requested;
+  if (chainStateDir && chains !== false) mkdirSync(chainStateDir, { recursive: true, mode: 0o700 });
   const build = async (defaultApiKey: string | undefined): Promise<Simulator> =>
     createSimulatorOn(await startChainsFor({ ...options, chains }), {
       ...options,
@@ -86,6 +95,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await previous?.close();
     // Reset empties the state dir too: the rebuilt simulator starts from nothing, as in memory.
     await journal?.clear();
+    // ...and the chains start again from their baked state.
+    if (chainStateDir && chains !== false) for (const file of readdirSync(chainStateDir)) rmSync(join(chainStateDir, file), { force: true });
     const next = await build(apiKey ?? options.defaultApiKey);
     simulator = next;
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
