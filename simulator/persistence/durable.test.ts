@@ -135,6 +135,32 @@ describe('durable mode: a restart on the same state dir', () => {
   });
 });
 
+describe('the journal', () => {
+  it('commit() resolves once the lines are in the file; a put made while a write is in flight follows on its own', async () => {
+    const journal = await Journal.open(dir);
+    try {
+      journal.put('thing', 'a', { n: 1 });
+      const first = journal.commit();
+      journal.put('thing', 'b', { n: 2 });
+      await first;
+      expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).toContain('"i":"a"');
+      // Nobody commits again: the next tick does.
+      await expect.poll(() => readFileSync(join(dir, JOURNAL_FILE), 'utf8'), { timeout: 2000 }).toContain('"i":"b"');
+      journal.put('thing', 'a', { n: 3 });
+      journal.delete('thing', 'b');
+      await journal.commit();
+    } finally {
+      await journal.close();
+    }
+    const again = await Journal.open(dir);
+    try {
+      expect([...again.records('thing')]).toEqual([['a', { n: 3 }]]);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
 describe('durable mode: damaged state dirs', () => {
   async function seed(): Promise<void> {
     const first = await open();

@@ -53,6 +53,7 @@ export class Journal {
   private inFlight: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private closed = false;
+  private scheduled = false;
   private readonly compactAfterLines: number;
 
   private constructor(
@@ -161,8 +162,14 @@ export class Journal {
   }
 
   private schedule(): void {
-    // Writes made outside a request (timers, webhook outcomes) reach the disk without anyone asking.
-    if (this.pending.size === 1 && !this.inFlight && !this.queued) setImmediate(() => void this.commit().catch(() => undefined));
+    // Writes made outside a request (timers, webhook outcomes) reach the disk without anyone asking: a commit
+    // on the next tick, which queues behind a write in flight if there is one.
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.pending.size > 0) void this.commit().catch(() => undefined);
+    });
   }
 
   private async flush(): Promise<void> {
