@@ -1,6 +1,6 @@
 // The crash run of durable mode, shared by its test (simulator/persistence/crash.test.ts) and its benchmark
 // (bench/durable.ts): a seeded random sequence of operations against `stablepay start --no-chains --state-dir`, run
-// as a child process that is SIGKILLed at random points (between operations and in the middle of a request). After
+// as a child process that is SIGKILLed (one time in four SIGTERMed) at random points (between operations and in the middle of a request). After
 // each restart the simulator's payments must equal the model of acknowledged operations (an operation whose answer
 // the kill swallowed may have happened or not: its outcome is read back once). At the end every webhook event the
 // final state implies must have reached the receiver exactly once, once the clock has passed the whole retry schedule
@@ -30,6 +30,8 @@ export interface CrashRunResult {
   /** Operations whose answer a kill swallowed (outcome read back after the restart). */
   unacknowledged: number;
   kills: number;
+  /** Of the kills, how many were SIGTERM (a clean stop) rather than SIGKILL. */
+  sigterms: number;
   /** Restarts after which the simulator's payments differed from the model (target 0). */
   stateMismatches: string[];
   payments: number;
@@ -138,8 +140,8 @@ async function startChild(dir: string): Promise<{ child: Child; ms: number }> {
   return { child: { process: child, base, exited }, ms: performance.now() - started };
 }
 
-async function kill(child: Child): Promise<void> {
-  child.process.kill('SIGKILL');
+async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
+  child.process.kill(signal);
   await child.exited;
 }
 
@@ -170,7 +172,7 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
   const uncertainCreates = new Set<string>();
   const uncertainPayments = new Set<string>();
   const result: CrashRunResult = {
-    operations: 0, acknowledged: 0, unacknowledged: 0, kills: 0, stateMismatches: [], payments: 0,
+    operations: 0, acknowledged: 0, unacknowledged: 0, kills: 0, sigterms: 0, stateMismatches: [], payments: 0,
     events: 0, lostEvents: [], duplicatedEvents: [], resentInFlight: 0, restartMs: [],
   };
   let modelNow = 0;
@@ -257,10 +259,13 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       }
       const killNow = random() < options.killRate;
       const midRequest = killNow && random() < 0.5;
+      // One stop in four is a SIGTERM (clean stop), the rest SIGKILL.
+      const signal: NodeJS.Signals = killNow && random() < 0.25 ? 'SIGTERM' : 'SIGKILL';
+      if (killNow && signal === 'SIGTERM') result.sigterms += 1;
       if (midRequest) {
         const answer = op().then((a) => a, () => undefined);
         await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 4)));
-        await kill(child);
+        await kill(child, signal);
         const a = await answer;
         if (a) {
           result.acknowledged += 1;
@@ -272,7 +277,7 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       } else {
         result.acknowledged += 1;
         onAnswer(await op());
-        if (killNow) await kill(child);
+        if (killNow) await kill(child, signal);
       }
       if (killNow) {
         result.kills += 1;

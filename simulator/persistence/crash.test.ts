@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { crashRun } from './crash-run.ts';
 
 describe('durable mode under SIGKILL', () => {
-  it('1,000 operations, random kills: the state after each restart equals the model; every event delivered once or pending', async () => {
-    const result = await crashRun({ operations: 1000, killRate: 0.02, seed: 14 });
+  it('1,000 operations, random SIGKILLs and SIGTERMs: the state after each restart equals the model; every event delivered once or pending', async () => {
+    const result = await crashRun({ operations: 1000, killRate: 0.03, seed: 14 });
     expect(result.operations).toBe(1000);
     expect(result.kills).toBeGreaterThanOrEqual(5);
+    expect(result.sigterms).toBeGreaterThanOrEqual(1);
+    expect(result.kills - result.sigterms).toBeGreaterThanOrEqual(5);
     expect(result.stateMismatches).toEqual([]);
     expect(result.lostEvents).toEqual([]);
     expect(result.duplicatedEvents).toEqual([]);
