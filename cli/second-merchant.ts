@@ -13,6 +13,8 @@ export function checkSecondApiKey(key: string, defaultApiKey: string | undefined
 
 export function addSecondMerchant(simulator: Simulator, key: string): void {
   checkSecondApiKey(key, simulator.defaultApiKey);
+  // Durable mode: the second merchant of an earlier start is still there with its key.
+  if (simulator.keys.findByKey(key)) return;
   const now = simulator.clock.now();
   const merchant = simulator.merchants.create({ name: 'Second merchant' }, now);
   simulator.keys.create(merchant.id, { name: 'Second merchant key', key }, now);

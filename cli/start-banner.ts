@@ -13,7 +13,10 @@ function chainLines(server: RunningServer): string[] {
 }
 
 export function startupBanner(server: RunningServer, demoPaymentUrl?: string): string {
-  const key = server.simulator.defaultApiKey;
+  const known = server.simulator.defaultApiKey;
+  // Restarted on a state dir without --api-key: the key of the first start still works, but only its hash is kept.
+  const key = known === '' ? '$STABLEPAY_API_KEY' : known;
+  const restored = server.simulator.restored;
   const lines = [
     'stablepay simulator is running',
     `  Base URL       ${server.url}  (API under /v1; also the --base-url for stablepay conformance)`,
@@ -21,7 +24,10 @@ export function startupBanner(server: RunningServer, demoPaymentUrl?: string): s
     ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
     `  Control API    ${server.controlUrl ?? '(disabled)'}${server.controlUrl ? `  (${describeControlExposure(server.controlExposure)})` : ''}`,
     ...chainLines(server),
-    `  Default API key (shown only now): ${key}`,
+    ...(restored ? [`  State dir      restored ${restored.payments} payments, ${restored.merchants} merchants, ${restored.deliveries} webhook deliveries (${restored.pendingDeliveries} pending)`] : []),
+    known === ''
+      ? '  Default API key: the one of the first start on this state dir (only its hash is kept; --api-key sets a known one)'
+      : `  Default API key (shown only now): ${key}`,
     '',
     'Create a payment:',
     `  curl -s -X POST ${server.url}/v1/payments -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"amount":"100","currency":"USD"}'`,

@@ -25,6 +25,7 @@ interface StartFlags {
   logFormat: string;
   quiet: boolean;
   chaosDeliveries?: string;
+  stateDir?: string;
 }
 
 const EXAMPLES = [
@@ -90,6 +91,8 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     faults: [...(flags.injectFault ?? []), ...parseFaultList(process.env[ENV.injectFaults])],
     ...(await requestLogOption(flags)),
     ...(await chaosOption(flags.chaosDeliveries)),
+    // An empty STABLEPAY_STATE_DIR means unset, as for the other variables; a blank --state-dir is refused.
+    ...(flags.stateDir !== undefined && flags.stateDir !== '' ? { stateDir: stateDirOption(flags.stateDir) } : {}),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
@@ -106,6 +109,11 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   return options;
+}
+
+function stateDirOption(value: string): string {
+  if (value.trim() === '') throw new UsageError('--state-dir must name a directory');
+  return value;
 }
 
 async function chaosOption(spec: string | undefined): Promise<Pick<ServerOptions, 'chaosDeliveries'>> {
@@ -140,7 +148,8 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
   stopOnExitRequest({ stop: () => server.close(), log: (line) => console.log(line) });
   let demoPaymentUrl: string | undefined;
   try {
-    demoPaymentUrl = demoPayment ? await createDemoPayment(server) : undefined;
+    // A restart on a state dir without --api-key knows the default key only by its hash: no demo payment then.
+    demoPaymentUrl = demoPayment && server.simulator.defaultApiKey !== '' ? await createDemoPayment(server) : undefined;
   } catch (error) {
     await server.close();
     throw error;
@@ -166,6 +175,7 @@ export function registerStartCommand(program: Command): Command {
     .addOption(new Option('--log-format <format>', 'request and webhook-attempt log lines: pretty or json').env(ENV.logFormat).default('pretty'))
     .addOption(new Option('--quiet', `no request or webhook-attempt lines after the banner (also ${ENV.quiet}=1)`))
     .addOption(new Option('--chaos-deliveries <effects>', 'opt-in: duplicate=<p>,reorder=<p>,delay=<ms> (rehearse duplicate and out-of-order webhooks)').env(ENV.chaosDeliveries))
+    .addOption(new Option('--state-dir <dir>', 'durable mode: keep the whole state in this directory and start from it (in memory when omitted)').env(ENV.stateDir))
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(
@@ -189,6 +199,9 @@ export function registerStartCommand(program: Command): Command {
       try {
         await run(options, flags.demoPayment, flags.secondApiKey);
       } catch (error) {
+        // A state dir that cannot be read is the operator's to fix: one sentence, exit 2.
+        const { StateDirError } = await import('../simulator/persistence/index.ts');
+        if (error instanceof StateDirError) return fail(error, EXIT_USAGE);
         // A busy port, a chain that would not start: one readable line, no stack trace.
         fail(error, EXIT_FAILURE);
       }

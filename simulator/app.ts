@@ -21,6 +21,12 @@ import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handl
 import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
 import type { SimulatorOptions } from './options.ts';
+import type { DurableState } from './persistence/index.ts';
+import type { Payment } from './payments/types.ts';
+import type { Payout } from './payouts/types.ts';
+import type { Transaction } from './transactions/index.ts';
+import type { DeliveryRecord } from './webhooks/delivery-store.ts';
+import type { WebhookEndpoint } from './webhooks/types.ts';
 import { CREATE_RULES, PaymentService, PaymentStore, paymentRoutes, PAYMENT_RULES, retrieveView } from './payments/index.ts';
 import { MAX_LIMIT } from './http/list-query.ts';
 import { payPageRoutes } from './pay-page/index.ts';
@@ -39,6 +45,24 @@ function chaosBanner(s: ChaosSettings): string {
 }
 
 export type { SimulatorOptions } from './options.ts';
+
+export interface RestoredCounts {
+  merchants: number;
+  keys: number;
+  payments: number;
+  payouts: number;
+  transactions: number;
+  endpoints: number;
+  deliveries: number;
+  pendingDeliveries: number;
+}
+
+interface SimulatorMeta {
+  defaultMerchantId: string;
+  starts: number;
+}
+
+const values = <T>(durable: DurableState, kind: string): T[] => [...durable.records(kind).values()] as T[];
 
 /** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
 const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
@@ -65,6 +89,8 @@ export interface Simulator {
   chains: ChainNetwork | undefined;
   /** Injected faults (empty unless deliberately broken, see simulator/faults/). */
   faults: FaultName[];
+  /** Durable mode: what the state directory held at start (undefined in memory, or when it was empty). */
+  restored: RestoredCounts | undefined;
   /** Stop timers, webhook deliveries and the settlement driver. Idempotent. */
   close(): Promise<void>;
 }
@@ -83,8 +109,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   checkSimulatorOptions(options);
   const defaultApiKey = options.defaultApiKey;
   const logger = options.logger ?? consoleLogger;
-  const clock = options.clock ?? new VirtualClock();
-  const random = createRandomSource(options.seed);
+  const durable = options.durable;
+  const meta = durable?.records('meta').get('simulator') as SimulatorMeta | undefined;
+  const storedOffset = (durable?.records('clock').get('offset') as { offsetMs: number } | undefined)?.offsetMs;
+  // The clock offset survives a restart: virtual time goes on from where it was, plus the time spent down.
+  const clock = options.clock ?? new VirtualClock(storedOffset !== undefined ? { offsetMs: storedOffset } : {});
+  // A seeded run restarted on its state dir draws a new reproducible sequence, so no id repeats.
+  const random = createRandomSource(options.seed !== undefined && meta ? `${String(options.seed)}/restart-${meta.starts}` : options.seed);
   const payUrl = (options.payUrl ?? DEFAULTS.payUrl).replace(/\/+$/, '');
   const trustProxy = options.trustProxy ?? false;
   const faultNames = resolveFaults(options.faults);
@@ -109,7 +140,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // Chaos is a wrapper of delivery, chosen here like the faults, and announced as loudly.
   const chaos = options.chaosDeliveries && { chaos: chaosPlanner(options.chaosDeliveries) };
   if (options.chaosDeliveries) logger.info(chaosBanner(options.chaosDeliveries));
-  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery, ...attemptLog, ...chaos });
+  const webhooks = options.webhooks ?? createWebhookService({ ...webhookOptions, clock, ...faultyDelivery, ...attemptLog, ...chaos, ...(durable ? { persistence: { persist: durable.persist, durable: () => durable.commit() } } : {}) });
   const ledger = new Ledger({
     random,
     walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
@@ -142,11 +173,36 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const settlement = attached?.driver ?? (options.settlement ?? createInstantDriver)(settlementContext);
   const checkout: CheckoutService | undefined = attached?.checkout;
 
-  const defaultMerchant = merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
-  const created = keys.create(defaultMerchant.id, { name: 'Default key', ...(defaultApiKey ? { key: defaultApiKey } : {}) }, clock.now());
+  let restored: RestoredCounts | undefined;
+  if (durable) {
+    restored = restoreState(durable, { merchants, keys, payments, payouts, ledger, webhooks });
+    const { persist } = durable;
+    merchants.persist = persist;
+    keys.persist = persist;
+    if (payments.store instanceof PaymentStore) payments.store.persist = persist;
+    payouts.persist = persist;
+    ledger.persist = persist;
+    clock.onAdvance(() => persist.put('clock', 'offset', { offsetMs: clock.offsetMs }));
+  }
+  // Durable mode: the default merchant of the first start stays the default merchant.
+  const defaultMerchant = (meta && merchants.get(meta.defaultMerchantId)) || merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
+  // A restored key is known only by its hash: without --api-key there is no key to show, and none is minted.
+  const existingKey = defaultApiKey !== undefined ? keys.findByKey(defaultApiKey) : undefined;
+  if (existingKey && existingKey.merchantId !== defaultMerchant.id) throw new RangeError('defaultApiKey belongs to another merchant of the state dir');
+  const keepKeys = meta !== undefined && defaultApiKey === undefined;
+  const created = existingKey || keepKeys ? { key: defaultApiKey ?? '' } : keys.create(defaultMerchant.id, { name: 'Default key', ...(defaultApiKey ? { key: defaultApiKey } : {}) }, clock.now());
+  durable?.persist.put('meta', 'simulator', { defaultMerchantId: defaultMerchant.id, starts: (meta?.starts ?? 0) + 1 } satisfies SimulatorMeta);
 
   const app = new Hono();
   if (log) app.use('*', requestLog(log));
+  // Durable mode: a write is answered only once what it changed is on disk (one group commit for all
+  // requests in flight). Reads change nothing a restart would need before answering.
+  if (durable) {
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') await durable.commit();
+    });
+  }
   app.onError(errorHandler(logger));
   app.notFound(methodAwareNotFound(() => app.routes, notFoundHandler));
 
@@ -216,6 +272,45 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     checkout,
     chains: options.chainNetwork,
     faults: faultNames,
+    restored,
     close,
+  };
+}
+
+interface RestoreTargets {
+  merchants: MerchantStore;
+  keys: ApiKeyStoreType;
+  payments: PaymentService;
+  payouts: PayoutService;
+  ledger: Ledger;
+  webhooks: WebhookService;
+}
+
+/** Puts the state directory's records back into fresh stores; timers and pending deliveries resume. */
+function restoreState(durable: DurableState, to: RestoreTargets): RestoredCounts | undefined {
+  const merchantRecords = values<Merchant>(durable, 'merchant');
+  for (const merchant of merchantRecords) to.merchants.restore(merchant);
+  const keyRecords = values<Parameters<ApiKeyStoreType['restore']>[0]>(durable, 'key');
+  for (const key of keyRecords) to.keys.restore(key);
+  const paymentRecords = values<Payment>(durable, 'payment');
+  to.payments.restore(paymentRecords);
+  const payoutRecords = values<Payout>(durable, 'payout');
+  to.payouts.restore(payoutRecords);
+  const transactions = values<Transaction>(durable, 'transaction');
+  to.ledger.restore(transactions);
+  const endpoints = [...durable.records('endpoint')] as [string, { record: WebhookEndpoint; secret: string }][];
+  const deliveries = values<DeliveryRecord>(durable, 'delivery');
+  if (!to.webhooks.restore) throw new RangeError('durable mode needs the built-in webhook service');
+  to.webhooks.restore({ endpoints, deliveries });
+  if (merchantRecords.length === 0) return undefined;
+  return {
+    merchants: merchantRecords.length,
+    keys: keyRecords.length,
+    payments: paymentRecords.length,
+    payouts: payoutRecords.length,
+    transactions: transactions.length,
+    endpoints: endpoints.length,
+    deliveries: deliveries.length,
+    pendingDeliveries: deliveries.filter((d) => d.status === 'pending').length,
   };
 }

@@ -11,6 +11,7 @@ import type { SettlementDriverFactory } from './settlement/settlement-driver.ts'
 import type { Web3Handler } from './web3/routes.ts';
 import type { ChaosSettings, WebhookService, WebhookServiceOptions } from './webhooks/index.ts';
 
+import type { DurableState } from './persistence/index.ts';
 export interface SimulatorOptions {
   /** Base of the hosted payment page; paymentUrl = `${payUrl}/p/<id>`. */
   payUrl?: string;
@@ -56,6 +57,11 @@ export interface SimulatorOptions {
   /** Named faults to inject (simulator/faults/fault-definitions.ts); unknown names throw. Off by default. */
   faults?: readonly string[];
   paymentTtlMs?: number;
+  /**
+   * Durable mode (--state-dir): the simulator starts from these records and reports every change to
+   * them; every write request is answered only once its changes are committed. In memory when absent.
+   */
+  durable?: DurableState;
   /** Rebuilds the simulator behind POST /control/v1/reset (server.ts passes it); the route is absent without it. */
   reset?: ResetSimulator;
 }

@@ -2,12 +2,16 @@
 // to the server's own address (port 0 picks a free port), then the app is built and attached.
 import { createServer, type RequestListener, type ServerOptions as ServerOptionsOfNode } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
 import { DEFAULTS } from './config/defaults.ts';
+import { consoleLogger } from './support/logger.ts';
 import { controlExposure, type ControlExposure } from './control/index.ts';
 import { encodeBackslashes } from './http/canonical-path.ts';
 import type { ResetSimulator } from './control/reset-routes.ts';
+import { Journal } from './persistence/index.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
 export interface ServerOptions extends StartSimulatorOptions {
@@ -17,6 +21,11 @@ export interface ServerOptions extends StartSimulatorOptions {
   chains?: StartSimulatorOptions['chains'];
   /** Serve the control API without a token on a non-loopback address (refused otherwise). */
   controlInsecure?: boolean;
+  /**
+   * Durable mode: keep the whole state in this directory (created if missing) and start from what it
+   * holds. StateDirError when it cannot be read. In memory when absent.
+   */
+  stateDir?: string;
 }
 
 export interface RunningServer {
@@ -35,6 +44,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULTS.host;
   // Decided before listening: an exposed control API without a token must not start at all.
   const exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+  // Opened before listening: a state dir that cannot be read stops the start with its reason.
+  const logger = options.logger ?? consoleLogger;
+  const journal = options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
@@ -47,23 +59,36 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         listener(incoming, outgoing);
       })) as typeof createServer,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULTS.port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULTS.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await journal?.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
-  const chains = options.chains ?? false;
+  // Durable mode keeps each started chain's state next to the journal (checkpointed after every write we make).
+  const chainStateDir = options.stateDir !== undefined ? join(options.stateDir, 'chains') : undefined;
+  const requested = options.chains ?? false;
+  const chains: ServerOptions['chains'] =
+    chainStateDir && requested !== false && !(typeof requested === 'object' && 'rpcUrls' in requested)
+      ? { ...(typeof requested === 'object' ? requested : {}), persistStateDir: chainStateDir }
+      : requested;
+  if (chainStateDir && chains !== false) mkdirSync(chainStateDir, { recursive: true, mode: 0o700 });
   const build = async (defaultApiKey: string | undefined): Promise<Simulator> =>
     createSimulatorOn(await startChainsFor({ ...options, chains }), {
       ...options,
       chains,
       payUrl: options.payUrl ?? url,
       ...(defaultApiKey ? { defaultApiKey } : {}),
+      ...(journal ? { durable: journal } : {}),
       reset,
     });
   // A reset is a fresh simulator on the same port: stores emptied, timers and attempts cancelled,
@@ -73,6 +98,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const previous = simulator;
     simulator = undefined;
     await previous?.close();
+    // Reset empties the state dir too: the rebuilt simulator starts from nothing, as in memory.
+    await journal?.clear();
+    // ...and the chains start again from their baked state.
+    if (chainStateDir && chains !== false) for (const file of readdirSync(chainStateDir)) rmSync(join(chainStateDir, file), { force: true });
     const next = await build(apiKey ?? options.defaultApiKey);
     simulator = next;
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
@@ -81,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator = await build(options.defaultApiKey);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await journal?.close();
     throw error;
   }
   const { payUrl } = simulator as Simulator;
@@ -93,6 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Keep-alive sockets would hold close() open; no request is in progress at shutdown.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       await simulator?.close();
+      await journal?.close();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
     })();

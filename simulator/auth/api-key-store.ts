@@ -1,5 +1,6 @@
 // API keys by hash (lookup on every request) and per merchant (listing, limits).
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
+import type { Persist } from '../support/persist.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { ApiKeyRecord } from './api-key.ts';
 import { generateApiKey, hashApiKey, keyStatus, PREFIX_LENGTH } from './api-key.ts';
@@ -20,7 +21,30 @@ export class ApiKeyStore {
   private readonly byId = new Map<string, ApiKeyRecord>();
   private readonly byMerchant = new Map<string, NewestFirstIndex>();
 
+  /** Told about every change (durable mode); only the hash of a key is ever handed over. */
+  persist: Persist | undefined;
+
   constructor(private readonly random: RandomSource) {}
+
+  /** Puts back a key record read from the state directory (its whitelist compiled again). */
+  restore(stored: Omit<ApiKeyRecord, 'allowList'>): void {
+    const record: ApiKeyRecord = { ...stored, allowList: stored.ipWhitelist ? compileWhitelist(stored.ipWhitelist) : null };
+    this.index(record);
+  }
+
+  private index(record: ApiKeyRecord): void {
+    this.byHash.set(record.hash, record);
+    this.byId.set(record.id, record);
+    let index = this.byMerchant.get(record.merchantId);
+    if (!index) this.byMerchant.set(record.merchantId, (index = new NewestFirstIndex()));
+    index.insert(record.id, record.createdAt);
+  }
+
+  private save(record: ApiKeyRecord): void {
+    if (!this.persist) return;
+    const { allowList: _compiled, ...stored } = record;
+    this.persist.put('key', record.id, stored);
+  }
 
   /** Create a key; returns the record and the key itself, which is never stored. */
   create(merchantId: string, input: NewKeyInput, now: number): { record: ApiKeyRecord; key: string } {
@@ -41,11 +65,8 @@ export class ApiKeyStore {
       lastUsedAt: null,
       createdAt: now,
     };
-    this.byHash.set(hash, record);
-    this.byId.set(record.id, record);
-    let index = this.byMerchant.get(merchantId);
-    if (!index) this.byMerchant.set(merchantId, (index = new NewestFirstIndex()));
-    index.insert(record.id, now);
+    this.index(record);
+    this.save(record);
     return { record, key };
   }
 
@@ -74,10 +95,12 @@ export class ApiKeyStore {
 
   revoke(record: ApiKeyRecord, now: number): ApiKeyRecord {
     if (record.revokedAt === null) record.revokedAt = now;
+    this.save(record);
     return record;
   }
 
   touch(record: ApiKeyRecord, now: number): void {
     record.lastUsedAt = now;
+    this.save(record);
   }
 }

@@ -31,6 +31,8 @@ export interface StartChainNetworkOptions {
   stateDir?: string;
   /** Interface the chains listen on (default 127.0.0.1; 0.0.0.0 lets a container reach them). */
   host?: string;
+  /** Durable mode: keep each chain's state in this directory (chain-<id>.json, checkpointed after writes) and start from it. */
+  persistStateDir?: string;
   /** Run these chains as forks of the given JSON-RPC URL instead of from the baked state. */
   forks?: Readonly<Record<number, string>>;
 }
@@ -70,6 +72,7 @@ export async function startChainNetwork(options: StartChainNetworkOptions = {}):
       new SupervisedChain({
         chainId,
         ...(path ? { statePath: path } : {}),
+        ...(options.persistStateDir && !forkUrl ? { persistPath: join(options.persistStateDir, `chain-${chainId}.json`) } : {}),
         ...(forkUrl ? { forkUrl } : {}),
         ...(options.host ? { host: options.host } : {}),
         events,

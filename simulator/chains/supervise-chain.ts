@@ -2,7 +2,7 @@
 // debounced); when the process exits unexpectedly we report it and start a new one on the same port from the last
 // checkpoint (or the baked state), so RPC URLs and clients stay valid. Too many crashes in a window: the chain is
 // marked failed and every later use throws ChainUnavailableError.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -23,6 +23,11 @@ export interface SuperviseChainParameters {
   maxRestarts?: number;
   restartWindowMs?: number;
   checkpointDelayMs?: number;
+  /**
+   * Durable mode: every checkpoint is also written here (temporary file, fsync, rename), and the chain starts
+   * from this file when it exists (the baked state otherwise).
+   */
+  persistPath?: string;
   /** Called after a restart, before the chain is used again (e.g. to re-apply the clock). */
   onRestarted?: () => Promise<void>;
 }
@@ -60,7 +65,8 @@ export class SupervisedChain {
   }
 
   async start(): Promise<void> {
-    this.attach(await spawnAnvil(this.spawnParameters(this.params.statePath)));
+    const persisted = this.params.persistPath && existsSync(this.params.persistPath) ? this.params.persistPath : undefined;
+    this.attach(await spawnAnvil(this.spawnParameters(persisted ?? this.params.statePath)));
   }
 
   /** Resolve when the chain can take requests; throws when it is failed or stopped. */
@@ -92,8 +98,10 @@ export class SupervisedChain {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
       });
       const body = (await res.json()) as { result?: string };
-      if (typeof body.result === 'string') this.checkpointJson = gunzipSync(Buffer.from(body.result.slice(2), 'hex')).toString('utf8');
-      else this.dirty = true;
+      if (typeof body.result === 'string') {
+        this.checkpointJson = gunzipSync(Buffer.from(body.result.slice(2), 'hex')).toString('utf8');
+        if (this.params.persistPath) writeDurably(this.params.persistPath, this.checkpointJson);
+      } else this.dirty = true;
     });
     this.checkpointing = run.catch(() => undefined);
     return run;
@@ -102,6 +110,8 @@ export class SupervisedChain {
   async stop(): Promise<void> {
     if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     this.checkpointTimer = undefined;
+    // Durable mode: a clean stop keeps the latest writes (a checkpoint is otherwise up to 250 ms behind).
+    if (this.params.persistPath && this.dirty) await this.checkpoint().catch(() => undefined);
     const anvil = this.anvil;
     this.state = 'stopped';
     if (this.restarting) await this.restarting.catch(() => undefined);
@@ -174,4 +184,17 @@ export class SupervisedChain {
     this.params.events.emit('chain-failed', { chainId: this.chainId, error });
     this.params.logger?.error?.(`chain ${this.chainId}: unavailable: ${error.message}`);
   }
+}
+
+/** Replaces `path` with `text` so that a crash leaves either the old file or the new one, never a torn one. */
+function writeDurably(path: string, text: string): void {
+  const tmp = `${path}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o600 });
+  const fd = openSync(tmp, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
 }

@@ -32,4 +32,5 @@ export const ENV = {
   logFormat: 'STABLEPAY_LOG_FORMAT',
   quiet: 'STABLEPAY_QUIET',
   chaosDeliveries: 'STABLEPAY_CHAOS_DELIVERIES',
+  stateDir: 'STABLEPAY_STATE_DIR',
 } as const;

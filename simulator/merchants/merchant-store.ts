@@ -1,6 +1,7 @@
 // Merchants: the accounts API keys, payments and payouts belong to. Onboarding (sign-up,
 // settlement wallet) happens in a dashboard outside the API; the control API stands in for it.
 import type { Merchant as MerchantView } from '../../contract/types.ts';
+import type { Persist } from '../support/persist.ts';
 import type { RandomSource } from '../support/random.ts';
 
 export interface Merchant {
@@ -21,6 +22,8 @@ export interface MerchantSettings {
 
 export class MerchantStore {
   private readonly merchants = new Map<string, Merchant>();
+  /** Told about every change (durable mode). */
+  persist: Persist | undefined;
 
   constructor(private readonly random: RandomSource) {}
 
@@ -33,7 +36,13 @@ export class MerchantStore {
       createdAt: now,
     };
     this.merchants.set(merchant.id, merchant);
+    this.persist?.put('merchant', merchant.id, merchant);
     return merchant;
+  }
+
+  /** Puts back a merchant read from the state directory. */
+  restore(merchant: Merchant): void {
+    this.merchants.set(merchant.id, merchant);
   }
 
   get size(): number {
@@ -51,6 +60,7 @@ export class MerchantStore {
     if (settings.name !== undefined) merchant.name = settings.name;
     if (settings.walletAddress !== undefined) merchant.walletAddress = settings.walletAddress;
     if (settings.redirectUrl !== undefined) merchant.redirectUrl = settings.redirectUrl;
+    this.persist?.put('merchant', merchant.id, merchant);
     return merchant;
   }
 }

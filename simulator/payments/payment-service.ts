@@ -120,6 +120,20 @@ export class PaymentService {
     return result;
   }
 
+  /**
+   * Puts back payments read from the state directory (any order), and arms the expiry of every
+   * ACTIVE one: one that expired while the simulator was down expires at start.
+   */
+  restore(payments: Iterable<Payment>): void {
+    const sorted = [...payments].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    for (const payment of sorted) {
+      this.store.insert(payment);
+      // Read models (analytics tallies) learn restored payments as they learn new ones.
+      this.changed(undefined, payment);
+      if (payment.status === 'ACTIVE') this.carryOut(payment, [{ kind: 'schedule-expiry', at: payment.expiresAt }]);
+    }
+  }
+
   /** Cancel every pending expiry timer (shutdown). */
   close(): void {
     for (const timer of this.expiryTimers.values()) timer.cancel();

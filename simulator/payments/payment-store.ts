@@ -4,6 +4,7 @@
 // per-status and per-externalId indexes, and time ranges are a binary search: with 200k payments
 // no list, summary or export scans payments it does not return.
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
+import type { Persist } from '../support/persist.ts';
 import type { Payment, PaymentStatus } from './types.ts';
 import { LIVE_STATUSES } from './types.ts';
 
@@ -43,6 +44,8 @@ export class PaymentStore implements PaymentRepository {
   private readonly liveExternalIds = new Map<string, string>();
   private readonly byStatus = new Map<string, NewestFirstIndex>();
   private readonly byExternalId = new Map<string, NewestFirstIndex>();
+  /** Told about every stored version (durable mode). */
+  persist: Persist | undefined;
 
   get(id: string): Payment | undefined {
     return this.byId.get(id);
@@ -66,6 +69,7 @@ export class PaymentStore implements PaymentRepository {
     this.indexOf(payment.merchantId).insert(payment.id, payment.createdAt);
     indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);
     if (payment.externalId !== null) indexIn(this.byExternalId, liveKey(payment.merchantId, payment.externalId)).insert(payment.id, payment.createdAt);
+    this.persist?.put('payment', payment.id, payment);
     return { ok: true };
   }
 
@@ -79,6 +83,7 @@ export class PaymentStore implements PaymentRepository {
     const previous = this.byId.get(payment.id);
     if (!previous) throw new Error(`unknown payment ${payment.id}`);
     this.byId.set(payment.id, payment);
+    this.persist?.put('payment', payment.id, payment);
     if (previous.status !== payment.status) {
       indexIn(this.byStatus, statusKey(payment.merchantId, previous.status)).remove(payment.id);
       indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);

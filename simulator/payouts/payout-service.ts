@@ -3,6 +3,7 @@ import type { TokenSymbol } from '../reference-data/chains.ts';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';
+import type { Persist } from '../support/persist.ts';
 import { NotFound, refusedTransition } from '../domain/refusals.ts';
 import type { PaymentError } from '../payments/types.ts';
 import type { RandomSource } from '../support/random.ts';
@@ -24,6 +25,8 @@ export interface PayoutServiceDeps {
 export class PayoutService {
   private readonly payouts = new Map<string, Payout>();
   private readonly timers = new Map<string, TimerHandle>();
+  /** Told about every stored version (durable mode). */
+  persist: Persist | undefined;
 
   constructor(private readonly deps: PayoutServiceDeps) {}
 
@@ -32,6 +35,7 @@ export class PayoutService {
     const draft = validatePayoutInput(body, now);
     const { payout, effects } = openPayout({ id: this.deps.random.uuid(), merchantId, draft, defaultTtlMs: this.deps.defaultTtlMs ?? 3_600_000 }, now);
     this.payouts.set(payout.id, payout);
+    this.persist?.put('payout', payout.id, payout);
     this.carryOut(payout, effects);
     return payout;
   }
@@ -56,6 +60,7 @@ export class PayoutService {
       throw refusedTransition(result.refusal);
     }
     this.payouts.set(id, result.payout);
+    this.persist?.put('payout', id, result.payout);
     this.carryOut(result.payout, result.effects);
     return result.payout;
   }
@@ -76,6 +81,14 @@ export class PayoutService {
 
   cancel(id: string): Payout {
     return this.apply(id, { type: 'merchant.cancelled' });
+  }
+
+  /** Puts back payouts read from the state directory; ACTIVE ones get their expiry again. */
+  restore(payouts: Iterable<Payout>): void {
+    for (const payout of payouts) {
+      this.payouts.set(payout.id, payout);
+      if (payout.status === 'ACTIVE') this.carryOut(payout, [{ kind: 'schedule-expiry', at: payout.expiresAt }]);
+    }
   }
 
   close(): void {

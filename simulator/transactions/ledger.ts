@@ -2,6 +2,7 @@
 // with the transfers its single on-chain transaction made (merchant, sellers, service fee).
 import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { RandomSource } from '../support/random.ts';
+import type { Persist } from '../support/persist.ts';
 import { requireTokenAmount, settlementSplit } from '../payments/settlement-split.ts';
 import type { Payment } from '../payments/types.ts';
 import type { Token, Transaction as TransactionView, TransactionTransfer } from '../../contract/types.ts';
@@ -40,7 +41,22 @@ export class Ledger {
   private readonly byId = new Map<string, Transaction>();
   private readonly byMerchant = new Map<string, NewestFirstIndex>();
 
+  /** Told about every recorded transaction (durable mode). */
+  persist: Persist | undefined;
+
   constructor(private readonly deps: LedgerDeps) {}
+
+  /** Puts back transactions read from the state directory. */
+  restore(transactions: Iterable<Transaction>): void {
+    for (const tx of [...transactions].sort((a, b) => a.settledAt - b.settledAt)) this.index(tx);
+  }
+
+  private index(tx: Transaction): void {
+    this.byId.set(tx.id, tx);
+    let index = this.byMerchant.get(tx.merchantId);
+    if (!index) this.byMerchant.set(tx.merchantId, (index = new NewestFirstIndex()));
+    index.insert(tx.id, tx.settledAt);
+  }
 
   /** Record the settlement of a SUCCESSFUL payment. */
   record(p: Payment): Transaction {
@@ -70,10 +86,8 @@ export class Ledger {
       transfers,
       settledAt: p.paidAt,
     };
-    this.byId.set(tx.id, tx);
-    let index = this.byMerchant.get(p.merchantId);
-    if (!index) this.byMerchant.set(p.merchantId, (index = new NewestFirstIndex()));
-    index.insert(tx.id, tx.settledAt);
+    this.index(tx);
+    this.persist?.put('transaction', tx.id, tx);
     return tx;
   }
 

@@ -2,6 +2,7 @@
 // events. Records are mutated only through this store, which keeps `updatedAt` honest.
 import { randomUUID } from 'node:crypto';
 import { invalidFields } from '../domain/refusals.ts';
+import type { Persist } from '../support/persist.ts';
 import type { Attempt, DeliveryStatus, ListPage, WebhookDelivery, WebhookEventType, WebhookPayload } from './types.ts';
 
 export interface DeliveryRecord {
@@ -68,6 +69,20 @@ export function toDeliveryView(record: DeliveryRecord): WebhookDelivery {
 
 export class DeliveryStore {
   private readonly byMerchant = new Map<string, Map<string, DeliveryRecord>>();
+  /** Told about every change (durable mode). */
+  persist: Persist | undefined;
+
+  /** Puts back a delivery read from the state directory; returns the live record. */
+  restore(record: DeliveryRecord): DeliveryRecord {
+    let bucket = this.byMerchant.get(record.merchantId);
+    if (!bucket) this.byMerchant.set(record.merchantId, (bucket = new Map()));
+    bucket.set(record.id, record);
+    return record;
+  }
+
+  private save(record: DeliveryRecord): void {
+    this.persist?.put('delivery', record.id, record);
+  }
 
   create(input: NewDelivery): DeliveryRecord {
     const createdAt = new Date(input.createdAtMs).toISOString();
@@ -90,6 +105,7 @@ export class DeliveryStore {
     let bucket = this.byMerchant.get(input.merchantId);
     if (!bucket) this.byMerchant.set(input.merchantId, (bucket = new Map()));
     bucket.set(record.id, record);
+    this.save(record);
     return record;
   }
 
@@ -131,12 +147,14 @@ export class DeliveryStore {
   recordAttempt(record: DeliveryRecord, attempt: Attempt, nowIso: string): void {
     record.attempts.push(attempt);
     record.updatedAt = nowIso;
+    this.save(record);
   }
 
   /** The merchant changed the endpoint URL: the next attempt goes there. */
   retarget(record: DeliveryRecord, url: string, nowIso: string): void {
     record.url = url;
     record.updatedAt = nowIso;
+    this.save(record);
   }
 
   countChaos(record: DeliveryRecord, effects: readonly ('duplicate' | 'reorder' | 'delay')[]): void {
@@ -146,16 +164,19 @@ export class DeliveryStore {
       else if (effect === 'reorder') counts.reordered += 1;
       else counts.delayed += 1;
     }
+    this.save(record);
   }
 
   scheduleNext(record: DeliveryRecord, dueAtMs: number, nowIso: string): void {
     record.nextAttemptAtMs = dueAtMs;
     record.updatedAt = nowIso;
+    this.save(record);
   }
 
   finish(record: DeliveryRecord, status: 'succeeded' | 'failed', nowIso: string): void {
     record.status = status;
     record.nextAttemptAtMs = null;
     record.updatedAt = nowIso;
+    this.save(record);
   }
 }

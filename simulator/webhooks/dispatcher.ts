@@ -52,6 +52,11 @@ export interface DispatcherConfig {
   buildRequest: BuildAttemptRequest;
   userAgent: string;
   concurrencyPerOrigin: number;
+  /**
+   * Resolves once the records written so far are durable (durable mode): an attempt goes out only
+   * after its delivery is on disk, so a receiver never sees an event a restart would not know of.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 export class DeliveryDispatcher {
@@ -83,6 +88,22 @@ export class DeliveryDispatcher {
   start(record: DeliveryRecord): void {
     if (this.closed) return;
     this.run(record, 1, record.createdAtMs);
+  }
+
+  /**
+   * Picks up a pending delivery read from the state directory: its next attempt (the one scheduled,
+   * or the one in flight when the simulator stopped) goes out at its due time, at once if that
+   * passed while the simulator was down.
+   */
+  resume(record: DeliveryRecord): void {
+    if (this.closed || record.status !== 'pending' || record.nextAttemptAtMs === null) return;
+    const number = record.attempts.length + 1;
+    const dueAt = record.nextAttemptAtMs;
+    if (dueAt <= this.config.clock.now()) {
+      void this.run(record, number, dueAt);
+      return;
+    }
+    this.retryTimers.set(record.id, this.config.clock.schedule(dueAt, () => void this.run(record, number, dueAt)));
   }
 
   /**
@@ -122,6 +143,7 @@ export class DeliveryDispatcher {
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
     const { clock, deliveries } = this.config;
     this.retryTimers.delete(record.id);
+    if (this.config.beforeSend) await this.config.beforeSend();
     const plan = this.config.chaos?.();
     if (plan && plan.holdMs > 0) await this.hold(plan.holdMs);
     if (this.closed) return;

@@ -3,6 +3,7 @@
 // clear only because every attempt must sign with them.
 import { randomUUID } from 'node:crypto';
 import { Conflict, NotFound } from '../domain/refusals.ts';
+import type { Persist } from '../support/persist.ts';
 import { generateSecret } from './sign.ts';
 import type { WebhookEndpointUpdateRequest } from '../../contract/types.ts';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from './types.ts';
@@ -18,6 +19,20 @@ export class EndpointStore {
   private readonly records = new Map<string, EndpointRecord>();
   /** merchantId -> current secret. */
   private readonly secrets = new Map<string, string>();
+  /** Told about every change (durable mode): the record and its secret, which every attempt signs with. */
+  persist: Persist | undefined;
+
+  /** Puts back an endpoint read from the state directory. */
+  restore(merchantId: string, stored: { record: WebhookEndpoint; secret: string }): void {
+    this.records.set(merchantId, { ...stored.record });
+    this.secrets.set(merchantId, stored.secret);
+  }
+
+  private save(merchantId: string): void {
+    const record = this.records.get(merchantId);
+    const secret = this.secrets.get(merchantId);
+    if (this.persist && record && secret !== undefined) this.persist.put('endpoint', merchantId, { record, secret });
+  }
 
   get(merchantId: string): WebhookEndpoint | undefined {
     const record = this.records.get(merchantId);
@@ -40,6 +55,7 @@ export class EndpointStore {
     };
     this.records.set(merchantId, record);
     this.secrets.set(merchantId, secret);
+    this.save(merchantId);
     return { ...record, secret };
   }
 
@@ -50,6 +66,7 @@ export class EndpointStore {
     if (patch.url !== undefined) record.url = patch.url;
     if (patch.enabled !== undefined) record.enabled = patch.enabled;
     record.updatedAt = nowIso;
+    this.save(merchantId);
     return { ...record };
   }
 
@@ -61,6 +78,7 @@ export class EndpointStore {
     this.secrets.set(merchantId, secret);
     record.secretLast4 = secret.slice(-4);
     record.updatedAt = nowIso;
+    this.save(merchantId);
     return { ...record, secret };
   }
 

@@ -2,7 +2,8 @@
 // interface the simulator core integrates against.
 import { packageVersion } from '../../contract/package-root.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import { DeliveryStore } from './delivery-store.ts';
+import type { Persist } from '../support/persist.ts';
+import { DeliveryStore, type DeliveryRecord } from './delivery-store.ts';
 import { DeliveryDispatcher, type AttemptReport } from './dispatcher.ts';
 import type { PlanChaos } from './chaos.ts';
 import { EndpointStore } from './endpoint-store.ts';
@@ -11,7 +12,7 @@ import type { FetchLike } from './http-post.ts';
 import { buildPayload, serializePayload } from './payload.ts';
 import { DEFAULT_RETRY_DELAYS_MS, retryScheduler, validateRetryDelays, type RetryScheduler } from './retry-schedule.ts';
 import { webhookRoutes, type WebhookRouter } from './routes.ts';
-import type { WebhookDelivery, WebhookEvent } from './types.ts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './types.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY_PER_ORIGIN = 32;
@@ -34,6 +35,14 @@ export interface WebhookServiceOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Opt-in chaos deliveries (chaos.ts); none by default. */
   chaos?: PlanChaos;
+  /** Durable mode: where endpoints and deliveries report changes, and what an attempt waits for before it goes out. */
+  persistence?: { persist: Persist; durable: () => Promise<void> };
+}
+
+/** Endpoints and deliveries read back from a state directory. */
+export interface StoredWebhooks {
+  endpoints: Iterable<[merchantId: string, stored: { record: WebhookEndpoint; secret: string }]>;
+  deliveries: Iterable<DeliveryRecord>;
 }
 
 export interface WebhookService {
@@ -47,6 +56,8 @@ export interface WebhookService {
   idle(): Promise<void>;
   /** A merchant's deliveries, newest first (control API, tests). */
   deliveries(merchantId: string): WebhookDelivery[];
+  /** Durable mode, at start: puts back endpoints and deliveries, and resumes every pending delivery. */
+  restore?(stored: StoredWebhooks): void;
 }
 
 export function createWebhookService(options: WebhookServiceOptions): WebhookService {
@@ -71,6 +82,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     ...(options.chaos ? { chaos: options.chaos } : {}),
+    ...(options.persistence ? { beforeSend: options.persistence.durable } : {}),
   });
 
   const enqueue = (merchantId: string, event: WebhookEvent) => {
@@ -103,6 +115,17 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     close: () => dispatcher.close(),
     idle: () => dispatcher.idle(),
     deliveries: (merchantId) => deliveries.all(merchantId),
+    restore(stored) {
+      for (const [merchantId, endpoint] of stored.endpoints) endpoints.restore(merchantId, endpoint);
+      const restored = [...stored.deliveries].map((record) => deliveries.restore(record));
+      // Oldest first, so retries that fell due while the simulator was down go out in their order.
+      restored.sort((a, b) => (a.nextAttemptAtMs ?? 0) - (b.nextAttemptAtMs ?? 0));
+      if (options.persistence) {
+        endpoints.persist = options.persistence.persist;
+        deliveries.persist = options.persistence.persist;
+      }
+      for (const record of restored) dispatcher.resume(record);
+    },
   };
 }
 
