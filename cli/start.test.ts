@@ -46,6 +46,17 @@ describe('stablepay start', () => {
     expect(run.output().split(key).length - 1).toBe(3);
   });
 
+  it('takes the pay URL from STABLEPAY_PUBLIC_URL (set by a black-box harness) unless --pay-url is given', async () => {
+    const run = start(['--port', '0', '--no-chains', '--no-control'], { STABLEPAY_PUBLIC_URL: 'http://127.0.0.1:45999' });
+    expect(await run.ready).toMatch(/Pay URL\s+http:\/\/127\.0\.0\.1:45999\n/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    const flag = start(['--port', '0', '--no-chains', '--no-control', '--pay-url', 'http://pay.example:8080'], { STABLEPAY_PUBLIC_URL: 'http://127.0.0.1:45999' });
+    expect(await flag.ready).toMatch(/Pay URL\s+http:\/\/pay\.example:8080\n/);
+    flag.child.kill('SIGTERM');
+    expect(await flag.exited).toBe(0);
+  });
+
   it('starts the five chains by default, prints their RPC URLs, settles on them, and stops them on SIGINT', async () => {
     const key = 'pk_chains00000000000000000000000000000000000000000000';
     const run = start(['--port', '0', '--api-key', key]);

@@ -80,7 +80,8 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
   const options: ServerOptions = {
     host: flags.host,
     port: port(flags.port),
-    ...(flags.payUrl !== undefined ? { payUrl: url(flags.payUrl, 'pay URL') } : {}),
+    // A black-box harness tells the target where it is reached (STABLEPAY_PUBLIC_URL): the pay page's links use it.
+    ...(flags.payUrl !== undefined ? { payUrl: url(flags.payUrl, 'pay URL') } : process.env[ENV.publicUrl] ? { payUrl: url(process.env[ENV.publicUrl]!, ENV.publicUrl) } : {}),
     rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control: flags.control && !OFF.test(process.env[ENV.control] ?? ''),

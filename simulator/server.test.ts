@@ -51,3 +51,12 @@ describe('over a real HTTP server', () => {
     expect((await post('/v1/payments', { amount: '10', currency: 'USD' }, { authorization: `Bearer ${local.body.key}` })).status).toBe(201);
   });
 });
+
+describe('Node request timers under a clock moved from outside', () => {
+  it('are off when libfaketime moves the process clock (a jump would make a request in flight look hours old), default otherwise', async () => {
+    const { requestTimersFor } = await import('./server.ts');
+    expect(requestTimersFor({ FAKETIME_TIMESTAMP_FILE: '/tmp/x/faketime.rc' })).toEqual({ headersTimeout: 0, requestTimeout: 0 });
+    expect(requestTimersFor({ FAKETIME: '+1d' })).toEqual({ headersTimeout: 0, requestTimeout: 0 });
+    expect(requestTimersFor({})).toEqual({});
+  });
+});

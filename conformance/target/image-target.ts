@@ -17,6 +17,8 @@ export const HOST_FROM_CONTAINER = 'host.docker.internal';
 export interface StartImageTargetParameters {
   image: string;
   containerPort: number;
+  /** The host port the container port is published on, chosen by the suite so the target can be told its public URL. */
+  hostPort: number;
   env: Record<string, string>;
   ready: ReadySignal;
   startTimeoutMs: number;
@@ -65,7 +67,7 @@ export async function startImageTarget(params: StartImageTargetParameters, onSta
       : Wait.forLogMessage(params.ready.text);
   const container = new GenericContainer(params.image)
     .withPullPolicy({ shouldPull: () => false })
-    .withExposedPorts(params.containerPort)
+    .withExposedPorts({ container: params.containerPort, host: params.hostPort })
     .withLabels({ [RUN_LABEL]: runId })
     .withEnvironment(params.env)
     .withExtraHosts([{ host: HOST_FROM_CONTAINER, ipAddress: 'host-gateway' }])

@@ -117,8 +117,13 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
       library: `${TARGET_DEFAULTS.containerFaketimeDir}/libfaketimeMT.so.1`,
       clockDir: `${TARGET_DEFAULTS.containerFaketimeDir}/clock`,
     };
+    // Where the suite (and its browser customer) reaches the target: a container's port is published on a host port
+    // the suite picks now, so the target can be told its public URL before it starts (it builds paymentUrl from it).
+    const hostPort = image ? await freePort() : port;
+    const publicUrl = params.baseUrl ?? `http://127.0.0.1:${hostPort}`;
     const env: Record<string, string> = {
       ...chains.env,
+      STABLEPAY_PUBLIC_URL: publicUrl,
       ...(image ? { STABLEPAY_CHAINS_FILE: `${inContainer.chainsDir}/chains.json` } : {}),
       PORT: String(port),
       STABLEPAY_PORT: String(port),
@@ -136,6 +141,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
         {
           image,
           containerPort: port,
+          hostPort,
           env,
           ready,
           startTimeoutMs,
@@ -149,7 +155,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
         (stop) => teardown.add(stop),
       );
     } else {
-      const command = launchCommandTarget({ command: params.targetCommand!, env, baseUrl: params.baseUrl ?? `http://127.0.0.1:${port}`, ready, startTimeoutMs, logPath });
+      const command = launchCommandTarget({ command: params.targetCommand!, env, baseUrl: publicUrl, ready, startTimeoutMs, logPath });
       teardown.add(() => command.stop());
       await command.ready();
       target = command;

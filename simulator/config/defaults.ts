@@ -20,6 +20,8 @@ export const ENV = {
   host: 'STABLEPAY_HOST',
   port: 'STABLEPAY_PORT',
   payUrl: 'STABLEPAY_PAY_URL',
+  /** Set by the conformance suite's black-box harness: where the target is reached (fallback for the pay URL). */
+  publicUrl: 'STABLEPAY_PUBLIC_URL',
   rateLimit: 'STABLEPAY_RATE_LIMIT',
   rateLimitWindow: 'STABLEPAY_RATE_LIMIT_WINDOW',
   apiKey: 'STABLEPAY_API_KEY',
