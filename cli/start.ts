@@ -75,7 +75,9 @@ async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<Serv
 
 /** Flags and environment to server options; throws UsageError on anything startServer would refuse. */
 async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
-  const { parseFaultList } = await import('../simulator/faults/index.ts');
+  // The fault names only, not the faults' wrappers (which import most of the simulator): nothing heavy loads
+  // before the chains are starting.
+  const { parseFaultList } = await import('../simulator/faults/resolve-faults.ts');
   const options: ServerOptions = {
     host: flags.host,
     port: port(flags.port),
@@ -99,7 +101,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
   }
-  const { checkSimulatorOptions } = await import('../simulator/app.ts');
+  const { checkSimulatorOptions } = await import('../simulator/check-options.ts');
   try {
     checkSimulatorOptions(options);
   } catch (error) {
