@@ -130,13 +130,21 @@ async function requestLogOption(flags: StartFlags): Promise<Pick<ServerOptions, 
 }
 
 async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
+  // The Anvil processes boot (about as long as loading the rest of the simulator takes) while the rest loads: the
+  // chain layer is imported and started first. The rejection is handled where startServer awaits it; the no-op
+  // catch only keeps an early failure from counting as unhandled meanwhile.
+  const startingChains = options.chains ? import('../simulator/start-chains.ts').then(({ startChainsFor }) => startChainsFor(options)) : undefined;
+  startingChains?.catch(() => undefined);
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
     import('../simulator/server.ts'),
     import('./start-banner.ts'),
     import('./demo-payment.ts'),
     import('./stop-on-exit-request.ts'),
-  ]);
-  const server = await startServer(options);
+  ]).catch((error: unknown) => {
+    void startingChains?.then((network) => network?.stop(), () => undefined);
+    throw error;
+  });
+  const server = await startServer({ ...options, ...(startingChains ? { startingChains } : {}) });
   if (secondApiKey) (await import('./second-merchant.ts')).addSecondMerchant(server.simulator, secondApiKey);
   // Stop requests are honoured from here on, also while the demo payment is created.
   stopOnExitRequest({ stop: () => server.close(), log: (line) => console.log(line) });

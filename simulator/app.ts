@@ -13,7 +13,7 @@ import type { CheckoutService } from './checkout/index.ts';
 import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
-import { checkControlToken, controlRoutes, requireControlToken } from './control/index.ts';
+import { controlRoutes, requireControlToken } from './control/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { methodAwareNotFound } from './http/method-not-allowed.ts';

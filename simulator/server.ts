@@ -4,6 +4,7 @@ import { createServer, type RequestListener, type ServerOptions as ServerOptions
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
+import type { ChainNetwork } from './chains/index.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { controlExposure, type ControlExposure } from './control/index.ts';
 import { encodeBackslashes } from './http/canonical-path.ts';
@@ -17,6 +18,12 @@ export interface ServerOptions extends StartSimulatorOptions {
   chains?: StartSimulatorOptions['chains'];
   /** Serve the control API without a token on a non-loopback address (refused otherwise). */
   controlInsecure?: boolean;
+  /**
+   * Chains the caller has already begun to start (startChainsFor), used instead of starting them here: `stablepay
+   * start` boots the Anvil processes while the rest of the simulator loads. The server owns them from then on,
+   * and stops them if it fails to start.
+   */
+  startingChains?: Promise<ChainNetwork | undefined>;
 }
 
 export interface RunningServer {
@@ -33,8 +40,16 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
+  const { startingChains, ...simulatorOptions } = options;
+  const stopStartingChains = (): void => void startingChains?.then((network) => network?.stop(), () => undefined);
   // Decided before listening: an exposed control API without a token must not start at all.
-  const exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+  let exposure: ControlExposure;
+  try {
+    exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+  } catch (error) {
+    stopStartingChains();
+    throw error;
+  }
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
@@ -47,20 +62,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         listener(incoming, outgoing);
       })) as typeof createServer,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULTS.port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULTS.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    stopStartingChains();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
   const chains = options.chains ?? false;
-  const build = async (defaultApiKey: string | undefined): Promise<Simulator> =>
-    createSimulatorOn(await startChainsFor({ ...options, chains }), {
-      ...options,
+  // The first build may use chains the caller began to start; a reset starts them afresh.
+  const build = async (defaultApiKey: string | undefined, network?: Promise<ChainNetwork | undefined>): Promise<Simulator> =>
+    createSimulatorOn(await (network ?? startChainsFor({ ...simulatorOptions, chains })), {
+      ...simulatorOptions,
       chains,
       payUrl: options.payUrl ?? url,
       ...(defaultApiKey ? { defaultApiKey } : {}),
@@ -78,7 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
   };
   try {
-    simulator = await build(options.defaultApiKey);
+    simulator = await build(options.defaultApiKey, startingChains);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
