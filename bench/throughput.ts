@@ -1,8 +1,11 @@
 // One run, one table: create-payment throughput of the simulator (without and with chains) side by side with
 // `prism mock` on our contract and a bare node:http server returning the same JSON, at concurrency 1, 16 and 64;
 // then start-up times of the CLI and the simulator against `node -e 0` and bare Anvil ×5.
-// Run: npm run bench:throughput [-- --duration 3 --rounds 3 --starts 5 --readme]
+// Run: npm run bench:throughput [-- --duration 3 --rounds 3 --starts 5 --baseline <checkout> --readme]
+//   --baseline adds `simulator --no-chains (baseline)`: the same command run from another built checkout (e.g. the
+//   commit before a change), loaded in the same rounds;
 //   --readme rewrites the throughput section of bench/README.md with the tables printed.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { freePort } from '../conformance/test-support/prism.ts';
@@ -18,6 +21,8 @@ const DURATION_S = arg('--duration', 3);
 const ROUNDS = arg('--rounds', 3);
 const STARTS = arg('--starts', 5);
 const WRITE_README = process.argv.includes('--readme');
+const BASELINE_INDEX = process.argv.indexOf('--baseline');
+const BASELINE = BASELINE_INDEX > 0 ? process.argv[BASELINE_INDEX + 1] : undefined;
 const CONCURRENCY = [1, 16, 64];
 const README = new URL('./README.md', import.meta.url);
 const START = '<!-- bench:throughput:start -->';
@@ -48,6 +53,7 @@ async function measureThroughput(): Promise<Cell[]> {
   try {
     servers.push(await startSimulator('simulator --no-chains', API_KEY, { chains: false }));
     servers.push(await startSimulator('simulator with chains', API_KEY, { chains: true }));
+    if (BASELINE) servers.push(await startSimulator('simulator --no-chains (baseline)', API_KEY, { chains: false, root: BASELINE }));
     servers.push(await startPrismMock(await freePort()));
     servers.push(await startBareNode(await sampleBody(servers[0]?.url as string)));
     for (const server of servers) {
@@ -103,7 +109,8 @@ const starts = await measureStartTimes(STARTS, log);
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${loadBefore} at start, ${new Date().toISOString().slice(0, 10)}`;
 const section = [
   START,
-  `Machine: ${machine}. Command: \`npm run bench:throughput -- --duration ${DURATION_S} --rounds ${ROUNDS} --starts ${STARTS}\`.`,
+  `Machine: ${machine}. Command: \`npm run bench:throughput -- --duration ${DURATION_S} --rounds ${ROUNDS} --starts ${STARTS}${BASELINE ? ' --baseline <checkout>' : ''}\`.`,
+  ...(BASELINE ? [`\`(baseline)\`: the same command from a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, built the same way.`] : []),
   '',
   `\`POST /v1/payments\` with the same valid body (fresh externalId each, so every create is a real insert), autocannon in the`,
   `bench process, every server in a process of its own on loopback; ${DURATION_S} s per cell after a warm-up, ${ROUNDS} round(s)`,
