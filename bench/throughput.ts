@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { freePort } from '../conformance/test-support/prism.ts';
 import { API_KEY, createBody, load, type LoadResult } from './support/load.ts';
+import { processCpuMicros } from './support/process-cpu.ts';
 import { startBareNode, startPrismMock, startSimulator, type BenchServer } from './support/servers.ts';
 import { measureStartTimes, type StartRow } from './support/start-times.ts';
 
@@ -32,6 +33,8 @@ const log = (line: string): void => console.error(line);
 interface Cell extends LoadResult {
   server: string;
   connections: number;
+  /** The server process's CPU time (user + system) per request, in µs; NaN where unknown. */
+  cpuPerRequestUs: number;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -64,9 +67,12 @@ async function measureThroughput(): Promise<Cell[]> {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const connections of CONCURRENCY) {
         for (const server of servers) {
+          const cpuBefore = processCpuMicros(server.pid);
           const result = await load(server.url, connections, DURATION_S);
-          cells.push({ server: server.name, connections, ...result });
-          log(`round ${round}/${ROUNDS} c=${connections} ${server.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+          const cpuAfter = processCpuMicros(server.pid);
+          const cpuPerRequestUs = cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter - cpuBefore) / result.requests;
+          cells.push({ server: server.name, connections, ...result, cpuPerRequestUs });
+          log(`round ${round}/${ROUNDS} c=${connections} ${server.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(cpuPerRequestUs)} µs CPU per request, non-2xx ${result.non2xx}, errors ${result.errors}`);
         }
       }
     }
@@ -79,14 +85,14 @@ async function measureThroughput(): Promise<Cell[]> {
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 function throughputTable(cells: Cell[]): string {
-  const lines = ['| c | server | req/s | p50 (ms) | p99 (ms) | × prism mock | % of bare node:http | non-2xx | errors |', '|---:|---|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = ['| c | server | req/s | p50 (ms) | p99 (ms) | × prism mock | % of bare node:http | server CPU per request (µs) | non-2xx | errors |', '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
   for (const connections of CONCURRENCY) {
     const row = cells.filter((c) => c.connections === connections);
     const prism = row.find((c) => c.server === 'prism mock')?.rps ?? NaN;
     const bare = row.find((c) => c.server === 'bare node:http')?.rps ?? NaN;
     for (const c of row) {
       const name = c.server.startsWith('simulator') ? `**${c.server}**` : c.server;
-      lines.push(`| ${connections} | ${name} | ${fmt(c.rps)} | ${c.p50} | ${c.p99} | ${(c.rps / prism).toFixed(1)} | ${Math.round((100 * c.rps) / bare)} % | ${c.non2xx} | ${c.errors} |`);
+      lines.push(`| ${connections} | ${name} | ${fmt(c.rps)} | ${c.p50} | ${c.p99} | ${(c.rps / prism).toFixed(1)} | ${Math.round((100 * c.rps) / bare)} % | ${Number.isNaN(c.cpuPerRequestUs) ? '—' : Math.round(c.cpuPerRequestUs)} | ${c.non2xx} | ${c.errors} |`);
     }
   }
   return lines.join('\n');
@@ -116,6 +122,8 @@ const section = [
   `bench process, every server in a process of its own on loopback; ${DURATION_S} s per cell after a warm-up, ${ROUNDS} round(s)`,
   'interleaved over the servers, the round with the median req/s shown. The simulator runs as `stablepay start`',
   '(rate limit raised out of reach); prism is `prism mock openapi.yaml`; bare node:http answers the simulator\'s own 201 body.',
+  'Server CPU per request: the serving process\'s user + system time over the cell divided by its requests (the',
+  'simulator\'s Anvil processes not counted); it moves much less with the machine\'s load than req/s does.',
   '',
   throughputTable(cells),
   '',

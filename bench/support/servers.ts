@@ -11,10 +11,12 @@ const PRISM = join(ROOT, 'node_modules', '.bin', 'prism');
 export interface BenchServer {
   name: string;
   url: string;
+  /** The serving process (for its CPU time; the simulator's Anvil processes are not counted). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
-const asServer = (name: string, url: string, started: Started): BenchServer => ({ name, url, stop: started.stop });
+const asServer = (name: string, url: string, started: Started): BenchServer => ({ name, url, pid: started.child.pid, stop: started.stop });
 
 /** `stablepay start` (of this checkout, or of the one at `root`) on a free port with `key` as its default key and a rate limit no run can reach. */
 export async function startSimulator(name: string, key: string, { chains, root = ROOT }: { chains: boolean; root?: string }): Promise<BenchServer> {
