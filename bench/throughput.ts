@@ -1,7 +1,7 @@
 // One run, one table: create-payment throughput of the simulator (without and with chains) side by side with
 // `prism mock` on our contract and a bare node:http server returning the same JSON, at concurrency 1, 16 and 64;
 // then start-up times of the CLI and the simulator against `node -e 0` and bare Anvil ×5.
-// Run: npm run bench:throughput [-- --duration 3 --rounds 3 --starts 5 --baseline <checkout> --readme]
+// Run: npm run bench:throughput [-- --duration 3 --rounds 3 --starts 5 --baseline <checkout> --readme | --starts-only]
 //   --baseline adds `simulator --no-chains (baseline)`: the same command run from another built checkout (e.g. the
 //   commit before a change), loaded in the same rounds;
 //   --readme rewrites the throughput section of bench/README.md with the tables printed.
@@ -22,6 +22,8 @@ const DURATION_S = arg('--duration', 3);
 const ROUNDS = arg('--rounds', 3);
 const STARTS = arg('--starts', 5);
 const WRITE_README = process.argv.includes('--readme');
+// Start-ups only: prints the start-up table, leaves the README alone.
+const STARTS_ONLY = process.argv.includes('--starts-only');
 const BASELINE_INDEX = process.argv.indexOf('--baseline');
 const BASELINE = BASELINE_INDEX > 0 ? process.argv[BASELINE_INDEX + 1] : undefined;
 const CONCURRENCY = [1, 16, 64];
@@ -110,6 +112,11 @@ function startTable(rows: StartRow[]): string {
 }
 
 const loadBefore = os.loadavg()[0]?.toFixed(1) ?? '?';
+if (STARTS_ONLY) {
+  const rows = await measureStartTimes(STARTS, log);
+  console.log(`Load average ${loadBefore} at start. Command: \`npm run bench:throughput -- --starts-only --starts ${STARTS}\`.\n\n${startTable(rows)}`);
+  process.exit(0);
+}
 const cells = await measureThroughput();
 const starts = await measureStartTimes(STARTS, log);
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${loadBefore} at start, ${new Date().toISOString().slice(0, 10)}`;
