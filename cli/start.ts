@@ -76,7 +76,9 @@ async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<Serv
 
 /** Flags and environment to server options; throws UsageError on anything startServer would refuse. */
 async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
-  const { parseFaultList } = await import('../simulator/faults/index.ts');
+  // The fault names only, not the faults' wrappers (which import most of the simulator): nothing heavy loads
+  // before the chains are starting.
+  const { parseFaultList } = await import('../simulator/faults/resolve-faults.ts');
   const options: ServerOptions = {
     host: flags.host,
     port: port(flags.port),
@@ -103,7 +105,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
   }
-  const { checkSimulatorOptions } = await import('../simulator/app.ts');
+  const { checkSimulatorOptions } = await import('../simulator/check-options.ts');
   try {
     checkSimulatorOptions(options);
   } catch (error) {
@@ -137,13 +139,22 @@ async function requestLogOption(flags: StartFlags): Promise<Pick<ServerOptions, 
 }
 
 async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
+  // The Anvil processes boot (about as long as loading the rest of the simulator takes) while the rest loads: the
+  // chain layer is imported and started first. The rejection is handled where startServer awaits it; the no-op
+  // catch only keeps an early failure from counting as unhandled meanwhile.
+  // Durable mode starts its chains from the state dir's checkpoints, inside startServer.
+  const startingChains = options.chains && options.stateDir === undefined ? import('../simulator/start-chains.ts').then(({ startChainsFor }) => startChainsFor(options)) : undefined;
+  startingChains?.catch(() => undefined);
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
     import('../simulator/server.ts'),
     import('./start-banner.ts'),
     import('./demo-payment.ts'),
     import('./stop-on-exit-request.ts'),
-  ]);
-  const server = await startServer(options);
+  ]).catch((error: unknown) => {
+    void startingChains?.then((network) => network?.stop(), () => undefined);
+    throw error;
+  });
+  const server = await startServer({ ...options, ...(startingChains ? { startingChains } : {}) });
   if (secondApiKey) (await import('./second-merchant.ts')).addSecondMerchant(server.simulator, secondApiKey);
   // Stop requests are honoured from here on, also while the demo payment is created.
   stopOnExitRequest({ stop: () => server.close(), log: (line) => console.log(line) });

@@ -2,7 +2,7 @@
 // limit -> auth, the webhook routes, and the control API. Tests drive it with app.request().
 import { Hono } from 'hono';
 import type { ApiKeyStore as ApiKeyStoreType } from './auth/api-key-store.ts';
-import { API_KEY_PATTERN, ApiKeyStore, apiKeyRoutes, identify, requireAuth } from './auth/index.ts';
+import { ApiKeyStore, apiKeyRoutes, identify, requireAuth } from './auth/index.ts';
 import type { IdentityEnv } from './auth/identify.ts';
 import { printableUrl, requestLog } from './logging/index.ts';
 import { referenceRoutes } from './reference/index.ts';
@@ -13,7 +13,7 @@ import type { CheckoutService } from './checkout/index.ts';
 import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
-import { checkControlToken, controlRoutes, requireControlToken } from './control/index.ts';
+import { controlRoutes, requireControlToken } from './control/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { methodAwareNotFound } from './http/method-not-allowed.ts';
@@ -21,6 +21,7 @@ import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handl
 import type { Merchant } from './merchants/merchant-store.ts';
 import { MerchantStore } from './merchants/merchant-store.ts';
 import type { SimulatorOptions } from './options.ts';
+import { checkSimulatorOptions } from './check-options.ts';
 import type { DurableState } from './persistence/index.ts';
 import type { Payment } from './payments/types.ts';
 import type { Payout } from './payouts/types.ts';
@@ -95,14 +96,7 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-/** Throws (RangeError) on options createSimulator would refuse: callers check before starting chains. */
-export function checkSimulatorOptions(options: SimulatorOptions): void {
-  if (options.defaultApiKey !== undefined && !API_KEY_PATTERN.test(options.defaultApiKey)) {
-    throw new RangeError('defaultApiKey must be pk_ followed by 8 to 128 letters or digits');
-  }
-  resolveFaults(options.faults);
-  if (options.controlToken !== undefined) checkControlToken(options.controlToken);
-}
+export { checkSimulatorOptions } from './check-options.ts';
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // Refuse bad options before anything starts (timers, chain hooks).

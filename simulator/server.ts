@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
+import type { ChainNetwork } from './chains/index.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { consoleLogger } from './support/logger.ts';
 import { controlExposure, type ControlExposure } from './control/index.ts';
@@ -26,6 +27,12 @@ export interface ServerOptions extends StartSimulatorOptions {
    * holds. StateDirError when it cannot be read. In memory when absent.
    */
   stateDir?: string;
+  /**
+   * Chains the caller has already begun to start (startChainsFor), used instead of starting them here: `stablepay
+   * start` boots the Anvil processes while the rest of the simulator loads. The server owns them from then on,
+   * and stops them if it fails to start.
+   */
+  startingChains?: Promise<ChainNetwork | undefined>;
 }
 
 export interface RunningServer {
@@ -42,11 +49,25 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
+  const { startingChains, ...simulatorOptions } = options;
+  const stopStartingChains = (): void => void startingChains?.then((network) => network?.stop(), () => undefined);
   // Decided before listening: an exposed control API without a token must not start at all.
-  const exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+  let exposure: ControlExposure;
+  try {
+    exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+  } catch (error) {
+    stopStartingChains();
+    throw error;
+  }
   // Opened before listening: a state dir that cannot be read stops the start with its reason.
   const logger = options.logger ?? consoleLogger;
-  const journal = options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
+  let journal: Journal | undefined;
+  try {
+    journal = options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
+  } catch (error) {
+    stopStartingChains();
+    throw error;
+  }
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
@@ -68,6 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
   } catch (error) {
+    stopStartingChains();
     await journal?.close();
     throw error;
   }
@@ -82,9 +104,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? { ...(typeof requested === 'object' ? requested : {}), persistStateDir: chainStateDir }
       : requested;
   if (chainStateDir && chains !== false) mkdirSync(chainStateDir, { recursive: true, mode: 0o700 });
-  const build = async (defaultApiKey: string | undefined): Promise<Simulator> =>
-    createSimulatorOn(await startChainsFor({ ...options, chains }), {
-      ...options,
+  // The first build may use chains the caller began to start (never in durable mode: those start from the state
+  // dir's checkpoints); a reset starts them afresh.
+  const build = async (defaultApiKey: string | undefined, network?: Promise<ChainNetwork | undefined>): Promise<Simulator> =>
+    createSimulatorOn(await (network ?? startChainsFor({ ...simulatorOptions, chains })), {
+      ...simulatorOptions,
       chains,
       payUrl: options.payUrl ?? url,
       ...(defaultApiKey ? { defaultApiKey } : {}),
@@ -107,7 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
   };
   try {
-    simulator = await build(options.defaultApiKey);
+    simulator = await build(options.defaultApiKey, startingChains);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await journal?.close();

@@ -11,15 +11,17 @@ const PRISM = join(ROOT, 'node_modules', '.bin', 'prism');
 export interface BenchServer {
   name: string;
   url: string;
+  /** The serving process (for its CPU time; the simulator's Anvil processes are not counted). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
-const asServer = (name: string, url: string, started: Started): BenchServer => ({ name, url, stop: started.stop });
+const asServer = (name: string, url: string, started: Started): BenchServer => ({ name, url, pid: started.child.pid, stop: started.stop });
 
-/** `stablepay start` on a free port with `key` as its default key and a rate limit no run can reach. */
-export async function startSimulator(name: string, key: string, { chains }: { chains: boolean }): Promise<BenchServer> {
-  const args = [CLI, 'start', '--port', '0', '--api-key', key, '--rate-limit', '1000000000', '--no-demo-payment', ...(chains ? [] : ['--no-chains'])];
-  const started = await spawnUntil(process.execPath, args, /Base URL\s+(http:\/\/\S+)/, { cwd: ROOT });
+/** `stablepay start` (of this checkout, or of the one at `root`) on a free port with `key` as its default key and a rate limit no run can reach. */
+export async function startSimulator(name: string, key: string, { chains, root = ROOT }: { chains: boolean; root?: string }): Promise<BenchServer> {
+  const args = [join(root, 'bin', 'stablepay.js'), 'start', '--port', '0', '--api-key', key, '--rate-limit', '1000000000', '--no-demo-payment', ...(chains ? [] : ['--no-chains'])];
+  const started = await spawnUntil(process.execPath, args, /Base URL\s+(http:\/\/\S+)/, { cwd: root });
   return asServer(name, started.match[1] as string, started);
 }
 

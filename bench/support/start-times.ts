@@ -57,6 +57,10 @@ const ROWS: { what: string; run: () => Promise<number> }[] = [
   { what: '`node -e 0`', run: () => timeToExit(process.execPath, ['-e', '0']) },
   { what: '`stablepay --help` (node bin/stablepay.js --help)', run: () => timeToExit(process.execPath, [CLI, '--help'], { cwd: ROOT }) },
   { what: 'bare Anvil ×5, baked state, until each answers eth_chainId', run: bareAnvilsMs },
+  // npm's own part of `npm start`: `npm run` of a script that does nothing (node -e 0), and the same npm and shell
+  // around a command that only prints its help. Neither is ours to speed up.
+  { what: '`npm run bench:noop` (npm running `node -e 0`: npm\'s fixed cost)', run: () => timeToExit('npm', ['run', '--silent', 'bench:noop'], { cwd: ROOT }) },
+  { what: '`npm start -- --help` (npm and its shell around the command: the floor of any `npm start`)', run: () => timeToExit('npm', ['start', '--', '--help'], { cwd: ROOT }) },
   { what: '`npm start` to its banner (five chains, demo payment)', run: () => untilBanner('npm', ['start', '--', '--port', '0']) },
   { what: '`node bin/stablepay.js start` to its banner (what npm start runs)', run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0']) },
 ];

@@ -125,4 +125,36 @@ describe('one body pipeline: 1 MB cap on every JSON route', () => {
       expect(reply.status, `${route} ${mode}`).toBe(413);
     }
   });
+
+  /** One small body sent in two writes, with Content-Length or chunked. */
+  function sendSmall(body: Buffer, mode: 'content-length' | 'chunked'): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const url = new URL('/v1/payments', server.url);
+      const headers: Record<string, string> = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+      if (mode === 'content-length') headers['content-length'] = String(body.length);
+      const req = request(url, { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      // Split inside a multi-byte character, so a reader that decodes chunk by chunk would garble it.
+      const cut = body.indexOf(Buffer.from('€', 'utf8')) + 1;
+      req.write(body.subarray(0, cut));
+      req.end(body.subarray(cut));
+    });
+  }
+
+  it('a body within the cap reads the same with Content-Length (read whole) and chunked (streamed)', async () => {
+    for (const mode of ['content-length', 'chunked'] as const) {
+      const title = `Caf\u00e9 \u20ac ${mode}`;
+      const ok = await sendSmall(Buffer.from(JSON.stringify({ amount: '12.50', currency: 'EUR', title }), 'utf8'), mode);
+      expect(ok.status, mode).toBe(201);
+      expect((JSON.parse(ok.body) as { title?: string }).title, mode).toBe(title);
+      // A leading byte-order mark is not JSON: refused as before, at path [].
+      const bom = await sendSmall(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"amount":"1","currency":"EUR","title":"€"}')]), mode);
+      expect(bom.status, mode).toBe(400);
+    }
+  });
 });

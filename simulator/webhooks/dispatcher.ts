@@ -5,7 +5,7 @@
 // has already passed while the previous attempt was in flight goes out at once, stamped with its
 // scheduled virtual instant, so the schedule stays exact however the clock was moved.
 import { setMaxListeners } from 'node:events';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import type { BuildAttemptRequest } from './delivery-headers.ts';
 import type { DeliveryRecord, DeliveryStore } from './delivery-store.ts';
@@ -31,6 +31,11 @@ export interface AttemptReport {
   /** Chaos effects applied to this attempt (only with a chaos plan). */
   chaos?: ChaosEffect[];
 }
+
+// undici is loaded on the first delivery, not at start-up: evaluating it cost `stablepay start` about a tenth of its
+// time to the banner, and most runs send no webhook before they are ready.
+let undiciLoading: Promise<typeof import('undici')> | undefined;
+const loadUndici = (): Promise<typeof import('undici')> => (undiciLoading ??= import('undici'));
 
 export interface DispatcherConfig {
   /** Told about every recorded attempt (the simulator's delivery log). */
@@ -64,20 +69,13 @@ export class DeliveryDispatcher {
   private readonly running = new Set<Promise<void>>();
   private readonly closing = new AbortController();
   private readonly limiter: KeyedLimiter;
-  /** Our own agent, so close() can drop its keep-alive sockets without touching the global one. */
-  private readonly agent: Agent | undefined;
-  private readonly fetch: FetchLike;
+  /** Our own agent (made with the first delivery), so close() can drop its keep-alive sockets without touching the global one. */
+  private agent: Agent | undefined;
 
   constructor(private readonly config: DispatcherConfig) {
     // Every in-flight attempt listens for close; there are legitimately many at once.
     setMaxListeners(0, this.closing.signal);
     this.limiter = new KeyedLimiter(config.concurrencyPerOrigin);
-    if (config.fetch) {
-      this.fetch = config.fetch;
-    } else {
-      this.agent = new Agent({ connections: config.concurrencyPerOrigin });
-      this.fetch = undiciFetch;
-    }
   }
 
   get closed(): boolean {
@@ -211,21 +209,30 @@ export class DeliveryDispatcher {
     });
   }
 
-  private send(record: DeliveryRecord, number: number, instantMs: number): Promise<PostOutcome> {
+  private async send(record: DeliveryRecord, number: number, instantMs: number): Promise<PostOutcome> {
     const secret = this.config.secretFor(record.merchantId);
     // Unreachable while endpoints cannot be deleted; kept so a future DELETE cannot send unsigned.
     if (secret === undefined) {
-      return Promise.resolve({ statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false });
+      return { statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false };
     }
     const request = this.config.buildRequest({ instantMs, signedAtMs: this.config.clock.wallTime(), secret, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
-    return postWebhook(this.fetch, {
+    const transport = await this.transport();
+    return postWebhook(transport.fetch, {
       url: record.url,
       headers: request.headers,
       body: request.body,
       timeoutMs: this.config.timeoutMs,
       closeSignal: this.closing.signal,
-      ...(this.agent ? { dispatcher: this.agent } : {}),
+      ...(transport.dispatcher ? { dispatcher: transport.dispatcher } : {}),
     });
+  }
+
+  /** The injected fetch, or undici's over our agent. */
+  private async transport(): Promise<{ fetch: FetchLike; dispatcher?: Agent }> {
+    if (this.config.fetch) return { fetch: this.config.fetch };
+    const undici = await loadUndici();
+    this.agent ??= new undici.Agent({ connections: this.config.concurrencyPerOrigin });
+    return { fetch: undici.fetch, dispatcher: this.agent };
   }
 
   private afterFailure(record: DeliveryRecord, number: number, scheduledAt: number): void {
