@@ -46,6 +46,36 @@ describe('stablepay start', () => {
     expect(run.output().split(key).length - 1).toBe(3);
   });
 
+  it('delivers webhooks from the built command (the HTTP client is loaded with the first delivery)', async () => {
+    const { createServer } = await import('node:http');
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        received.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const key = 'pk_delivers000000000000000000000000000000000000000000';
+    const run = start(['--port', '0', '--no-chains', '--no-control', '--quiet', '--api-key', key]);
+    try {
+      const base = /Base URL\s+(\S+)/.exec(await run.ready)?.[1] as string;
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const { port } = receiver.address() as { port: number };
+      expect((await fetch(`${base}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).status).toBe(201);
+      const payment = (await (await fetch(`${base}/v1/payments`, { method: 'POST', headers, body: '{"amount":"10","currency":"USD"}' })).json()) as { id: string };
+      expect((await fetch(`${base}/v1/payments/${payment.id}`, { method: 'DELETE', headers })).status).toBe(200);
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received.map((b) => (JSON.parse(b) as { event: string }).event)).toEqual(['payment.cancelled']);
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+      receiver.close();
+    }
+  });
+
   it('takes the pay URL from STABLEPAY_PUBLIC_URL (set by a black-box harness) unless --pay-url is given', async () => {
     const run = start(['--port', '0', '--no-chains', '--no-control'], { STABLEPAY_PUBLIC_URL: 'http://127.0.0.1:45999' });
     expect(await run.ready).toMatch(/Pay URL\s+http:\/\/127\.0\.0\.1:45999\n/);

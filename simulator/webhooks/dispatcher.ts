@@ -35,7 +35,9 @@ export interface AttemptReport {
 // undici is loaded on the first delivery, not at start-up: evaluating it cost `stablepay start` about a tenth of its
 // time to the banner, and most runs send no webhook before they are ready.
 let undiciLoading: Promise<typeof import('undici')> | undefined;
-const loadUndici = (): Promise<typeof import('undici')> => (undiciLoading ??= import('undici'));
+// Through `default` (module.exports): the one shape both Node's CommonJS interop and the built bundle's chunk give.
+const loadUndici = (): Promise<typeof import('undici')> =>
+  (undiciLoading ??= import('undici').then((loaded) => (loaded as unknown as { default: typeof import('undici') }).default));
 
 export interface DispatcherConfig {
   /** Told about every recorded attempt (the simulator's delivery log). */
