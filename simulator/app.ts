@@ -9,7 +9,7 @@ import { referenceRoutes } from './reference/index.ts';
 import { AnalyticsTallies, analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './reference-data/chains.ts';
 import type { ChainNetwork } from './chains/index.ts';
-import type { CheckoutService } from './checkout/index.ts';
+import { CHECKOUT_SESSION_KIND, type CheckoutService, type CheckoutSessions, type StoredCheckoutSession } from './checkout/index.ts';
 import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
@@ -56,6 +56,8 @@ export interface RestoredCounts {
   endpoints: number;
   deliveries: number;
   pendingDeliveries: number;
+  /** Live checkout sessions put back (chain-backed runs; expired ones are dropped at start). */
+  checkoutSessions: number;
 }
 
 interface SimulatorMeta {
@@ -169,7 +171,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   let restored: RestoredCounts | undefined;
   if (durable) {
-    restored = restoreState(durable, { merchants, keys, payments, payouts, ledger, webhooks });
+    restored = restoreState(durable, { merchants, keys, payments, payouts, ledger, webhooks, checkoutSessions: attached?.sessions });
     const { persist } = durable;
     merchants.persist = persist;
     keys.persist = persist;
@@ -278,6 +280,8 @@ interface RestoreTargets {
   payouts: PayoutService;
   ledger: Ledger;
   webhooks: WebhookService;
+  /** Only with chains attached: sessions of a start without chains stay in the state dir for the next one. */
+  checkoutSessions: CheckoutSessions | undefined;
 }
 
 /** Puts the state directory's records back into fresh stores; timers and pending deliveries resume. */
@@ -296,6 +300,7 @@ function restoreState(durable: DurableState, to: RestoreTargets): RestoredCounts
   const deliveries = values<DeliveryRecord>(durable, 'delivery');
   if (!to.webhooks.restore) throw new RangeError('durable mode needs the built-in webhook service');
   to.webhooks.restore({ endpoints, deliveries });
+  const sessions = to.checkoutSessions?.restore(values<StoredCheckoutSession>(durable, CHECKOUT_SESSION_KIND), durable.persist);
   if (merchantRecords.length === 0) return undefined;
   return {
     merchants: merchantRecords.length,
@@ -306,5 +311,6 @@ function restoreState(durable: DurableState, to: RestoreTargets): RestoredCounts
     endpoints: endpoints.length,
     deliveries: deliveries.length,
     pendingDeliveries: deliveries.filter((d) => d.status === 'pending').length,
+    checkoutSessions: sessions?.restored ?? 0,
   };
 }

@@ -20,7 +20,7 @@ import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 import { Conflict, DomainRefusal, invalidFields, InvalidState, NotFound, Unauthenticated } from '../domain/refusals.ts';
 import type { Payment } from '../payments/types.ts';
 import { addressProblem, EMAIL_PROBLEM, normalEmail } from '../validation/index.ts';
-import type { CheckoutSession, CheckoutSessions } from './checkout-sessions.ts';
+import type { CheckoutSessions, IssuedSession } from './checkout-sessions.ts';
 import { estimateGasToken, formatTokenUnits, gasFundingUnits } from './gas-estimate.ts';
 import { parsePair, quotePayment, type PaymentQuote, type QuoteDeps } from './payment-quote.ts';
 import type { CheckoutPair, CheckoutService, PreparedUserOperation } from './types.ts';
@@ -34,7 +34,7 @@ export interface CheckoutServiceDeps extends QuoteDeps {
 export interface CheckoutEngine extends CheckoutService {
   readonly sessions: CheckoutSessions;
   /** An embedded wallet for this payment alone (per-payment e-mail), its operation held by the bundler. */
-  openControlSession(payment: Payment): { session: CheckoutSession; owner: PrivateKeyAccount };
+  openControlSession(payment: Payment): { session: IssuedSession; owner: PrivateKeyAccount };
   /** prepare() with the quote it locked. */
   prepareQuoted(checkoutToken: string, pair: unknown): Promise<{ prepared: PreparedUserOperation; quote: PaymentQuote }>;
 }
@@ -55,7 +55,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
     if (balance < target) await fundAccount(network, chainId, token, address, target - balance);
   }
 
-  function issue(payment: Payment, ownerAddress: Address, hold = false): CheckoutSession {
+  function issue(payment: Payment, ownerAddress: Address, hold = false): IssuedSession {
     return sessions.issue({ paymentId: payment.id, merchantId: payment.merchantId, ownerAddress, hold });
   }
 
@@ -84,7 +84,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
     await topUp(chainId, token, account.address, quote.totalUnits + built.maxGasTokenUnits);
     // The payment may have moved on while the chain was busy; only a payable one gets an operation.
     payable(session.paymentId);
-    session.prepared = { chainId, userOpHash: built.userOpHash, quote, accepted: false };
+    sessions.prepare(session, { chainId, userOpHash: built.userOpHash, quote });
     const prepared: PreparedUserOperation = {
       sender: account.address,
       entryPoint: network.entryPoint,
@@ -143,6 +143,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
       const problem = addressProblem(ownerAddress);
       if (problem) throw invalidFields([{ path: ['ownerAddress'], message: problem.replace(/^address/, 'ownerAddress') }]);
       return { checkoutToken: issue(payment, getAddress(ownerAddress as string)).token };
+    },
+
+    paymentOf(checkoutToken) {
+      const session = sessions.get(checkoutToken);
+      return session && !session.hold ? session.paymentId : undefined;
     },
 
     async prepare(checkoutToken, pair) {

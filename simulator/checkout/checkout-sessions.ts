@@ -2,24 +2,31 @@
 // owner, opens only the web3 proxy (and the page's prepare call), and is never logged. It expires 24 h of virtual
 // time after it was issued. A session remembers the one user operation prepared for it: that, and nothing else, is
 // what the bundler will take with this token.
-import { randomBytes } from 'node:crypto';
+//
+// The token is a bearer secret: only its SHA-256 is kept, in memory and in the state dir (durable mode), and a
+// session is found by hashing the token presented. Changes go through issue/prepare/accept so each reaches `persist`.
+import { createHash, randomBytes } from 'node:crypto';
 import type { Address, Hex } from 'viem';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { Persist } from '../support/persist.ts';
 import type { PaymentQuote } from './payment-quote.ts';
 
 export const CHECKOUT_TOKEN_TTL_MS = 24 * 3_600_000;
 const TOKEN_PATTERN = /^ct_[0-9a-f]{48}$/;
+/** The kind of the sessions' records in the state dir, keyed by the token's SHA-256. */
+export const CHECKOUT_SESSION_KIND = 'checkout-session';
 
 export interface PreparedOperation {
-  chainId: number;
-  userOpHash: Hex;
-  quote: PaymentQuote;
+  readonly chainId: number;
+  readonly userOpHash: Hex;
+  readonly quote: PaymentQuote;
   /** Set once the bundler accepted it: the same session cannot pay twice. */
-  accepted: boolean;
+  readonly accepted: boolean;
 }
 
 export interface CheckoutSession {
-  readonly token: string;
+  /** SHA-256 (hex) of the token: the only form of the token that is kept. */
+  readonly tokenHash: string;
   readonly paymentId: string;
   readonly merchantId: string;
   /** Owner of the customer's smart account (embedded wallet or injected wallet). */
@@ -27,7 +34,13 @@ export interface CheckoutSession {
   /** Control API sessions: the bundler holds their operation until confirm or fail. */
   readonly hold: boolean;
   readonly expiresAt: number;
-  prepared?: PreparedOperation;
+  /** Set by prepare(), flipped to accepted by accept(). */
+  readonly prepared?: PreparedOperation;
+}
+
+/** What issue() hands back: the session and, this once, its token. */
+export interface IssuedSession extends CheckoutSession {
+  readonly token: string;
 }
 
 export interface IssueSessionInput {
@@ -37,39 +50,142 @@ export interface IssueSessionInput {
   hold?: boolean;
 }
 
+/** A session as written to the state dir: plain JSON, bigints as decimal strings, no token. */
+export interface StoredCheckoutSession extends Omit<CheckoutSession, 'prepared'> {
+  prepared?: Omit<PreparedOperation, 'quote'> & {
+    quote: Omit<PaymentQuote, 'transfers' | 'totalUnits'> & { transfers: (Omit<PaymentQuote['transfers'][number], 'amountUnits'> & { amountUnits: string })[]; totalUnits: string };
+  };
+}
+
+export function hashCheckoutToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toStored(session: CheckoutSession): StoredCheckoutSession {
+  const { prepared, ...rest } = session;
+  if (!prepared) return { ...rest };
+  const { quote } = prepared;
+  return {
+    ...rest,
+    prepared: {
+      ...prepared,
+      quote: { ...quote, transfers: quote.transfers.map((t) => ({ ...t, amountUnits: t.amountUnits.toString() })), totalUnits: quote.totalUnits.toString() },
+    },
+  };
+}
+
+function fromStored(stored: StoredCheckoutSession): CheckoutSession {
+  const { prepared, ...rest } = stored;
+  if (!prepared) return { ...rest };
+  const { quote } = prepared;
+  return {
+    ...rest,
+    prepared: {
+      ...prepared,
+      quote: { ...quote, transfers: quote.transfers.map((t) => ({ ...t, amountUnits: BigInt(t.amountUnits) })), totalUnits: BigInt(quote.totalUnits) },
+    },
+  };
+}
+
 export class CheckoutSessions {
+  /** tokenHash -> session, in order of expiry (issue order: the TTL is the same for all). */
   private readonly sessions = new Map<string, CheckoutSession>();
+  /** Durable mode: where each change is reported (set by the composition root, after restore()). */
+  persist: Persist | undefined;
 
   constructor(private readonly clock: Pick<VirtualClock, 'now'>) {}
 
-  issue(input: IssueSessionInput): CheckoutSession {
+  issue(input: IssueSessionInput): IssuedSession {
+    this.sweep();
+    const token = `ct_${randomBytes(24).toString('hex')}`;
     const session: CheckoutSession = {
-      token: `ct_${randomBytes(24).toString('hex')}`,
+      tokenHash: hashCheckoutToken(token),
       paymentId: input.paymentId,
       merchantId: input.merchantId,
       ownerAddress: input.ownerAddress,
       hold: input.hold ?? false,
       expiresAt: this.clock.now() + CHECKOUT_TOKEN_TTL_MS,
     };
-    this.sessions.set(session.token, session);
-    return session;
+    this.save(session);
+    return { ...session, token };
   }
 
   /** The live session of `token`; undefined for an unknown, malformed or expired token. */
   get(token: string): CheckoutSession | undefined {
     if (!TOKEN_PATTERN.test(token)) return undefined;
-    const session = this.sessions.get(token);
+    this.sweep();
+    const tokenHash = hashCheckoutToken(token);
+    const session = this.sessions.get(tokenHash);
     if (!session) return undefined;
     if (this.clock.now() >= session.expiresAt) {
-      this.sessions.delete(token);
+      this.remove(tokenHash);
       return undefined;
     }
     return session;
+  }
+
+  /** Remember the one operation prepared for this session (replacing an earlier, unaccepted one). */
+  prepare(session: CheckoutSession, operation: Omit<PreparedOperation, 'accepted'>): CheckoutSession {
+    return this.save({ ...this.current(session), prepared: { ...operation, accepted: false } });
+  }
+
+  /** The bundler took the prepared operation: the session cannot pay again. */
+  accept(session: CheckoutSession): CheckoutSession {
+    const current = this.current(session);
+    if (!current.prepared) throw new RangeError(`checkout session of payment ${current.paymentId} has no prepared operation to accept`);
+    return this.save({ ...current, prepared: { ...current.prepared, accepted: true } });
   }
 
   /** For the web3 proxy's auth: which merchant a valid checkout token acts for. */
   grant(token: string): { merchantId: string } | undefined {
     const session = this.get(token);
     return session ? { merchantId: session.merchantId } : undefined;
+  }
+
+  /**
+   * Durable mode, at start: put back the stored sessions that have not expired, delete the expired ones from the
+   * state dir, and report every change to `persist` from now on.
+   */
+  restore(records: Iterable<StoredCheckoutSession>, persist: Persist): { restored: number; expired: number } {
+    const now = this.clock.now();
+    const live: CheckoutSession[] = [];
+    let expired = 0;
+    for (const record of records) {
+      if (now >= record.expiresAt) {
+        persist.delete(CHECKOUT_SESSION_KIND, record.tokenHash);
+        expired += 1;
+      } else {
+        live.push(fromStored(record));
+      }
+    }
+    for (const session of live.sort((a, b) => a.expiresAt - b.expiresAt)) this.sessions.set(session.tokenHash, session);
+    this.persist = persist;
+    return { restored: live.length, expired };
+  }
+
+  private current(session: CheckoutSession): CheckoutSession {
+    const current = this.sessions.get(session.tokenHash);
+    if (!current) throw new RangeError(`checkout session of payment ${session.paymentId} is not live`);
+    return current;
+  }
+
+  private save(session: CheckoutSession): CheckoutSession {
+    this.sessions.set(session.tokenHash, session);
+    this.persist?.put(CHECKOUT_SESSION_KIND, session.tokenHash, toStored(session));
+    return session;
+  }
+
+  private remove(tokenHash: string): void {
+    this.sessions.delete(tokenHash);
+    this.persist?.delete(CHECKOUT_SESSION_KIND, tokenHash);
+  }
+
+  /** Drop expired sessions from the front (the map is in expiry order): amortised constant time. */
+  private sweep(): void {
+    const now = this.clock.now();
+    for (const [tokenHash, session] of this.sessions) {
+      if (now < session.expiresAt) return;
+      this.remove(tokenHash);
+    }
   }
 }

@@ -33,4 +33,6 @@ export interface CheckoutService {
   connectWallet(paymentId: string, input: { ownerAddress: `0x${string}` }): Promise<{ checkoutToken: string }>;
   /** Funds the smart account (simulator faucet), locks the rate and builds the payment's one user operation. */
   prepare(checkoutToken: string, pair: { chainId: number; token: string }): Promise<PreparedUserOperation>;
+  /** The payment a live token from signIn/connectWallet was issued for; undefined for any other token. */
+  paymentOf(checkoutToken: string): string | undefined;
 }

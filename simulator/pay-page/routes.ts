@@ -23,9 +23,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function payPageRoutes(deps: PayPageDeps): Hono {
   const redirectUrlOf = deps.redirectUrlOf ?? defaultRedirectUrlOf(deps.merchants);
-  // Which payment each checkout token was issued for here, so a token cannot act on another link.
-  const tokenPayments = new Map<string, string>();
-
   const findPayment = (id: string): Payment | undefined => (UUID.test(id) ? deps.payments.find(id) : undefined);
   const paymentOr404 = (id: string): Payment => {
     const payment = findPayment(id);
@@ -72,24 +69,21 @@ export function payPageRoutes(deps: PayPageDeps): Hono {
   app.post('/:id/sign-in', async (c) => {
     const input = parseSignIn(await readJsonBody(c));
     const payment = payableOr409(c.req.param('id'));
-    const session = await checkoutOr503().signIn(payment.id, input);
-    tokenPayments.set(session.checkoutToken, payment.id);
-    return c.json(session, 200);
+    return c.json(await checkoutOr503().signIn(payment.id, input), 200);
   });
 
   app.post('/:id/connect', async (c) => {
     const input = parseConnect(await readJsonBody(c));
     const payment = payableOr409(c.req.param('id'));
-    const session = await checkoutOr503().connectWallet(payment.id, input);
-    tokenPayments.set(session.checkoutToken, payment.id);
-    return c.json(session, 200);
+    return c.json(await checkoutOr503().connectWallet(payment.id, input), 200);
   });
 
   app.post('/:id/prepare', async (c) => {
     const choice = parseChoice(await readJsonBody(c));
     const payment = paymentOr404(c.req.param('id'));
     const token = bearerCheckoutToken(c.req.header('authorization'));
-    if (!token || tokenPayments.get(token) !== payment.id) throw unauthorized('Sign in on this payment page first (Authorization: Bearer ct_...)');
+    // A token acts only on the link it was issued for (its session says which; it survives a durable restart).
+    if (!token || deps.checkout?.paymentOf(token) !== payment.id) throw unauthorized('Sign in on this payment page first (Authorization: Bearer ct_...)');
     if (payment.status !== 'ACTIVE') throw conflict(MESSAGES.paymentNotActive(payment.status));
     const allowed = payment.acceptedChains.includes(choice.chainId) && payment.acceptedTokens.includes(choice.token) && isPairSupported(choice.chainId, choice.token);
     if (!allowed) throw new ApiError(400, `${choice.token} on chain ${choice.chainId} is not accepted for this payment`);

@@ -24,6 +24,8 @@ export interface AttachedChains {
   network: ChainNetwork;
   proxy: Web3Proxy;
   checkout: CheckoutEngine;
+  /** The checkout tokens' sessions (durable mode restores them and hands them the sink). */
+  sessions: CheckoutSessions;
   driver: SettlementDriver;
   web3Handler: Web3Handler;
   checkoutTokens: (token: string) => { merchantId: string } | undefined;
@@ -92,5 +94,5 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
       }),
     );
 
-  return { network, proxy, checkout, driver, web3Handler, checkoutTokens: (token) => sessions.grant(token), chainHealth };
+  return { network, proxy, checkout, sessions, driver, web3Handler, checkoutTokens: (token) => sessions.grant(token), chainHealth };
 }

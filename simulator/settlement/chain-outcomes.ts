@@ -97,7 +97,7 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
       if (p.amountToken !== quote.amountToken || p.serviceFeeToken !== quote.serviceFeeToken || p.merchantFeeToken !== quote.merchantFeeToken) {
         logger.error(`payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`);
       }
-      prepared.accepted = true;
+      sessions.accept(session);
       tracker.track({ paymentId, chainId, userOpHash, quote });
       return { hold: session.hold };
     },

@@ -14,6 +14,7 @@ export const FAKE_PAIRS: CheckoutPair[] = [
 export function createFakeCheckout(pairs: CheckoutPair[] = FAKE_PAIRS): FakeCheckout {
   const calls: FakeCheckout['calls'] = [];
   let issued = 0;
+  const tokenPayments = new Map<string, string>();
   return {
     calls,
     async pairs(paymentId) {
@@ -23,12 +24,17 @@ export function createFakeCheckout(pairs: CheckoutPair[] = FAKE_PAIRS): FakeChec
     async signIn(paymentId, input) {
       calls.push({ method: 'signIn', args: [paymentId, input] });
       issued += 1;
+      tokenPayments.set(`ct_fake${issued}`, paymentId);
       return { checkoutToken: `ct_fake${issued}`, ownerAddress: '0x1111111111111111111111111111111111111111', ownerPrivateKey: `0x${'11'.repeat(32)}` };
     },
     async connectWallet(paymentId, input) {
       calls.push({ method: 'connectWallet', args: [paymentId, input] });
       issued += 1;
+      tokenPayments.set(`ct_fake${issued}`, paymentId);
       return { checkoutToken: `ct_fake${issued}` };
+    },
+    paymentOf(checkoutToken) {
+      return tokenPayments.get(checkoutToken);
     },
     async prepare(checkoutToken, pair): Promise<PreparedUserOperation> {
       calls.push({ method: 'prepare', args: [checkoutToken, pair] });
