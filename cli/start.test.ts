@@ -32,6 +32,8 @@ describe('stablepay start', () => {
     const key = 'pk_fromenv000000000000000000000000000000000000000000';
     const run = start(['--port', '0', '--rate-limit', '5', '--no-control', '--no-chains'], { STABLEPAY_API_KEY: key });
     const banner = await run.ready;
+    // The banner comes first: the demo payment's request line is written after it.
+    expect(banner.startsWith('stablepay simulator is running')).toBe(true);
     expect(banner).toContain(`Default API key (shown only now): ${key}`);
     expect(banner).toContain('Control API    (disabled)');
     expect(banner).toContain('Chains         none (--no-chains)');

@@ -135,7 +135,15 @@ async function requestLogOption(flags: StartFlags): Promise<Pick<ServerOptions, 
   const format = LOG_FORMATS.find((f) => f === flags.logFormat);
   if (!format) throw new UsageError(`log format must be one of ${LOG_FORMATS.join(', ')}, got "${flags.logFormat}"`);
   const quiet = flags.quiet || /^(1|true|yes|on)$/i.test(process.env[ENV.quiet] ?? '');
-  return quiet ? {} : { log: lineSink(format) };
+  return quiet ? {} : { log: lineSink(format, (line) => (heldLines ? heldLines.push(line) : process.stdout.write(`${line}\n`))) };
+}
+
+/** Log lines of requests made before the banner is printed (the demo payment's), written right after it. */
+let heldLines: string[] | undefined = [];
+function releaseHeldLines(): void {
+  const lines = heldLines ?? [];
+  heldLines = undefined;
+  for (const line of lines) process.stdout.write(`${line}\n`);
 }
 
 async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
@@ -167,6 +175,7 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
     throw error;
   }
   console.log(startupBanner(server, demoPaymentUrl));
+  releaseHeldLines();
 }
 
 export function registerStartCommand(program: Command): Command {
