@@ -12,20 +12,13 @@ import { OPERATOR_KEY, USDC_PROXY_ADMIN_KEY } from '../../simulator/chains/roles
 import { testAccounts } from '../../simulator/chains/test-accounts.ts';
 import { runConformance } from '../index.ts';
 import { UsageError } from '../options.ts';
-import { findLibfaketime } from '../target/faketime-clock.ts';
+import { hasLibfaketime } from '../target/faketime-clock.ts';
 import { browserSkipReason } from './chromium.ts';
 import { DEFAULT_PAGE_CONTRACT, loadPageContract, pairName } from './page-contract.ts';
 
 const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 const simulator = (extra = '') => `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment${extra}`;
-const hasFaketime = (() => {
-  try {
-    findLibfaketime();
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasFaketime = hasLibfaketime();
 const dir = () => mkdtempSync(join(tmpdir(), 'stablepay-customer-test-'));
 const quiet = { formats: ['json' as const], progress: false, write: () => undefined };
 const BROWSER_CHECKS = ['customer.pay-each-pair', 'customer.pay-embedded', 'customer.split-five-sellers', 'customer.failed-by-revert', 'customer.cancel-while-open', 'customer.expiry-while-open'];

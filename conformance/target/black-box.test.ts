@@ -9,19 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../index.ts';
 import { verifyReportDir } from '../integrity/signing.ts';
-import { findLibfaketime } from './faketime-clock.ts';
+import { hasLibfaketime } from './faketime-clock.ts';
 import { TargetError } from './target-errors.ts';
 
 const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 const simulatorCommand = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment`;
-const hasFaketime = (() => {
-  try {
-    findLibfaketime();
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasFaketime = hasLibfaketime();
 const reportDir = () => mkdtempSync(join(tmpdir(), 'stablepay-black-box-test-'));
 
 /** Processes this test process started that are still there (the chains' watchdogs, a target's shell). */

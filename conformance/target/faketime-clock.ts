@@ -23,6 +23,16 @@ export function findLibfaketime(given?: string): string {
   return found;
 }
 
+/** Whether libfaketime is installed where the suite looks for it (tests that move a target's clock need it). */
+export function hasLibfaketime(): boolean {
+  try {
+    findLibfaketime();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface MoveChainTime {
   (unixMs: number): Promise<void>;
 }
