@@ -1,7 +1,7 @@
 // Well-known simulator keys and addresses. They are public on purpose: the chains are local, the state is baked
 // with them, and anyone running the simulator may inspect or reuse them. Never use them on a real network.
 import { keccak256, stringToHex, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount, toAccount, type LocalAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 const keyFor = (role: string): Hex => keccak256(stringToHex(`stablepay/simulator/${role}`));
 
@@ -11,16 +11,34 @@ export const OPERATOR_KEY = keyFor('operator');
 export const BUNDLER_KEY = keyFor('bundler');
 /** Admin of the FiatTokenProxy (a proxy admin cannot call the token itself, so it is a separate account). */
 export const USDC_PROXY_ADMIN_KEY = keyFor('usdc-proxy-admin');
-const FEE_COLLECTOR_KEY = keyFor('fee-collector');
-const GAS_TREASURY_KEY = keyFor('gas-treasury');
+export const FEE_COLLECTOR_KEY = keyFor('fee-collector');
+export const GAS_TREASURY_KEY = keyFor('gas-treasury');
 
-export const operatorAccount = privateKeyToAccount(OPERATOR_KEY);
-export const bundlerAccount = privateKeyToAccount(BUNDLER_KEY);
-export const usdcProxyAdmin: Address = privateKeyToAccount(USDC_PROXY_ADMIN_KEY).address;
+/**
+ * The account of `key`, whose address is given: the key pair is derived on the first signature. Deriving it at
+ * import would build secp256k1's tables (about 20 ms) on every start, before anything is signed. roles.test.ts
+ * checks each address against its key.
+ */
+function accountOf(key: Hex, address: Address): LocalAccount {
+  let account: PrivateKeyAccount | undefined;
+  const signer = (): PrivateKeyAccount => (account ??= privateKeyToAccount(key));
+  return toAccount({
+    address,
+    sign: (parameters) => signer().sign(parameters),
+    signAuthorization: (parameters) => signer().signAuthorization(parameters),
+    signMessage: (parameters) => signer().signMessage(parameters),
+    signTransaction: (transaction, options) => signer().signTransaction(transaction, options),
+    signTypedData: (typedData) => signer().signTypedData(typedData),
+  });
+}
+
+export const operatorAccount = accountOf(OPERATOR_KEY, '0x1c51b6E732F91b7660eEca98109d081E9c982AB1');
+export const bundlerAccount = accountOf(BUNDLER_KEY, '0xC0023Fb10565bae44C71388dAeA3e716a3819bdE');
+export const usdcProxyAdmin: Address = '0x0EDA678B45C33FdE848616Ce71A895888a3A84Df';
 /** Receives the service fee (0.5 %) of every payment. */
-export const feeCollector: Address = privateKeyToAccount(FEE_COLLECTOR_KEY).address;
+export const feeCollector: Address = '0x00304B971Ab7268D934eF6Cd681245db86070205';
 /** Receives the gas the customers pay in tokens (the paymaster's treasury). */
-export const gasTreasury: Address = privateKeyToAccount(GAS_TREASURY_KEY).address;
+export const gasTreasury: Address = '0xb10156dddfFc31c97f6A5C37858ED082F13061d3';
 
 /** ERC-4337 v0.7 canonical addresses (deployed through the deterministic CREATE2 deployer, as on mainnet). */
 export const ENTRY_POINT_ADDRESS: Address = '0x0000000071727De22E5E9d8BAf0edAc6f37da032';
