@@ -2,7 +2,6 @@
 // (`stablepay start --no-control`): every browser check passes with the wallet log written and no key in any report;
 // a page contract naming an element the page lacks fails with the query tried and a screenshot; a payment page that
 // never loads leaves the browser checks not exercised, never passed.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { UsageError } from '../options.ts';
 import { hasLibfaketime } from '../target/faketime-clock.ts';
 import { browserSkipReason } from './chromium.ts';
 import { DEFAULT_PAGE_CONTRACT, loadPageContract, pairName } from './page-contract.ts';
+import { childProcesses } from '../test-support/child-processes.ts';
 
 const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 const simulator = (extra = '') => `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment${extra}`;
@@ -23,16 +23,7 @@ const dir = () => mkdtempSync(join(tmpdir(), 'stablepay-customer-test-'));
 const quiet = { formats: ['json' as const], progress: false, write: () => undefined };
 const BROWSER_CHECKS = ['customer.pay-each-pair', 'customer.pay-embedded', 'customer.split-five-sellers', 'customer.failed-by-revert', 'customer.cancel-while-open', 'customer.expiry-while-open'];
 
-function children(): string[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l && !/\bps -o\b/.test(l));
-  } catch {
-    return [];
-  }
-}
+const children = childProcesses;
 
 describe('page contract file', () => {
   const write = (content: string) => {

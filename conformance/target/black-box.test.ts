@@ -1,6 +1,6 @@
 // The black-box path end to end: the suite starts the simulator as a target command on its own chains with a
 // libfaketime clock; bad input ends with one sentence and nothing left running.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,23 +11,14 @@ import { runConformance } from '../index.ts';
 import { verifyReportDir } from '../integrity/signing.ts';
 import { hasLibfaketime } from './faketime-clock.ts';
 import { TargetError } from './target-errors.ts';
+import { childProcesses } from '../test-support/child-processes.ts';
 
 const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 const simulatorCommand = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment`;
 const hasFaketime = hasLibfaketime();
 const reportDir = () => mkdtempSync(join(tmpdir(), 'stablepay-black-box-test-'));
 
-/** Processes this test process started that are still there (the chains' watchdogs, a target's shell). */
-function children(): string[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l && !/\bps -o\b/.test(l));
-  } catch {
-    return [];
-  }
-}
+const children = childProcesses;
 
 /** Alive and not a zombie (an orphan here may wait a while for a reaper that is not init). */
 function isRunning(pid: number): boolean {
