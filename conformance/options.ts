@@ -4,6 +4,7 @@ import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFo
 import type { CheckResult } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
 import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity/integrity-options.ts';
+import type { OptionDeclaration as BaseDeclaration, OptionParser } from './option-declaration.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -106,16 +107,9 @@ export interface ResolvedOptions {
   reportDirExplicit: boolean;
 }
 
-export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork' | 'header';
-
-export interface OptionDeclaration {
-  name: keyof ConformanceOptions | 'list';
-  flags: string;
-  description: string;
-  parser: OptionParser;
-  /** Shown in --help; the value itself comes from defaults.ts. */
-  defaultText?: string;
-}
+export type { OptionParser } from './option-declaration.ts';
+/** Any option of `stablepay conformance` (`list` is the flag that lists the checks). */
+export type OptionDeclaration = BaseDeclaration<keyof ConformanceOptions | 'list'>;
 
 export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'baseUrl', flags: '--base-url <url>', description: 'base URL of the implementation under test', parser: 'url' },

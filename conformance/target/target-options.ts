@@ -1,6 +1,6 @@
 // Options of a black-box run, where the suite starts the implementation itself (DESIGN §3a): by command or by image,
 // on chains the suite starts, with a clock the suite moves through libfaketime. Declared as data like every option.
-import type { OptionDeclaration } from '../options.ts';
+import type { OptionDeclaration } from '../option-declaration.ts';
 
 export interface TargetOptions {
   /** Shell command that starts the implementation (run in its own process group). */
@@ -43,7 +43,7 @@ export const TARGET_DEFAULTS = {
   customerParallel: 2,
 } as const;
 
-export const TARGET_OPTION_DECLARATIONS: OptionDeclaration[] = [
+export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[] = [
   { name: 'targetCommand', flags: '--target-command <cmd>', description: 'start the implementation with this shell command (own process group; gets PORT, STABLEPAY_RPC_URL_<chainId>, STABLEPAY_CHAINS_FILE)', parser: 'string' },
   { name: 'targetImage', flags: '--target-image <ref>', description: 'start the implementation from this local container image (testcontainers; never pulled)', parser: 'string' },
   { name: 'targetPort', flags: '--target-port <port>', description: 'port the implementation listens on (in the container for --target-image)', parser: 'positive-int', defaultText: `${TARGET_DEFAULTS.imagePort} for an image, a free port for a command` },
