@@ -309,7 +309,13 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
         const instants = receiver.succeeded.get(key) ?? [];
         // After the drain nothing may still be pending: the receiver answers 2xx and the whole retry schedule has
         // passed, so a delivery left pending was stranded by a restart.
-        if (instants.length === 0) result.lostEvents.push(pendingKeys.has(key) ? `${key} (stranded pending)` : key);
+        if (instants.length === 0) {
+          // Said with what the simulator recorded for it, so a rare loss can be told apart (no record, failed, ...).
+          const record = await call(child.base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
+          const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as { status: string; attempts?: { statusCode: number | null; error: string | null }[] }[];
+          const recorded = mine.length === 0 ? 'no delivery record' : mine.map((d) => `${d.status} after ${d.attempts?.length ?? 0} attempts (${(d.attempts ?? []).map((a) => a.statusCode ?? a.error).join(', ')})`).join('; ');
+          result.lostEvents.push(`${key} (${pendingKeys.has(key) ? 'stranded pending; ' : ''}${recorded})`);
+        }
         if (instants.length > 1) {
           if (new Set(instants).size === 1) result.resentInFlight += instants.length - 1;
           else result.duplicatedEvents.push(`${key} (${instants.join(', ')})`);
