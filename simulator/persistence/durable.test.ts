@@ -166,6 +166,95 @@ describe('the journal', () => {
   });
 });
 
+describe('the journal: a commit is all or nothing', () => {
+  /** Two commits: `a` alone, then `a`, `b`, `c` together (one append). Returns the file and where the second starts. */
+  async function twoCommits(): Promise<{ text: string; secondStart: number }> {
+    const journal = await Journal.open(dir);
+    journal.put('thing', 'a', { n: 1 });
+    await journal.commit();
+    const secondStart = readFileSync(join(dir, JOURNAL_FILE), 'utf8').length;
+    journal.put('thing', 'a', { n: 2 });
+    journal.put('thing', 'b', { n: 2, pad: 'x'.repeat(50) });
+    journal.delete('thing', 'c');
+    journal.put('thing', 'c', { n: 2 });
+    await journal.commit();
+    await journal.close();
+    return { text: readFileSync(join(dir, JOURNAL_FILE), 'utf8'), secondStart };
+  }
+
+  it('a write cut short anywhere inside an append (at a line boundary too) drops the whole append, never part of it', async () => {
+    const { text, secondStart } = await twoCommits();
+    expect(text.slice(secondStart).split('\n').filter(Boolean)).toHaveLength(3);
+    // Every cut from the second append's first byte to one before its end, line boundaries included.
+    for (let cut = secondStart; cut < text.length; cut += 1) {
+      writeFileSync(join(dir, JOURNAL_FILE), text.slice(0, cut));
+      const warnings: string[] = [];
+      const journal = await Journal.open(dir, { warn: (m) => warnings.push(m) });
+      const things = Object.fromEntries(journal.records('thing'));
+      await journal.close();
+      expect(things, `cut at byte ${cut}`).toEqual({ a: { n: 1 } });
+      expect(warnings, `cut at byte ${cut}`).toHaveLength(cut === secondStart ? 0 : 1);
+      // The dropped part is gone from the file, so the next append starts on a whole one.
+      expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).toBe(text.slice(0, secondStart));
+    }
+    writeFileSync(join(dir, JOURNAL_FILE), text);
+    const whole = await Journal.open(dir);
+    expect(Object.fromEntries(whole.records('thing'))).toEqual({ a: { n: 2 }, b: { n: 2, pad: 'x'.repeat(50) }, c: { n: 2 } });
+    await whole.close();
+  });
+
+  it('an expiry and the delivery of its payment.expired are one commit: a journal cut anywhere keeps both or neither', async () => {
+    const hook = receiver();
+    const first = await open({ fetch: hook.fetch });
+    await first.sim.app.request('/v1/webhooks', { method: 'POST', headers: json, body: JSON.stringify({ url: 'http://receiver.test/hooks' }) });
+    for (let i = 0; i < 40; i += 1) {
+      const created = await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '100', currency: 'USD', title: 'x'.repeat(200) }) });
+      expect(created.status).toBe(201);
+    }
+    const before = readFileSync(join(dir, JOURNAL_FILE), 'utf8').length;
+    // One advance expires all 40: their new versions and 40 deliveries go out in appends of several pages.
+    await first.sim.clock.advance(2 * 3_600_000);
+    await first.journal.commit();
+    await first.sim.webhooks.idle();
+    await stop(first);
+    const text = readFileSync(join(dir, JOURNAL_FILE), 'utf8');
+    expect(text.length - before).toBeGreaterThan(3 * 4096);
+    const lineEnds = [...text.slice(before).matchAll(/\n/g)].map((m) => before + (m.index as number) + 1);
+    let sawExpired = 0;
+    // Every line boundary, and cuts at 4 KiB pages, as a SIGKILL leaves them.
+    const cuts = new Set([...lineEnds, ...Array.from({ length: Math.ceil(text.length / 4096) }, (_, n) => n * 4096).filter((c) => c > before)]);
+    for (const cut of cuts) {
+      writeFileSync(join(dir, JOURNAL_FILE), text.slice(0, cut));
+      const journal = await Journal.open(dir, { warn: () => undefined });
+      const payments = [...journal.records('payment').values()] as { id: string; status: string }[];
+      const deliveries = [...journal.records('delivery').values()] as { event: string; paymentId: string | null }[];
+      await journal.close();
+      const expired = payments.filter((p) => p.status === 'EXPIRED');
+      sawExpired = Math.max(sawExpired, expired.length);
+      for (const p of expired) {
+        expect(deliveries.some((d) => d.event === 'payment.expired' && d.paymentId === p.id), `cut at byte ${cut}: ${p.id} is EXPIRED without its delivery`).toBe(true);
+      }
+    }
+    expect(sawExpired).toBe(40);
+  });
+
+  it('lines written before commits were marked still load, each as a commit of its own', async () => {
+    writeFileSync(join(dir, JOURNAL_FILE), '{"s":1,"k":"thing","i":"a","v":{"n":1}}\n{"s":2,"k":"thing","i":"b","v":{"n":1}}\n');
+    const journal = await Journal.open(dir);
+    journal.put('thing', 'c', { n: 1 });
+    await journal.commit();
+    await journal.close();
+    const again = await Journal.open(dir);
+    expect(Object.fromEntries(again.records('thing'))).toEqual({ a: { n: 1 }, b: { n: 1 }, c: { n: 1 } });
+    await again.close();
+  });
+
+  it('an append whose lines disagree on where it ends is refused with the file and line', async () => {
+    writeFileSync(join(dir, JOURNAL_FILE), '{"s":1,"e":2,"k":"thing","i":"a","v":{}}\n{"s":2,"e":3,"k":"thing","i":"b","v":{}}\n');
+    await expect(Journal.open(dir)).rejects.toThrow(`${join(dir, JOURNAL_FILE)} is corrupted at line 2 (append boundary out of order)`);
+  });
+});
+
 describe('durable mode: damaged state dirs', () => {
   async function seed(): Promise<void> {
     const first = await open();
@@ -181,7 +270,7 @@ describe('durable mode: damaged state dirs', () => {
     try {
       expect(reopened.sim.restored?.payments).toBe(1);
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/torn last line .*journal\.jsonl \(line \d+/);
+      expect(warnings[0]).toMatch(/incomplete last write of .*journal\.jsonl \(1 line from line \d+/);
       expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8').endsWith('\n')).toBe(true);
     } finally {
       await stop(reopened);

@@ -8,11 +8,15 @@
 // Files in the state directory:
 //   snapshot.jsonl  header {"snapshot":1,"seq":N} then one {"k","i","v"} line per live record; written
 //                   to a temporary file, fsynced and renamed, so it is never torn.
-//   journal.jsonl   {"s":seq,"k":kind,"i":id,"v":value} or {"s","k","i","d":1}; lines with s <= the
+//   journal.jsonl   {"s":seq,"e":end,"k":kind,"i":id,"v":value} or {"s","e","k","i","d":1}; lines with s <= the
 //                   snapshot's seq are already in the snapshot (a crash between the snapshot's rename and
 //                   the log's truncation leaves them behind) and are skipped.
-// A torn last line (a write cut short by a crash, never acknowledged) is dropped and reported once;
-// any other unreadable line is a StateDirError naming the file and line.
+// A commit is all or nothing: every line of one append carries `e`, the sequence number of the append's last
+// line, and replay applies an append only once that last line is read. A SIGKILL can cut a multi-page write
+// short at a page boundary, so without this a restart could keep a payment's new status and lose the webhook
+// delivery written beside it. An incomplete last append (never acknowledged: commit() resolves only once the
+// whole append is on disk) is dropped and reported once; any other unreadable line is a StateDirError naming the
+// file and line. Lines without `e` (written before commits were marked) each count as a commit of their own.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -176,11 +180,13 @@ export class Journal {
     const handle = this.handle;
     if (!handle) return;
     let text = '';
+    // Every line names the append's last sequence number, so replay can tell a whole append from a cut-short one.
+    const end = this.seq + this.pending.size;
     for (const entry of this.pending.values()) {
       this.seq += 1;
       text += entry.deleted
-        ? `${JSON.stringify({ s: this.seq, k: entry.kind, i: entry.id, d: 1 })}\n`
-        : `${JSON.stringify({ s: this.seq, k: entry.kind, i: entry.id, v: entry.value })}\n`;
+        ? `${JSON.stringify({ s: this.seq, e: end, k: entry.kind, i: entry.id, d: 1 })}\n`
+        : `${JSON.stringify({ s: this.seq, e: end, k: entry.kind, i: entry.id, v: entry.value })}\n`;
     }
     const lines = this.pending.size;
     this.pending.clear();
@@ -277,28 +283,60 @@ function replay(dir: string, warn: (message: string) => void): { records: StateR
     const lines = text.split('\n');
     // A complete log ends with "\n": the last element is then empty. Anything else is a cut-short write.
     const tail = lines.pop() ?? '';
+    /** Lines of the append being read, applied once its last line (s === e) is read. */
+    let batch: { line: number; record: LogLine }[] = [];
+    /** Bytes and lines up to the end of the last whole append. */
+    let committedOffset = 0;
+    let committedLines = 0;
     let offset = 0;
-    lines.forEach((line, index) => {
-      const parsed = parseLogLine(line);
-      if (!parsed) throw corrupted(logPath, index + 1, 'not a journal record');
-      offset += Buffer.byteLength(line) + 1;
-      logLines += 1;
-      if (parsed.s <= snapshotSeq) return;
-      if (parsed.s <= seq) throw corrupted(logPath, index + 1, 'sequence number out of order');
-      seq = parsed.s;
-      if (parsed.d === 1) records.get(parsed.k)?.delete(parsed.i);
-      else set(parsed.k, parsed.i, parsed.v);
+    const apply = (line: number, record: LogLine) => {
+      if (record.s <= snapshotSeq) return;
+      if (record.s <= seq) throw corrupted(logPath, line, 'sequence number out of order');
+      seq = record.s;
+      if (record.d === 1) records.get(record.k)?.delete(record.i);
+      else set(record.k, record.i, record.v);
+    };
+    lines.forEach((text, index) => {
+      const record = parseLogLine(text);
+      if (!record) throw corrupted(logPath, index + 1, 'not a journal record');
+      offset += Buffer.byteLength(text) + 1;
+      if (record.e === undefined) {
+        // A line from before commits were marked: a commit of its own.
+        if (batch.length > 0) throw corrupted(logPath, index + 1, 'an unmarked line inside an append');
+        apply(index + 1, record);
+      } else {
+        const open = batch[0]?.record.e;
+        if (record.e < record.s || (open !== undefined && record.e !== open)) throw corrupted(logPath, index + 1, 'append boundary out of order');
+        batch.push({ line: index + 1, record });
+        if (record.s !== record.e) return;
+        for (const entry of batch) apply(entry.line, entry.record);
+        batch = [];
+      }
+      committedOffset = offset;
+      committedLines = index + 1;
     });
-    if (tail !== '') {
-      // Never acknowledged (a commit resolves only after the whole append is on disk): drop it.
-      truncateSync(logPath, offset);
-      warn(`state dir: dropped a torn last line of ${logPath} (line ${lines.length + 1}, a write cut short by a crash; it was never acknowledged)`);
+    logLines = committedLines;
+    if (tail !== '' || batch.length > 0) {
+      // Never acknowledged (a commit resolves only after the whole append is on disk): drop it whole.
+      truncateSync(logPath, committedOffset);
+      const dropped = batch.length + (tail === '' ? 0 : 1);
+      warn(`state dir: dropped an incomplete last write of ${logPath} (${dropped} line${dropped === 1 ? '' : 's'} from line ${committedLines + 1}, a write cut short by a crash; it was never acknowledged)`);
     }
   }
   return { records, seq, logLines };
 }
 
-function parseLogLine(line: string): { s: number; k: string; i: string; v?: unknown; d?: number } | undefined {
+interface LogLine {
+  s: number;
+  /** The sequence number of the last line of the append this line belongs to (absent on unmarked older lines). */
+  e?: number;
+  k: string;
+  i: string;
+  v?: unknown;
+  d?: number;
+}
+
+function parseLogLine(line: string): LogLine | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -306,8 +344,9 @@ function parseLogLine(line: string): { s: number; k: string; i: string; v?: unkn
     return undefined;
   }
   if (!isObject(parsed) || typeof parsed.s !== 'number' || typeof parsed.k !== 'string' || typeof parsed.i !== 'string') return undefined;
+  if (parsed.e !== undefined && typeof parsed.e !== 'number') return undefined;
   if (parsed.d !== 1 && !('v' in parsed)) return undefined;
-  return parsed as { s: number; k: string; i: string; v?: unknown; d?: number };
+  return parsed as unknown as LogLine;
 }
 
 /** For tests: append raw bytes to the log, as a crash mid-write would leave them. */
