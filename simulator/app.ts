@@ -9,7 +9,7 @@ import { referenceRoutes } from './reference/index.ts';
 import { AnalyticsTallies, analyticsRoutes } from './analytics/index.ts';
 import { CHAINS } from './reference-data/chains.ts';
 import type { ChainNetwork } from './chains/index.ts';
-import { CHECKOUT_SESSION_KIND, type CheckoutService, type CheckoutSessions, type StoredCheckoutSession } from './checkout/index.ts';
+import { CHECKOUT_SESSION_KIND, type CheckoutService, type CheckoutSession, type CheckoutSessions, type StoredCheckoutSession } from './checkout/index.ts';
 import { ExchangeRates } from './reference-data/exchange-rates.ts';
 import { VirtualClock } from './clock/virtual-clock.ts';
 import { DEFAULTS } from './config/defaults.ts';
@@ -94,6 +94,11 @@ export interface Simulator {
   faults: FaultName[];
   /** Durable mode: what the state directory held at start (undefined in memory, or when it was empty). */
   restored: RestoredCounts | undefined;
+  /**
+   * Durable mode with chains: resolves once the operations the bundler had accepted before the stop are settled from
+   * the chain or back in the mempool, with how many there were (0 at once otherwise).
+   */
+  resumedOperations: Promise<number>;
   /** Stop timers, webhook deliveries and the settlement driver. Idempotent. */
   close(): Promise<void>;
 }
@@ -165,13 +170,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
   if (options.chainNetwork && options.settlement) throw new RangeError('Pass either chainNetwork (on-chain settlement) or settlement, not both');
   const settlementContext = { payments, rates, clock, random, merchants, serviceFeeCollector: options.chainNetwork?.feeCollector ?? DEFAULTS.serviceFeeCollector };
-  const attached = options.chainNetwork ? attachChains({ ...settlementContext, logger }, { network: options.chainNetwork, bundleDelayMs: options.bundleDelayMs }) : undefined;
+  const attached = options.chainNetwork ? attachChains({ ...settlementContext, logger }, { network: options.chainNetwork, bundleDelayMs: options.bundleDelayMs, durable: durable !== undefined }) : undefined;
   const settlement = attached?.driver ?? (options.settlement ?? createInstantDriver)(settlementContext);
   const checkout: CheckoutService | undefined = attached?.checkout;
 
   let restored: RestoredCounts | undefined;
+  let acceptedOperations: CheckoutSession[] = [];
   if (durable) {
-    restored = restoreState(durable, { merchants, keys, payments, payouts, ledger, webhooks, checkoutSessions: attached?.sessions });
+    ({ counts: restored, accepted: acceptedOperations } = restoreState(durable, { merchants, keys, payments, payouts, ledger, webhooks, checkoutSessions: attached?.sessions }));
     const { persist } = durable;
     merchants.persist = persist;
     keys.persist = persist;
@@ -180,6 +186,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ledger.persist = persist;
     clock.onAdvance(() => persist.put('clock', 'offset', { offsetMs: clock.offsetMs }));
   }
+  // Operations the bundler had accepted before the stop: settled from the chain if mined, else back in the mempool.
+  const resumedOperations = attached && acceptedOperations.length > 0 ? attached.resumeAccepted(acceptedOperations) : Promise.resolve(0);
   // Durable mode: the default merchant of the first start stays the default merchant.
   const defaultMerchant = (meta && merchants.get(meta.defaultMerchantId)) || merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
   // A restored key is known only by its hash: without --api-key there is no key to show, and none is minted.
@@ -269,6 +277,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     chains: options.chainNetwork,
     faults: faultNames,
     restored,
+    resumedOperations,
     close,
   };
 }
@@ -285,7 +294,7 @@ interface RestoreTargets {
 }
 
 /** Puts the state directory's records back into fresh stores; timers and pending deliveries resume. */
-function restoreState(durable: DurableState, to: RestoreTargets): RestoredCounts | undefined {
+function restoreState(durable: DurableState, to: RestoreTargets): { counts: RestoredCounts | undefined; accepted: CheckoutSession[] } {
   const merchantRecords = values<Merchant>(durable, 'merchant');
   for (const merchant of merchantRecords) to.merchants.restore(merchant);
   const keyRecords = values<Parameters<ApiKeyStoreType['restore']>[0]>(durable, 'key');
@@ -301,8 +310,9 @@ function restoreState(durable: DurableState, to: RestoreTargets): RestoredCounts
   if (!to.webhooks.restore) throw new RangeError('durable mode needs the built-in webhook service');
   to.webhooks.restore({ endpoints, deliveries });
   const sessions = to.checkoutSessions?.restore(values<StoredCheckoutSession>(durable, CHECKOUT_SESSION_KIND), durable.persist);
-  if (merchantRecords.length === 0) return undefined;
-  return {
+  const accepted = sessions?.accepted ?? [];
+  if (merchantRecords.length === 0) return { counts: undefined, accepted };
+  const counts: RestoredCounts = {
     merchants: merchantRecords.length,
     keys: keyRecords.length,
     payments: paymentRecords.length,
@@ -313,4 +323,5 @@ function restoreState(durable: DurableState, to: RestoreTargets): RestoredCounts
     pendingDeliveries: deliveries.filter((d) => d.status === 'pending').length,
     checkoutSessions: sessions?.restored ?? 0,
   };
+  return { counts, accepted };
 }

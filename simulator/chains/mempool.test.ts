@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserOperationAdmissionEvent, UserOperationRejectedEvent, UserOperationSubmittedEvent } from './bundler/bundler-events.ts';
 import { RPC, RpcError } from './bundler/rpc-error.ts';
 import type { UserOperationSettlement } from './bundler/settlement.ts';
@@ -147,6 +147,51 @@ describe('bundler in mempool mode', () => {
     if (outcome.kind === 'dropped') expect(outcome.failure).toMatchObject({ code: 'USER_OPERATION_REJECTED', source: 'bundler', message: expect.stringMatching(/AA1|AA25/) });
     expect(rejected.find((r) => r.userOpHash === second.userOpHash)?.stage).toBe('mempool');
     expect(settled.some((s) => s.userOpHash === second.userOpHash)).toBe(false);
+  });
+
+  it('resume() after a restart: an operation already mined is settled from the chain (same transaction, not mined again); one not mined goes back in the mempool', async () => {
+    // What a restarted simulator's fresh bundler sees: operations another bundler accepted before the stop.
+    const restartedSettled: UserOperationSettlement[] = [];
+    const restarted = createWeb3Proxy(network, { onUserOperationSettled: (e) => void restartedSettled.push(e) }, { mode: 'mempool', autoBundleDelayMs: () => 30 });
+    try {
+      const mined = await signedPayment('resume-mined@example.com');
+      await send(mined.built.userOperation);
+      const original = await proxy.waitForSettlement(CHAIN, mined.built.userOpHash);
+      const blockBefore = await network.chain(CHAIN).publicClient.getBlockNumber();
+      expect(await restarted.bundler.resume(CHAIN, mined.built.userOperation, { hold: false })).toBe(mined.built.userOpHash);
+      expect(restartedSettled.find((e) => e.userOpHash === mined.built.userOpHash)).toMatchObject({ txHash: original.txHash, success: true, blockNumber: original.blockNumber, gasChargedUnits: original.gasChargedUnits });
+      expect(await network.chain(CHAIN).publicClient.getBlockNumber()).toBe(blockBefore);
+      expect(await getTokenBalance(network, CHAIN, 'USDC', mined.merchant)).toBe(1_000_000n);
+
+      const held = await signedPayment('resume-held@example.com');
+      await restarted.bundler.resume(CHAIN, held.built.userOperation, { hold: true });
+      expect(restarted.bundler.getUserOperation(CHAIN, held.built.userOpHash)?.status).toBe('pending');
+      expect((await restarted.bundler.bundle(CHAIN, held.built.userOpHash)).kind).toBe('settled');
+      expect(await getTokenBalance(network, CHAIN, 'USDC', held.merchant)).toBe(1_000_000n);
+    } finally {
+      await restarted.bundler.close();
+    }
+  });
+
+  it('with checkpointBeforeSettling (durable mode), the chain state is on disk before the settlement is reported', async () => {
+    const handle = network.chain(CHAIN);
+    const order: string[] = [];
+    const original = handle.checkpoint.bind(handle);
+    const spy = vi.spyOn(handle, 'checkpoint').mockImplementation(async () => {
+      order.push('checkpoint started');
+      await original();
+      order.push('checkpoint done');
+    });
+    const durable = createWeb3Proxy(network, { onUserOperationSettled: () => void order.push('settled reported') }, { mode: 'mempool', autoBundleDelayMs: () => 0, checkpointBeforeSettling: true });
+    try {
+      const { built } = await signedPayment('checkpointed@example.com');
+      await submitUserOperation(durable, CHAIN, built.userOperation);
+      await durable.waitForSettlement(CHAIN, built.userOpHash);
+      expect(order.slice(order.lastIndexOf('checkpoint started'))).toEqual(['checkpoint started', 'checkpoint done', 'settled reported']);
+    } finally {
+      spy.mockRestore();
+      await durable.bundler.close();
+    }
   });
 
   it('close() stops auto-bundling and refuses new operations', async () => {

@@ -22,6 +22,11 @@ export interface PreparedOperation {
   readonly quote: PaymentQuote;
   /** Set once the bundler accepted it: the same session cannot pay twice. */
   readonly accepted: boolean;
+  /**
+   * The signed operation as the bundler took it (its RPC form: plain JSON, hex quantities), kept once accepted so
+   * that durable mode can put an operation that was not yet mined back into the mempool after a restart.
+   */
+  readonly signedOperation?: Readonly<Record<string, unknown>>;
 }
 
 export interface CheckoutSession {
@@ -129,11 +134,11 @@ export class CheckoutSessions {
     return this.save({ ...this.current(session), prepared: { ...operation, accepted: false } });
   }
 
-  /** The bundler took the prepared operation: the session cannot pay again. */
-  accept(session: CheckoutSession): CheckoutSession {
+  /** The bundler took the prepared operation (signed, in its RPC form): the session cannot pay again. */
+  accept(session: CheckoutSession, signedOperation?: Readonly<Record<string, unknown>>): CheckoutSession {
     const current = this.current(session);
     if (!current.prepared) throw new RangeError(`checkout session of payment ${current.paymentId} has no prepared operation to accept`);
-    return this.save({ ...current, prepared: { ...current.prepared, accepted: true } });
+    return this.save({ ...current, prepared: { ...current.prepared, accepted: true, ...(signedOperation ? { signedOperation } : {}) } });
   }
 
   /** For the web3 proxy's auth: which merchant a valid checkout token acts for. */
@@ -146,21 +151,25 @@ export class CheckoutSessions {
    * Durable mode, at start: put back the stored sessions that have not expired, delete the expired ones from the
    * state dir, and report every change to `persist` from now on.
    */
-  restore(records: Iterable<StoredCheckoutSession>, persist: Persist): { restored: number; expired: number } {
+  restore(records: Iterable<StoredCheckoutSession>, persist: Persist): { restored: number; expired: number; accepted: CheckoutSession[] } {
     const now = this.clock.now();
     const live: CheckoutSession[] = [];
+    // Sessions whose signed operation the bundler had taken, expired or not: the operation may still be unmined.
+    const accepted: CheckoutSession[] = [];
     let expired = 0;
     for (const record of records) {
+      const session = fromStored(record);
+      if (session.prepared?.accepted && session.prepared.signedOperation) accepted.push(session);
       if (now >= record.expiresAt) {
         persist.delete(CHECKOUT_SESSION_KIND, record.tokenHash);
         expired += 1;
       } else {
-        live.push(fromStored(record));
+        live.push(session);
       }
     }
     for (const session of live.sort((a, b) => a.expiresAt - b.expiresAt)) this.sessions.set(session.tokenHash, session);
     this.persist = persist;
-    return { restored: live.length, expired };
+    return { restored: live.length, expired, accepted };
   }
 
   private current(session: CheckoutSession): CheckoutSession {

@@ -39,6 +39,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** Everything the state dir holds, as one string (journal and snapshot). */
 const stateDirText = (): string => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
 
+/** An accepted operation as the bundler took it (RPC form); only its shape matters here. */
+const SIGNED = { sender: OWNER, nonce: '0x0', callData: '0x', signature: '0x01' };
+
 /** One start on the state dir: the journal, a clock carrying on from `offsetMs`, sessions restored from it. */
 async function start(offsetMs = 0) {
   const journal = await Journal.open(dir);
@@ -56,7 +59,7 @@ describe('durable mode: checkout sessions', () => {
     first.sessions.prepare(first.sessions.get(prepared.token)!, { chainId: 8453, userOpHash: USER_OP_HASH, quote: QUOTE });
     const accepted = first.sessions.issue({ paymentId: 'pay-3', merchantId: 'm-2', ownerAddress: OWNER });
     first.sessions.prepare(first.sessions.get(accepted.token)!, { chainId: 137, userOpHash: USER_OP_HASH, quote: { ...QUOTE, chainId: 137 } });
-    first.sessions.accept(first.sessions.get(accepted.token)!);
+    first.sessions.accept(first.sessions.get(accepted.token)!, SIGNED);
     await first.clock.advance(3_600_000);
     await first.journal.commit();
     const offsetMs = first.clock.offsetMs;
@@ -71,7 +74,9 @@ describe('durable mode: checkout sessions', () => {
 
     const second = await start(offsetMs);
     try {
-      expect(second.counts).toEqual({ restored: 3, expired: 0 });
+      expect(second.counts).toMatchObject({ restored: 3, expired: 0 });
+      // The one accepted with its signed operation is handed back for the bundler to resume.
+      expect(second.counts.accepted.map((a) => [a.paymentId, a.prepared?.signedOperation])).toEqual([['pay-3', SIGNED]]);
       expect(second.sessions.get(signedIn.token)).toMatchObject({ paymentId: 'pay-1', merchantId: 'm-1', ownerAddress: OWNER, hold: false, expiresAt: signedIn.expiresAt });
       expect(second.sessions.get(signedIn.token)?.prepared).toBeUndefined();
       expect(second.sessions.grant(signedIn.token)).toEqual({ merchantId: 'm-1' });
@@ -79,7 +84,7 @@ describe('durable mode: checkout sessions', () => {
       expect(again).toMatchObject({ paymentId: 'pay-2', hold: true });
       expect(again?.prepared).toEqual({ chainId: 8453, userOpHash: USER_OP_HASH, quote: QUOTE, accepted: false });
       expect(typeof again?.prepared?.quote.totalUnits).toBe('bigint');
-      expect(second.sessions.get(accepted.token)?.prepared).toMatchObject({ chainId: 137, accepted: true });
+      expect(second.sessions.get(accepted.token)?.prepared).toMatchObject({ chainId: 137, accepted: true, signedOperation: SIGNED });
       // The restored session takes further changes, and they too are kept.
       second.sessions.accept(again!);
       await second.journal.commit();
@@ -99,6 +104,10 @@ describe('durable mode: checkout sessions', () => {
   it('an expired session is gone after a restart, and its record leaves the state dir', async () => {
     const first = await start();
     const old = first.sessions.issue({ paymentId: 'pay-old', merchantId: 'm-1', ownerAddress: OWNER });
+    // Accepted long ago: its session expires too, but its operation is still handed back for the bundler.
+    const oldAccepted = first.sessions.issue({ paymentId: 'pay-old-accepted', merchantId: 'm-1', ownerAddress: OWNER });
+    first.sessions.prepare(first.sessions.get(oldAccepted.token)!, { chainId: 8453, userOpHash: USER_OP_HASH, quote: QUOTE });
+    first.sessions.accept(first.sessions.get(oldAccepted.token)!, SIGNED);
     await first.clock.advance(CHECKOUT_TOKEN_TTL_MS / 2);
     const fresh = first.sessions.issue({ paymentId: 'pay-fresh', merchantId: 'm-1', ownerAddress: OWNER });
     await first.journal.commit();
@@ -108,8 +117,10 @@ describe('durable mode: checkout sessions', () => {
     // Down long enough for the first to expire and not the second.
     const second = await start(offsetMs + CHECKOUT_TOKEN_TTL_MS / 2 + 60_000);
     try {
-      expect(second.counts).toEqual({ restored: 1, expired: 1 });
+      expect(second.counts).toMatchObject({ restored: 1, expired: 2 });
+      expect(second.counts.accepted.map((a) => a.paymentId)).toEqual(['pay-old-accepted']);
       expect(second.sessions.get(old.token)).toBeUndefined();
+      expect(second.sessions.get(oldAccepted.token)).toBeUndefined();
       expect(second.sessions.get(fresh.token)?.paymentId).toBe('pay-fresh');
       await second.journal.commit();
       expect([...second.journal.records(CHECKOUT_SESSION_KIND).keys()]).toEqual([hashCheckoutToken(fresh.token)]);
@@ -123,7 +134,7 @@ describe('durable mode: checkout sessions', () => {
     }
     const third = await start(offsetMs + 2 * CHECKOUT_TOKEN_TTL_MS);
     try {
-      expect(third.counts).toEqual({ restored: 0, expired: 0 });
+      expect(third.counts).toEqual({ restored: 0, expired: 0, accepted: [] });
     } finally {
       await third.journal.close();
     }

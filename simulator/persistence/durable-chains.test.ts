@@ -93,4 +93,57 @@ describe('durable mode with chains', () => {
     }
     expect(stateDirText(dir)).not.toContain(pending.checkoutToken.slice(3));
   });
+
+  it('an operation the bundler accepted but had not mined at the stop is mined after the restart: PROCESSING ends SUCCESSFUL, once', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'stablepay-durable-mempool-'));
+    const options = { port: 0, defaultApiKey: KEY, logger: quiet, stateDir: own, chains: { chains: [8453] } } as const;
+    // The first start never bundles on its own (10 minutes of real time): the operation is still in the mempool at the stop.
+    const first = await startServer({ ...options, bundleDelayMs: 600_000 });
+    let paymentId: string;
+    let userOpHash: string;
+    try {
+      const open = (await (await fetch(`${first.url}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: '7.00', currency: 'USD', acceptedChains: [8453] }) })).json()) as { id: string };
+      paymentId = open.id;
+      const page = { 'content-type': 'application/json' };
+      const signIn = (await (await fetch(`${first.url}/p/${open.id}/sign-in`, { method: 'POST', headers: page, body: JSON.stringify({ email: 'mempool@example.com' }) })).json()) as { checkoutToken: string; ownerPrivateKey: `0x${string}` };
+      const prepared = (await (await fetch(`${first.url}/p/${open.id}/prepare`, { method: 'POST', headers: { ...page, authorization: `Bearer ${signIn.checkoutToken}` }, body: JSON.stringify({ chainId: 8453, token: 'USDC' }) })).json()) as { userOpHash: `0x${string}`; userOperation: Record<string, unknown>; entryPoint: string };
+      userOpHash = prepared.userOpHash;
+      const signature = await privateKeyToAccount(signIn.ownerPrivateKey).signMessage({ message: { raw: prepared.userOpHash } });
+      const sent = (await (await fetch(`${first.url}/v1/web3/8453`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.checkoutToken}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] }),
+      })).json()) as { result?: string };
+      expect(sent.result?.toLowerCase()).toBe(userOpHash.toLowerCase());
+      expect(((await (await fetch(`${first.url}/v1/payments/${paymentId}`, { headers })).json()) as { status: string }).status).toBe('PROCESSING');
+    } finally {
+      await first.close();
+    }
+
+    const second = await startServer({ ...options, bundleDelayMs: 0 });
+    try {
+      expect(await second.simulator.resumedOperations).toBe(1);
+      let got = { status: 'PROCESSING', txHash: '' };
+      for (let i = 0; i < 300 && got.status === 'PROCESSING'; i++) {
+        got = (await (await fetch(`${second.url}/v1/payments/${paymentId}`, { headers })).json()) as typeof got;
+        if (got.status === 'PROCESSING') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(got.status).toBe('SUCCESSFUL');
+      const url = second.simulator.chains?.chains.get(8453)?.rpcUrl as string;
+      const receipt = await rpc(url, 'eth_getTransactionReceipt', [got.txHash]);
+      expect(receipt?.status).toBe('0x1');
+    } finally {
+      await second.close();
+    }
+
+    // Mined and recorded: a third start finds nothing left to resume, and the payment keeps its transaction.
+    const third = await startServer({ ...options, bundleDelayMs: 0 });
+    try {
+      expect(await third.simulator.resumedOperations).toBe(0);
+      expect(((await (await fetch(`${third.url}/v1/payments/${paymentId}`, { headers })).json()) as { status: string }).status).toBe('SUCCESSFUL');
+    } finally {
+      await third.close();
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
 });

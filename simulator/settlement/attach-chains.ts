@@ -4,11 +4,11 @@
 import { CHAINS } from '../reference-data/chains.ts';
 import type { ChainNetwork } from '../chains/index.ts';
 import { createWeb3Proxy, type Web3Handler, type Web3Proxy } from '../web3/index.ts';
-import { CheckoutSessions, createCheckoutService, type CheckoutEngine } from '../checkout/index.ts';
+import { CheckoutSessions, createCheckoutService, type CheckoutEngine, type CheckoutSession } from '../checkout/index.ts';
 import type { ChainHealth } from './chain-health.ts';
 import type { Logger } from '../support/logger.ts';
 import { createChainDriver } from './chain-driver.ts';
-import { createChainOutcomeHooks, OperationTracker } from './chain-outcomes.ts';
+import { createChainOutcomeHooks, OperationTracker, resumeAcceptedOperations } from './chain-outcomes.ts';
 import type { SettlementContext, SettlementDriver } from './settlement-driver.ts';
 
 /** Real-time delay before an operation from the hosted page is bundled: a fixed ms value or a [min, max] range. */
@@ -18,6 +18,8 @@ export const DEFAULT_BUNDLE_DELAY_MS: BundleDelay = [0, 500];
 export interface AttachChainsOptions {
   network: ChainNetwork;
   bundleDelayMs?: BundleDelay;
+  /** Durable mode: chain state is on disk before a settlement is recorded (see BundlerOptions). */
+  durable?: boolean;
 }
 
 export interface AttachedChains {
@@ -30,6 +32,8 @@ export interface AttachedChains {
   web3Handler: Web3Handler;
   checkoutTokens: (token: string) => { merchantId: string } | undefined;
   chainHealth: () => Promise<ChainHealth[]>;
+  /** Durable mode, at start: the accepted operations of restored sessions go on (resumeAcceptedOperations). */
+  resumeAccepted(accepted: readonly CheckoutSession[]): Promise<number>;
 }
 
 function delayFunction(delay: BundleDelay): () => number {
@@ -55,7 +59,7 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
   const sessions = new CheckoutSessions(clock);
   const tracker = new OperationTracker();
   const hooks = createChainOutcomeHooks({ payments, sessions, network, clock, logger, tracker });
-  const proxy = createWeb3Proxy(network, hooks, { mode: 'mempool', autoBundleDelayMs: delayFunction(delay) });
+  const proxy = createWeb3Proxy(network, hooks, { mode: 'mempool', autoBundleDelayMs: delayFunction(delay), checkpointBeforeSettling: options.durable === true });
   const quoteDeps = { payments, rates: context.rates, clock, merchants: context.merchants, network };
   const checkout = createCheckoutService({ ...quoteDeps, proxy, sessions });
   const web3Handler: Web3Handler = (chainId, rawBody, caller) => proxy.handle(chainId, rawBody, caller);
@@ -94,5 +98,7 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
       }),
     );
 
-  return { network, proxy, checkout, sessions, driver, web3Handler, checkoutTokens: (token) => sessions.grant(token), chainHealth };
+  const resumeAccepted = (accepted: readonly CheckoutSession[]) => resumeAcceptedOperations({ payments, tracker, bundler: proxy.bundler, logger }, accepted);
+
+  return { network, proxy, checkout, sessions, driver, web3Handler, checkoutTokens: (token) => sessions.grant(token), chainHealth, resumeAccepted };
 }

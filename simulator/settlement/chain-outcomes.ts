@@ -4,9 +4,10 @@
 // PROCESSING at the locked rate; the receipt makes it SUCCESSFUL (real txHash, block time, the paymaster's charge,
 // the transfers the transaction made) or FAILED (revert); a drop from the mempool makes it FAILED (bundler).
 import type { Hex } from 'viem';
-import type { CheckoutSessions, PaymentQuote } from '../checkout/index.ts';
+import { formatUserOperationRequest } from 'viem/account-abstraction';
+import type { CheckoutSession, CheckoutSessions, PaymentQuote } from '../checkout/index.ts';
 import { formatTokenUnits } from '../checkout/index.ts';
-import { RPC, RpcError, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '../chains/index.ts';
+import { parseUserOperation, RPC, RpcError, type Bundler, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '../chains/index.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -67,7 +68,7 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
     failure.source === 'bundler' ? { type: 'bundler.rejected', error: { ...failure } } : { type: 'chain.failed', error: { ...failure } };
 
   return {
-    admitUserOperation({ chainId, userOpHash, phase, context }) {
+    admitUserOperation({ chainId, userOpHash, userOperation, phase, context }) {
       const token = (context as Web3Caller | undefined)?.checkoutToken;
       if (!token) {
         throw refuse('eth_sendUserOperation pays a payment: send it with the checkout token of that payment (Authorization: Bearer ct_...), as the hosted page does');
@@ -97,7 +98,8 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
       if (p.amountToken !== quote.amountToken || p.serviceFeeToken !== quote.serviceFeeToken || p.merchantFeeToken !== quote.merchantFeeToken) {
         logger.error(`payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`);
       }
-      sessions.accept(session);
+      // Kept signed, in its RPC form, so durable mode can put it back in the mempool after a restart.
+      sessions.accept(session, formatUserOperationRequest(userOperation) as Record<string, unknown>);
       tracker.track({ paymentId, chainId, userOpHash, quote });
       return { hold: session.hold };
     },
@@ -130,4 +132,37 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
 
     onHookError: (hook, error) => logger.error(`bundler hook ${hook} failed`, error),
   };
+}
+
+export interface ResumeAcceptedDeps {
+  payments: PaymentService;
+  tracker: OperationTracker;
+  bundler: Pick<Bundler, 'resume'>;
+  logger: Logger;
+}
+
+/**
+ * Durable mode, at start: every payment still PROCESSING whose accepted operation the state dir kept goes on. Its
+ * operation is tracked again and handed back to the bundler, which reads its settlement from the chain if it was
+ * mined before the stop, or puts it back in the mempool (held as before for control-API payments). The payment then
+ * ends SUCCESSFUL or FAILED through the usual hooks. Returns how many were resumed.
+ */
+export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepted: readonly CheckoutSession[]): Promise<number> {
+  let resumed = 0;
+  await Promise.all(
+    accepted.map(async (session) => {
+      const prepared = session.prepared;
+      const payment = deps.payments.find(session.paymentId);
+      if (!prepared?.signedOperation || payment?.status !== 'PROCESSING') return;
+      try {
+        const userOperation = parseUserOperation(prepared.signedOperation);
+        deps.tracker.track({ paymentId: session.paymentId, chainId: prepared.chainId, userOpHash: prepared.userOpHash, quote: prepared.quote });
+        await deps.bundler.resume(prepared.chainId, userOperation, { hold: session.hold });
+        resumed += 1;
+      } catch (error) {
+        deps.logger.error(`payment ${session.paymentId}: its accepted user operation could not be resumed after the restart`, error);
+      }
+    }),
+  );
+  return resumed;
 }

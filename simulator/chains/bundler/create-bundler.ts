@@ -16,7 +16,7 @@ import type { BundlerHooks, UserOperationAdmission, UserOperationFailure } from 
 import { checkAcceptable } from './check-acceptable.ts';
 import { UserOperationRejectedError } from './decode-entry-point-error.ts';
 import { estimateUserOperationGas, type EstimateUserOperationGasReturnType } from './estimate-user-operation-gas.ts';
-import { mineUserOperation } from './mine-user-operation.ts';
+import { findMinedUserOperation, mineUserOperation } from './mine-user-operation.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
 import { RPC, RpcError, invalidParams } from './rpc-error.ts';
 import type { UserOperationSettlement } from './settlement.ts';
@@ -29,6 +29,11 @@ export interface BundlerOptions {
   mode?: BundlerMode;
   /** Mempool mode: real-time delay before an operation that is not held is bundled (default 0–500 ms at random). */
   autoBundleDelayMs?: () => number;
+  /**
+   * Durable mode: the chain's state is checkpointed to disk after a bundle is mined and before the settlement is
+   * reported, so a payment is never recorded SUCCESSFUL on a transaction the restarted chain would not have.
+   */
+  checkpointBeforeSettling?: boolean;
 }
 
 export type UserOperationOutcome =
@@ -63,6 +68,12 @@ export interface Bundler {
   waitForOutcome(chainId: number, userOpHash: Hex): Promise<UserOperationOutcome>;
   /** The settlement of an accepted operation (resolves at once if already settled; rejects if it was dropped). */
   waitForSettlement(chainId: number, userOpHash: Hex): Promise<UserOperationSettlement>;
+  /**
+   * Durable mode, at start: an operation accepted before the simulator stopped (admission is not asked again). Mined
+   * by then: its settlement is read from the chain and reported. Not mined: it is back in the mempool, held or
+   * bundled as before. Resolves once it is settled from the chain or back in the mempool.
+   */
+  resume(chainId: number, userOperation: UserOperationV07, options: { hold: boolean }): Promise<Hex>;
   /** Stop auto-bundling and wait for the bundles under way; pending operations stay where they are. */
   close(): Promise<void>;
 }
@@ -144,6 +155,7 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
   }
 
   async function settle(entry: Entry, settlement: UserOperationSettlement): Promise<void> {
+    if (options.checkpointBeforeSettling) await network.chain(entry.chainId).checkpoint();
     Object.assign(entry, { status: 'settled', settlement, txHash: settlement.txHash, blockHash: settlement.blockHash, blockNumber: settlement.blockNumber });
     await callHook('onUserOperationSettled', hooks.onUserOperationSettled, settlement);
     entry.resolve({ kind: 'settled', settlement });
@@ -195,6 +207,11 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
       token: tokenOfUserOperation(handle, op),
       userOperation: op,
     });
+    scheduleBundling(entry);
+  }
+
+  /** Mempool: an operation that is not held is bundled after the auto-bundle delay. */
+  function scheduleBundling(entry: Entry): void {
     if (!entry.hold && entry.status === 'pending' && !closed) {
       entry.timer = setTimeout(() => {
         entry.timer = undefined;
@@ -285,6 +302,22 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
       const outcome = await entryOf(chainId, hash).outcome;
       if (outcome.kind === 'settled') return outcome.settlement;
       throw new RpcError(outcome.rpcCode, `user operation ${hash} was dropped: ${outcome.failure.message}`);
+    },
+    async resume(chainId, op, { hold }) {
+      if (closed) throw new RpcError(RPC.INTERNAL_ERROR, 'The bundler is shutting down');
+      const handle = network.chain(chainId);
+      const userOpHash = userOperationHash(chainId, op);
+      if (store.has(key(chainId, userOpHash))) return userOpHash;
+      const entry = enter(handle, op, userOpHash, { hold });
+      const token = tokenOfUserOperation(handle, op);
+      const mined = await track(findMinedUserOperation(handle, userOpHash, token));
+      if (mined) {
+        entry.status = 'bundling';
+        await track(settle(entry, mined));
+      } else {
+        scheduleBundling(entry);
+      }
+      return userOpHash;
     },
     async close() {
       closed = true;
