@@ -23,6 +23,7 @@ import { MerchantStore } from './merchants/merchant-store.ts';
 import type { SimulatorOptions } from './options.ts';
 import { checkSimulatorOptions } from './check-options.ts';
 import type { DurableState } from './persistence/index.ts';
+import { SETTING_KIND } from './support/persist.ts';
 import type { Payment } from './payments/types.ts';
 import type { Payout } from './payouts/types.ts';
 import type { Transaction } from './transactions/index.ts';
@@ -32,7 +33,7 @@ import { CREATE_RULES, PaymentService, PaymentStore, paymentRoutes, PAYMENT_RULE
 import { MAX_LIMIT } from './http/list-query.ts';
 import { payPageRoutes } from './pay-page/index.ts';
 import { PayoutService, payoutRoutes } from './payouts/index.ts';
-import { FixedWindowLimiter, rateLimit } from './rate-limit/index.ts';
+import { FixedWindowLimiter, rateLimit, type RateLimitSettings } from './rate-limit/index.ts';
 import type { SettlementDriver } from './settlement/index.ts';
 import { attachChains, createInstantDriver } from './settlement/index.ts';
 import { createRandomSource } from './support/random.ts';
@@ -184,6 +185,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (payments.store instanceof PaymentStore) payments.store.persist = persist;
     payouts.persist = persist;
     ledger.persist = persist;
+    // Settings changed through the control API go over the configured ones, as they were last set.
+    const settings = durable.records(SETTING_KIND);
+    const storedRates = settings.get('exchange-rates') as Record<string, string> | undefined;
+    if (storedRates) rates.restore(storedRates);
+    const storedLimit = settings.get('rate-limit') as RateLimitSettings | undefined;
+    if (storedLimit) limiter.configure(storedLimit);
+    rates.persist = persist;
+    limiter.persist = persist;
     clock.onAdvance(() => persist.put('clock', 'offset', { offsetMs: clock.offsetMs }));
   }
   // Operations the bundler had accepted before the stop: settled from the chain if mined, else back in the mempool.

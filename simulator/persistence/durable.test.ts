@@ -140,6 +140,30 @@ describe('durable mode: a restart on the same state dir', () => {
   });
 });
 
+describe('durable mode: control-API settings', () => {
+  it('exchange-rate overrides and rate-limit settings set through the control API are back after a restart, over the configured ones', async () => {
+    const first = await open();
+    const put = (sim: Simulator, path: string, body: unknown) => sim.app.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const before = ((await (await first.sim.app.request('/control/v1/exchange-rates')).json()) as { rates: Record<string, string> }).rates;
+    expect((await put(first.sim, '/control/v1/exchange-rates', { rates: { EUR: '1.234567' } })).status).toBe(200);
+    expect((await put(first.sim, '/control/v1/rate-limit', { limit: 7, windowSeconds: 30 })).status).toBe(200);
+    await stop(first);
+
+    const second = await open();
+    try {
+      const rates = ((await (await second.sim.app.request('/control/v1/exchange-rates')).json()) as { rates: Record<string, string> }).rates;
+      expect(rates).toEqual({ ...before, EUR: '1.234567' });
+      expect(await (await second.sim.app.request('/control/v1/rate-limit')).json()).toEqual({ limit: 7, windowSeconds: 30 });
+      // The limit is in force on the API (counters start afresh).
+      const created = await second.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '1', currency: 'USD' }) });
+      expect(created.headers.get('x-ratelimit-limit')).toBe('7');
+      expect(created.headers.get('x-ratelimit-remaining')).toBe('6');
+    } finally {
+      await stop(second);
+    }
+  });
+});
+
 describe('the journal', () => {
   it('commit() resolves once the lines are in the file; a put made while a write is in flight follows on its own', async () => {
     const journal = await Journal.open(dir);

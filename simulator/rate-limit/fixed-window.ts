@@ -1,5 +1,6 @@
 // Fixed-window counters on the virtual clock: windows are aligned to multiples of the window
 // length, so advancing the clock past a boundary starts a fresh window.
+import { SETTING_KIND, type Persist } from '../support/persist.ts';
 
 export interface RateLimitSettings {
   limit: number;
@@ -37,10 +38,14 @@ export class FixedWindowLimiter {
     return { ...this.settings };
   }
 
+  /** Durable mode: set after start-up; from then on a change of settings is reported (counters are not kept). */
+  persist: Persist | undefined;
+
   /** Change the limit and window; every counter starts afresh. */
   configure(settings: RateLimitSettings): void {
     this.settings = validateSettings(settings);
     this.counters.clear();
+    this.persist?.put(SETTING_KIND, 'rate-limit', { ...this.settings });
   }
 
   /** Count one request for `key` at `nowMs` and say whether it is within the limit. */

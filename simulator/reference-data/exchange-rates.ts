@@ -4,12 +4,17 @@ import fixture from '../../fixtures/exchange-rates.json' with { type: 'json' };
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { RATE_SCALE } from '../money/token-amounts.ts';
 import { CURRENCIES } from './currencies.ts';
+import { SETTING_KIND, type Persist } from '../support/persist.ts';
 
 /** Six-decimal positive rate, e.g. "1.080000" (fewer decimals are accepted and padded). */
 export const RATE_PATTERN = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,6})?$/;
 
 export class ExchangeRates {
   private readonly rates = new Map<string, bigint>();
+  /** Durable mode: set after start-up; from then on every change is reported (the control API's overrides). */
+  persist: Persist | undefined;
+  /** What changed since persist was set: only overrides are kept, so the configured table stays the base. */
+  private readonly overrides: Record<string, string> = {};
 
   constructor(initial: Readonly<Record<string, string>> = fixture.rates) {
     this.update(initial);
@@ -33,6 +38,16 @@ export class ExchangeRates {
       if (problem) throw new RangeError(problem);
       this.rates.set(currency, toUnits(value as string, RATE_SCALE));
     }
+    if (this.persist) {
+      Object.assign(this.overrides, rates);
+      this.persist.put(SETTING_KIND, 'exchange-rates', { ...this.overrides });
+    }
+  }
+
+  /** Durable mode, at start: the overrides the state dir kept go over the configured table. */
+  restore(overrides: Readonly<Record<string, string>>): void {
+    this.update(overrides);
+    Object.assign(this.overrides, overrides);
   }
 
   toJSON(): Record<string, string> {

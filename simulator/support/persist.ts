@@ -5,3 +5,6 @@ export interface Persist {
   put(kind: string, id: string, value: unknown): void;
   delete(kind: string, id: string): void;
 }
+
+/** The kind of settings records (control-API exchange-rate overrides, rate-limit settings), keyed by setting name. */
+export const SETTING_KIND = 'setting';
