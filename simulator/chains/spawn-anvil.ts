@@ -10,6 +10,7 @@
 // - Exit reporting and the tail of the output, for crash detection/restart (supervise-chain.ts) and error reports.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { AnvilStartError } from './errors.ts';
+import { postJson } from './post-json.ts';
 import { resolveAnvilBinary } from './resolve-anvil-binary.ts';
 
 export interface SpawnAnvilParameters {
@@ -196,12 +197,7 @@ async function waitForRpc(anvil: AnvilProcess, timeoutMs: number): Promise<void>
   let lastError = '';
   while (Date.now() < deadline && anvil.running) {
     try {
-      const res = await fetch(anvil.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      const body = (await res.json()) as { result?: string };
+      const body = (await postJson(anvil.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })) as { result?: string };
       if (body.result !== undefined && Number(body.result) === anvil.chainId) return;
       lastError = `eth_chainId answered ${JSON.stringify(body)}`;
     } catch (error) {
