@@ -3,7 +3,7 @@
 // then start-up times of the CLI and the simulator against `node -e 0` and bare Anvil ×5.
 // Run: npm run bench:throughput [-- --duration 3 --rounds 3 --starts 5 --baseline <checkout> --readme | --starts-only]
 //   --baseline adds `simulator --no-chains (baseline)`: the same command run from another built checkout (e.g. the
-//   commit before a change), loaded in the same rounds;
+//   commit before a change), loaded in the same rounds, and that checkout's --help and start-up rows to the start-ups;
 //   --readme rewrites the throughput section of bench/README.md with the tables printed.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -113,12 +113,13 @@ function startTable(rows: StartRow[]): string {
 
 const loadBefore = os.loadavg()[0]?.toFixed(1) ?? '?';
 if (STARTS_ONLY) {
-  const rows = await measureStartTimes(STARTS, log);
-  console.log(`Load average ${loadBefore} at start. Command: \`npm run bench:throughput -- --starts-only --starts ${STARTS}\`.\n\n${startTable(rows)}`);
+  const rows = await measureStartTimes(STARTS, log, BASELINE);
+  const baselineNote = BASELINE ? ` --baseline <checkout>\`; (baseline): a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, built the same way` : '`';
+  console.log(`Load average ${loadBefore} at start. Command: \`npm run bench:throughput -- --starts-only --starts ${STARTS}${baselineNote}.\n\n${startTable(rows)}`);
   process.exit(0);
 }
 const cells = await measureThroughput();
-const starts = await measureStartTimes(STARTS, log);
+const starts = await measureStartTimes(STARTS, log, BASELINE);
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${loadBefore} at start, ${new Date().toISOString().slice(0, 10)}`;
 const section = [
   START,

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { OPTION_DECLARATIONS, parseOptionValue, UsageError, type OptionDeclaration } from '../conformance/options.ts';
+import { longFlag } from './long-flag.ts';
 
 export const CONFIG_FILE_NAMES = ['stablepay.config.json', 'stablepay.config.yaml', 'stablepay.config.yml'];
 
@@ -19,9 +20,7 @@ export class ConfigFileError extends UsageError {
   }
 }
 
-export function longFlag(declaration: OptionDeclaration): string {
-  return /--[a-z0-9-]+/.exec(declaration.flags)![0];
-}
+export { longFlag };
 
 interface KeyMeaning {
   declaration: OptionDeclaration;

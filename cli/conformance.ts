@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
 import { TargetError } from '../conformance/target/target-errors.ts';
-import { findConfigFile, longFlag, readConfigFile } from './config-file.ts';
+import { longFlag } from './long-flag.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 
 const EXAMPLES = [
@@ -55,7 +55,8 @@ export function registerConformanceCommand(program: Command): Command {
   const command = program.command('conformance').description('check an implementation at a base URL against the contract').addHelpText('after', EXAMPLES);
   for (const declaration of OPTION_DECLARATIONS) command.addOption(optionFor(declaration));
   command.action(async (flags: Record<string, unknown>) => {
-    const { listChecks, runConformance } = await import('../conformance/index.ts');
+    // The YAML parser (config-file.ts) loads only here: `stablepay start` and `--help` never need it.
+    const [{ listChecks, runConformance }, { findConfigFile, readConfigFile }] = await Promise.all([import('../conformance/index.ts'), import('./config-file.ts')]);
     if (flags.list) {
       process.stdout.write(listChecks());
       return;

@@ -47,8 +47,8 @@ async function answersChainId(url: string, chainId: number): Promise<void> {
   throw new Error(`anvil at ${url} never answered eth_chainId ${chainId}`);
 }
 
-async function untilBanner(command: string, args: string[]): Promise<number> {
-  const started = await spawnUntil(command, args, BANNER, { cwd: ROOT });
+async function untilBanner(command: string, args: string[], cwd = ROOT): Promise<number> {
+  const started = await spawnUntil(command, args, BANNER, { cwd });
   await started.stop();
   return started.elapsedMs;
 }
@@ -65,10 +65,20 @@ const ROWS: { what: string; run: () => Promise<number> }[] = [
   { what: '`node bin/stablepay.js start` to its banner (what npm start runs)', run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0']) },
 ];
 
-export async function measureStartTimes(runs: number, log: (line: string) => void): Promise<StartRow[]> {
-  const rows = ROWS.map((r) => ({ what: r.what, samples: [] as number[] }));
+/** The CLI's rows again for another built checkout (`--baseline`), interleaved with the others. */
+function baselineRows(root: string): { what: string; run: () => Promise<number> }[] {
+  const cli = join(root, 'bin', 'stablepay.js');
+  return [
+    { what: '`stablepay --help` (baseline)', run: () => timeToExit(process.execPath, [cli, '--help'], { cwd: root }) },
+    { what: '`node bin/stablepay.js start` to its banner (baseline)', run: () => untilBanner(process.execPath, [cli, 'start', '--port', '0'], root) },
+  ];
+}
+
+export async function measureStartTimes(runs: number, log: (line: string) => void, baseline?: string): Promise<StartRow[]> {
+  const all = [...ROWS, ...(baseline ? baselineRows(baseline) : [])];
+  const rows = all.map((r) => ({ what: r.what, samples: [] as number[] }));
   for (let i = 0; i < runs; i++) {
-    for (const [index, row] of ROWS.entries()) {
+    for (const [index, row] of all.entries()) {
       const ms = await row.run();
       rows[index]?.samples.push(ms);
       log(`start ${i + 1}/${runs}: ${row.what}: ${ms.toFixed(0)} ms`);

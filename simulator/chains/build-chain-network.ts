@@ -1,13 +1,12 @@
 // Assembles the ChainNetwork the rest of the simulator uses from running chain processes, whoever runs them: our own
 // supervised Anvils (start-chain-network.ts) or chains handed to us by URL (attach-chain-network.ts).
 import type { Address } from 'viem';
-import { paymasterAddress } from './bake/deploy-paymaster.ts';
 import type { ChainEvents, ChainLogger } from './chain-events.ts';
 import { createChainHandle, type ChainHandle, type ChainProcess } from './chain-handle.ts';
 import { CHAIN_IDS, findChain, type TokenSymbol } from '../reference-data/chains.ts';
 import { DEFAULT_GAS_PRICES_WEI } from './gas-price.ts';
 import { UnknownChainError, UnsupportedTokenError } from './errors.ts';
-import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
+import { ENTRY_POINT_ADDRESS, PAYMASTER_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
 import { syncChainTime } from './sync-time.ts';
 
 export interface ChainNetwork {
@@ -74,7 +73,7 @@ export function buildChainNetwork(params: BuildChainNetworkParameters): ChainNet
     gasTreasury,
     entryPoint: ENTRY_POINT_ADDRESS,
     accountFactory: SIMPLE_ACCOUNT_FACTORY_ADDRESS,
-    paymaster: paymasterAddress(),
+    paymaster: PAYMASTER_ADDRESS,
     forks: params.forks ?? new Map(),
     chain,
     tokenAddress: (chainId, symbol) => token(chainId, symbol).address,

@@ -3,6 +3,7 @@
 import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
 import type { ChainInfo } from '../reference-data/chains.ts';
 import { createChainClients } from './create-chain-clients.ts';
+import { postJson } from './post-json.ts';
 import { bundlerAccount, operatorAccount } from './roles.ts';
 import type { ChainStatus } from './supervise-chain.ts';
 
@@ -80,12 +81,7 @@ export function createChainHandle(supervised: ChainProcess, entry: ChainInfo, ga
     ready: () => supervised.ready(),
     async rawRequest(method, params) {
       await supervised.ready();
-      const res = await fetch(supervised.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: params ?? [] }),
-      });
-      const body = (await res.json()) as { result?: unknown; error?: JsonRpcErrorObject };
+      const body = (await postJson(supervised.rpcUrl, { jsonrpc: '2.0', id: nextId++, method, params: params ?? [] })) as { result?: unknown; error?: JsonRpcErrorObject };
       return body.error ? { error: body.error } : { result: body.result ?? null };
     },
     noteWrite: () => supervised.noteWrite(),

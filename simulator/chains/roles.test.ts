@@ -1,7 +1,8 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { hashMessage, recoverAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { BUNDLER_KEY, FEE_COLLECTOR_KEY, GAS_TREASURY_KEY, OPERATOR_KEY, USDC_PROXY_ADMIN_KEY, bundlerAccount, feeCollector, gasTreasury, operatorAccount, usdcProxyAdmin } from './roles.ts';
+import { paymasterAddress } from './bake/deploy-paymaster.ts';
+import { BUNDLER_KEY, FEE_COLLECTOR_KEY, GAS_TREASURY_KEY, OPERATOR_KEY, PAYMASTER_ADDRESS, USDC_PROXY_ADMIN_KEY, bundlerAccount, feeCollector, gasTreasury, operatorAccount, usdcProxyAdmin } from './roles.ts';
 
 describe('well-known roles', () => {
   it('each given address is the one of its key', () => {
@@ -17,5 +18,9 @@ describe('well-known roles', () => {
     const signature = await bundlerAccount.signMessage({ message: 'stablepay' });
     expect(signature).toBe(await privateKeyToAccount(BUNDLER_KEY).signMessage({ message: 'stablepay' }));
     expect(await recoverAddress({ hash: hashMessage('stablepay'), signature })).toBe(bundlerAccount.address);
+  });
+
+  it('the given paymaster address is the one its current init code deploys to', () => {
+    expect(paymasterAddress()).toBe(PAYMASTER_ADDRESS);
   });
 });

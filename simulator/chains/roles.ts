@@ -46,3 +46,10 @@ export const SIMPLE_ACCOUNT_FACTORY_ADDRESS: Address = '0x91E60e0613810449d098b0
 export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
 export const ENTRY_POINT_SALT: Hex = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3';
 export const PAYMASTER_SALT: Hex = keccak256(stringToHex('stablepay/simulator/paymaster'));
+/**
+ * The gas paymaster's CREATE2 address, the same on every chain. Given rather than computed at start: computing it
+ * hashes the paymaster's whole init code (about 10 KB of keccak, tens of ms of CPU before the JIT warms up) on every
+ * start. The bake refuses to deploy when this differs from the address the current init code gives, and
+ * roles.test.ts checks the two agree.
+ */
+export const PAYMASTER_ADDRESS: Address = '0xE95435188BebAFe58Cf47BA42759e8f23b1dB071';

@@ -1,7 +1,7 @@
 // The contract as the simulator serves it: openapi.yaml as written, the same document as JSON, and
-// the reference page built ahead of time into dist/docs.html. Read once, on first request.
+// the reference page built ahead of time into dist/docs.html. Read once, on first request; the YAML parser too is
+// loaded on the first request for the JSON (loaded with the server, it cost every start a hundred modules).
 import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { fromPackageRoot } from '../../contract/package-root.ts';
 
 let yamlText: string | undefined;
@@ -12,8 +12,11 @@ export function openapiYaml(): string {
   return yamlText;
 }
 
-export function openapiJson(): string {
-  jsonText ??= JSON.stringify(parse(openapiYaml()), null, 2);
+export async function openapiJson(): Promise<string> {
+  if (jsonText === undefined) {
+    const { parse } = await import('yaml');
+    jsonText = JSON.stringify(parse(openapiYaml()), null, 2);
+  }
   return jsonText;
 }
 

@@ -19,7 +19,7 @@ export function referenceRoutes(deps: ReferenceDeps): Hono {
   const app = new Hono();
   app.get('/', (c) => c.html(landingPage({ version: packageVersion, controlEnabled: deps.controlEnabled })));
   app.get('/openapi.yaml', (c) => c.body(openapiYaml(), 200, { 'content-type': 'application/yaml; charset=utf-8' }));
-  app.get('/openapi.json', (c) => c.body(openapiJson(), 200, { 'content-type': 'application/json; charset=utf-8' }));
+  app.get('/openapi.json', async (c) => c.body(await openapiJson(), 200, { 'content-type': 'application/json; charset=utf-8' }));
   app.get('/docs', (c) => {
     const page = docsHtml();
     if (page === undefined) throw new ApiError(404, 'The API reference is not built: run npm run build');

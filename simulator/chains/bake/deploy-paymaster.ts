@@ -4,7 +4,8 @@ import { concat, encodeAbiParameters, encodeFunctionData, getContractAddress, ke
 import { TOKENS } from '../../reference-data/chains.ts';
 import { tokenPerNative } from '../gas-price.ts';
 import { loadOwnArtifact } from '../load-artifact.ts';
-import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_SALT, gasTreasury, operatorAccount } from '../roles.ts';
+import { ChainLayerError } from '../errors.ts';
+import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_ADDRESS, PAYMASTER_SALT, gasTreasury, operatorAccount } from '../roles.ts';
 import { sendTransaction } from '../send-transaction.ts';
 import type { BakeContext } from './bake-context.ts';
 import { deployWithCreate2 } from './deploy-account-abstraction.ts';
@@ -25,13 +26,16 @@ function paymasterInitCode() {
   ]);
 }
 
-/** The paymaster's address (identical on every chain). */
+/** The paymaster's address (identical on every chain), computed from its init code; the simulator uses PAYMASTER_ADDRESS. */
 export function paymasterAddress(): Address {
   return getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt: PAYMASTER_SALT, bytecodeHash: keccak256(paymasterInitCode()) });
 }
 
 export async function deployPaymaster(ctx: BakeContext): Promise<Address> {
   const address = paymasterAddress();
+  if (address !== PAYMASTER_ADDRESS) {
+    throw new ChainLayerError(`The paymaster's init code now gives address ${address}, not PAYMASTER_ADDRESS ${PAYMASTER_ADDRESS}: set PAYMASTER_ADDRESS in simulator/chains/roles.ts to it and bake again.`);
+  }
   await deployWithCreate2(ctx, PAYMASTER_SALT, paymasterInitCode(), address, 'StablecoinGasPaymaster');
   const abi = loadOwnArtifact('StablecoinGasPaymaster').abi;
   for (const symbol of TOKENS) {
