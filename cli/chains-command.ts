@@ -1,4 +1,4 @@
-// `stablepay chains`: the five chains alone, for implementers — started from the baked state
+// `stablepay chains`: the five chains alone, for implementers — started through @viem/anvil from the baked state
 // (or forked with --fork), test accounts funded, the chains file written and printed; runs until SIGINT/SIGTERM.
 // Exit codes: 0 after a clean shutdown, 2 for bad flags or chains that cannot start.
 import { tmpdir } from 'node:os';
@@ -71,7 +71,7 @@ export function registerChainsCommand(program: Command): Command {
         stopping = true;
         void chains.stop().then(() => process.exit(0));
       };
-      // `on`, not `once`: a second signal during the shutdown must not fall back to the default (kill us mid-stop).
+      // `on`, not `once`: signal-exit (under @viem/anvil's execa) re-raises a signal it finds no other listener for.
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);
     });

@@ -1,4 +1,4 @@
-// A black-box run's world (DESIGN §3a): the five chains (spawn-anvil.ts), the target started by command or image
+// A black-box run's world (DESIGN §3a): the five chains through @viem/anvil, the target started by command or image
 // with their URLs and the chains file, and its clock on libfaketime (checked to really move). Everything started here
 // is stopped by teardown(), also when starting fails half-way and on Ctrl-C.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -78,8 +78,8 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     params.log?.(`${signal}: stopping the target and its chains`);
     void teardown.run().finally(() => process.exit(130));
   };
-  // `on`, not `once`, and kept until the end: a second signal must not fall back to the default action, which
-  // would kill us in the middle of the teardown.
+  // `on`, not `once`, and kept until the end: signal-exit (under execa, under @viem/anvil) re-raises a signal when it
+  // finds itself the only listener, which would kill us in the middle of the teardown.
   process.on('SIGINT', interrupted);
   process.on('SIGTERM', interrupted);
   teardown.add(() => {

@@ -20,7 +20,7 @@ async function waitUntilGone(pid: number, attempts = 200): Promise<boolean> {
   return !isAlive(pid);
 }
 
-describe('spawnAnvil', () => {
+describe('spawnAnvil (through @viem/anvil)', () => {
   it('serves the baked state on a port Anvil chose, and stops both the watchdog and anvil', async () => {
     const anvil = await spawnAnvil({ chainId: 8453, loadStatePath: join(chainStateDir, '8453.json') });
     expect(anvil.port).toBeGreaterThan(0);

@@ -1,14 +1,14 @@
-// Starts one Anvil process (the binary from the npm platform package) on a free port and waits until it answers
-// JSON-RPC with the chain id we asked for. Spawned with node:child_process directly: @viem/anvil (with execa and the
-// http-proxy its pool imports) took longer to load than the rest of the chain layer, on every start.
+// Starts one Anvil process through @viem/anvil (`createAnvil`, given the binary from the npm platform package) on a
+// free port and waits until it answers JSON-RPC with the chain id we asked for.
 //
-// What this layer does:
+// What this thin layer adds to @viem/anvil:
 // - No orphans. On POSIX the process runs under a tiny `sh` watchdog holding the read end of a pipe from us: if this
 //   Node process dies without calling stop() (crash, SIGKILL, a killed test worker), the pipe closes and the watchdog
-//   kills Anvil. On an exit Node sees, the watchdog is also sent SIGTERM (as execa's `cleanup` did).
-// - The real port. Anvil picks it (`--port 0`) and prints it, so there is no port race.
+//   kills Anvil. (@viem/anvil's execa `cleanup` only covers exits Node gets to see.)
+// - The real port. Anvil picks it (`--port 0`) and prints it, so there is no port race; @viem/anvil only reports the
+//   port it was given.
 // - Exit reporting and the tail of the output, for crash detection/restart (supervise-chain.ts) and error reports.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { createAnvil, type CreateAnvilOptions } from '@viem/anvil';
 import { AnvilStartError } from './errors.ts';
 import { postJson } from './post-json.ts';
 import { resolveAnvilBinary } from './resolve-anvil-binary.ts';
@@ -61,95 +61,59 @@ const WATCHDOG = [
   'exit "$code"',
 ].join('\n');
 
+type ExecaParameters = Parameters<NonNullable<Extract<CreateAnvilOptions['execArgs'], (...args: never[]) => unknown>>>[0];
+
 export type SpawnAnvilReturnType = AnvilProcess;
-
-/** Anvil's command line (the flags @viem/anvil used to build from the same options, in the same order). */
-function anvilArgs(params: SpawnAnvilParameters): string[] {
-  return [
-    '--host', params.host ?? '127.0.0.1',
-    '--port', String(params.port ?? 0),
-    '--chain-id', String(params.chainId),
-    '--accounts', '0',
-    '--block-base-fee-per-gas', '0',
-    ...(params.loadStatePath ? ['--load-state', params.loadStatePath] : []),
-    ...(params.forkUrl ? ['--fork-url', params.forkUrl] : []),
-    ...(params.genesisTimestamp !== undefined ? ['--timestamp', String(params.genesisTimestamp)] : []),
-    '--no-priority-fee', '--threads', '1',
-  ];
-}
-
-const ANSI_COLORS = /[\u001b\u009b][[()#;?]*(?:[0-9]{1,4}(?:;[0-9]{0,4})*)?[0-9A-ORZcf-nqry=><]/g;
-
-/** Children still running, sent SIGTERM when this process exits normally. */
-const liveChildren = new Set<ChildProcess>();
-let exitHookInstalled = false;
-function killOnExit(child: ChildProcess): void {
-  liveChildren.add(child);
-  child.once('exit', () => liveChildren.delete(child));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const c of liveChildren) c.kill('SIGTERM');
-  });
-}
 
 export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnvilReturnType> {
   const useWatchdog = process.platform !== 'win32';
   const startTimeoutMs = params.startTimeoutMs ?? 15_000;
-  const binary = resolveAnvilBinary();
-  const args = anvilArgs(params);
-  // stdin stays a pipe we hold: its closing is the watchdog's signal that we are gone.
-  const child = useWatchdog
-    ? spawn('/bin/sh', ['-c', WATCHDOG, 'anvil', binary, ...args], { stdio: 'pipe', windowsHide: true })
-    : spawn(binary, args, { stdio: 'pipe', windowsHide: true });
-  killOnExit(child);
+  // Flags @viem/anvil has no option for; appended to the command line it builds.
+  const extraArgs = ['--no-priority-fee', '--threads', '1'];
+  const instance = createAnvil({
+    anvilBinary: resolveAnvilBinary(),
+    host: params.host ?? '127.0.0.1',
+    port: params.port ?? 0,
+    chainId: params.chainId,
+    accounts: 0,
+    blockBaseFeePerGas: 0,
+    ...(params.loadStatePath ? { loadState: params.loadStatePath } : {}),
+    ...(params.forkUrl ? { forkUrl: params.forkUrl } : {}),
+    ...(params.genesisTimestamp !== undefined ? { timestamp: params.genesisTimestamp } : {}),
+    startTimeout: startTimeoutMs,
+    execArgs: ([file, args, options]: ExecaParameters): ExecaParameters => {
+      const argv = [...((args as string[] | undefined) ?? []), ...extraArgs];
+      // stdin stays a pipe we hold: its closing is the watchdog's signal that we are gone.
+      return useWatchdog ? ['/bin/sh', ['-c', WATCHDOG, 'anvil', String(file), ...argv], { ...options, stdin: 'pipe' }] : [file, argv, options];
+    },
+  });
 
   // The last few KB Anvil printed (it logs every RPC method), kept for crash and start-up reports.
   let tail = '';
-  let lastMessage: string | undefined;
   let pid = 0;
   let watchdogPid = 0;
   let port = 0;
   let running = true;
   let resolveExit!: (exit: AnvilExit) => void;
   const exited = new Promise<AnvilExit>((resolve) => (resolveExit = resolve));
-  let settleStart!: (error?: Error) => void;
-  const started = new Promise<void>((resolve, reject) => (settleStart = (error) => (error ? reject(error) : resolve())));
-  const onOutput = (chunk: Buffer): void => {
-    const message = chunk.toString().replace(ANSI_COLORS, '');
-    lastMessage = message;
+  instance.on('message', (message: string) => {
     tail = (tail + message).slice(-4096);
     pid ||= Number(/anvil-pid:(\d+)/.exec(message)?.[1] ?? 0);
     watchdogPid ||= Number(/watchdog-pid:(\d+)/.exec(message)?.[1] ?? 0);
     port ||= Number(/Listening on [\d.]+:(\d+)/.exec(message)?.[1] ?? 0);
-    // Anvil is listening when it prints this.
-    if (message.includes('Listening on')) settleStart();
-  };
-  child.stdout.on('data', onOutput);
-  child.stderr.on('data', onOutput);
-  child.once('error', (error) => {
-    // Not spawned at all (no 'exit' follows): nothing runs.
-    running = false;
-    settleStart(error);
-    resolveExit({ code: null, signal: null });
   });
-  child.once('exit', (code, signal) => {
+  instance.on('exit', (code?: number, signal?: string) => {
     running = false;
-    settleStart(new Error(lastMessage !== undefined ? `Anvil exited: ${lastMessage}` : 'Anvil exited'));
-    resolveExit({ code, signal });
+    resolveExit({ code: code ?? null, signal: (signal as NodeJS.Signals | undefined) ?? null });
   });
-  const timer = setTimeout(() => settleStart(new Error('Anvil failed to start in time')), startTimeoutMs);
 
   try {
-    await started;
+    await instance.start();
     if (!port) throw new Error('Anvil did not print the port it listens on');
   } catch (error) {
     signal(pid, 'SIGKILL');
     signal(watchdogPid, 'SIGKILL');
-    if (!useWatchdog) child.kill('SIGKILL');
     throw new AnvilStartError(params.chainId, (error as Error).message, tail);
-  } finally {
-    clearTimeout(timer);
   }
   // The watchdog's pid line precedes "Listening"; without a watchdog (Windows) Anvil is found by its port only.
   const anvilPid = pid;
@@ -167,7 +131,8 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
     outputTail: () => tail.trim(),
     async stop(timeoutMs = 5_000) {
       if (!running) return exited;
-      // Anvil first: once it is gone the watchdog exits by itself.
+      // Anvil first: once it is gone the watchdog exits by itself. (@viem/anvil's stop() would leave a 10 s timer
+      // holding the event loop open, and hangs on a process that already exited.)
       signal(anvilPid, 'SIGTERM');
       const timer = setTimeout(() => {
         signal(anvilPid, 'SIGKILL');
