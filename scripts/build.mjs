@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Packages compiled into the bundle; every other bare import stays an import of node_modules. */
-const BUNDLED_PACKAGES = /^(viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+)(\/|$)/;
+const BUNDLED_PACKAGES = /^(viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+|@viem\/anvil|execa|get-port|npm-run-path|path-key|human-signals|is-stream|merge-stream|onetime|mimic-fn|signal-exit|strip-final-newline|get-stream|cross-spawn|shebang-command|shebang-regex|which|isexe)(\/|$)/;
 
 const externalPackagesButBundled = {
   name: 'external-packages-but-bundled',
