@@ -163,3 +163,39 @@ describe('fast create path', () => {
     }
   });
 });
+
+describe('fast create path, on its own', () => {
+  it('hands the request over when a check throws instead of refusing, having changed nothing', async () => {
+    const { fastCreate } = await import('./fast-create.ts');
+    const { PassThrough } = await import('node:stream');
+    const hits: string[] = [];
+    const record = { id: 'k1', merchantId: 'm1', revokedAt: null, expiresAt: null, allowList: null };
+    const path = fastCreate({
+      keys: { findByKey: () => record as never, touch: () => hits.push('touch') },
+      clock: { now: () => 1_800_000_000_000 },
+      limiter: { allows: () => true, hit: () => (hits.push('hit'), { allowed: true, limit: 1, remaining: 0, resetAt: 0, retryAfter: 1 }) },
+      payments: {
+        checkCreate: () => {
+          throw new TypeError('a validator bug');
+        },
+        createChecked: () => (hits.push('create'), undefined as never),
+        store: { liveHolder: () => undefined } as never,
+      },
+      payUrl: 'http://x',
+      logger: quiet,
+      log: undefined,
+    });
+    const incoming = Object.assign(new PassThrough(), {
+      method: 'POST',
+      url: '/v1/payments',
+      rawHeaders: ['Host', 'localhost:4000', 'Authorization', `Bearer ${KEY}`, 'Content-Type', 'application/json', 'Content-Length', '2'],
+      socket: { remoteAddress: '127.0.0.1' },
+    });
+    const handed = new Promise<unknown>((resolve) => {
+      expect(path(incoming as never, {} as never, (i) => resolve((i as unknown as { rawBody?: Buffer }).rawBody?.toString()))).toBe(true);
+    });
+    incoming.end('{}');
+    expect(await handed).toBe('{}');
+    expect(hits).toEqual([]);
+  });
+});

@@ -118,7 +118,15 @@ export function fastCreate(deps: FastCreateDeps): FastCreate {
     const onEnd = (): void => {
       incoming.off('data', onData);
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      if (!answer(body)) {
+      let answered: boolean;
+      try {
+        answered = answer(body);
+      } catch {
+        // Thrown before the commit point (a check that throws instead of refusing): nothing has changed, and the
+        // chain meets the same error and answers it (500) as its error handler does.
+        answered = false;
+      }
+      if (!answered) {
         // The adapter reads a body it finds here instead of the (consumed) stream.
         (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
         fallback(incoming, outgoing);
@@ -128,7 +136,10 @@ export function fastCreate(deps: FastCreateDeps): FastCreate {
     incoming.on('data', onData);
     incoming.once('end', onEnd);
 
-    /** The 201 when everything says it is one (then counted, touched and created here); false to hand it over. */
+    /**
+     * The 201 when everything says it is one (then counted, touched and created here); false to hand it over. Past
+     * the commit point it does not throw: a failure there is answered here as the chain's error handler would.
+     */
     const answer = (bodyBytes: Buffer): boolean => {
       let body: unknown;
       try {
@@ -170,7 +181,11 @@ export function fastCreate(deps: FastCreateDeps): FastCreate {
         'Content-Length': Buffer.byteLength(json),
       });
       outgoing.end(json);
-      log?.({ kind: 'request', method: 'POST', path: PATH, status, ms: Math.round(performance.now() - started), merchant: record.merchantId });
+      try {
+        log?.({ kind: 'request', method: 'POST', path: PATH, status, ms: Math.round(performance.now() - started), merchant: record.merchantId });
+      } catch (error) {
+        deps.logger.error('request log failed', error);
+      }
       return true;
     };
     return true;
