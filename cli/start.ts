@@ -131,12 +131,20 @@ async function chaosOption(spec: string | undefined): Promise<Pick<ServerOptions
 
 /** One line per request and per delivery attempt on stdout, unless --quiet. */
 async function requestLogOption(flags: StartFlags): Promise<Pick<ServerOptions, 'log'>> {
-  const { LOG_FORMATS, lineSink } = await import('../simulator/logging/index.ts');
+  const { batchedLines, LOG_FORMATS, lineSink } = await import('../simulator/logging/index.ts');
   const format = LOG_FORMATS.find((f) => f === flags.logFormat);
   if (!format) throw new UsageError(`log format must be one of ${LOG_FORMATS.join(', ')}, got "${flags.logFormat}"`);
   const quiet = flags.quiet || /^(1|true|yes|on)$/i.test(process.env[ENV.quiet] ?? '');
-  return quiet ? {} : { log: lineSink(format, (line) => (heldLines ? heldLines.push(line) : process.stdout.write(`${line}\n`))) };
+  if (quiet) return {};
+  // One write per turn of the event loop, not one per line; what is pending goes out before the stop line and at exit.
+  const lines = batchedLines((chunk) => process.stdout.write(chunk));
+  flushLogLines = lines.flush;
+  process.on('exit', lines.flush);
+  return { log: lineSink(format, (line) => (heldLines ? heldLines.push(line) : lines.line(line))) };
 }
+
+/** Writes the request log lines still pending (a no-op with --quiet). */
+let flushLogLines = (): void => undefined;
 
 /** Log lines of requests made before the banner is printed (the demo payment's), written right after it. */
 let heldLines: string[] | undefined = [];
@@ -165,7 +173,13 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
   const server = await startServer({ ...options, ...(startingChains ? { startingChains } : {}) });
   if (secondApiKey) (await import('./second-merchant.ts')).addSecondMerchant(server.simulator, secondApiKey);
   // Stop requests are honoured from here on, also while the demo payment is created.
-  stopOnExitRequest({ stop: () => server.close(), log: (line) => console.log(line) });
+  stopOnExitRequest({
+    stop: () => server.close(),
+    log: (line) => {
+      flushLogLines();
+      console.log(line);
+    },
+  });
   let demoPaymentUrl: string | undefined;
   try {
     // A restart on a state dir without --api-key knows the default key only by its hash: no demo payment then.

@@ -16,6 +16,7 @@ import { DEFAULTS } from './config/defaults.ts';
 import { controlRoutes, requireControlToken } from './control/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from './faults/index.ts';
 import { canonicalPath } from './http/canonical-path.ts';
+import { fastCreate, type FastCreate } from './http/fast-create.ts';
 import { methodAwareNotFound } from './http/method-not-allowed.ts';
 import { consoleLogger, errorHandler, notFoundHandler } from './http/error-handler.ts';
 import type { Merchant } from './merchants/merchant-store.ts';
@@ -91,6 +92,12 @@ export interface Simulator {
   checkout: CheckoutService | undefined;
   /** The chain network payments settle on, when attached (`chainNetwork` option or startSimulator()). */
   chains: ChainNetwork | undefined;
+  /**
+   * `POST /v1/payments` answered from node:http without the Hono chain when it is a plain valid create, handed to
+   * the app otherwise (http/fast-create.ts); undefined where the chain must see every request: injected faults,
+   * durable mode (the commit before the answer), a trusted proxy (the client IP from X-Forwarded-For).
+   */
+  fastCreate: FastCreate | undefined;
   /** Injected faults (empty unless deliberately broken, see simulator/faults/). */
   faults: FaultName[];
   /** Durable mode: what the state directory held at start (undefined in memory, or when it was empty). */
@@ -255,6 +262,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames, ...(options.reset ? { reset: options.reset } : {}) }));
   }
 
+  const fast = faulty || durable || trustProxy ? undefined : fastCreate({ keys, clock, limiter, payments, payUrl, logger, log });
+
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -284,6 +293,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ledger,
     checkout,
     chains: options.chainNetwork,
+    fastCreate: fast,
     faults: faultNames,
     restored,
     resumedOperations,

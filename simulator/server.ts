@@ -33,6 +33,8 @@ export interface ServerOptions extends StartSimulatorOptions {
    * and stops them if it fails to start.
    */
   startingChains?: Promise<ChainNetwork | undefined>;
+  /** Answer plain valid creates without the Hono chain (simulator.fastCreate); default true. Off: every request goes through the app. */
+  fastCreate?: boolean;
 }
 
 export interface RunningServer {
@@ -49,7 +51,7 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
-  const { startingChains, ...simulatorOptions } = options;
+  const { startingChains, fastCreate: fastCreateOn = true, ...simulatorOptions } = options;
   const stopStartingChains = (): void => void startingChains?.then((network) => network?.stop(), () => undefined);
   // Decided before listening: an exposed control API without a token must not start at all.
   let exposure: ControlExposure;
@@ -77,6 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     createServer: ((serverOptions: ServerOptionsOfNode, listener: RequestListener) =>
       createServer({ ...serverOptions, ...requestTimersFor(process.env) }, (incoming, outgoing) => {
         if (incoming.url) incoming.url = encodeBackslashes(incoming.url);
+        if (fastCreateOn && simulator?.fastCreate?.(incoming, outgoing, listener)) return;
         listener(incoming, outgoing);
       })) as typeof createServer,
   });

@@ -8,7 +8,7 @@ import { MESSAGES } from './messages.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
-const JSON_MEDIA_TYPE = /^application\/json\s*(;.*)?$/i;
+export const JSON_MEDIA_TYPE = /^application\/json\s*(;.*)?$/i;
 
 export interface ReadJsonOptions {
   maxBytes?: number;

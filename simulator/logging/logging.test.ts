@@ -2,6 +2,7 @@
 // attempt (outcome and next step), and both formats of `--log-format`.
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../app.ts';
+import { batchedLines } from './batched-lines.ts';
 import { formatRecord } from './format-record.ts';
 import type { LogRecord } from './log-records.ts';
 
@@ -59,5 +60,31 @@ describe('request and delivery logs', () => {
     expect(formatRecord(attempt, 'pretty', now)).toBe(
       '10:00:00.123 webhook payment.expired payment=p-1 attempt 7 -> http://127.0.0.1:9/x no answer (timeout after 10000 ms) 10000ms merchant=m-1 -> failed, no more attempts',
     );
+  });
+});
+
+describe('batchedLines', () => {
+  it('writes the lines of one turn as one chunk, in order, once the scheduled flush runs', () => {
+    const writes: string[] = [];
+    const scheduled: (() => void)[] = [];
+    const lines = batchedLines((chunk) => writes.push(chunk), (flush) => scheduled.push(flush));
+    lines.line('a');
+    lines.line('b');
+    expect(writes).toEqual([]);
+    expect(scheduled).toHaveLength(1);
+    scheduled[0]?.();
+    lines.line('c');
+    expect(writes).toEqual(['a\nb\n']);
+    expect(scheduled).toHaveLength(2);
+  });
+
+  it('flush() writes what is pending at once, and the scheduled flush then writes nothing more', () => {
+    const writes: string[] = [];
+    const scheduled: (() => void)[] = [];
+    const lines = batchedLines((chunk) => writes.push(chunk), (flush) => scheduled.push(flush));
+    lines.line('a');
+    lines.flush();
+    scheduled[0]?.();
+    expect(writes).toEqual(['a\n']);
   });
 });

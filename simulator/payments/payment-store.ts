@@ -43,7 +43,8 @@ export class PaymentStore implements PaymentRepository {
   private readonly byMerchant = new Map<string, NewestFirstIndex>();
   private readonly liveExternalIds = new Map<string, string>();
   private readonly byStatus = new Map<string, NewestFirstIndex>();
-  private readonly byExternalId = new Map<string, NewestFirstIndex>();
+  /** Most externalIds name one payment: that one alone (no index of its own per payment), an index from the second on. */
+  private readonly byExternalId = new Map<string, NewestFirstIndex | ExternalIdHolder>();
   /** Told about every stored version (durable mode). */
   persist: Persist | undefined;
 
@@ -59,8 +60,8 @@ export class PaymentStore implements PaymentRepository {
 
   /** Atomically insert unless its externalId is held by a live payment of the same merchant. */
   insert(payment: Payment): InsertResult {
-    if (payment.externalId !== null) {
-      const key = liveKey(payment.merchantId, payment.externalId);
+    const key = payment.externalId === null ? undefined : liveKey(payment.merchantId, payment.externalId);
+    if (key !== undefined) {
       const holder = this.liveExternalIds.get(key);
       if (holder !== undefined) return { ok: false, holder };
       if (LIVE_STATUSES.includes(payment.status)) this.liveExternalIds.set(key, payment.id);
@@ -68,7 +69,12 @@ export class PaymentStore implements PaymentRepository {
     this.byId.set(payment.id, payment);
     this.indexOf(payment.merchantId).insert(payment.id, payment.createdAt);
     indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);
-    if (payment.externalId !== null) indexIn(this.byExternalId, liveKey(payment.merchantId, payment.externalId)).insert(payment.id, payment.createdAt);
+    if (key !== undefined) {
+      const held = this.byExternalId.get(key);
+      if (held === undefined) this.byExternalId.set(key, { id: payment.id, at: payment.createdAt });
+      else if (held instanceof NewestFirstIndex) held.insert(payment.id, payment.createdAt);
+      else this.byExternalId.set(key, indexOfEntries([held, { id: payment.id, at: payment.createdAt }]));
+    }
     this.persist?.put('payment', payment.id, payment);
     return { ok: true };
   }
@@ -108,7 +114,7 @@ export class PaymentStore implements PaymentRepository {
     // The narrower index walks; the other filter, if any, is checked on its (few) entries.
     const index =
       filter.externalId !== undefined
-        ? this.byExternalId.get(liveKey(merchantId, filter.externalId))
+        ? this.externalIdIndex(liveKey(merchantId, filter.externalId))
         : filter.status !== undefined
           ? this.byStatus.get(statusKey(merchantId, filter.status))
           : all;
@@ -126,9 +132,26 @@ export class PaymentStore implements PaymentRepository {
     for (const id of ids) yield this.byId.get(id) as Payment;
   }
 
+  /** The payments holding an externalId as an index (a one-entry index, made for the walk, when one payment holds it). */
+  private externalIdIndex(key: string): NewestFirstIndex | undefined {
+    const held = this.byExternalId.get(key);
+    return held === undefined || held instanceof NewestFirstIndex ? held : indexOfEntries([held]);
+  }
+
   private indexOf(merchantId: string): NewestFirstIndex {
     return indexIn(this.byMerchant, merchantId);
   }
+}
+
+interface ExternalIdHolder {
+  id: string;
+  at: number;
+}
+
+function indexOfEntries(entries: ExternalIdHolder[]): NewestFirstIndex {
+  const index = new NewestFirstIndex();
+  for (const { id, at } of entries) index.insert(id, at);
+  return index;
 }
 
 function indexIn(indexes: Map<string, NewestFirstIndex>, key: string): NewestFirstIndex {

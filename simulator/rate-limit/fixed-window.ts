@@ -48,6 +48,15 @@ export class FixedWindowLimiter {
     this.persist?.put(SETTING_KIND, 'rate-limit', { ...this.settings });
   }
 
+  /** Whether a hit for `key` at `nowMs` would be within the limit; counts nothing. */
+  allows(key: string, nowMs: number): boolean {
+    const windowMs = this.settings.windowSeconds * 1000;
+    const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+    const counter = this.counters.get(key);
+    const count = counter && counter.windowStart === windowStart ? counter.count : 0;
+    return count < this.settings.limit;
+  }
+
   /** Count one request for `key` at `nowMs` and say whether it is within the limit. */
   hit(key: string, nowMs: number): RateLimitDecision {
     const windowMs = this.settings.windowSeconds * 1000;

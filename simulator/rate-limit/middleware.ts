@@ -1,28 +1,36 @@
 // Rate limiting for every /v1 request: per API key when the caller authenticated, per client IP
 // otherwise. The X-RateLimit-* headers go on every response, errors and 404s included.
 import type { MiddlewareHandler } from 'hono';
-import type { IdentityEnv } from '../auth/identify.ts';
+import type { Identity, IdentityEnv } from '../auth/identify.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import { ApiError } from '../http/errors.ts';
 import { MESSAGES } from '../http/messages.ts';
-import type { FixedWindowLimiter } from './fixed-window.ts';
+import type { FixedWindowLimiter, RateLimitDecision } from './fixed-window.ts';
 
 export interface RateLimitOptions {
   limiter: FixedWindowLimiter;
   clock: VirtualClock;
 }
 
+/** Who a request counts against: its API key when it authenticated, its client IP otherwise. */
+export function rateLimitKey(identity: Identity | undefined): string {
+  return identity?.ok ? `key:${identity.record.id}` : `ip:${identity?.ip ?? 'unknown'}`;
+}
+
+/** The X-RateLimit-* headers of a decision. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.resetAt),
+  };
+}
+
 export function rateLimit({ limiter, clock }: RateLimitOptions): MiddlewareHandler<IdentityEnv> {
   // Not async (see auth/identify.ts): one promise per request instead of two.
   return (c, next) => {
-    const identity = c.get('identity');
-    const key = identity?.ok ? `key:${identity.record.id}` : `ip:${identity?.ip ?? 'unknown'}`;
-    const decision = limiter.hit(key, clock.now());
-    const headers: Record<string, string> = {
-      'X-RateLimit-Limit': String(decision.limit),
-      'X-RateLimit-Remaining': String(decision.remaining),
-      'X-RateLimit-Reset': String(decision.resetAt),
-    };
+    const decision = limiter.hit(rateLimitKey(c.get('identity')), clock.now());
+    const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       throw new ApiError(429, MESSAGES.rateLimited(decision.retryAfter), {
         headers: { ...headers, 'Retry-After': String(decision.retryAfter) },

@@ -16,6 +16,19 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.hit('a', t + 50_000)).toMatchObject({ allowed: true, remaining: 1, resetAt: 1_800_000_120 });
   });
 
+  it('allows() says what the next hit would decide, and counts nothing', () => {
+    const limiter = new FixedWindowLimiter({ limit: 2, windowSeconds: 60 });
+    const t = 1_800_000_010_000;
+    expect(limiter.allows('a', t)).toBe(true);
+    expect(limiter.allows('a', t)).toBe(true);
+    expect(limiter.hit('a', t).remaining).toBe(1);
+    expect(limiter.allows('a', t)).toBe(true);
+    expect(limiter.hit('a', t).allowed).toBe(true);
+    expect(limiter.allows('a', t)).toBe(false);
+    expect(limiter.hit('a', t).allowed).toBe(false);
+    expect(limiter.allows('a', t + 50_000)).toBe(true); // the next window
+  });
+
   it('refuses nonsense settings', () => {
     expect(() => new FixedWindowLimiter({ limit: 0, windowSeconds: 60 })).toThrow(RangeError);
     expect(() => new FixedWindowLimiter({ limit: 1, windowSeconds: 0.5 })).toThrow(RangeError);
