@@ -94,8 +94,9 @@ export interface Simulator {
   chains: ChainNetwork | undefined;
   /**
    * `POST /v1/payments` answered from node:http without the Hono chain when it is a plain valid create, handed to
-   * the app otherwise (http/fast-create.ts); undefined where the chain must see every request: injected faults,
-   * durable mode (the commit before the answer), a trusted proxy (the client IP from X-Forwarded-For).
+   * the app otherwise (http/fast-create.ts; in durable mode its answer waits for the commit, as the chain's does);
+   * undefined where the chain must see every request: injected faults, a trusted proxy (the client IP from
+   * X-Forwarded-For).
    */
   fastCreate: FastCreate | undefined;
   /** Injected faults (empty unless deliberately broken, see simulator/faults/). */
@@ -262,7 +263,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     app.route('/control/v1', controlRoutes({ clock, payments, payouts, settlement, merchants, keys, rates, limiter, payUrl, trustProxy, chainHealth, faults: faultNames, ...(options.reset ? { reset: options.reset } : {}) }));
   }
 
-  const fast = faulty || durable || trustProxy ? undefined : fastCreate({ keys, clock, limiter, payments, payUrl, logger, log });
+  const fast = faulty || trustProxy ? undefined : fastCreate({ keys, clock, limiter, payments, payUrl, logger, log, ...(durable ? { beforeAnswer: () => durable.commit() } : {}) });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {

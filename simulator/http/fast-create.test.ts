@@ -198,4 +198,59 @@ describe('fast create path, on its own', () => {
     expect(await handed).toBe('{}');
     expect(hits).toEqual([]);
   });
+
+  const BODY = JSON.stringify({ amount: '10.00', currency: 'USD' });
+  it('durable mode: the answer waits for the commit; a commit that fails is answered 500 with the generic error body', async () => {
+    const { fastCreate } = await import('./fast-create.ts');
+    const { PassThrough } = await import('node:stream');
+    const { createSimulator } = await import('../app.ts');
+    const sim = createSimulator({ defaultApiKey: KEY, logger: quiet, seed: 'fast-durable' });
+    const run = async (commit: Promise<void>) => {
+      const events: string[] = [];
+      const payments = {
+        checkCreate: sim.payments.checkCreate.bind(sim.payments),
+        createChecked: (...args: Parameters<typeof sim.payments.createChecked>) => (events.push('created'), sim.payments.createChecked(...args)),
+        store: sim.payments.store,
+      };
+      const path = fastCreate({
+        keys: sim.keys,
+        clock: sim.clock,
+        limiter: sim.limiter,
+        payments,
+        payUrl: 'http://x',
+        logger: quiet,
+        log: undefined,
+        beforeAnswer: () => (events.push('commit asked'), commit),
+      });
+      const incoming = Object.assign(new PassThrough(), {
+        method: 'POST',
+        url: '/v1/payments',
+        rawHeaders: ['Host', 'localhost:4000', 'Authorization', `Bearer ${KEY}`, 'Content-Type', 'application/json', 'Content-Length', String(BODY.length)],
+        socket: { remoteAddress: '127.0.0.1' },
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve) => {
+        let status = 0;
+        const outgoing = { writeHead: (s: number) => (events.push('answered'), (status = s)), end: (body: string) => resolve({ status, body }) };
+        expect(path(incoming as never, outgoing as never, () => events.push('handed over'))).toBe(true);
+      });
+      incoming.end(BODY);
+      return { answered, events };
+    };
+    let commitDone!: () => void;
+    const ok = await run(new Promise<void>((resolve) => (commitDone = resolve)));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ok.events).toEqual(['created', 'commit asked']);
+    commitDone();
+    expect((await ok.answered).status).toBe(201);
+    expect(ok.events).toEqual(['created', 'commit asked', 'answered']);
+
+    const failed = await run(Promise.reject(new Error('disk full')));
+    const answer = await failed.answered;
+    expect(answer.status).toBe(500);
+    // The body the app's error handler gives an unhandled error.
+    const { ApiError } = await import('./errors.ts');
+    const { MESSAGES } = await import('./messages.ts');
+    expect(JSON.parse(answer.body)).toEqual(new ApiError(500, MESSAGES.internal).body());
+    await sim.close();
+  });
 });

@@ -34,6 +34,11 @@ export interface FastCreateDeps {
   payUrl: string;
   logger: Logger;
   log: LogSink | undefined;
+  /**
+   * Durable mode: resolves once the create is on disk (the journal's group commit); the answer waits for it, as the
+   * chain's middleware makes every write wait. A failure is answered 500, as the chain's error handler answers it.
+   */
+  beforeAnswer?: () => Promise<void>;
 }
 
 /** Answers the request, or hands it to `fallback` (the Hono app's listener); true when it took the request. */
@@ -171,21 +176,35 @@ export function fastCreate(deps: FastCreateDeps): FastCreate {
         json = JSON.stringify(failure.body());
         type = 'application/json; charset=utf-8';
       }
-      // The header names and order the chain's response has on the wire (lower-case from the context's Headers,
-      // Content-Length as the adapter adds it).
-      outgoing.writeHead(status, {
-        'content-type': type,
-        'x-ratelimit-limit': limitHeaders['X-RateLimit-Limit'],
-        'x-ratelimit-remaining': limitHeaders['X-RateLimit-Remaining'],
-        'x-ratelimit-reset': limitHeaders['X-RateLimit-Reset'],
-        'Content-Length': Buffer.byteLength(json),
-      });
-      outgoing.end(json);
-      try {
-        log?.({ kind: 'request', method: 'POST', path: PATH, status, ms: Math.round(performance.now() - started), merchant: record.merchantId });
-      } catch (error) {
-        deps.logger.error('request log failed', error);
+      const send = (status: number, json: string, type: string): void => {
+        // The header names and order the chain's response has on the wire (lower-case from the context's Headers,
+        // Content-Length as the adapter adds it).
+        outgoing.writeHead(status, {
+          'content-type': type,
+          'x-ratelimit-limit': limitHeaders['X-RateLimit-Limit'],
+          'x-ratelimit-remaining': limitHeaders['X-RateLimit-Remaining'],
+          'x-ratelimit-reset': limitHeaders['X-RateLimit-Reset'],
+          'Content-Length': Buffer.byteLength(json),
+        });
+        outgoing.end(json);
+        try {
+          log?.({ kind: 'request', method: 'POST', path: PATH, status, ms: Math.round(performance.now() - started), merchant: record.merchantId });
+        } catch (error) {
+          deps.logger.error('request log failed', error);
+        }
+      };
+      if (!deps.beforeAnswer) {
+        send(status, json, type);
+        return true;
       }
+      deps.beforeAnswer().then(
+        () => send(status, json, type),
+        (error: unknown) => {
+          deps.logger.error(`Unhandled error on POST ${PATH}`, error);
+          const failure = new ApiError(500, MESSAGES.internal);
+          send(failure.status, JSON.stringify(failure.body()), 'application/json; charset=utf-8');
+        },
+      );
       return true;
     };
     return true;
