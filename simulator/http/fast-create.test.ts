@@ -72,12 +72,12 @@ async function side(fastCreate: boolean, rateLimit = 1000): Promise<Side> {
 }
 
 /** What differs between the two servers by construction: their port (in paymentUrl) and the clock's milliseconds. */
-// Retry-After counts whole seconds to the window's end from the moment of the answer: two answers a few ms apart
-// may straddle a second. A whole number of seconds is kept as such; anything else stays as sent (and differs).
+// Retry-After (and the 429 message) counts whole seconds to the window's end from the moment of the answer: two
+// answers a few ms apart may straddle a second. A whole number of seconds is kept as such; anything else stays as sent (and differs).
 const normalised = (raw: Raw, url: string): Raw => ({
   ...raw,
   headers: raw.headers.map((h) => (/^retry-after: [1-9]\d*$/i.test(h) ? 'retry-after: <whole seconds>' : h)),
-  body: raw.body.replaceAll(url, 'URL').replace(/"(expiresAt|createdAt)":"[^"]+"/g, '"$1":"T"'),
+  body: raw.body.replaceAll(url, 'URL').replace(/"(expiresAt|createdAt)":"[^"]+"/g, '"$1":"T"').replace(/retry in [1-9]\d* s/g, 'retry in <whole seconds> s'),
 });
 
 let fast: Side;
