@@ -194,6 +194,21 @@ describe('bundler in mempool mode', () => {
     }
   });
 
+  it('a checkpoint that fails before settling still reports the mined operation as settled, not dropped', async () => {
+    const spy = vi.spyOn(network.chain(CHAIN), 'checkpoint').mockRejectedValue(new Error('chain restarting'));
+    const durable = createWeb3Proxy(network, {}, { mode: 'mempool', autoBundleDelayMs: () => 0, checkpointBeforeSettling: true });
+    try {
+      const { built, merchant } = await signedPayment('checkpoint-fails@example.com');
+      await submitUserOperation(durable, CHAIN, built.userOperation);
+      expect((await durable.bundler.waitForOutcome(CHAIN, built.userOpHash)).kind).toBe('settled');
+      expect(spy).toHaveBeenCalled();
+      expect(await getTokenBalance(network, CHAIN, 'USDC', merchant)).toBe(1_000_000n);
+    } finally {
+      spy.mockRestore();
+      await durable.bundler.close();
+    }
+  });
+
   it('close() stops auto-bundling and refuses new operations', async () => {
     const other = createWeb3Proxy(network, {}, { mode: 'mempool', autoBundleDelayMs: () => 60_000 });
     const { built } = await signedPayment('late@example.com');

@@ -155,7 +155,9 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
   }
 
   async function settle(entry: Entry, settlement: UserOperationSettlement): Promise<void> {
-    if (options.checkpointBeforeSettling) await network.chain(entry.chainId).checkpoint();
+    // The operation is mined whatever happens to the checkpoint: a failed one (the chain restarting) is left to the
+    // checkpoint that follows every write, and the settlement is still reported, never turned into a drop.
+    if (options.checkpointBeforeSettling) await network.chain(entry.chainId).checkpoint().catch(() => undefined);
     Object.assign(entry, { status: 'settled', settlement, txHash: settlement.txHash, blockHash: settlement.blockHash, blockNumber: settlement.blockNumber });
     await callHook('onUserOperationSettled', hooks.onUserOperationSettled, settlement);
     entry.resolve({ kind: 'settled', settlement });
