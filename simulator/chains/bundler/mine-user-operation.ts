@@ -35,18 +35,24 @@ export async function mineUserOperation(
  */
 export async function findMinedUserOperation(handle: ChainHandle, userOpHash: Hex, token: TokenSymbol | undefined): Promise<UserOperationSettlement | undefined> {
   await handle.ready();
+  // Only the latest blocks: an outcome is recorded within moments of its block, so an unrecorded one is among the
+  // last few; and on a forked chain a search from block 0 would ask the upstream node for its whole history.
+  const latest = await handle.publicClient.getBlockNumber();
   const logs = await handle.publicClient.getLogs({
     address: ENTRY_POINT_ADDRESS,
     event: USER_OPERATION_EVENT,
     args: { userOpHash },
-    fromBlock: 0n,
-    toBlock: 'latest',
+    fromBlock: latest > SEARCH_BLOCKS ? latest - SEARCH_BLOCKS : 0n,
+    toBlock: latest,
   });
   const log = logs[0];
   if (!log?.transactionHash) return undefined;
   const receipt = await handle.publicClient.getTransactionReceipt({ hash: log.transactionHash });
   return settlementOfReceipt(handle, receipt, userOpHash, token);
 }
+
+/** How far back findMinedUserOperation looks. */
+const SEARCH_BLOCKS = 1_000n;
 
 const USER_OPERATION_EVENT = getAbiItem({ abi: entryPoint07Abi, name: 'UserOperationEvent' });
 
