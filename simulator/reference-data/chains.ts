@@ -1,7 +1,7 @@
 // The one table of supported chains and tokens (spec §1), read from fixtures/chains.json: each chain with the
 // canonical address and on-chain decimals of every token it carries. Only (chain, token) pairs of this table can
 // ever be paid; the chain layer deploys exactly these tokens at exactly these addresses.
-import { getAddress, type Address } from 'viem';
+import type { Address } from 'viem';
 import fixture from '../../fixtures/chains.json' with { type: 'json' };
 
 export type TokenSymbol = 'USDC' | 'USDT';
@@ -29,12 +29,18 @@ interface ChainsFile {
   chains: { chainId: number; name: string; nativeSymbol: string; nativeUsdPrice: string; tokens: Record<string, { address: string; decimals: number }> }[];
 }
 
+function checkedAddress(value: string): Address {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`fixtures/chains.json: "${value}" is not an address`);
+  return value as Address;
+}
+
 function tokensOf(listed: ChainsFile['chains'][number]['tokens']): Partial<Record<TokenSymbol, TokenDeployment>> {
   const tokens: Partial<Record<TokenSymbol, TokenDeployment>> = {};
   for (const symbol of TOKENS) {
     const token = listed[symbol];
-    // getAddress checksums the fixture's address, so a typo there fails at load rather than on-chain.
-    if (token) tokens[symbol] = { address: getAddress(token.address), decimals: token.decimals };
+    // The fixture holds checksummed addresses (its test checks each against viem's getAddress, so a typo fails
+    // there); only the shape is checked here, since checksumming at load would cost every start a keccak library.
+    if (token) tokens[symbol] = { address: checkedAddress(token.address), decimals: token.decimals };
   }
   return tokens;
 }
