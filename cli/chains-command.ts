@@ -53,8 +53,9 @@ export function registerChainsCommand(program: Command): Command {
       let chains: TestChains;
       try {
         // Loaded only when the command runs, so `stablepay --help` stays fast.
-        const [{ CHAIN_IDS }, { parseForks, startTestChains }] = await Promise.all([
+        const [{ CHAIN_IDS }, { parseForks }, { startTestChains }] = await Promise.all([
           import('../simulator/reference-data/chains.ts'),
+          import('../simulator/chains/fork-flags.ts'),
           import('../simulator/chains/start-test-chains.ts'),
         ]);
         const forks = parseForks(flags.fork ?? [], CHAIN_IDS);

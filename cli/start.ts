@@ -62,7 +62,7 @@ async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<Serv
   if (!enabled) return false;
   const [{ chainsFromEnv }, { parseForks }, { CHAIN_IDS }] = await Promise.all([
     import('../simulator/chains/chains-from-env.ts'),
-    import('../simulator/chains/start-test-chains.ts'),
+    import('../simulator/chains/fork-flags.ts'),
     import('../simulator/reference-data/chains.ts'),
   ]);
   try {

@@ -3,6 +3,7 @@
 // admin roles. `stablepay chains` prints it; a black-box conformance run passes its path as STABLEPAY_CHAINS_FILE.
 // The JSON Schema beside this file (chains-file.schema.json) describes the same shape for non-TypeScript readers.
 import type { Address, Hex } from 'viem';
+import { CHAINS_FILE_ENV, rpcUrlEnv } from './chains-env.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainNetwork } from './build-chain-network.ts';
 import { TOKENS, type TokenSymbol } from '../reference-data/chains.ts';
@@ -11,8 +12,7 @@ import { TEST_ACCOUNT_NATIVE, TEST_ACCOUNT_TOKENS, testAccounts, type TestAccoun
 
 export const CHAINS_FILE_VERSION = 1;
 /** Environment variables a black-box target reads. */
-export const CHAINS_FILE_ENV = 'STABLEPAY_CHAINS_FILE';
-export const rpcUrlEnv = (chainId: number): string => `STABLEPAY_RPC_URL_${chainId}`;
+export { CHAINS_FILE_ENV, rpcUrlEnv } from './chains-env.ts';
 
 export interface KeyHolder {
   address: Address;

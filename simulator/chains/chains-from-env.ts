@@ -2,9 +2,9 @@
 // STABLEPAY_CHAINS_FILE (the chains file of `stablepay chains` / a conformance run). When either is set the simulator
 // attaches to those chains and starts none of its own.
 import { readFileSync } from 'node:fs';
-import { getAddress } from 'viem';
 import { findChain, CHAIN_IDS, TOKENS } from '../reference-data/chains.ts';
-import { CHAINS_FILE_ENV, rpcUrlEnv, type ChainsFile } from './chains-file.ts';
+import { CHAINS_FILE_ENV, rpcUrlEnv } from './chains-env.ts';
+import type { ChainsFile } from './chains-file.ts';
 
 /** chainId -> RPC URL from the environment, or undefined when the environment names no chains. */
 export function chainsFromEnv(env: NodeJS.ProcessEnv = process.env): Map<number, string> | undefined {
@@ -24,7 +24,8 @@ export function chainsFromEnv(env: NodeJS.ProcessEnv = process.env): Map<number,
       for (const symbol of TOKENS) {
         const given = chain.tokens?.[symbol]?.address;
         const ours = entry.tokens[symbol]?.address;
-        if (given && ours && getAddress(given) !== ours) throw new Error(`${CHAINS_FILE_ENV}: ${symbol} on chain ${chain.chainId} is at ${given}; the simulator needs ${ours}`);
+        // Compared without case: a checksum is a spelling of the same address.
+        if (given && ours && given.toLowerCase() !== ours.toLowerCase()) throw new Error(`${CHAINS_FILE_ENV}: ${symbol} on chain ${chain.chainId} is at ${given}; the simulator needs ${ours}`);
       }
       urls.set(chain.chainId, chain.rpcUrl);
     }
