@@ -159,7 +159,8 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
   // chain layer is imported and started first. The rejection is handled where startServer awaits it; the no-op
   // catch only keeps an early failure from counting as unhandled meanwhile.
   // Durable mode starts its chains from the state dir's checkpoints, inside startServer.
-  const startingChains = options.chains && options.stateDir === undefined ? import('../simulator/start-chains.ts').then(({ startChainsFor }) => startChainsFor(options)) : undefined;
+  // The chain layer's own modules are loaded before the simulator's begin to, so the processes are spawned first.
+  const startingChains = options.chains && options.stateDir === undefined ? (await import('../simulator/start-chains.ts')).startChainsFor(options) : undefined;
   startingChains?.catch(() => undefined);
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
     import('../simulator/server.ts'),

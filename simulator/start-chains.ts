@@ -1,8 +1,9 @@
 // Starting the local chains a simulator will settle on, apart from building the simulator: this module loads the
 // chain layer only, so `stablepay start` can have the five Anvil processes booting while the rest loads.
 import { checkSimulatorOptions } from './check-options.ts';
-import { attachChainNetwork, startChainNetwork, type ChainNetwork, type StartChainNetworkOptions } from './chains/index.ts';
-import { consoleLogger } from './http/error-handler.ts';
+import type { ChainNetwork } from './chains/build-chain-network.ts';
+import { startChainNetwork, type StartChainNetworkOptions } from './chains/start-chain-network.ts';
+import { consoleLogger } from './support/logger.ts';
 import type { SimulatorOptions } from './options.ts';
 
 /**
@@ -21,6 +22,9 @@ export async function startChainsFor(options: Omit<SimulatorOptions, 'chainNetwo
     logger: { info: (m: string) => logger.info(m), warn: (m: string) => logger.info(m), error: (m: string, data?: unknown) => logger.error(m, data) },
     ...(options.seed !== undefined ? { seed: `stablepay-simulator/${String(options.seed)}` } : {}),
   };
-  if ('rpcUrls' in chainOptions) return attachChainNetwork({ ...common, rpcUrls: chainOptions.rpcUrls });
+  if ('rpcUrls' in chainOptions) {
+    const { attachChainNetwork } = await import('./chains/attach-chain-network.ts');
+    return attachChainNetwork({ ...common, rpcUrls: chainOptions.rpcUrls });
+  }
   return startChainNetwork({ ...common, ...chainOptions });
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bakeChainState, comparableState, staleReason, statePath } from './bake-state.ts';
+import { bakeChainState, comparableState } from './bake-state.ts';
+import { staleReason, statePath } from './baked-states.ts';
 import { compileContracts, findStaleArtifacts } from './compile-contracts.ts';
 import { CHAIN_IDS } from '../reference-data/chains.ts';
 import type { AnvilStateDocument } from './dump-state.ts';

@@ -3,8 +3,7 @@
 // deploying ~20 contracts per chain. The bake is deterministic (fixed genesis time, 1 s block interval, fixed keys).
 //   npx tsx simulator/chains/bake-state.ts            bake all chains into fixtures/chain-state
 //   npx tsx simulator/chains/bake-state.ts --check    exit 1 when the committed states are stale
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseEther } from 'viem';
 import { createBakeContext } from './bake/bake-context.ts';
@@ -14,6 +13,7 @@ import { deployUsdc } from './bake/deploy-usdc.ts';
 import { deployUsdt } from './bake/deploy-usdt.ts';
 import { CHAIN_IDS, findChain } from '../reference-data/chains.ts';
 import { tokenVariant } from './token-variants.ts';
+import { manifestPath, staleReason, statePath, type StateManifest } from './baked-states.ts';
 import { dumpState, type AnvilStateDocument } from './dump-state.ts';
 import { UnknownChainError } from './errors.ts';
 import { chainStateDir } from './paths.ts';
@@ -24,14 +24,6 @@ import { spawnAnvil } from './spawn-anvil.ts';
 /** 2025-01-01T00:00:00Z: genesis of every baked chain. Runtime blocks follow the (virtual) clock. */
 export const BAKE_GENESIS_TIMESTAMP = 1_735_689_600;
 
-export interface StateManifest {
-  fingerprint: string;
-  anvil: string;
-  chains: number[];
-}
-
-export const manifestPath = (dir = chainStateDir): string => join(dir, 'manifest.json');
-export const statePath = (chainId: number, dir = chainStateDir): string => join(dir, `${chainId}.json`);
 
 /** Deploy everything on a fresh Anvil for `chainId` and return the state document. */
 export async function bakeChainState(chainId: number): Promise<AnvilStateDocument> {
@@ -81,20 +73,6 @@ export function comparableState(state: AnvilStateDocument): AnvilStateDocument['
 }
 
 export const formatState = (state: AnvilStateDocument): string => `${JSON.stringify(state)}\n`;
-
-export function readManifest(dir = chainStateDir): StateManifest | undefined {
-  const path = manifestPath(dir);
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as StateManifest) : undefined;
-}
-
-/** Why the states in `dir` cannot be used for `chainIds`, or undefined when they can. */
-export function staleReason(chainIds: readonly number[], dir = chainStateDir, fingerprint = computeStateFingerprint()): string | undefined {
-  const manifest = readManifest(dir);
-  if (!manifest) return `no manifest in ${dir}`;
-  if (manifest.fingerprint !== fingerprint) return 'its inputs (contracts, chain table, bake code or Anvil version) changed since it was baked';
-  const missing = chainIds.filter((id) => !manifest.chains.includes(id) || !existsSync(statePath(id, dir)));
-  return missing.length > 0 ? `no state for chain(s) ${missing.join(', ')}` : undefined;
-}
 
 /** Bake `chainIds` into `dir` (two at a time: the machine may have only two cores). */
 export async function bakeStates(chainIds: readonly number[] = CHAIN_IDS, dir = chainStateDir): Promise<void> {

@@ -1,7 +1,8 @@
 // The chain layer of the simulator: five local Anvil chains with USDC/USDT at their canonical addresses, ERC-4337
 // (EntryPoint v0.7, SimpleAccountFactory, a token gas paymaster), the bundler behind the web3 proxy, and the
 // customer-side helpers that build one-transaction settlements.
-export { startChainNetwork, DEFAULT_SEED, type ChainNetwork, type StartChainNetworkOptions } from './start-chain-network.ts';
+export { startChainNetwork, type StartChainNetworkOptions } from './start-chain-network.ts';
+export { DEFAULT_SEED, type ChainNetwork } from './build-chain-network.ts';
 export { attachChainNetwork, ChainNotReachableError, type AttachChainNetworkOptions } from './attach-chain-network.ts';
 export type { ChainHandle, ChainProcess, RawRpcResponse, JsonRpcErrorObject } from './chain-handle.ts';
 export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './chain-events.ts';

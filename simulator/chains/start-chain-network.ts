@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bakeStates, staleReason, statePath } from './bake-state.ts';
-import { buildChainNetwork, type ChainNetwork } from './build-chain-network.ts';
+import { staleReason, statePath } from './baked-states.ts';
+import type { ChainNetwork } from './build-chain-network.ts';
 import { createChainEvents, type ChainLogger } from './chain-events.ts';
 import type { ChainHandle } from './chain-handle.ts';
 import { CHAIN_IDS, findChain } from '../reference-data/chains.ts';
@@ -14,7 +14,7 @@ import { computeStateFingerprint } from './state-fingerprint.ts';
 import { SupervisedChain } from './supervise-chain.ts';
 import { forgetChainTime, syncChainTime } from './sync-time.ts';
 
-export { DEFAULT_SEED, type ChainNetwork } from './build-chain-network.ts';
+export type { ChainNetwork } from './build-chain-network.ts';
 
 export interface StartChainNetworkOptions {
   /** Chain ids to start (default: all five). */
@@ -48,6 +48,7 @@ async function resolveStateDir(chainIds: readonly number[], options: StartChainN
   if (!staleReason(chainIds, cache, fingerprint)) return cache;
   options.logger?.warn?.(`baked chain state in ${committed} is not usable (${reason}); baking into ${cache}. Run: npx tsx simulator/chains/bake-state.ts`);
   mkdirSync(cache, { recursive: true });
+  const { bakeStates } = await import('./bake-state.ts');
   await bakeStates(chainIds, cache);
   return cache;
 }
@@ -91,12 +92,20 @@ export async function startChainNetwork(options: StartChainNetworkOptions = {}):
   const stopAll = async (): Promise<void> => {
     await Promise.allSettled([...supervised.values()].map((s) => s.stop()));
   };
-  const started = await Promise.allSettled([...supervised.values()].map((s) => s.start()));
+  // The EVM side (viem clients, the bundler's helpers) loads while the Anvil processes boot.
+  const starting = Promise.allSettled([...supervised.values()].map((s) => s.start()));
+  const loading = import('./build-chain-network.ts');
+  loading.catch(() => undefined);
+  const started = await starting;
   const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     await stopAll();
     throw failed.reason;
   }
+  const { buildChainNetwork } = await loading.catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
+  });
   const network = buildChainNetwork({
     processes: supervised,
     events,
