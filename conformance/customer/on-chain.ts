@@ -2,8 +2,11 @@
 // file (so the payment's transaction reverts), and verify a settlement from its receipt: the transaction is real and
 // succeeded, and the merchant's, every seller's and the fee collector's token balances moved by exactly the amounts
 // the API reports, in the token's smallest unit.
-import { createPublicClient, createWalletClient, decodeEventLog, http, isAddressEqual, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
+// viem's actions are called as functions on a bare client (not createPublicClient's every-action client): the CLI
+// is one bundle, and an action any subcommand uses is loaded by every subcommand that loads viem, `start` among them.
+import { createClient, decodeEventLog, http, isAddressEqual, parseAbi, type Address, type Client, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { getGasPrice, getTransactionReceipt, readContract, waitForTransactionReceipt, writeContract } from 'viem/actions';
 import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
 
 const TOKEN_ABI = parseAbi([
@@ -19,10 +22,10 @@ export function chainOf(chains: ChainsFile, chainId: number) {
   return chain;
 }
 
-const clients = new Map<string, PublicClient>();
-function publicClient(rpcUrl: string): PublicClient {
+const clients = new Map<string, Client>();
+function publicClient(rpcUrl: string): Client {
   let client = clients.get(rpcUrl);
-  if (!client) clients.set(rpcUrl, (client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient));
+  if (!client) clients.set(rpcUrl, (client = createClient({ transport: http(rpcUrl) })));
   return client;
 }
 
@@ -35,13 +38,13 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
   const usdc = chain.tokens.USDC;
   if (!usdc) throw new Error(`chain ${chainId} has no USDC to blacklist on`);
   const account = privateKeyToAccount(chains.usdcRoles.blacklister.privateKey);
-  const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) });
+  const wallet = createClient({ account, transport: http(chain.rpcUrl) });
   const run = async () => {
     for (const address of addresses) {
       // Legacy pricing at the chain's own gas price: viem's default 1 gwei tip is above the cap of the cheap chains.
-      const gasPrice = await publicClient(chain.rpcUrl).getGasPrice();
-      const hash = await wallet.writeContract({ chain: null, type: 'legacy', gasPrice, address: usdc.address, abi: TOKEN_ABI, functionName: 'blacklist', args: [address] });
-      await publicClient(chain.rpcUrl).waitForTransactionReceipt({ hash, timeout: 30_000 });
+      const gasPrice = await getGasPrice(publicClient(chain.rpcUrl));
+      const hash = await writeContract(wallet, { chain: null, type: 'legacy', gasPrice, address: usdc.address, abi: TOKEN_ABI, functionName: 'blacklist', args: [address] });
+      await waitForTransactionReceipt(publicClient(chain.rpcUrl), { hash, timeout: 30_000 });
     }
   };
   const previous = queues.get(chainId) ?? Promise.resolve();
@@ -88,7 +91,7 @@ export async function verifySettlement(chains: ChainsFile, input: { chainId: num
   if (!/^0x[0-9a-fA-F]{64}$/.test(input.txHash)) return { problems: [`txHash ${JSON.stringify(input.txHash)} is not a 32-byte transaction hash`], observed: [], blockNumber: null };
   let receipt;
   try {
-    receipt = await client.getTransactionReceipt({ hash: input.txHash as Hex });
+    receipt = await getTransactionReceipt(client, { hash: input.txHash as Hex });
   } catch {
     return { problems: [`txHash ${input.txHash} is no transaction on chain ${input.chainId}`], observed: [], blockNumber: null };
   }
@@ -125,8 +128,8 @@ export async function verifySettlement(chains: ChainsFile, input: { chainId: num
       continue;
     }
     const [before, after] = await Promise.all([
-      client.readContract({ address: token.address, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: receipt.blockNumber - 1n }),
-      client.readContract({ address: token.address, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: receipt.blockNumber }),
+      readContract(client, { address: token.address, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: receipt.blockNumber - 1n }),
+      readContract(client, { address: token.address, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: receipt.blockNumber }),
     ]);
     const delta = (after as bigint) - (before as bigint);
     observed.push({ role: recipient.role, address, expected, delta });
@@ -140,6 +143,6 @@ export async function balanceDeltas(chains: ChainsFile, chainId: number, token: 
   const chain = chainOf(chains, chainId);
   const tokenAddress = chain.tokens[token as keyof typeof chain.tokens]!.address;
   const client = publicClient(chain.rpcUrl);
-  const read = (address: Address, block: bigint) => client.readContract({ address: tokenAddress, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: block }) as Promise<bigint>;
+  const read = (address: Address, block: bigint) => readContract(client, { address: tokenAddress, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: block }) as Promise<bigint>;
   return Promise.all(addresses.map(async (a) => (await read(a, blockNumber)) - (await read(a, blockNumber - 1n))));
 }

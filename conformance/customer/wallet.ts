@@ -3,7 +3,8 @@
 // Signing methods are answered here; eth_sendTransaction is signed here and sent to the suite's own chain; every other
 // request is forwarded to the chain's RPC as a read. Every request is logged with its outcome, for the report.
 import type { BrowserContext } from 'playwright-core';
-import { createWalletClient, http, type Hex } from 'viem';
+import { createClient, http, type Hex } from 'viem';
+import { sendTransaction } from 'viem/actions';
 import { privateKeyToAccount } from 'viem/accounts';
 
 export interface WalletLogEntry {
@@ -114,8 +115,8 @@ export async function installWallet(context: BrowserContext, input: { privateKey
       case 'eth_sendTransaction': {
         const [tx] = params as [{ from: string; to?: Hex; data?: Hex; value?: Hex; gas?: Hex }];
         ours(tx.from);
-        const client = createWalletClient({ account, transport: http(rpc(state.chainId)) });
-        const hash = await client.sendTransaction({
+        const client = createClient({ account, transport: http(rpc(state.chainId)) });
+        const hash = await sendTransaction(client, {
           chain: null,
           to: tx.to ?? null,
           data: tx.data,

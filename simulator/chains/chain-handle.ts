@@ -1,8 +1,8 @@
 // One running chain as the rest of the simulator sees it: ids, URL, viem clients, the simulator's signers on it,
 // and raw JSON-RPC access (used by the web3 proxy's pass-through).
-import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
+import type { Chain } from 'viem';
 import type { ChainInfo } from '../reference-data/chains.ts';
-import { createChainClients } from './create-chain-clients.ts';
+import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from './create-chain-clients.ts';
 import { postJson } from './post-json.ts';
 import { bundlerAccount, operatorAccount } from './roles.ts';
 import type { ChainStatus } from './supervise-chain.ts';
@@ -28,10 +28,10 @@ export interface ChainHandle {
   /** Price every operation pays per gas on this chain (wei); the chain's base fee is 0. */
   readonly gasPriceWei: bigint;
   readonly chain: Chain;
-  readonly publicClient: PublicClient<Transport, Chain>;
-  readonly testClient: TestClient<'anvil', Transport, Chain>;
-  readonly operator: WalletClient<Transport, Chain, Account>;
-  readonly bundler: WalletClient<Transport, Chain, Account>;
+  readonly publicClient: ChainPublicClient;
+  readonly testClient: ChainTestClient;
+  readonly operator: ChainWalletClient;
+  readonly bundler: ChainWalletClient;
   /** Wait until the chain can serve (through a restart); throws ChainUnavailableError when it cannot. */
   ready(): Promise<void>;
   /** Forward one JSON-RPC call to Anvil and return its result or error object unchanged. */

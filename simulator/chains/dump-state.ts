@@ -1,6 +1,7 @@
 // anvil_dumpState returns gzip-compressed JSON as hex; this decodes it into the document `--load-state` reads.
 import { gunzipSync } from 'node:zlib';
-import type { Address, Chain, Hex, TestClient, Transport } from 'viem';
+import type { Address, Hex } from 'viem';
+import type { ChainTestClient } from './create-chain-clients.ts';
 
 export interface AnvilAccountState {
   nonce: number;
@@ -19,7 +20,7 @@ export interface AnvilStateDocument {
   [key: string]: unknown;
 }
 
-export async function dumpState(testClient: TestClient<'anvil', Transport, Chain>): Promise<AnvilStateDocument> {
+export async function dumpState(testClient: ChainTestClient): Promise<AnvilStateDocument> {
   const hex = await testClient.dumpState();
   return JSON.parse(gunzipSync(Buffer.from(hex.slice(2), 'hex')).toString('utf8')) as AnvilStateDocument;
 }

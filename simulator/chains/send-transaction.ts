@@ -1,6 +1,7 @@
 // Sends a transaction from one of the simulator's own accounts and returns its receipt (automine: at once).
 // Transactions of one sender on one chain are serialised so nonces never collide.
-import { BaseError, type Account, type Address, type Chain, type Hex, type PublicClient, type TransactionReceipt, type Transport, type WalletClient } from 'viem';
+import { BaseError, type Address, type Hex, type TransactionReceipt } from 'viem';
+import type { ChainPublicClient, ChainWalletClient } from './create-chain-clients.ts';
 import { ChainLayerError } from './errors.ts';
 
 export interface SendTransactionParameters {
@@ -27,8 +28,8 @@ export function serialize<T>(scope: object, key: string, task: () => Promise<T>)
 }
 
 export async function sendTransaction(
-  publicClient: PublicClient<Transport, Chain>,
-  wallet: WalletClient<Transport, Chain, Account>,
+  publicClient: ChainPublicClient,
+  wallet: ChainWalletClient,
   params: SendTransactionParameters,
 ): Promise<TransactionReceipt> {
   return serialize(publicClient, wallet.account.address, async () => {
@@ -60,7 +61,7 @@ export async function sendTransaction(
   });
 }
 
-export async function waitForReceipt(publicClient: PublicClient<Transport, Chain>, hash: Hex): Promise<TransactionReceipt> {
+export async function waitForReceipt(publicClient: ChainPublicClient, hash: Hex): Promise<TransactionReceipt> {
   for (let attempt = 0; attempt < 200; attempt++) {
     try {
       return await publicClient.getTransactionReceipt({ hash });

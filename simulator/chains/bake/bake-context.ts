@@ -1,16 +1,16 @@
 // What every bake step needs: the clients of the chain being baked and the simulator's signers.
-import type { Account, Chain, PublicClient, TestClient, Transport, WalletClient } from 'viem';
+import type { Account } from 'viem';
 import type { ChainInfo } from '../../reference-data/chains.ts';
-import { createChainClients } from '../create-chain-clients.ts';
+import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from '../create-chain-clients.ts';
 import { operatorAccount, usdcProxyAdmin } from '../roles.ts';
 
 export interface BakeContext {
   chain: ChainInfo;
-  publicClient: PublicClient<Transport, Chain>;
-  testClient: TestClient<'anvil', Transport, Chain>;
-  operator: WalletClient<Transport, Chain, Account>;
+  publicClient: ChainPublicClient;
+  testClient: ChainTestClient;
+  operator: ChainWalletClient;
   /** The FiatTokenProxy admin, impersonated (its key is only needed to upgrade the proxy). */
-  proxyAdmin: WalletClient<Transport, Chain, Account>;
+  proxyAdmin: ChainWalletClient;
 }
 
 export function createBakeContext(chain: ChainInfo, rpcUrl: string): BakeContext {
