@@ -65,7 +65,12 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
   const web3Handler: Web3Handler = (chainId, rawBody, caller) => proxy.handle(chainId, rawBody, caller);
 
   // Block time follows the virtual clock, from now on; a chain that cannot follow is logged, the clock still moves.
-  const syncTime = (now: number) => network.syncTime(now).catch((error: unknown) => logger.error('could not move chain time with the virtual clock', error));
+  // Once closing, a move still in flight may meet the network stopped after the close: that is the stop, not a fault.
+  let closing = false;
+  const syncTime = (now: number) =>
+    network.syncTime(now).catch((error: unknown) => {
+      if (!closing) logger.error('could not move chain time with the virtual clock', error);
+    });
   const unsubscribe = clock.onAdvance(syncTime);
   void clock.track(syncTime(clock.now()));
 
@@ -78,6 +83,7 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
     network,
     tracker,
     close: async () => {
+      closing = true;
       unsubscribe();
       await proxy.bundler.close();
     },
