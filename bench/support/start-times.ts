@@ -47,8 +47,8 @@ async function answersChainId(url: string, chainId: number): Promise<void> {
   throw new Error(`anvil at ${url} never answered eth_chainId ${chainId}`);
 }
 
-async function untilBanner(command: string, args: string[], cwd = ROOT): Promise<number> {
-  const started = await spawnUntil(command, args, BANNER, { cwd });
+async function untilBanner(command: string, args: string[], cwd = ROOT, env?: NodeJS.ProcessEnv): Promise<number> {
+  const started = await spawnUntil(command, args, BANNER, { cwd, ...(env ? { env } : {}) });
   await started.stop();
   return started.elapsedMs;
 }
@@ -65,6 +65,32 @@ const ROWS: { what: string; run: () => Promise<number> }[] = [
   { what: '`node bin/stablepay.js start` to its banner (what npm start runs)', run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0']) },
 ];
 
+// Where NODE_EXTRA_CA_CERTS is set (as in some sandboxes and CI images), every Node process parses those
+// certificates before it runs any code: tens of ms that Anvil does not pay and a machine without the variable
+// does not either. The Node rows are then measured a second time without it, so both figures are in one run.
+const EXTRA_CA = 'NODE_EXTRA_CA_CERTS';
+const withoutExtraCa = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env };
+  delete env[EXTRA_CA];
+  return env;
+};
+const NO_CA = ` (without ${EXTRA_CA})`;
+
+function withoutExtraCaRows(root: string | undefined): { what: string; run: () => Promise<number> }[] {
+  if (!process.env[EXTRA_CA]) return [];
+  const rows = [
+    { what: `\`node -e 0\`${NO_CA}`, run: () => timeToExit(process.execPath, ['-e', '0'], { env: withoutExtraCa() }) },
+    { what: `\`npm run bench:noop\` (npm's fixed cost)${NO_CA}`, run: () => timeToExit('npm', ['run', '--silent', 'bench:noop'], { cwd: ROOT, env: withoutExtraCa() }) },
+    { what: `\`npm start\` to its banner${NO_CA}`, run: () => untilBanner('npm', ['start', '--', '--port', '0'], ROOT, withoutExtraCa()) },
+    { what: `\`node bin/stablepay.js start\` to its banner${NO_CA}`, run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0'], ROOT, withoutExtraCa()) },
+  ];
+  if (root) {
+    const cli = join(root, 'bin', 'stablepay.js');
+    rows.push({ what: `\`node bin/stablepay.js start\` to its banner (baseline)${NO_CA}`, run: () => untilBanner(process.execPath, [cli, 'start', '--port', '0'], root, withoutExtraCa()) });
+  }
+  return rows;
+}
+
 /** The CLI's rows again for another built checkout (`--baseline`), interleaved with the others. */
 function baselineRows(root: string): { what: string; run: () => Promise<number> }[] {
   const cli = join(root, 'bin', 'stablepay.js');
@@ -75,7 +101,7 @@ function baselineRows(root: string): { what: string; run: () => Promise<number> 
 }
 
 export async function measureStartTimes(runs: number, log: (line: string) => void, baseline?: string): Promise<StartRow[]> {
-  const all = [...ROWS, ...(baseline ? baselineRows(baseline) : [])];
+  const all = [...ROWS, ...(baseline ? baselineRows(baseline) : []), ...withoutExtraCaRows(baseline)];
   const rows = all.map((r) => ({ what: r.what, samples: [] as number[] }));
   for (let i = 0; i < runs; i++) {
     for (const [index, row] of all.entries()) {
