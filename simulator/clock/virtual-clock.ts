@@ -17,12 +17,21 @@ export interface AdvanceResult {
 /** Called after every move of the clock (e.g. to move the chains' block time). */
 export type ClockListener = (nowMs: number) => void | Promise<void>;
 
-interface Timer {
-  id: number;
-  dueAt: number;
-  seq: number;
-  task: TimerTask;
-  cancelled: boolean;
+/** A scheduled task; it is its own handle (one object per timer, as a clock may hold one per payment). */
+class Timer implements TimerHandle {
+  cancelled = false;
+
+  constructor(
+    readonly id: number,
+    readonly dueAt: number,
+    readonly seq: number,
+    readonly task: TimerTask,
+    private readonly heap: TimerHeap,
+  ) {}
+
+  cancel(): void {
+    this.heap.cancel(this);
+  }
 }
 
 export interface VirtualClockOptions {
@@ -170,15 +179,11 @@ export class VirtualClock {
 
   /** Schedule `task` at virtual time `dueAt` (ms). Tasks due now or earlier run on the next tick. */
   schedule(dueAt: number, task: TimerTask): TimerHandle {
-    const timer: Timer = { id: this.nextId++, dueAt, seq: this.seq++, task, cancelled: false };
+    const timer = new Timer(this.nextId++, dueAt, this.seq++, task, this.timers);
     this.timers.push(timer);
     if (this.armedFor === undefined || dueAt < this.armedFor) this.armRealTimer();
-    return {
-      id: timer.id,
-      dueAt,
-      // A real timer left armed for a cancelled one just runs an advance(0) that fires nothing.
-      cancel: () => this.timers.cancel(timer),
-    };
+    // Cancelling it: a real timer left armed for a cancelled one just runs an advance(0) that fires nothing.
+    return timer;
   }
 
   pendingTimers(): number {
