@@ -15,8 +15,6 @@ export interface PaymentListFilter {
   externalId?: string | undefined;
 }
 
-const liveKey = (merchantId: string, externalId: string): string => `${merchantId}\u0000${externalId}`;
-
 export type InsertResult = { ok: true } | { ok: false; holder: string };
 
 /** What the payment service needs of storage; the composition root may wrap it. */
@@ -36,10 +34,14 @@ export interface TimeRange {
   to: number;
 }
 
-/** A merchant's payments, newest first, all of them and per status (an index per status once one has it). */
+/**
+ * A merchant's payments, newest first, all of them and per status (an index per status once one has it), and by
+ * externalId (keyed by the externalId string the payment keeps: no key is built per lookup).
+ */
 interface MerchantIndexes {
   all: NewestFirstEntries;
   byStatus: Partial<Record<PaymentStatus, NewestFirstEntries>>;
+  byExternalId: Map<string, ExternalIdHolders>;
 }
 
 /**
@@ -54,8 +56,6 @@ interface ExternalIdHolders {
 export class PaymentStore implements PaymentRepository {
   private readonly byId = new Map<string, Payment>();
   private readonly byMerchant = new Map<string, MerchantIndexes>();
-  /** By liveKey(merchantId, externalId). */
-  private readonly byExternalId = new Map<string, ExternalIdHolders>();
   /** Told about every stored version (durable mode). */
   persist: Persist | undefined;
 
@@ -71,19 +71,19 @@ export class PaymentStore implements PaymentRepository {
 
   /** Atomically insert unless its externalId is held by a live payment of the same merchant. */
   insert(payment: Payment): InsertResult {
-    const key = payment.externalId === null ? undefined : liveKey(payment.merchantId, payment.externalId);
-    const holders = key === undefined ? undefined : this.byExternalId.get(key);
+    const { externalId } = payment;
+    const merchant = this.indexesOf(payment.merchantId);
+    const holders = externalId === null ? undefined : merchant.byExternalId.get(externalId);
     if (holders?.live !== undefined) return { ok: false, holder: holders.live };
     if (this.byId.has(payment.id)) throw new Error(`duplicate id ${payment.id}`);
     const live = LIVE_STATUSES.includes(payment.status) ? payment.id : undefined;
     // One entry for every index the payment is in (entries never change: a payment's id and createdAt do not).
     const entry: IndexEntry = { at: payment.createdAt, id: payment.id };
     this.byId.set(payment.id, payment);
-    const merchant = this.indexesOf(payment.merchantId);
     merchant.all.add(entry);
     statusIndex(merchant, payment.status).add(entry);
-    if (key !== undefined) {
-      if (holders === undefined) this.byExternalId.set(key, { live, one: entry });
+    if (externalId !== null) {
+      if (holders === undefined) merchant.byExternalId.set(externalId, { live, one: entry });
       else {
         if (live !== undefined) holders.live = live;
         if (holders.one instanceof NewestFirstEntries) holders.one.add(entry);
@@ -96,7 +96,7 @@ export class PaymentStore implements PaymentRepository {
 
   /** The live payment holding `externalId` for the merchant, if any. */
   liveHolder(merchantId: string, externalId: string): string | undefined {
-    return this.byExternalId.get(liveKey(merchantId, externalId))?.live;
+    return this.byMerchant.get(merchantId)?.byExternalId.get(externalId)?.live;
   }
 
   /** Replace a stored payment with its next version; frees the externalId on leaving the live statuses. */
@@ -114,7 +114,7 @@ export class PaymentStore implements PaymentRepository {
     }
     const released = !LIVE_STATUSES.includes(payment.status);
     if (payment.externalId !== null && released) {
-      const holders = this.byExternalId.get(liveKey(payment.merchantId, payment.externalId));
+      const holders = this.byMerchant.get(payment.merchantId)?.byExternalId.get(payment.externalId);
       if (holders?.live === payment.id) holders.live = undefined;
     }
   }
@@ -132,7 +132,7 @@ export class PaymentStore implements PaymentRepository {
     // The narrower index walks; the other filter, if any, is checked on its (few) entries.
     const index =
       filter.externalId !== undefined
-        ? this.externalIdIndex(liveKey(merchantId, filter.externalId))
+        ? this.externalIdIndex(merchant, filter.externalId)
         : filter.status !== undefined
           ? merchant?.byStatus[filter.status]
           : merchant?.all;
@@ -150,8 +150,8 @@ export class PaymentStore implements PaymentRepository {
   }
 
   /** The payments holding an externalId as an index (a one-entry index, made for the walk, when one payment holds it). */
-  private externalIdIndex(key: string): NewestFirstEntries | undefined {
-    const holders = this.byExternalId.get(key);
+  private externalIdIndex(merchant: MerchantIndexes | undefined, externalId: string): NewestFirstEntries | undefined {
+    const holders = merchant?.byExternalId.get(externalId);
     if (holders === undefined) return undefined;
     return holders.one instanceof NewestFirstEntries ? holders.one : entriesOf([holders.one]);
   }
@@ -159,7 +159,7 @@ export class PaymentStore implements PaymentRepository {
   private indexesOf(merchantId: string): MerchantIndexes {
     let indexes = this.byMerchant.get(merchantId);
     if (!indexes) {
-      indexes = { all: new NewestFirstEntries(), byStatus: {} };
+      indexes = { all: new NewestFirstEntries(), byStatus: {}, byExternalId: new Map() };
       this.byMerchant.set(merchantId, indexes);
     }
     return indexes;
