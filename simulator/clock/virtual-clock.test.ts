@@ -21,6 +21,18 @@ describe('VirtualClock timers', () => {
     clock.dispose();
   });
 
+  it('calls a task shared by several timers with the argument of each timer', async () => {
+    const clock = frozen();
+    const fired: string[] = [];
+    const task = (name: string): void => void fired.push(`${name}@${clock.now()}`);
+    clock.schedule(1_000_200, task, 'b');
+    clock.schedule(1_000_100, task, 'a');
+    clock.schedule(1_000_050, () => void fired.push(`plain@${clock.now()}`));
+    expect(await clock.advance(300)).toEqual({ now: 1_000_300, firedTimers: 3 });
+    expect(fired).toEqual(['plain@1000050', 'a@1000100', 'b@1000200']);
+    clock.dispose();
+  });
+
   it('cancels, counts only live timers, and ignores cancel after firing', async () => {
     const clock = frozen();
     const fired: number[] = [];

@@ -150,6 +150,13 @@ export class PaymentService {
     this.expiryTimers.clear();
   }
 
+  /** The task of every payment's expiry timer (one function for all, called with the payment's id). */
+  private readonly expiryDue = (id: string): void => {
+    this.expiryTimers.delete(id);
+    const latest = this.store.get(id);
+    if (latest?.status === 'ACTIVE') this.apply(id, { type: 'clock.expired' });
+  };
+
   private changed(previous: Payment | undefined, next: Payment): void {
     for (const listener of this.deps.listeners ?? []) listener.changed(previous, next);
   }
@@ -166,14 +173,7 @@ export class PaymentService {
       switch (effect.kind) {
         case 'schedule-expiry':
           this.expiryTimers.get(payment.id)?.cancel();
-          this.expiryTimers.set(
-            payment.id,
-            this.deps.clock.schedule(effect.at, () => {
-              this.expiryTimers.delete(payment.id);
-              const latest = this.store.get(payment.id);
-              if (latest?.status === 'ACTIVE') this.apply(payment.id, { type: 'clock.expired' });
-            }),
-          );
+          this.expiryTimers.set(payment.id, this.deps.clock.schedule(effect.at, this.expiryDue, payment.id));
           break;
         case 'cancel-expiry':
           this.expiryTimers.get(payment.id)?.cancel();

@@ -3,7 +3,7 @@
 // concurrent creates with one externalId cannot both pass the check). Filtered lists read
 // per-status and per-externalId indexes, and time ranges are a binary search: with 200k payments
 // no list, summary or export scans payments it does not return.
-import { NewestFirstIndex } from '../support/newest-first-index.ts';
+import { NewestFirstEntries, type IndexEntry } from '../support/newest-first-index.ts';
 import type { Persist } from '../support/persist.ts';
 import type { Payment, PaymentStatus } from './types.ts';
 import { LIVE_STATUSES } from './types.ts';
@@ -14,8 +14,6 @@ export interface PaymentListFilter {
   status?: PaymentStatus | undefined;
   externalId?: string | undefined;
 }
-
-const liveKey = (merchantId: string, externalId: string): string => `${merchantId}\u0000${externalId}`;
 
 export type InsertResult = { ok: true } | { ok: false; holder: string };
 
@@ -36,15 +34,28 @@ export interface TimeRange {
   to: number;
 }
 
-const statusKey = (merchantId: string, status: PaymentStatus): string => `${merchantId}\u0000${status}`;
+/**
+ * A merchant's payments, newest first, all of them and per status (an index per status once one has it), and by
+ * externalId (keyed by the externalId string the payment keeps: no key is built per lookup).
+ */
+interface MerchantIndexes {
+  all: NewestFirstEntries;
+  byStatus: Partial<Record<PaymentStatus, NewestFirstEntries>>;
+  byExternalId: Map<string, ExternalIdHolders>;
+}
+
+/**
+ * The payments of a merchant that have held an externalId: most hold it alone (that payment's entry, no index of
+ * its own), an index from the second on; and the live one, if any.
+ */
+interface ExternalIdHolders {
+  live: string | undefined;
+  one: IndexEntry | NewestFirstEntries;
+}
 
 export class PaymentStore implements PaymentRepository {
   private readonly byId = new Map<string, Payment>();
-  private readonly byMerchant = new Map<string, NewestFirstIndex>();
-  private readonly liveExternalIds = new Map<string, string>();
-  private readonly byStatus = new Map<string, NewestFirstIndex>();
-  /** Most externalIds name one payment: that one alone (no index of its own per payment), an index from the second on. */
-  private readonly byExternalId = new Map<string, NewestFirstIndex | ExternalIdHolder>();
+  private readonly byMerchant = new Map<string, MerchantIndexes>();
   /** Told about every stored version (durable mode). */
   persist: Persist | undefined;
 
@@ -60,20 +71,24 @@ export class PaymentStore implements PaymentRepository {
 
   /** Atomically insert unless its externalId is held by a live payment of the same merchant. */
   insert(payment: Payment): InsertResult {
-    const key = payment.externalId === null ? undefined : liveKey(payment.merchantId, payment.externalId);
-    if (key !== undefined) {
-      const holder = this.liveExternalIds.get(key);
-      if (holder !== undefined) return { ok: false, holder };
-      if (LIVE_STATUSES.includes(payment.status)) this.liveExternalIds.set(key, payment.id);
-    }
+    const { externalId } = payment;
+    const merchant = this.indexesOf(payment.merchantId);
+    const holders = externalId === null ? undefined : merchant.byExternalId.get(externalId);
+    if (holders?.live !== undefined) return { ok: false, holder: holders.live };
+    if (this.byId.has(payment.id)) throw new Error(`duplicate id ${payment.id}`);
+    const live = LIVE_STATUSES.includes(payment.status) ? payment.id : undefined;
+    // One entry for every index the payment is in (entries never change: a payment's id and createdAt do not).
+    const entry: IndexEntry = { at: payment.createdAt, id: payment.id };
     this.byId.set(payment.id, payment);
-    this.indexOf(payment.merchantId).insert(payment.id, payment.createdAt);
-    indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);
-    if (key !== undefined) {
-      const held = this.byExternalId.get(key);
-      if (held === undefined) this.byExternalId.set(key, { id: payment.id, at: payment.createdAt });
-      else if (held instanceof NewestFirstIndex) held.insert(payment.id, payment.createdAt);
-      else this.byExternalId.set(key, indexOfEntries([held, { id: payment.id, at: payment.createdAt }]));
+    merchant.all.add(entry);
+    statusIndex(merchant, payment.status).add(entry);
+    if (externalId !== null) {
+      if (holders === undefined) merchant.byExternalId.set(externalId, { live, one: entry });
+      else {
+        if (live !== undefined) holders.live = live;
+        if (holders.one instanceof NewestFirstEntries) holders.one.add(entry);
+        else holders.one = entriesOf([holders.one, entry]);
+      }
     }
     this.persist?.put('payment', payment.id, payment);
     return { ok: true };
@@ -81,7 +96,7 @@ export class PaymentStore implements PaymentRepository {
 
   /** The live payment holding `externalId` for the merchant, if any. */
   liveHolder(merchantId: string, externalId: string): string | undefined {
-    return this.liveExternalIds.get(liveKey(merchantId, externalId));
+    return this.byMerchant.get(merchantId)?.byExternalId.get(externalId)?.live;
   }
 
   /** Replace a stored payment with its next version; frees the externalId on leaving the live statuses. */
@@ -91,74 +106,77 @@ export class PaymentStore implements PaymentRepository {
     this.byId.set(payment.id, payment);
     this.persist?.put('payment', payment.id, payment);
     if (previous.status !== payment.status) {
-      indexIn(this.byStatus, statusKey(payment.merchantId, previous.status)).remove(payment.id);
-      indexIn(this.byStatus, statusKey(payment.merchantId, payment.status)).insert(payment.id, payment.createdAt);
+      // Indexed under the time it was first stored with (createdAt does not change).
+      const entry: IndexEntry = { at: previous.createdAt, id: payment.id };
+      const merchant = this.indexesOf(payment.merchantId);
+      statusIndex(merchant, previous.status).delete(entry);
+      statusIndex(merchant, payment.status).add(entry);
     }
     const released = !LIVE_STATUSES.includes(payment.status);
     if (payment.externalId !== null && released) {
-      const key = liveKey(payment.merchantId, payment.externalId);
-      if (this.liveExternalIds.get(key) === payment.id) this.liveExternalIds.delete(key);
+      const holders = this.byMerchant.get(payment.merchantId)?.byExternalId.get(payment.externalId);
+      if (holders?.live === payment.id) holders.live = undefined;
     }
   }
 
   /** One page, newest first; undefined when the cursor is not one of this merchant's payments. */
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined {
-    const all = this.indexOf(merchantId);
+    const merchant = this.byMerchant.get(merchantId);
     let after: { at: number; id: string } | undefined;
     if (filter.cursor !== undefined) {
       // The cursor is any of the merchant's payments, even one that has since left the filtered index.
-      const cursor = all.has(filter.cursor) ? this.byId.get(filter.cursor) : undefined;
+      const cursor = this.getOwned(merchantId, filter.cursor);
       if (!cursor) return undefined;
       after = { at: cursor.createdAt, id: cursor.id };
     }
     // The narrower index walks; the other filter, if any, is checked on its (few) entries.
     const index =
       filter.externalId !== undefined
-        ? this.externalIdIndex(liveKey(merchantId, filter.externalId))
+        ? this.externalIdIndex(merchant, filter.externalId)
         : filter.status !== undefined
-          ? this.byStatus.get(statusKey(merchantId, filter.status))
-          : all;
+          ? merchant?.byStatus[filter.status]
+          : merchant?.all;
     if (!index) return { items: [], hasMore: false };
     const accept = filter.externalId !== undefined && filter.status !== undefined ? (id: string) => (this.byId.get(id) as Payment).status === filter.status : undefined;
-    const page = index.page({ ...(after ? { after } : {}), limit: filter.limit, ...(accept ? { accept } : {}) });
-    if (!page) return undefined;
+    const page = index.pageAfter({ ...(after ? { after } : {}), limit: filter.limit, ...(accept ? { accept } : {}) });
     return { items: page.ids.map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
   }
 
   /** Every payment of a merchant, newest first. */
   *all(merchantId: string, range?: TimeRange): IterableIterator<Payment> {
-    const index = this.indexOf(merchantId);
+    const index = this.indexesOf(merchantId).all;
     const ids = range ? index.idsBetween(range.from, range.to) : index.ids();
     for (const id of ids) yield this.byId.get(id) as Payment;
   }
 
   /** The payments holding an externalId as an index (a one-entry index, made for the walk, when one payment holds it). */
-  private externalIdIndex(key: string): NewestFirstIndex | undefined {
-    const held = this.byExternalId.get(key);
-    return held === undefined || held instanceof NewestFirstIndex ? held : indexOfEntries([held]);
+  private externalIdIndex(merchant: MerchantIndexes | undefined, externalId: string): NewestFirstEntries | undefined {
+    const holders = merchant?.byExternalId.get(externalId);
+    if (holders === undefined) return undefined;
+    return holders.one instanceof NewestFirstEntries ? holders.one : entriesOf([holders.one]);
   }
 
-  private indexOf(merchantId: string): NewestFirstIndex {
-    return indexIn(this.byMerchant, merchantId);
+  private indexesOf(merchantId: string): MerchantIndexes {
+    let indexes = this.byMerchant.get(merchantId);
+    if (!indexes) {
+      indexes = { all: new NewestFirstEntries(), byStatus: {}, byExternalId: new Map() };
+      this.byMerchant.set(merchantId, indexes);
+    }
+    return indexes;
   }
 }
 
-interface ExternalIdHolder {
-  id: string;
-  at: number;
-}
-
-function indexOfEntries(entries: ExternalIdHolder[]): NewestFirstIndex {
-  const index = new NewestFirstIndex();
-  for (const { id, at } of entries) index.insert(id, at);
+function entriesOf(entries: IndexEntry[]): NewestFirstEntries {
+  const index = new NewestFirstEntries();
+  for (const entry of entries) index.add(entry);
   return index;
 }
 
-function indexIn(indexes: Map<string, NewestFirstIndex>, key: string): NewestFirstIndex {
-  let index = indexes.get(key);
+function statusIndex(merchant: MerchantIndexes, status: PaymentStatus): NewestFirstEntries {
+  let index = merchant.byStatus[status];
   if (!index) {
-    index = new NewestFirstIndex();
-    indexes.set(key, index);
+    index = new NewestFirstEntries();
+    merchant.byStatus[status] = index;
   }
   return index;
 }

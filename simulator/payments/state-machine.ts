@@ -3,7 +3,7 @@
 // caller must carry out (webhook events, expiry timers, ledger entry). Anything not in the table
 // is refused, so the flow is forward only and terminal states are final.
 import type { TokenSymbol } from '../reference-data/chains.ts';
-import { isPairSupported } from '../reference-data/chains.ts';
+import { CHAIN_IDS, isPairSupported, TOKENS } from '../reference-data/chains.ts';
 import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { computeTokenAmounts, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';
@@ -145,6 +145,18 @@ export interface OpenPaymentInput {
   defaultTtlMs: number;
 }
 
+// A payment's lists never change, and most payments accept every chain and token: those share one frozen list
+// each instead of keeping copies of their own (a payment is kept for the simulator's life).
+const ALL_CHAINS: readonly number[] = Object.freeze([...CHAIN_IDS]);
+const ALL_TOKENS: readonly TokenSymbol[] = Object.freeze([...TOKENS]);
+
+/** `list` itself as a payment keeps it: `all` when it has the same items in the same order, else a copy. */
+function keptList<T>(list: readonly T[], all: readonly T[]): readonly T[] {
+  if (list.length !== all.length) return [...list];
+  for (let i = 0; i < list.length; i += 1) if (list[i] !== all[i]) return [...list];
+  return all;
+}
+
 /** The "(none) -> ACTIVE" row: a new payment, its expiry timer, and payment.created only for dashboard creates. */
 export function openPayment(input: OpenPaymentInput, now: number): { payment: Payment; effects: PaymentEffect[] } {
   const { draft } = input;
@@ -158,8 +170,8 @@ export function openPayment(input: OpenPaymentInput, now: number): { payment: Pa
     currency: draft.currency,
     title: draft.title,
     externalId: draft.externalId,
-    acceptedChains: [...draft.acceptedChains],
-    acceptedTokens: [...draft.acceptedTokens],
+    acceptedChains: keptList(draft.acceptedChains, ALL_CHAINS),
+    acceptedTokens: keptList(draft.acceptedTokens, ALL_TOKENS),
     serviceFee: draft.serviceFee,
     merchantFee: draft.merchantFee,
     sellers: draft.sellers ? draft.sellers.map((s) => ({ ...s })) : null,

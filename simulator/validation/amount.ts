@@ -5,6 +5,19 @@ import { toUnits } from '../money/decimal.ts';
 export const AMOUNT_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
 export const AMOUNT_MAXIMUM = '1000000000000';
 
+const MAXIMUM_UNITS = toUnits(AMOUNT_MAXIMUM, 2);
+
+// The currencies' minimums are parsed once each (every create checks its amount against one).
+const parsedMinimums = new Map<string, bigint>();
+function unitsOf(minimum: string): bigint {
+  let units = parsedMinimums.get(minimum);
+  if (units === undefined) {
+    units = toUnits(minimum, 2);
+    parsedMinimums.set(minimum, units);
+  }
+  return units;
+}
+
 export interface AmountRule {
   /** Field name used in messages. */
   name: string;
@@ -23,9 +36,9 @@ export function amountProblem(value: unknown, currency: Currency | undefined, ru
     return `${rule.name} must be a whole number for ${currency?.code} (zero-decimal currency)`;
   }
   const units = toUnits(value, 2);
-  if (units > toUnits(AMOUNT_MAXIMUM, 2)) return `${rule.name} must not exceed ${AMOUNT_MAXIMUM}`;
+  if (units > MAXIMUM_UNITS) return `${rule.name} must not exceed ${AMOUNT_MAXIMUM}`;
   if (rule.floor === 'positive' && units === 0n) return `${rule.name} must be greater than 0`;
-  if (rule.floor === 'minimum' && currency && units < toUnits(currency.minimum, 2)) {
+  if (rule.floor === 'minimum' && currency && units < unitsOf(currency.minimum)) {
     return `${rule.name} must be at least ${currency.minimum} ${currency.code}`;
   }
   return undefined;
