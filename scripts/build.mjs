@@ -56,6 +56,9 @@ export async function buildAll() {
       platform: 'node',
       target: 'node20',
       plugins: [externalPackagesButBundled],
+      // We use @viem/anvil's createAnvil only. Its index also re-exports its proxy, whose CommonJS http-proxy (with
+      // follow-redirects) the bundle would still evaluate at every start; the alias bundles createAnvil's own module.
+      alias: { '@viem/anvil': './node_modules/@viem/anvil/dist/esm/anvil/createAnvil.js' },
       // undici is CommonJS: its require() calls of Node's modules need a real require inside the ES module bundle.
       banner: { js: "import { createRequire as __stablepayCreateRequire } from 'node:module'; const require = __stablepayCreateRequire(import.meta.url);" },
       splitting: true,
