@@ -130,9 +130,8 @@ export class NewestFirstIndex extends NewestFirstEntries {
   remove(id: string): void {
     const entry = this.byId.get(id);
     if (!entry) return;
-    this.entries.splice(this.positionOf(entry), 1);
+    this.delete(entry);
     this.byId.delete(id);
-    this.shifts += 1;
   }
 
   /**
