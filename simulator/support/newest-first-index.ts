@@ -26,9 +26,9 @@ export interface IndexPage {
  * which knows each entry's time, keeps ids unique and passes the same entry to several indexes.
  */
 export class NewestFirstEntries {
-  protected readonly entries: Entry[] = [];
+  private readonly entries: Entry[] = [];
   /** Bumped by every insert or removal that moves existing entries (an append moves none). */
-  protected shifts = 0;
+  private shifts = 0;
 
   get size(): number {
     return this.entries.length;
@@ -82,7 +82,7 @@ export class NewestFirstEntries {
    * removals: when the entries have shifted it finds its place again after the last id it gave, so
    * it never gives an id twice nor skips one that stayed.
    */
-  protected *walkDown(to: number, from: number): IterableIterator<string> {
+  private *walkDown(to: number, from: number): IterableIterator<string> {
     let seen = this.shifts;
     let last: Entry | undefined;
     const start = to === Infinity ? this.entries.length - 1 : this.positionOf({ at: to, id: '\uffff' }) - 1;
@@ -100,7 +100,7 @@ export class NewestFirstEntries {
   }
 
   /** Index of `entry` if present, else where it would be inserted (binary search). */
-  protected positionOf(entry: Entry): number {
+  private positionOf(entry: Entry): number {
     let lo = 0;
     let hi = this.entries.length;
     while (lo < hi) {
