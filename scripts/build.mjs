@@ -1,7 +1,7 @@
 // Builds what the package runs, ahead of time, so nothing is compiled when a command starts:
 //   dist/stablepay.js (+ dist/chunks/): the `stablepay` command. esbuild bundles our TypeScript into ES modules and
 //     leaves npm packages as imports, except those `stablepay start` loads (viem with its own dependencies, undici,
-//     @viem/anvil with execa, hono, @hono/node-server, commander, http-proxy): loading their hundreds of small
+//     @viem/anvil with execa, hono, @hono/node-server, commander): loading their hundreds of small
 //     modules one by one took longer than the rest of start-up (Node resolves each import through its package
 //     scope), and bundled they load in half the time. Each
 //     subcommand's library is a separate chunk loaded only when that subcommand runs, so `stablepay --help` loads
@@ -22,7 +22,7 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Packages compiled into the bundle; every other bare import stays an import of node_modules. */
-const BUNDLED_PACKAGES = /^(hono|@hono\/node-server|commander|http-proxy|follow-redirects|eventemitter3|requires-port|viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+|@viem\/anvil|execa|get-port|npm-run-path|path-key|human-signals|is-stream|merge-stream|onetime|mimic-fn|signal-exit|strip-final-newline|get-stream|cross-spawn|shebang-command|shebang-regex|which|isexe)(\/|$)/;
+const BUNDLED_PACKAGES = /^(hono|@hono\/node-server|commander|viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+|@viem\/anvil|execa|get-port|npm-run-path|path-key|human-signals|is-stream|merge-stream|onetime|mimic-fn|signal-exit|strip-final-newline|get-stream|cross-spawn|shebang-command|shebang-regex|which|isexe)(\/|$)/;
 
 const externalPackagesButBundled = {
   name: 'external-packages-but-bundled',
