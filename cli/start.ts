@@ -155,11 +155,10 @@ function releaseHeldLines(): void {
 }
 
 async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
-  // The Anvil processes boot (about as long as loading the rest of the simulator takes) while the rest loads: the
-  // chain layer is imported and started first. The rejection is handled where startServer awaits it; the no-op
-  // catch only keeps an early failure from counting as unhandled meanwhile.
+  // The Anvil processes boot while the rest of the simulator loads: the chain layer's own modules are loaded, and the
+  // processes spawned, before the simulator's modules begin to load. The rejection is handled where startServer
+  // awaits it; the no-op catch only keeps an early failure from counting as unhandled meanwhile.
   // Durable mode starts its chains from the state dir's checkpoints, inside startServer.
-  // The chain layer's own modules are loaded before the simulator's begin to, so the processes are spawned first.
   const startingChains = options.chains && options.stateDir === undefined ? (await import('../simulator/start-chains.ts')).startChainsFor(options) : undefined;
   startingChains?.catch(() => undefined);
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
