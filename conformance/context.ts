@@ -77,6 +77,7 @@ export class CheckContext {
   readonly findings: Finding[] = [];
   cases = 0;
   private readonly cleanups: (() => Promise<void>)[] = [];
+  private customerScoped = false;
 
   constructor(
     readonly check: CheckMeta,
@@ -106,10 +107,15 @@ export class CheckContext {
     return this.services.control;
   }
 
-  /** The browser customer and its chains, or not-exercised. */
+  /** The browser customer and its chains, or not-exercised. A check's pages and queued payments end with the check. */
   get customer(): { agent: CustomerAgent; chains: ChainsFile } {
-    if (!this.services.customer) this.notExercised('no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)');
-    return this.services.customer;
+    const customer = this.services.customer;
+    if (!customer) this.notExercised('no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)');
+    if (!this.customerScoped) {
+      this.customerScoped = true;
+      this.onCleanup(() => customer.agent.abortOpen(`not attempted: ${this.check.id} ended`));
+    }
+    return customer;
   }
 
   /** Which path moves payments as the customer in this run: the control API when present, else the browser customer. */

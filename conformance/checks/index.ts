@@ -51,6 +51,7 @@ import { payEmbedded } from './customer/pay-embedded.ts';
 import { splitFiveSellers } from './customer/split-five-sellers.ts';
 import { failedByRevert } from './customer/failed-by-revert.ts';
 import { cancelWhileOpen, expiryWhileOpen } from './customer/ended-while-open.ts';
+import { customerSettles } from './customer/settles.ts';
 
 export const ALL_CHECKS: Check[] = [
   missingCredentials,
@@ -65,6 +66,8 @@ export const ALL_CHECKS: Check[] = [
   duplicateActive,
   concurrentBurst,
   reuseAfterCancel,
+  // The first check that pays as the customer: a checkout that cannot take money fails here, once.
+  customerSettles,
   uniqueWhileLive,
   reuseAfterExpiryOrFailure,
   cancelFlow,

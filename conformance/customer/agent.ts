@@ -1,7 +1,10 @@
-// The customer agent: pays through an implementation's hosted page in real Chromium with a wallet the suite holds.
-// One shared browser for the run, one browser context per payment, at most `parallel` payments at a time. Every step
-// has a stated time-out; a missing element fails with the accessible-name query tried and a screenshot path; a page
-// that never loads is reported as such (the check is then not exercised, never passed).
+// The customer agent: pays through an implementation's hosted page in real Chromium with a wallet the suite holds
+// (funded on its chains by the suite's faucet). One shared browser for the run, one browser context per payment, at
+// most `parallel` payments at a time. Every step has a stated time-out; a missing element fails with the accessible-name
+// query tried and a screenshot path; a page that never loads is reported as such (the check is then not exercised,
+// never passed). Once a payment could not be made (`block`), every later one is refused at once with the reason, so a
+// page that cannot be paid costs one settle time-out, not one per payment; `abortOpen` ends a finished check's
+// sessions and queued payments, so they never hold a slot another check waits for.
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +13,7 @@ import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playw
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
+import type { CustomerFaucet } from './faucet.ts';
 import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
 import { installWallet, type CustomerWallet, type WalletHooks } from './wallet.ts';
 
@@ -23,7 +27,7 @@ export const STEP_TIMEOUTS = {
   pick: 15_000,
   /** The pay action is there and enabled. */
   pay: 15_000,
-  /** From the pay click to an end state shown on the page. */
+  /** From the pay click to an end state shown on the page, and to SUCCESSFUL (or the expected end) in GET /v1/payments/{id}. */
   settle: 90_000,
   /** A state change made elsewhere (cancel, expiry) shows on an open page. */
   follow: 30_000,
@@ -45,6 +49,22 @@ export class PageStepError extends Error {
   }
 }
 
+/** An earlier payment of the run could not be made: this one is not attempted (the reason names it). */
+export class CustomerBlockedError extends Error {
+  constructor(readonly blockedBy: string) {
+    super(`not attempted: ${blockedBy}`);
+    this.name = 'CustomerBlockedError';
+  }
+}
+
+/** The check that wanted this payment has ended (its sessions and queued payments are dropped). */
+export class CustomerAbortedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'CustomerAbortedError';
+  }
+}
+
 /** The payment page never loaded: nothing about the page can be judged. */
 export class PageUnavailableError extends Error {
   constructor(readonly url: string, cause: string) {
@@ -60,6 +80,8 @@ export interface CustomerAgentOptions {
   parallel: number;
   screenshotDir: string;
   launch: () => Promise<Browser>;
+  /** Funds each customer account on the chains its page uses (none: the wallet holds nothing). */
+  faucet?: CustomerFaucet;
 }
 
 export interface StepRecord {
@@ -67,21 +89,24 @@ export interface StepRecord {
   ms: number;
 }
 
-/** Runs at most `limit` tasks at once. */
+/** Runs at most `limit` tasks at once; `rejectWaiting` drops the queued ones. */
 class Slots {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
   constructor(private readonly limit: number) {}
   async acquire(): Promise<() => void> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= this.limit) await new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.active++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active--;
-      this.waiting.shift()?.();
+      this.waiting.shift()?.resolve();
     };
+  }
+  rejectWaiting(error: Error): void {
+    for (const waiter of this.waiting.splice(0)) waiter.reject(error);
   }
 }
 
@@ -154,7 +179,7 @@ export class CustomerSession {
       await this.enabled(button, STEP_TIMEOUTS.connect);
       await button.first().click({ timeout: STEP_TIMEOUTS.connect });
       const deadline = Date.now() + STEP_TIMEOUTS.connect;
-      while (!this.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts')) {
+      while (!this.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions')) {
         if (Date.now() > deadline) throw new Error('the page never asked the wallet for its accounts');
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -224,23 +249,42 @@ export class CustomerSession {
       await this.context.close();
     } finally {
       this.release();
+      this.agent.forget(this);
     }
   }
 }
 
 export interface PayResult {
-  end: { state: EndState; text: string };
+  label: string;
+  /** The end state the page showed; null when it showed none within the settle time-out (see endError). */
+  end: { state: EndState; text: string } | null;
+  endError: PageStepError | null;
   wallet: CustomerWallet;
   steps: StepRecord[];
+  /** The page at its end state (or when the wait for one ran out). */
   screenshot: string | null;
-  /** Whether the transaction hash the API reports is shown on the page (PAGE-TX-HASH-SHOWN), when one is given. */
+  /** The page's text at the end (PAGE-TX-HASH-SHOWN is judged on it). */
   pageText: string;
+  /** When the pay action was pressed (ms since the epoch): the settle time-out runs from here. */
+  paidAt: number;
+}
+
+export interface PayOptions {
+  hooks?: WalletHooks;
+  /** The page is loaded inside an iframe of another origin (a merchant's site), as the spec allows. */
+  embed?: boolean;
+  privateKey?: Hex;
+  /** Runs after the page's end (or the wait for it), while the page is still open (e.g. to follow the API and take a last screenshot). */
+  follow?: (result: PayResult, session: CustomerSession) => Promise<void>;
 }
 
 export class CustomerAgent {
   private browser: Promise<Browser> | undefined;
   private readonly slots: Slots;
   private readonly rpcUrls: Map<number, string>;
+  private readonly sessions = new Set<CustomerSession>();
+  /** Why payments are no longer attempted (the first one that could not be made), or null. */
+  private blockedBy: string | null = null;
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs = new Map<string, CustomerWallet['log']>();
 
@@ -248,6 +292,25 @@ export class CustomerAgent {
     this.slots = new Slots(Math.max(1, options.parallel));
     this.rpcUrls = new Map(options.chains.chains.map((c) => [c.chainId, c.rpcUrl]));
     mkdirSync(options.screenshotDir, { recursive: true });
+  }
+
+  /** From now on every payment is refused with `reason` (the first payment that could not be made names itself). */
+  block(reason: string): void {
+    this.blockedBy ??= reason;
+  }
+
+  get blocked(): string | null {
+    return this.blockedBy;
+  }
+
+  /** Closes every open session and drops every queued one (a check has ended; nothing of it may hold a slot). */
+  async abortOpen(reason: string): Promise<void> {
+    this.slots.rejectWaiting(new CustomerAbortedError(reason));
+    await Promise.all([...this.sessions].map((session) => session.close().catch(() => undefined)));
+  }
+
+  forget(session: CustomerSession): void {
+    this.sessions.delete(session);
   }
 
   chainName(chainId: number): string {
@@ -261,16 +324,27 @@ export class CustomerAgent {
     return this.browser;
   }
 
-  /** Opens the payment page in a fresh context with a fresh wallet. Waits for a free slot first. */
-  /** `embed`: the page is loaded inside an iframe of another origin (a merchant's site), as the spec allows. */
+  /**
+   * Opens the payment page in a fresh context with a fresh (funded) wallet. Waits for a free slot first; refused at once
+   * when the agent is blocked. `embed`: the page is loaded inside an iframe of another origin (a merchant's site).
+   */
   async open(paymentUrl: string, label: string, input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean } = {}): Promise<CustomerSession> {
+    if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
     const release = await this.slots.acquire();
     let context: BrowserContext | undefined;
     try {
+      if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
       const browser = await this.launch();
       context = await browser.newContext({ viewport: { width: 720, height: 1000 } });
       context.setDefaultTimeout(STEP_TIMEOUTS.load);
-      const wallet = await installWallet(context, { privateKey: input.privateKey ?? generatePrivateKey(), rpcUrls: this.rpcUrls, startChainId: input.chainId ?? this.options.chains.chains[0]!.chainId, ...(input.hooks ? { hooks: input.hooks } : {}) });
+      const { faucet } = this.options;
+      const wallet = await installWallet(context, {
+        privateKey: input.privateKey ?? generatePrivateKey(),
+        rpcUrls: this.rpcUrls,
+        startChainId: input.chainId ?? this.options.chains.chains[0]!.chainId,
+        ...(input.hooks ? { hooks: input.hooks } : {}),
+        ...(faucet ? { fund: (chainId: number, address: Hex) => faucet.fund(chainId, address) } : {}),
+      });
       this.walletLogs.set(label, wallet.log);
       const page = await context.newPage();
       try {
@@ -289,7 +363,9 @@ export class CustomerAgent {
       } catch (error) {
         throw new PageUnavailableError(paymentUrl, (error as Error).message.split('\n')[0] ?? 'error');
       }
-      return new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false);
+      const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false);
+      this.sessions.add(session);
+      return session;
     } catch (error) {
       await context?.close().catch(() => undefined);
       release();
@@ -297,17 +373,27 @@ export class CustomerAgent {
     }
   }
 
-  /** Opens the page, connects, picks the pair, pays and follows the page to its end state. */
-  async pay(paymentUrl: string, label: string, pair: { chainId: number; token: string }, hooks?: WalletHooks, embed = false): Promise<PayResult> {
-    const session = await this.open(paymentUrl, label, { chainId: pair.chainId, embed, ...(hooks ? { hooks } : {}) });
+  /** Opens the page, connects, picks the pair, pays and follows the page to its end state (then `follow`, page open). */
+  async pay(paymentUrl: string, label: string, pair: { chainId: number; token: string }, options: PayOptions = {}): Promise<PayResult> {
+    const session = await this.open(paymentUrl, label, { chainId: pair.chainId, ...(options.embed ? { embed: true } : {}), ...(options.hooks ? { hooks: options.hooks } : {}), ...(options.privateKey ? { privateKey: options.privateKey } : {}) });
     try {
       await session.connect();
       await session.pick(pair.chainId, pair.token);
+      const paidAt = Date.now();
       await session.pay();
-      const end = await session.waitForEnd();
+      let end: PayResult['end'] = null;
+      let endError: PageStepError | null = null;
+      try {
+        end = await session.waitForEnd();
+      } catch (error) {
+        if (!(error instanceof PageStepError)) throw error;
+        endError = error;
+      }
       const pageText = await session.root.locator('body').innerText({ timeout: 5_000 }).catch(() => '');
-      const screenshot = await session.screenshot(`end-${end.state}`);
-      return { end, wallet: session.wallet, steps: session.steps, screenshot, pageText };
+      const screenshot = end ? await session.screenshot(`end-${end.state}`) : endError!.screenshot;
+      const result: PayResult = { label, end, endError, wallet: session.wallet, steps: session.steps, screenshot, pageText, paidAt };
+      await options.follow?.(result, session);
+      return result;
     } finally {
       await session.close();
     }

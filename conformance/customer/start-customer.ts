@@ -6,6 +6,7 @@ import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
 import type { ConformanceOptions } from '../options.ts';
 import { TARGET_DEFAULTS } from '../target/target-options.ts';
 import { CustomerAgent, STEP_TIMEOUTS } from './agent.ts';
+import { createFaucet, FAUCET_AMOUNTS } from './faucet.ts';
 import { loadPageContract } from './page-contract.ts';
 
 export interface CustomerServices {
@@ -33,6 +34,7 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
     chains,
     parallel,
     screenshotDir: join(reportDir, 'customer-screenshots'),
+    faucet: createFaucet(chains),
     launch: async () => (await import('./chromium.ts')).launchChromium({ multiProcess: true }),
   });
   const timeouts = Object.entries(STEP_TIMEOUTS)
@@ -40,18 +42,20 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
     .join(', ');
   notes.push(
     `customer: pays through the hosted page in Chromium with an injected EIP-1193 wallet, ${parallel} payment(s) at a time${input.pageContract ? `, page contract from ${input.pageContract}` : ''}; step time-outs: ${timeouts}`,
+    `customer: each wallet holds ${FAUCET_AMOUNTS.nativeWei / 10n ** 18n} of the native coin and ${FAUCET_AMOUNTS.tokens} of each token on the chains its page uses; it sends transactions (EIP-1559 or legacy, with the page's fees or the chain's), signs messages and typed data (EIP-2612 permits) and user operations`,
   );
   return {
     agent,
     chains,
     async finish() {
       const logs = Object.fromEntries(agent.walletLogs);
-      if (agent.walletLogs.size === 0) return ['customer: no payment went through the hosted page in this run'];
+      const blocked = agent.blocked ? [`customer: after the first payment that could not be made, no other was attempted: ${agent.blocked}`] : [];
+      if (agent.walletLogs.size === 0) return [...blocked, 'customer: no payment went through the hosted page in this run'];
       mkdirSync(reportDir, { recursive: true });
       const path = join(reportDir, CUSTOMER_WALLET_LOG);
       writeFileSync(path, `${JSON.stringify(logs, null, 2)}\n`);
       const requests = [...agent.walletLogs.values()].reduce((n, log) => n + log.length, 0);
-      return [`customer: ${agent.walletLogs.size} page session(s), ${requests} wallet requests, logged in ${path}`];
+      return [...blocked, `customer: ${agent.walletLogs.size} page session(s), ${requests} wallet requests, logged in ${path}`];
     },
   };
 }

@@ -1,11 +1,17 @@
-// The customer's injected EIP-1193 wallet. Its keys stay in the suite (a viem local account); the page sees
-// `window.ethereum` (and an EIP-6963 announcement), whose requests cross into the suite through a Playwright binding.
-// Signing methods are answered here; eth_sendTransaction is signed here and sent to the suite's own chain; every other
-// request is forwarded to the chain's RPC as a read. Every request is logged with its outcome, for the report.
+// The customer's injected EIP-1193 wallet, shared by the suite's customer agent and the browser tests of e2e/. Its key
+// stays in the suite (a viem local account); the page sees `window.ethereum` (and an EIP-6963 announcement), whose
+// requests cross into the suite through a Playwright binding. It answers as MetaMask does: accounts and permissions,
+// chain switching, personal_sign and eth_signTypedData_v4 (EIP-2612 permits among them), eth_sendTransaction signed
+// here with the page's fees or the chain's (wallet-transaction.ts); every other request is forwarded to the chain's
+// RPC as a read. With `fund`, the account is funded on each chain before the page can use it there. Every request is
+// logged with its outcome and, when it signs or sends, what kind of thing it signed (signature-kind.ts).
 import type { BrowserContext } from 'playwright-core';
-import { createClient, http, type Hex } from 'viem';
-import { sendTransaction } from 'viem/actions';
+import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { personalSignKind, typedDataKind, type SignatureKind } from './signature-kind.ts';
+import { sendPageTransaction, WalletRpcError, type PageTransaction } from './wallet-transaction.ts';
+
+export { WalletRpcError } from './wallet-transaction.ts';
 
 export interface WalletLogEntry {
   method: string;
@@ -14,6 +20,8 @@ export interface WalletLogEntry {
   outcome: 'answered' | 'forwarded' | 'refused';
   /** A short, secret-free summary of the answer or the refusal. */
   detail: string;
+  /** What a signing or sending request signed (absent for reads). */
+  kind?: SignatureKind;
 }
 
 export interface WalletHooks {
@@ -21,26 +29,35 @@ export interface WalletHooks {
   beforeFirstSignature?: () => Promise<void>;
 }
 
+export interface SignedRecord {
+  method: string;
+  kind: SignatureKind;
+  /** personal_sign: the raw message; eth_signTypedData_v4: the typed data; eth_sendTransaction: the transaction hash. */
+  payload: unknown;
+}
+
 export interface CustomerWallet {
   address: Hex;
   readonly log: WalletLogEntry[];
+  /** Everything the wallet signed or sent, in order. */
+  readonly signed: SignedRecord[];
   /** The chain the wallet is on (eth_chainId); wallet_switchEthereumChain moves it. */
   readonly chainId: number;
 }
 
-/** Signing methods: the hook runs before the first of them. */
+export interface InstallWalletInput {
+  privateKey: Hex;
+  /** The chains the wallet knows (chainId -> RPC URL); reads are forwarded there and transactions sent there. */
+  rpcUrls: ReadonlyMap<number, string>;
+  startChainId: number;
+  hooks?: WalletHooks;
+  /** Funds the account on a chain (once per chain, before the page can use it there); returns a summary for the log. */
+  fund?: (chainId: number, address: Address) => Promise<string>;
+}
+
 const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']);
 /** Methods a wallet must never forward to a node on the page's behalf. */
 const NEVER_FORWARDED = /^(eth_sign$|eth_signTransaction|eth_sendRawTransaction|wallet_|personal_|anvil_|evm_|hardhat_|debug_|admin_|miner_)/;
-
-export class WalletRpcError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
 
 // Plain JavaScript for the page (a string: transpiled helpers would not exist there).
 const PROVIDER_SCRIPT = `(() => {
@@ -65,65 +82,109 @@ const PROVIDER_SCRIPT = `(() => {
 })();`;
 
 const short = (value: unknown): string => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
-  return text.length > 90 ? `${text.slice(0, 87)}...` : text;
+  const text = typeof value === 'string' ? value : (JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'undefined');
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 };
 
+interface TypedData {
+  domain?: Record<string, unknown>;
+  types: Record<string, unknown>;
+  primaryType: string;
+  message: Record<string, unknown>;
+}
+
 /** Puts the wallet into every page of `context` before the page's own scripts run. */
-export async function installWallet(context: BrowserContext, input: { privateKey: Hex; rpcUrls: ReadonlyMap<number, string>; startChainId: number; hooks?: WalletHooks }): Promise<CustomerWallet> {
+export async function installWallet(context: BrowserContext, input: InstallWalletInput): Promise<CustomerWallet> {
   const account = privateKeyToAccount(input.privateKey);
   const started = Date.now();
-  const state = { address: account.address, log: [] as WalletLogEntry[], chainId: input.startChainId };
+  const state = { address: account.address, log: [] as WalletLogEntry[], signed: [] as SignedRecord[], chainId: input.startChainId };
+  const funded = new Map<number, Promise<void>>();
   let hookRan: Promise<void> | undefined;
   const rpc = (chainId: number): string => {
     const url = input.rpcUrls.get(chainId);
     if (!url) throw new WalletRpcError(`Unrecognized chain ID ${chainId}`, 4902);
     return url;
   };
+  const ours = (from: unknown): void => {
+    if (typeof from !== 'string' || from.toLowerCase() !== account.address.toLowerCase()) throw new WalletRpcError(`The wallet does not hold account ${String(from)}`, 4100);
+  };
+  const permissions = () => [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] }];
 
-  async function answer(method: string, params: unknown[]): Promise<{ value: unknown; outcome: WalletLogEntry['outcome'] }> {
+  /** Funds the account on `chainId` once; a failure is logged, never thrown (the page then meets an unfunded wallet). */
+  const fundOn = (chainId: number): Promise<void> => {
+    const fund = input.fund;
+    if (!fund || !input.rpcUrls.has(chainId)) return Promise.resolve();
+    let done = funded.get(chainId);
+    if (!done) {
+      const atMs = Date.now() - started;
+      done = fund(chainId, account.address).then(
+        (detail) => void state.log.push({ method: 'suite_fundAccount', atMs, outcome: 'answered', detail: `chain ${chainId}: ${detail}` }),
+        (error: unknown) => void state.log.push({ method: 'suite_fundAccount', atMs, outcome: 'refused', detail: `chain ${chainId}: ${short((error as Error).message.split('\n')[0])}` }),
+      );
+      funded.set(chainId, done);
+    }
+    return done;
+  };
+
+  async function answer(method: string, params: unknown[]): Promise<{ value: unknown; outcome: WalletLogEntry['outcome']; kind?: SignatureKind; detail?: string }> {
     if (SIGNING.has(method) && input.hooks?.beforeFirstSignature) await (hookRan ??= input.hooks.beforeFirstSignature());
-    const ours = (from: unknown) => {
-      if (typeof from !== 'string' || from.toLowerCase() !== account.address.toLowerCase()) throw new WalletRpcError(`The wallet does not hold account ${String(from)}`, 4100);
-    };
     switch (method) {
       case 'eth_requestAccounts':
       case 'eth_accounts':
         return { value: [account.address], outcome: 'answered' };
+      case 'wallet_requestPermissions':
+      case 'wallet_getPermissions':
+        return { value: permissions(), outcome: 'answered' };
+      case 'wallet_revokePermissions':
+        return { value: null, outcome: 'answered' };
       case 'eth_chainId':
         return { value: `0x${state.chainId.toString(16)}`, outcome: 'answered' };
       case 'net_version':
         return { value: String(state.chainId), outcome: 'answered' };
+      case 'wallet_addEthereumChain':
       case 'wallet_switchEthereumChain': {
         const wanted = Number.parseInt(String((params[0] as { chainId?: string } | undefined)?.chainId), 16);
         rpc(wanted);
-        state.chainId = wanted;
+        if (method === 'wallet_switchEthereumChain') {
+          await fundOn(wanted);
+          state.chainId = wanted;
+        }
         return { value: null, outcome: 'answered' };
       }
       case 'personal_sign': {
-        const [message, from] = params as [Hex, string];
+        // MetaMask accepts [message, address] and, from older libraries, [address, message].
+        const swapped = typeof params[0] === 'string' && params[0].toLowerCase() === account.address.toLowerCase() && typeof params[1] === 'string' && params[1].toLowerCase() !== account.address.toLowerCase();
+        const [message, from] = (swapped ? [params[1], params[0]] : params) as [string, string];
         ours(from);
-        return { value: await account.signMessage({ message: { raw: message } }), outcome: 'answered' };
+        const raw = /^0x([0-9a-fA-F]{2})*$/.test(message) ? { raw: message as Hex } : message;
+        const kind = personalSignKind(message);
+        state.signed.push({ method, kind, payload: message });
+        return { value: await account.signMessage({ message: raw }), outcome: 'answered', kind };
       }
       case 'eth_signTypedData_v4': {
-        const [from, typed] = params as [string, string | Record<string, unknown>];
+        const [from, typed] = params as [string, string | TypedData];
         ours(from);
-        const data = (typeof typed === 'string' ? JSON.parse(typed) : typed) as { domain: Record<string, unknown>; types: Record<string, unknown>; primaryType: string; message: Record<string, unknown> };
+        const data = (typeof typed === 'string' ? JSON.parse(typed) : typed) as TypedData;
+        const domain = { ...data.domain };
+        if (domain.chainId !== undefined) {
+          // MetaMask refuses typed data for another chain than the one it is on.
+          const chainId = BigInt(domain.chainId as string | number);
+          if (chainId !== BigInt(state.chainId)) throw new WalletRpcError(`Provided chainId "${chainId}" must match the active chainId "${state.chainId}"`, -32602);
+          domain.chainId = chainId;
+        }
         const { EIP712Domain: _domain, ...types } = data.types as Record<string, never>;
-        return { value: await account.signTypedData({ domain: data.domain, types, primaryType: data.primaryType, message: data.message } as never), outcome: 'answered' };
+        const kind = typedDataKind(data.primaryType);
+        state.signed.push({ method, kind, payload: data });
+        const signature = await account.signTypedData({ domain, types, primaryType: data.primaryType, message: data.message } as never);
+        return { value: signature, outcome: 'answered', kind };
       }
       case 'eth_sendTransaction': {
-        const [tx] = params as [{ from: string; to?: Hex; data?: Hex; value?: Hex; gas?: Hex }];
-        ours(tx.from);
-        const client = createClient({ account, transport: http(rpc(state.chainId)) });
-        const hash = await sendTransaction(client, {
-          chain: null,
-          to: tx.to ?? null,
-          data: tx.data,
-          value: tx.value ? BigInt(tx.value) : undefined,
-          gas: tx.gas ? BigInt(tx.gas) : undefined,
-        } as never);
-        return { value: hash, outcome: 'answered' };
+        const [tx] = params as [PageTransaction];
+        ours(tx?.from);
+        await fundOn(state.chainId);
+        const sent = await sendPageTransaction({ account, rpcUrl: rpc(state.chainId), chainId: state.chainId, tx });
+        state.signed.push({ method, kind: 'transaction', payload: sent.hash });
+        return { value: sent.hash, outcome: 'answered', kind: 'transaction', detail: sent.summary };
       }
       default: {
         if (NEVER_FORWARDED.test(method)) throw new WalletRpcError(`The wallet does not support ${method}`, 4200);
@@ -135,12 +196,13 @@ export async function installWallet(context: BrowserContext, input: { privateKey
     }
   }
 
+  await fundOn(input.startChainId);
   await context.exposeBinding('__stablepayCustomerWallet', async (_source, method: string, params: unknown[]) => {
     const atMs = Date.now() - started;
     try {
-      const { value, outcome } = await answer(String(method), Array.isArray(params) ? params : []);
-      state.log.push({ method: String(method), atMs, outcome, detail: short(value) });
-      return { result: value };
+      const reply = await answer(String(method), Array.isArray(params) ? params : []);
+      state.log.push({ method: String(method), atMs, outcome: reply.outcome, detail: reply.detail ?? short(reply.value), ...(reply.kind ? { kind: reply.kind } : {}) });
+      return { result: reply.value };
     } catch (error) {
       const code = error instanceof WalletRpcError ? error.code : -32603;
       const message = (error as Error).message.split('\n')[0] ?? 'error';

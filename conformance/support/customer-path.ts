@@ -12,8 +12,8 @@ import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { CheckContext } from '../context.ts';
 import { blacklistUsdc, chainOf } from '../customer/on-chain.ts';
-import { PageStepError, PageUnavailableError, type PayResult } from '../customer/agent.ts';
 import type { HttpClient } from '../http/client.ts';
+import { payThroughPage } from './pay-through-page.ts';
 import { getPayment, type Payment } from './payments.ts';
 
 export interface Pair {
@@ -55,16 +55,6 @@ async function waitForStatus(ctx: CheckContext, api: HttpClient, id: string, sta
   }
 }
 
-async function browserPay(ctx: CheckContext, payment: Payment, pair: Pair, hooks?: { beforeFirstSignature?: () => Promise<void> }): Promise<PayResult> {
-  try {
-    return await ctx.customer.agent.pay(String(payment.paymentUrl), `${ctx.check.id}-${payment.id.slice(0, 8)}`, pair, hooks);
-  } catch (error) {
-    // The page contract is judged by the customer.* checks; here a page that cannot be used leaves the check unexercised.
-    if (error instanceof PageUnavailableError || error instanceof PageStepError) ctx.notExercised(`the browser customer could not pay: ${error.message}`);
-    throw error;
-  }
-}
-
 /** Pays the payment on `pair` and returns it once SUCCESSFUL (or whatever end state it reached). */
 export async function payAsCustomer(ctx: CheckContext, api: HttpClient, payment: Payment, pair: Pair): Promise<Payment> {
   if (requireCustomerPath(ctx) === 'control') {
@@ -72,8 +62,9 @@ export async function payAsCustomer(ctx: CheckContext, api: HttpClient, payment:
     ctx.requireStatus(paid, 200, ctx.check.requirements[0]!, 'Setup: control pay');
     return paid.json as Payment;
   }
-  await browserPay(ctx, payment, pair);
-  return waitForStatus(ctx, api, payment.id, ['SUCCESSFUL', 'FAILED']);
+  // A page the customer cannot use, or a payment that does not settle, is judged in payThroughPage (customer.settles
+  // gives the documented verdict); this check is then not exercised.
+  return (await payThroughPage(ctx, api, payment, pair)).payment;
 }
 
 /** Makes the payment FAILED as a customer would see it happen: control fail, or a revert on chain (needs failableSellers). */
@@ -86,8 +77,8 @@ export async function failAsCustomer(ctx: CheckContext, api: HttpClient, payment
   const seller = payment.sellers?.[0]?.address as Address | undefined;
   if (!seller) throw new Error('failAsCustomer: create the payment with failableSellers(ctx)');
   if (pair.token !== 'USDC') throw new Error('failAsCustomer: the browser path fails USDC payments (the suite holds the USDC blacklister)');
-  await browserPay(ctx, payment, pair, { beforeFirstSignature: () => blacklistUsdc(ctx.customer.chains, pair.chainId, [seller]) });
-  return waitForStatus(ctx, api, payment.id, ['FAILED', 'SUCCESSFUL']);
+  const paid = await payThroughPage(ctx, api, payment, pair, { expect: 'FAILED', hooks: { beforeFirstSignature: () => blacklistUsdc(ctx.customer.chains, pair.chainId, [seller]) } });
+  return paid.payment;
 }
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
@@ -121,10 +112,12 @@ export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment
     await rpc(rpcUrl, 'evm_mine', []);
   };
   ctx.onCleanup(resume);
-  const paying = browserPay(ctx, payment, pair, {
-    beforeFirstSignature: async () => {
-      await rpc(rpcUrl, 'evm_setAutomine', [false]);
-      paused = true;
+  const paying = payThroughPage(ctx, api, payment, pair, {
+    hooks: {
+      beforeFirstSignature: async () => {
+        await rpc(rpcUrl, 'evm_setAutomine', [false]);
+        paused = true;
+      },
     },
   });
   paying.catch(() => undefined);
@@ -133,8 +126,7 @@ export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment
     processing: processing ?? (await getPayment(api, payment.id)).payment,
     release: async () => {
       await resume();
-      await paying;
-      return waitForStatus(ctx, api, payment.id, ['SUCCESSFUL', 'FAILED']);
+      return (await paying).payment;
     },
   };
 }

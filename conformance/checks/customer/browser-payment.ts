@@ -1,35 +1,39 @@
-// Shared by the customer checks: pay a payment through the hosted page, turn the agent's refusals into findings
-// (PAGE-* with the query tried and a screenshot), wait for the API to agree, and verify the settlement on chain.
+// Shared by the customer checks: pay a payment through the hosted page (support/pay-through-page.ts: the page
+// contract's refusals become PAGE-* findings with the query tried and a screenshot, and GET must follow the customer),
+// open-page flows that do not pay (onPage), and the on-chain verification of a settlement.
 import type { Address } from 'viem';
 import type { Transaction, TransactionList } from '../../../contract/types.ts';
 import type { CheckContext } from '../../context.ts';
-import { PageStepError, PageUnavailableError, type PayResult } from '../../customer/agent.ts';
-import type { WalletHooks } from '../../customer/wallet.ts';
+import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from '../../customer/agent.ts';
+import { NotExercisedSignal, RequirementError } from '../../errors.ts';
 import { balanceDeltas, toUnits, verifySettlement, type ExpectedRecipient } from '../../customer/on-chain.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { getPayment, type Payment } from '../../support/payments.ts';
+import { payThroughPage, STEP_REQUIREMENT, type PagePayment, type PayThroughPageOptions } from '../../support/pay-through-page.ts';
 import type { Received } from '../../support/received.ts';
 
-/** The requirement a failed page step breaks. */
-export const STEP_REQUIREMENT: Record<string, string> = {
-  connect: 'PAGE-CONNECT-WALLET',
-  pick: 'PAGE-PAIR-CHOICE',
-  pay: 'PAGE-PAY-ACTION',
-  'end-state': 'PAGE-FINAL-STATE',
-};
+export { transactionsSigned, describeSigned } from '../../support/pay-through-page.ts';
 
 /** Every (chain, token) pair the suite's chains carry (the spec's chain table). */
 export function chainPairs(ctx: CheckContext): { chainId: number; token: string }[] {
   return ctx.customer.chains.chains.flatMap((c) => Object.keys(c.tokens).map((token) => ({ chainId: c.chainId, token })));
 }
 
-/** Runs a page interaction; a missing element becomes a finding on the step's PAGE-* requirement and stops the check. */
+/**
+ * Runs a page interaction that does not pay (an open page followed elsewhere): a missing element becomes a finding on
+ * the step's PAGE-* requirement and stops the check; a page that cannot be used blocks the run's other customer payments.
+ */
 export async function onPage<T>(ctx: CheckContext, what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PageUnavailableError) ctx.notExercised(error.message);
+    if (error instanceof CustomerBlockedError || error instanceof CustomerAbortedError) ctx.notExercised(error.message);
+    if (error instanceof PageUnavailableError) {
+      ctx.customer.agent.block(`the payment page did not load (${ctx.check.id}, ${what})`);
+      ctx.notExercised(error.message);
+    }
     if (error instanceof PageStepError) {
+      ctx.customer.agent.block(`the hosted page did not let the customer ${error.step} (${ctx.check.id}, ${what})`);
       const requirement = STEP_REQUIREMENT[error.step] ?? 'PAGE-FINAL-STATE';
       ctx.require(false, requirement, `The hosted page did not let the customer ${error.step} (${what})`, error.message);
     }
@@ -37,9 +41,21 @@ export async function onPage<T>(ctx: CheckContext, what: string, run: () => Prom
   }
 }
 
-export async function payInBrowser(ctx: CheckContext, payment: Payment, pair: { chainId: number; token: string }, hooks?: WalletHooks): Promise<PayResult> {
-  ctx.progress(`paying ${payment.id} on ${pair.chainId}/${pair.token} through the hosted page`);
-  return onPage(ctx, `${pair.chainId}/${pair.token}`, () => ctx.customer.agent.pay(String(payment.paymentUrl), `${ctx.check.id}-${payment.id.slice(0, 8)}`, pair, hooks));
+/**
+ * Runs payments side by side and waits for every one (a payment still in flight when the check ends would hold the
+ * customer's slot): each payment's stopping finding is kept, then the first reason not to go on is raised.
+ */
+export async function allPayments(ctx: CheckContext, tasks: Promise<unknown>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(tasks);
+  const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+  for (const error of errors) if (error instanceof RequirementError) ctx.fail(error.requirement, error.title, error.message, error.exchange);
+  const stop = errors.find((e) => e instanceof NotExercisedSignal) ?? errors.find((e) => !(e instanceof RequirementError));
+  if (stop) throw stop;
+}
+
+/** Pays through the page as a customer check: page-contract problems are findings, GET must follow (see payThroughPage). */
+export function payInBrowser(ctx: CheckContext, api: HttpClient, payment: Payment, pair: { chainId: number; token: string }, options: Omit<PayThroughPageOptions, 'pageProblems'> = {}): Promise<PagePayment> {
+  return payThroughPage(ctx, api, payment, pair, { ...options, pageProblems: 'finding' });
 }
 
 /** GET the payment until `until` holds or the webhook wait runs out; returns the last answer. */
@@ -50,11 +66,6 @@ export async function paymentWhen(ctx: CheckContext, api: HttpClient, id: string
     if ((current.status === 200 && until(current.payment)) || Date.now() > deadline) return current;
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/** The wallet requests that sign or send: the customer's "one transaction". */
-export function signingRequests(result: PayResult): string[] {
-  return result.wallet.log.filter((e) => e.outcome !== 'refused' && ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'].includes(e.method)).map((e) => e.method);
 }
 
 /** The ledger record of a payment, when the implementation has the (assumed) ledger. */

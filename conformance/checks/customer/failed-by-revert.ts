@@ -9,19 +9,19 @@ import { blacklistUsdc } from '../../customer/on-chain.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
-import { onPage, paymentWhen } from './browser-payment.ts';
+import { payInBrowser } from './browser-payment.ts';
 
 const SOURCES = ['chain', 'bundler', 'service'];
 
 export const failedByRevert = defineCheck({
   id: 'customer.failed-by-revert',
   title: 'A payment whose transaction reverts on chain ends FAILED with its error, on the page and in payment.failed',
-  requirements: ['PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-MEANING-FAILED', 'PAY-FIELD-ERROR', 'PAY-ERROR-OBJECT-SHAPE', 'PAY-ERROR-SOURCE-VALUES', 'WH-EVENT-PAYMENT-FAILED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'PAGE-FINAL-STATE', 'PAGE-CONNECT-WALLET', 'PAGE-PAIR-CHOICE', 'PAGE-PAY-ACTION'],
+  requirements: ['PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-MEANING-FAILED', 'PAY-FIELD-ERROR', 'PAY-ERROR-OBJECT-SHAPE', 'PAY-ERROR-SOURCE-VALUES', 'WH-EVENT-PAYMENT-FAILED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'PAGE-FINAL-STATE', 'PAGE-CONNECT-WALLET', 'PAGE-PAIR-CHOICE', 'PAGE-PAY-ACTION'],
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
   async run(ctx: CheckContext) {
-    const { chains, agent } = ctx.customer;
+    const { chains } = ctx.customer;
     const pair = { chainId: 8453, token: 'USDC' };
     if (!chains.usdcRoles?.blacklister || chains.chains.find((c) => c.chainId === pair.chainId)?.forkOf) ctx.notExercised('the suite holds no USDC blacklister key on Base (a forked chain)');
     const subject: WebhookSubject | null = ctx.services.receiver ? await webhookSubject(ctx) : null;
@@ -35,41 +35,27 @@ export const failedByRevert = defineCheck({
     const payer = privateKeyToAccount(privateKey).address;
     let blacklisted = false;
     let setupError: Error | undefined;
-    const result = await onPage(ctx, 'revert', async () => {
-      const session = await agent.open(String(created.payment.paymentUrl), `${ctx.check.id}-${id.slice(0, 8)}`, {
-        chainId: pair.chainId,
-        privateKey,
-        hooks: {
-          beforeFirstSignature: async () => {
-            ctx.progress('blacklisting the seller and the payer on Base USDC before the wallet signs');
-            try {
-              await blacklistUsdc(chains, pair.chainId, [seller, payer]);
-              blacklisted = true;
-            } catch (error) {
-              setupError = error as Error;
-              throw error;
-            }
-          },
+    const { result, payment, response } = await payInBrowser(ctx, api, created.payment, pair, {
+      privateKey,
+      expect: 'FAILED',
+      hooks: {
+        beforeFirstSignature: async () => {
+          ctx.progress('blacklisting the seller and the payer on Base USDC before the wallet signs');
+          try {
+            await blacklistUsdc(chains, pair.chainId, [seller, payer]);
+            blacklisted = true;
+          } catch (error) {
+            setupError = error as Error;
+            throw error;
+          }
         },
-      });
-      try {
-        await session.connect();
-        await session.pick(pair.chainId, pair.token);
-        await session.pay();
-        const end = await session.waitForEnd();
-        return { end, screenshot: await session.screenshot(`end-${end.state}`) };
-      } finally {
-        await session.close();
-      }
+      },
     });
     if (setupError) throw new Error(`the suite could not blacklist on its own chain: ${setupError.message.split('\n')[0]}`);
-    ctx.require(blacklisted, 'PAGE-PAY-ACTION', 'The page never asked the wallet to sign', `the page ended with "${result.end.text}" without a signature request; screenshot ${result.screenshot}`);
+    ctx.require(blacklisted, 'PAGE-PAY-ACTION', 'The page never asked the wallet to sign', `the page ended ${result.end ? `with "${result.end.text}"` : 'with no end state'} without a signature request; screenshot ${result.screenshot}`);
     ctx.addCases();
-    ctx.expect(result.end.state === 'failed', 'PAGE-FINAL-STATE', 'The page does not show the failure', `the page ended with "${result.end.text}"; screenshot ${result.screenshot}`);
-
-    const after = await paymentWhen(ctx, api, id, (p) => p.status === 'FAILED');
-    const payment = after.payment;
-    ctx.require(payment.status === 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', 'A reverted payment is not FAILED', `status ${payment.status}`, after.exchange);
+    ctx.require(payment.status === 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', 'A reverted payment is not FAILED', `status ${payment.status}`, response.exchange);
+    const after = { exchange: response.exchange };
     const error = payment.error as { code?: unknown; source?: unknown; message?: unknown } | null;
     ctx.expect(error !== null && typeof error === 'object', 'PAY-FIELD-ERROR', 'A FAILED payment has no error object', `error ${JSON.stringify(payment.error)}`, after.exchange);
     ctx.expect(typeof error?.code === 'string' && typeof error?.source === 'string' && typeof error?.message === 'string', 'PAY-ERROR-OBJECT-SHAPE', 'The error object is not {code, source, message}', `error ${JSON.stringify(payment.error)}`, after.exchange);

@@ -7,7 +7,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
-import { chainPairs, paymentWhen, payInBrowser, signingRequests, verifyOnChain } from './browser-payment.ts';
+import { allPayments, chainPairs, describeSigned, payInBrowser, transactionsSigned, verifyOnChain } from './browser-payment.ts';
 
 export const payEachPair = defineCheck({
   id: 'customer.pay-each-pair',
@@ -29,24 +29,24 @@ export const payEachPair = defineCheck({
     const pairs = chainPairs(ctx);
     const chainRequirement: Record<number, string> = { 1: 'CHAIN-ETHEREUM-TOKENS', 42161: 'CHAIN-ARBITRUM-TOKENS', 8453: 'CHAIN-BASE-TOKENS', 137: 'CHAIN-POLYGON-TOKENS', 56: 'CHAIN-BNB-TOKENS' };
     const settled: Payment[] = [];
-    await Promise.all(
+    await allPayments(
+      ctx,
       pairs.map(async (pair, i) => {
         const created = await createPayment(api, { amount: `${12 + i}.34`, currency: 'USD', title: `Conformance ${pair.chainId}/${pair.token}`, externalId: uniqueExternalId('pair') });
         ctx.requireStatus(created, 201, 'PAY-URL-IN-CREATE', 'Setup: create');
         ctx.require(typeof created.payment.paymentUrl === 'string', 'PAY-URL-IN-CREATE', 'No paymentUrl in the create response', JSON.stringify(created.payment), created.exchange);
-        const result = await payInBrowser(ctx, created.payment, pair);
+        const { result, payment, response } = await payInBrowser(ctx, api, created.payment, pair);
         ctx.addCases();
         const label = `${pair.chainId}/${pair.token} (payment ${created.payment.id})`;
-        ctx.expect(result.end.state === 'successful', chainRequirement[pair.chainId] ?? 'PAY-HOSTED-PAIR-CHOICE', `Paying on ${pair.chainId}/${pair.token} did not succeed`, `the page ended with "${result.end.text}" for ${label}; screenshot ${result.screenshot}`);
-        ctx.expect(result.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts'), 'PAY-HOSTED-SIGN-IN', 'The page never asked the wallet for its accounts', label);
-        const signing = signingRequests(result);
-        ctx.expect(signing.length === 1, 'PAY-HOSTED-ONE-TRANSACTION', 'The customer was not asked to sign exactly one transaction', `${label}: wallet requests to sign or send: ${signing.join(', ') || 'none'}`);
-        if (result.end.state !== 'successful') return;
+        const pageEnd = result.end ? `the page ended with "${result.end.text}"` : 'the page showed no end state';
+        ctx.expect(payment.status === 'SUCCESSFUL', chainRequirement[pair.chainId] ?? 'PAY-HOSTED-PAIR-CHOICE', `Paying on ${pair.chainId}/${pair.token} did not succeed`, `GET says ${payment.status} (error ${JSON.stringify(payment.error)}) and ${pageEnd} for ${label}; screenshot ${result.screenshot}`, response.exchange);
+        ctx.expect(result.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions'), 'PAY-HOSTED-SIGN-IN', 'The page never asked the wallet for its accounts', label);
+        const transactions = transactionsSigned(result);
+        ctx.expect(transactions.length === 1, 'PAY-HOSTED-ONE-TRANSACTION', 'The customer was not asked to sign exactly one transaction', `${label}: transactions signed or sent: ${describeSigned(transactions)}`);
+        if (payment.status !== 'SUCCESSFUL') return;
 
-        const after = await paymentWhen(ctx, api, created.payment.id, (p) => p.status === 'SUCCESSFUL');
-        const payment = after.payment;
-        ctx.require(after.status === 200, 'PAY-GET-RESPONSE-200', 'Retrieve of a paid payment failed', `answered ${after.status}`, after.exchange);
-        ctx.expect(payment.status === 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'The API does not say SUCCESSFUL after the page showed the payment complete', `${label}: status ${payment.status}`, after.exchange);
+        const after = { payment, exchange: response.exchange };
+        ctx.require(response.status === 200, 'PAY-GET-RESPONSE-200', 'Retrieve of a paid payment failed', `answered ${response.status}`, after.exchange);
         ctx.expect(payment.chainId === pair.chainId, 'PAY-FIELD-CHAIN-ID', 'chainId is not the chain the customer paid on', `${label}: chainId ${JSON.stringify(payment.chainId)}`, after.exchange);
         ctx.expect(payment.token === pair.token, 'PAY-FIELD-TOKEN', 'token is not the token the customer paid with', `${label}: token ${JSON.stringify(payment.token)}`, after.exchange);
         ctx.expect(typeof payment.paidAt === 'string', 'PAY-FIELD-PAID-AT', 'paidAt is not set on a SUCCESSFUL payment', `${label}: paidAt ${JSON.stringify(payment.paidAt)}`, after.exchange);
