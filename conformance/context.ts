@@ -11,6 +11,7 @@ import type { HttpClient, HttpResponse } from './http/client.ts';
 import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { CreatedPayments } from './support/created-payments.ts';
 import { deriveSeed } from './support/seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
@@ -67,6 +68,8 @@ export interface RunServices {
   timeTravel?: TimeTravel | null;
   /** Black-box run: the customer agent (pays through the hosted page in a browser) and the chains it pays on. */
   customer?: { agent: CustomerAgent; chains: ChainsFile } | null;
+  /** The payments each check created; those still ACTIVE are cancelled when the check ends. */
+  createdPayments?: CreatedPayments;
 }
 
 export interface PropertyOptions {

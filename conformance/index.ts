@@ -3,6 +3,7 @@
 import { packageVersion } from '../contract/package-root.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { exitCodeFor } from './classify.ts';
+import { checkGateOptions, evaluateGate } from './gate.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
 import { loadContractFacade } from './contract-adapter.ts';
 import type { RunServices, ServerClock } from './context.ts';
@@ -25,6 +26,7 @@ import { runAgainstTarget } from './target/run-against-target.ts';
 import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';
+import { CreatedPayments } from './support/created-payments.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -74,6 +76,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const checks = registry.all();
   const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
   if (unknown.length > 0) throw new UsageError(`--only/--skip: no check matches ${unknown.join(', ')} (see --list)`);
+  checkGateOptions(input, checks);
   const catalogue = loadCatalogueRequirements();
   const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
@@ -97,6 +100,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   // Extra headers (-H) may carry a gateway token: reports show them as variables, never their values.
   for (const [name, value] of Object.entries(options.headers)) secrets.add(value, headerVariable(name));
   const recorder = new Recorder();
+  const createdPayments = new CreatedPayments();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({
     baseUrl: options.baseUrl,
@@ -107,6 +111,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     timeoutMs: options.requestTimeoutMs,
     dispatcher,
     headers: options.headers,
+    observe: createdPayments.observe,
   });
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
@@ -148,6 +153,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
       clock,
       timeTravel: control ? null : (blackBox?.timeTravel ?? null),
       customer,
+      createdPayments,
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
@@ -156,7 +162,9 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     if (customerPathsUsed.size > 0) notes.push(`customer actions (control API or browser customer): ${[...customerPathsUsed].join('; ')}`);
     if (customer) notes.push(...(await customer.finish()));
     const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
-    const exitCode = exitCodeFor(result.summary.counts);
+    // A gate that does not hold fails the run even when no check failed (a run that judged little is no pass).
+    if (input.requireCoverage !== undefined || input.require?.length) result.gate = evaluateGate(input, result.checks, result.coverage);
+    const exitCode = result.gate?.met === false ? 1 : exitCodeFor(result.summary.counts);
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write, {
       jsonToStdout: jsonGoesToStdout(options.formats, options.reportDirExplicit),
       note: (text) => process.stderr.write(text),

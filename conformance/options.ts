@@ -4,6 +4,7 @@ import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFo
 import type { CheckResult } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
 import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity/integrity-options.ts';
+import { GATE_OPTION_DECLARATIONS, type GateOptions } from './gate-options.ts';
 import type { OptionDeclaration as BaseDeclaration, OptionParser } from './option-declaration.ts';
 
 export class UsageError extends Error {
@@ -29,7 +30,7 @@ export type ProgressEvent =
   /** The run stopped early (--max-failures / -x); the remaining checks are reported as skipped. */
   | { type: 'stopped'; reason: string; remaining: number };
 
-export interface ConformanceOptions extends TargetOptions, IntegrityOptions {
+export interface ConformanceOptions extends TargetOptions, IntegrityOptions, GateOptions {
   /** Required unless the suite starts the target (--target-command/--target-image). */
   baseUrl?: string;
   /** Falls back to the STABLEPAY_API_KEY environment variable. */
@@ -158,6 +159,7 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'failFast', flags: '-x, --fail-fast', description: 'stop after the first failed check (same as --max-failures 1)', parser: 'flag' },
   { name: 'headers', flags: '-H, --header <line>', description: "extra request header 'Name: value' on every request to the implementation (repeatable)", parser: 'header' },
   { name: 'config', flags: '--config <file>', description: 'read flags from this JSON or YAML file (command-line flags override it)', parser: 'string', defaultText: 'stablepay.config.json|yaml|yml in the current directory' },
+  ...GATE_OPTION_DECLARATIONS,
   ...TARGET_OPTION_DECLARATIONS,
   ...INTEGRITY_OPTION_DECLARATIONS,
 ];
@@ -181,6 +183,11 @@ export function parseOptionValue(parser: OptionParser, raw: string, flag: string
       if (!Number.isSafeInteger(value) || (parser === 'positive-int' && value < 1)) {
         throw new UsageError(`${flag}: "${raw}" is out of range`);
       }
+      return value;
+    }
+    case 'percent': {
+      const value = Number(raw.replace(/\s*%$/, ''));
+      if (!/^\d+(\.\d+)?\s*%?$/.test(raw.trim()) || value > 100) throw new UsageError(`${flag}: "${raw}" is not a percentage between 0 and 100`);
       return value;
     }
     case 'list':

@@ -36,7 +36,7 @@ export class CheckRegistry {
   }
 }
 
-export function matchesSelector(check: Check, selector: string): boolean {
+export function matchesSelector(check: Pick<Check, 'id' | 'tags' | 'requirements'>, selector: string): boolean {
   const wanted = selector.trim();
   if (!wanted) return false;
   if (check.id === wanted) return true;

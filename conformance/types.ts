@@ -1,6 +1,7 @@
 // The vocabulary every part of the suite shares: checks, results, failures and the recorded run.
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
+import type { GateResult } from './gate.ts';
 import type { RunMetadata } from './integrity/run-metadata.ts';
 import type { DeliveryEvidence } from './webhooks/evidence.ts';
 
@@ -124,4 +125,6 @@ export interface RunResult {
   coverage: CoverageSummary[];
   /** What the run was judged against and what it tested (tool, contract and catalogue digests, seed, target, times). */
   metadata: RunMetadata;
+  /** The gate the run was given (--require-coverage, --require) and whether it held; absent when none was given. */
+  gate?: GateResult;
 }

@@ -49,6 +49,8 @@ export interface HttpClientOptions {
   dispatcher: Agent;
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
+  /** Told of every answered request, with the client that made it (e.g. to remember the payments a check created). */
+  observe?: (client: HttpClient, request: { method: string; path: string; checkId: string }, response: { status: number; json: unknown }) => void;
 }
 
 /**
@@ -135,7 +137,9 @@ export class HttpClient {
         durationMs: Math.round(performance.now() - started),
         transportError: null,
       });
-      return { status: response.statusCode, headers: responseHeaders, text, json: parseJson(text), exchange };
+      const json = parseJson(text);
+      this.options.observe?.(this, { method: spec.method, path: spec.path, checkId: exchange.checkId }, { status: response.statusCode, json });
+      return { status: response.statusCode, headers: responseHeaders, text, json, exchange };
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const exchange = recorder.add({

@@ -156,6 +156,7 @@ export function renderConsoleSummary(result: RunResult): string {
     lines.push(`${coverage.level} requirements: ${coverage.exercised}/${coverage.total} exercised (${percent(coverage.exercised, coverage.total)}), ${coverage.covered} covered by the suite`);
   }
   const { counts } = summary;
+  if (result.gate) lines.push(result.gate.met ? 'gate: met' : `gate: NOT MET (exit 1)\n${result.gate.unmet.map((u) => `  ${u}`).join('\n')}`);
   lines.push(`${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
   lines.push(`${counts.passed} passed, ${counts.failed} failed`);
   return `${lines.join('\n')}\n`;

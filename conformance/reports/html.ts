@@ -75,6 +75,7 @@ function badge(kind: ResultKind | 'not-covered'): string {
 
 function verdictOf(result: RunResult): { text: string; kind: ResultKind } {
   const { counts } = result.summary;
+  if (result.gate?.met === false) return { text: `Gate not met: ${result.gate.unmet.join('; ')}`, kind: 'fail' };
   if (counts.failed > 0) return { text: `Not conformant: ${counts.failed} failed check${counts.failed === 1 ? '' : 's'}`, kind: 'fail' };
   if (counts.warned > 0) return { text: `Conformant with ${counts.warned} warning${counts.warned === 1 ? '' : 's'} (assumed requirements)`, kind: 'warn' };
   return { text: 'Conformant', kind: 'pass' };

@@ -19,6 +19,7 @@ export function renderMarkdown(result: RunResult): string {
   out.push(`- Seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict mode' : ''}`);
   out.push(`- ${summary.startedAt} – ${summary.finishedAt} (${(summary.durationMs / 1000).toFixed(1)} s), ${summary.cases} generated cases, ${summary.requests} requests, ${summary.casesPerSecond} cases/s`);
   out.push(`- **${counts.passed} passed, ${counts.failed} failed**, ${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
+  if (result.gate) out.push(result.gate.met ? '- Gate: met' : `- **Gate not met**: ${result.gate.unmet.join('; ')}`);
   out.push('', '## Run', '');
   for (const [label, value] of metadataLines(result.metadata)) out.push(`- ${label}: \`${value}\``);
   out.push('');

@@ -21,5 +21,5 @@ export function ndjsonProgress(write: (text: string) => void, secrets?: SecretRe
 }
 
 export function renderNdjsonSummary(result: RunResult, exitCode: number): string {
-  return `${JSON.stringify({ type: 'summary', exitCode, summary: result.summary, coverage: result.coverage })}\n`;
+  return `${JSON.stringify({ type: 'summary', exitCode, summary: result.summary, coverage: result.coverage, ...(result.gate ? { gate: result.gate } : {}) })}\n`;
 }

@@ -116,14 +116,14 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
   const signed = signedRequests(result);
   const refused = result.wallet.log.filter((e) => SIGNING_METHODS.has(e.method) && e.outcome === 'refused');
   const screenshots = [result.screenshot, lateScreenshot].filter(Boolean).join(', ') || 'none';
-  const evidence = `steps: ${stepsText(result)}; wallet log (${label} in customer-wallet.json):\n${walletLogText(result)}\nscreenshots: ${screenshots}`;
+  const evidence = `Wallet log (${label} in customer-wallet.json):\n${walletLogText(result)}\nscreenshots: ${screenshots}`;
   if (refused.length > 0) {
     agent.block(`the suite's wallet refused what the page asked (${where})`);
-    ctx.notExercised(`the suite's wallet refused ${describeSigned(refused)} (${refused.map((e) => e.detail).join('; ')}), so the customer could not pay ${where}; ${evidence}`);
+    ctx.notExercised(`the suite's wallet refused ${describeSigned(refused)} (${refused.map((e) => e.detail).join('; ')}), so the customer could not pay ${where} (steps: ${stepsText(result)}). ${evidence}`);
   }
   if (signed.length === 0) {
     agent.block(`pressing pay asked the wallet for nothing (${where})`);
-    pageProblem(ctx, options, 'PAGE-PAY-ACTION', 'Pressing pay did not ask the wallet to sign or send anything', `${where}: ${evidence}`);
+    pageProblem(ctx, options, 'PAGE-PAY-ACTION', 'Pressing pay did not ask the wallet to sign or send anything', `${where} (steps: ${stepsText(result)}). ${evidence}`);
   }
   const seen = statuses.length > 0 ? statuses.join(' then ') : `no 200 answer (last: ${response.status})`;
   const stuck = String(response.payment?.status);
@@ -131,7 +131,7 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
   const message = `The customer completed every step on the page (${stepsText(result)}; the wallet signed or sent ${describeSigned(signed)}) and GET /v1/payments/${payment.id} showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s after the pay click, never ${stuck === 'PROCESSING' ? expected : `PROCESSING and then ${expected}`}. The page ${result.end ? `showed "${result.end.text}"` : 'showed no end state'}. ${evidence}`;
   agent.block(`${where} did not settle: the customer paid and GET showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s (reported by ${ctx.check.id})`);
   if (!ctx.check.requirements.includes(requirement)) ctx.notExercised(message);
-  ctx.require(false, requirement, 'A payment the customer paid through the page never settled', message, response.exchange);
+  ctx.require(false, requirement, 'A payment the customer paid through the hosted page never settled', message, response.exchange);
 }
 
 /** A page-contract problem: a finding on its (assumed) requirement when the check judges the page, else not exercised. */
