@@ -36,6 +36,11 @@ describe('configuration file', () => {
     });
   });
 
+  it('reads the gate: require-coverage as a percentage, require as a list', () => {
+    expect(readConfigFile(file('stablepay.config.yaml', 'require-coverage: 87.5\nrequire: [browser, customer.settles]\n'))).toEqual({ requireCoverage: 87.5, require: ['browser', 'customer.settles'] });
+    expect(readConfigFile(file('stablepay.config.json', '{"requireCoverage": 90, "require": "browser"}'))).toEqual({ requireCoverage: 90, require: ['browser'] });
+  });
+
   it('refuses with file and line: unknown key, bad value, repeated option, bad header, bad syntax, not a map', () => {
     const cases: [string, string, RegExp][] = [
       ['c.yaml', 'seed: 1\nbase-ur1: x\n', /c\.yaml:2: unknown key "base-ur1"/],

@@ -324,6 +324,27 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(existsSync(join(run.cwd, 'reports', 'conformance', 'target.log'))).toBe(true);
   });
 
+  it('--require-coverage and --require: an unmet gate exits 1 though no check failed, and says why; bad values exit 2', async () => {
+    const base = ['--base-url', healthy.url, '--api-key', KEY, '--format', 'console', '--no-progress', '--no-webhooks'];
+    const low = await stablepay([...base, '--only', FAST, '--require-coverage', '50']);
+    expect(low.code).toBe(1);
+    expect(low.stdout).toMatch(/\ngate: NOT MET \(exit 1\)\n {2}--require-coverage 50: the run exercised \d+ of \d+ documented requirements \(\d+(\.\d)? %\)\n/);
+    expect(low.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
+    const met = await stablepay([...base, '--only', FAST, '--require-coverage', '0', '--require', FAST]);
+    expect(met.code).toBe(0);
+    expect(met.stdout).toContain('\ngate: met\n');
+    // A required check that could not run (no browser customer without a black-box target) is unmet, never a pass.
+    const unrun = await stablepay([...base, '--only', `${FAST},customer.settles`, '--require', 'customer.settles']);
+    expect(unrun.code).toBe(1);
+    expect(unrun.stdout).toContain('  --require customer.settles: customer.settles not-exercised (a required check must pass)\n');
+    const bad = await stablepay([...base, '--require-coverage', '101']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--require-coverage: "101" is not a percentage between 0 and 100');
+    const unknown = await stablepay([...base, '--only', FAST, '--require', 'nope.nothing']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe('error: --require: no check matches nope.nothing (see --list)');
+  });
+
   it('every declared flag was run through the CLI above', () => {
     const missing = OPTION_DECLARATIONS.flatMap((d) => {
       const short = /^(-[A-Za-z]),/.exec(d.flags)?.[1];
