@@ -1,10 +1,11 @@
 // Test 2: a marketplace payment split across three sellers, paid on Polygon/USDT from an injected
-// EIP-1193 wallet (window.ethereum added by page.addInitScript, answered by a viem local account).
+// EIP-1193 wallet: the conformance suite's customer wallet (conformance/customer/wallet.ts), answered by a viem local
+// account in the test process.
 // The wallet is asked for one signature; the one transaction pays every seller their share.
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { installInjectedWallet } from './support/injected-wallet.ts';
+import { installWallet } from '../conformance/customer/wallet.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { useStack } from './support/stack.ts';
 
@@ -23,7 +24,8 @@ describe('hosted payment page: wallet connect, 3-seller split on Polygon/USDT', 
     const created = await api('POST', '/v1/payments', { amount: '300', currency: 'EUR', title: 'Marketplace basket (3 sellers)', sellers });
 
     const page = await stack().newPage();
-    const wallet = await installInjectedWallet(page, generatePrivateKey());
+    // The page only asks for accounts and one signature: the wallet needs no chain of its own here.
+    const wallet = await installWallet(page.context(), { privateKey: generatePrivateKey(), rpcUrls: new Map(), startChainId: 137 });
     await page.goto(created.paymentUrl);
     const walletButton = page.getByRole('button', { name: 'Connect browser wallet' });
     await expect.poll(() => walletButton.isEnabled()).toBe(true);
@@ -39,9 +41,10 @@ describe('hosted payment page: wallet connect, 3-seller split on Polygon/USDT', 
     await saveScreenshot(page, 'split-wallet-connect-success');
 
     // The EIP-1193 path: accounts requested, exactly one personal_sign, of a 32-byte user operation hash.
-    expect(wallet.requests).toContain('eth_requestAccounts');
-    expect(wallet.requests.filter((m) => m === 'personal_sign')).toHaveLength(1);
-    expect(wallet.signed[0]).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(wallet.log.map((e) => e.method)).toContain('eth_requestAccounts');
+    expect(wallet.signed).toHaveLength(1);
+    expect(wallet.signed[0]).toMatchObject({ method: 'personal_sign', kind: 'user-operation' });
+    expect(wallet.signed[0]!.payload).toMatch(/^0x[0-9a-f]{64}$/);
 
     const payment = await api('GET', `/v1/payments/${created.id}`);
     expect(payment).toMatchObject({ status: 'SUCCESSFUL', chainId: 137, token: 'USDT', txHash });
