@@ -31,3 +31,16 @@ describe('gate', () => {
     expect(() => checkGateOptions({ requireCoverage: 0, require: ['browser', 'customer.settles', 'PAY-STATE-ACTIVE-TO-PROCESSING'] }, ALL_CHECKS)).not.toThrow();
   });
 });
+
+describe('the GitHub Actions recipe', () => {
+  it('gates its run with --require-coverage and --require, flags the CLI declares', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { OPTION_DECLARATIONS } = await import('./options.ts');
+    const recipe = readFileSync(new URL('../docs/ci/github-actions.yml', import.meta.url), 'utf8');
+    const command = recipe.slice(recipe.indexOf('npx stablepay conformance'), recipe.indexOf('# Reports are uploaded'));
+    const flags = [...command.matchAll(/\s(--[a-z-]+)/g)].map((m) => m[1]!);
+    expect(flags).toEqual(expect.arrayContaining(['--require-coverage', '--require']));
+    const declared = new Set(OPTION_DECLARATIONS.flatMap((d) => d.flags.split(/[ ,]+/).filter((f) => f.startsWith('--'))));
+    expect(flags.filter((f) => !declared.has(f))).toEqual([]);
+  });
+});
