@@ -115,6 +115,8 @@ let screenshotCounter = 0;
 /** One customer at one payment page: its own browser context and wallet. */
 export class CustomerSession {
   readonly steps: StepRecord[] = [];
+  /** True once closed (by its payment, or because its check ended). */
+  closed = false;
 
   /** Where the payment page's elements are: the page itself, or the iframe it is embedded in. */
   readonly root: Page | FrameLocator;
@@ -245,6 +247,7 @@ export class CustomerSession {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     try {
       await this.context.close();
     } finally {

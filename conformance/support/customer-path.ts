@@ -105,7 +105,10 @@ export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment
   }
   const rpcUrl = chainOf(ctx.customer.chains, pair.chainId).rpcUrl;
   let paused = false;
+  let released!: () => void;
+  const heldUntil = new Promise<void>((resolve) => (released = resolve));
   const resume = async () => {
+    released();
     if (!paused) return;
     paused = false;
     await rpc(rpcUrl, 'evm_setAutomine', [true]);
@@ -113,6 +116,7 @@ export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment
   };
   ctx.onCleanup(resume);
   const paying = payThroughPage(ctx, api, payment, pair, {
+    heldUntil,
     hooks: {
       beforeFirstSignature: async () => {
         await rpc(rpcUrl, 'evm_setAutomine', [false]);

@@ -40,6 +40,8 @@ export interface PayThroughPageOptions extends Omit<PayOptions, 'follow'> {
   expect?: 'SUCCESSFUL' | 'FAILED';
   /** How a page that breaks the page contract is reported: as a finding on its PAGE-* requirement (customer checks) or as not exercised. */
   pageProblems?: 'finding' | 'not-exercised';
+  /** The suite holds the payment in PROCESSING (mining paused) until this resolves: the settle time-out starts then. */
+  heldUntil?: Promise<void>;
 }
 
 /** The wallet requests that signed or sent something (answered). */
@@ -78,13 +80,16 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
     result = await agent.pay(String(payment.paymentUrl), label, pair, {
       ...options,
       follow: async (paid, session) => {
-        // GET from the pay click until the expected end (or the other end), within the settle time-out.
-        const deadline = paid.paidAt + STEP_TIMEOUTS.settle;
+        // GET from the pay click (or the release of a held payment) until the expected end, within the settle time-out.
+        let releasedAt = options.heldUntil ? Number.POSITIVE_INFINITY : paid.paidAt;
+        void options.heldUntil?.then(() => (releasedAt = Date.now()));
         for (;;) {
+          const deadline = releasedAt + STEP_TIMEOUTS.settle;
           last = await getPayment(api, payment.id);
           const status = String(last.payment?.status);
           if (last.status === 200 && statuses.at(-1) !== status) statuses.push(status);
           if (last.status === 200 && (status === 'SUCCESSFUL' || status === 'FAILED')) return;
+          if (session.closed) throw new CustomerAbortedError(`not attempted further: ${ctx.check.id} ended`);
           if (Date.now() > deadline) break;
           await new Promise((r) => setTimeout(r, 250));
         }
