@@ -11,7 +11,7 @@ import { CustomerAbortedError, CustomerAgent, CustomerBlockedError } from './age
 import { DEFAULT_PAGE_CONTRACT } from './page-contract.ts';
 import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
 
-function fakeBrowser(closed: string[]): Browser {
+function fakeBrowser(closed: string[], loading: () => Promise<void>): Browser {
   let contexts = 0;
   return {
     async newContext() {
@@ -21,7 +21,7 @@ function fakeBrowser(closed: string[]): Browser {
         async exposeBinding() {},
         async addInitScript() {},
         async newPage() {
-          return { goto: async () => ({ status: () => 200 }), frameLocator: () => ({}) };
+          return { goto: async () => (await loading(), { status: () => 200 }), frameLocator: () => ({}) };
         },
         async close() {
           closed.push(name);
@@ -34,8 +34,8 @@ function fakeBrowser(closed: string[]): Browser {
 
 const chains = { chains: [{ chainId: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:1', tokens: {} }] } as unknown as ChainsFile;
 
-function agent(closed: string[]): CustomerAgent {
-  return new CustomerAgent({ contract: DEFAULT_PAGE_CONTRACT, chains, parallel: 1, screenshotDir: mkdtempSync(join(tmpdir(), 'agent-test-')), launch: async () => fakeBrowser(closed) });
+function agent(closed: string[], loading: () => Promise<void> = async () => undefined): CustomerAgent {
+  return new CustomerAgent({ contract: DEFAULT_PAGE_CONTRACT, chains, parallel: 1, screenshotDir: mkdtempSync(join(tmpdir(), 'agent-test-')), launch: async () => fakeBrowser(closed, loading) });
 }
 
 describe('customer agent', () => {
@@ -50,6 +50,20 @@ describe('customer agent', () => {
     const next = await customer.open('http://shop.test/p/3', 'next check');
     await next.close();
     expect(closed).toEqual(['context-1', 'context-2']);
+  });
+
+  it('drops a page that was still loading when its check ended: it is no finding about the page, and frees its slot', async () => {
+    let finishLoading!: () => void;
+    const slow = new Promise<void>((resolve) => (finishLoading = resolve));
+    const closed: string[] = [];
+    const customer = agent(closed, () => slow);
+    const opening = customer.open('http://shop.test/p/1', 'slow');
+    await new Promise((r) => setTimeout(r, 20));
+    await customer.abortOpen('not attempted: customer.pay-each-pair ended');
+    finishLoading();
+    await expect(opening).rejects.toThrow(new CustomerAbortedError('not attempted: customer.pay-each-pair ended'));
+    expect(closed).toEqual(['context-1']);
+    await (await customer.open('http://shop.test/p/2', 'next check')).close();
   });
 
   it('once blocked, refuses every payment at once with the first reason, queued ones included', async () => {

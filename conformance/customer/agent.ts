@@ -129,6 +129,8 @@ export class CustomerSession {
     private readonly release: () => void,
     readonly label: string,
     embedded = false,
+    /** The agent's generation when the session was opened (see CustomerAgent.abortOpen). */
+    readonly generation = 0,
   ) {
     this.root = embedded ? page.frameLocator('iframe#payment') : page;
   }
@@ -288,6 +290,9 @@ export class CustomerAgent {
   private readonly sessions = new Set<CustomerSession>();
   /** Why payments are no longer attempted (the first one that could not be made), or null. */
   private blockedBy: string | null = null;
+  /** Moves on at every abortOpen: a session of an older generation belongs to a check that has ended. */
+  private generation = 0;
+  private abortReason = '';
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs = new Map<string, CustomerWallet['log']>();
 
@@ -308,6 +313,8 @@ export class CustomerAgent {
 
   /** Closes every open session and drops every queued one (a check has ended; nothing of it may hold a slot). */
   async abortOpen(reason: string): Promise<void> {
+    this.generation++;
+    this.abortReason = reason;
     this.slots.rejectWaiting(new CustomerAbortedError(reason));
     await Promise.all([...this.sessions].map((session) => session.close().catch(() => undefined)));
   }
@@ -333,6 +340,7 @@ export class CustomerAgent {
    */
   async open(paymentUrl: string, label: string, input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean } = {}): Promise<CustomerSession> {
     if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
+    const generation = this.generation;
     const release = await this.slots.acquire();
     let context: BrowserContext | undefined;
     try {
@@ -364,9 +372,11 @@ export class CustomerAgent {
           if (!response || response.status() >= 400) throw new Error(response ? `HTTP ${response.status()}` : 'no response');
         }
       } catch (error) {
+        this.ensureCurrent(generation);
         throw new PageUnavailableError(paymentUrl, (error as Error).message.split('\n')[0] ?? 'error');
       }
-      const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false);
+      this.ensureCurrent(generation);
+      const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false, generation);
       this.sessions.add(session);
       return session;
     } catch (error) {
@@ -374,6 +384,11 @@ export class CustomerAgent {
       release();
       throw error;
     }
+  }
+
+  /** A page opened for a check that has ended meanwhile is dropped, never reported as the page's fault. */
+  ensureCurrent(generation: number): void {
+    if (generation !== this.generation) throw new CustomerAbortedError(this.abortReason);
   }
 
   /** Opens the page, connects, picks the pair, pays and follows the page to its end state (then `follow`, page open). */
@@ -397,6 +412,10 @@ export class CustomerAgent {
       const result: PayResult = { label, end, endError, wallet: session.wallet, steps: session.steps, screenshot, pageText, paidAt };
       await options.follow?.(result, session);
       return result;
+    } catch (error) {
+      // A step cut short because the check ended (its session was closed under it) is no finding about the page.
+      this.ensureCurrent(session.generation);
+      throw error;
     } finally {
       await session.close();
     }

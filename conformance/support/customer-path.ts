@@ -43,11 +43,12 @@ export function failableSellers(ctx: CheckContext, amount = '1'): { address: Add
   return ctx.customerPath === 'browser' ? [{ address: privateKeyToAccount(generatePrivateKey()).address, amount }] : undefined;
 }
 
-async function waitForStatus(ctx: CheckContext, api: HttpClient, id: string, statuses: string[], timeoutMs = 60_000): Promise<Payment> {
+/** Polls GET until one of `statuses`, or until `done()` says the wait no longer matters (no polling left behind). */
+async function waitForStatus(ctx: CheckContext, api: HttpClient, id: string, statuses: string[], done: () => boolean, timeoutMs = 60_000): Promise<Payment> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const current = await getPayment(api, id);
-    if (current.status === 200 && statuses.includes(String(current.payment.status))) return current.payment;
+    if ((current.status === 200 && statuses.includes(String(current.payment.status))) || done()) return current.payment;
     if (Date.now() > deadline) {
       ctx.notExercised(`the payment ${id} did not become ${statuses.join(' or ')} within ${timeoutMs / 1000} s of the customer's action (it is ${current.payment?.status})`);
     }
@@ -125,7 +126,11 @@ export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment
     },
   });
   paying.catch(() => undefined);
-  const processing = await Promise.race([waitForStatus(ctx, api, payment.id, ['PROCESSING', 'SUCCESSFUL', 'FAILED']), paying.then(() => null)]);
+  // When the payment through the page ends first (e.g. it could not be made), the poll stops too: left running, it would
+  // spend the key's requests during later checks (rate-limit.header-semantics counts them one by one).
+  let payingEnded = false;
+  paying.then(() => (payingEnded = true), () => (payingEnded = true));
+  const processing = await Promise.race([waitForStatus(ctx, api, payment.id, ['PROCESSING', 'SUCCESSFUL', 'FAILED'], () => payingEnded), paying.then(() => null)]);
   return {
     processing: processing ?? (await getPayment(api, payment.id)).payment,
     release: async () => {

@@ -89,7 +89,7 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
           const status = String(last.payment?.status);
           if (last.status === 200 && statuses.at(-1) !== status) statuses.push(status);
           if (last.status === 200 && (status === 'SUCCESSFUL' || status === 'FAILED')) return;
-          if (session.closed) throw new CustomerAbortedError(`not attempted further: ${ctx.check.id} ended`);
+          agent.ensureCurrent(session.generation);
           if (Date.now() > deadline) break;
           await new Promise((r) => setTimeout(r, 250));
         }
