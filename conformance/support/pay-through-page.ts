@@ -14,7 +14,7 @@ import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavaila
 import { TRANSACTION_KINDS } from '../customer/signature-kind.ts';
 import type { WalletLogEntry } from '../customer/wallet.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
-import { getPayment, type Payment } from './payments.ts';
+import { getPayment, TERMINAL, type Payment } from './payments.ts';
 
 /** The requirement each page step stands for (page contract, assumed). */
 export const STEP_REQUIREMENT: Record<string, string> = {
@@ -36,7 +36,7 @@ export interface PagePayment {
 }
 
 export interface PayThroughPageOptions extends Omit<PayOptions, 'follow'> {
-  /** What the customer's action must bring the payment to (default: SUCCESSFUL). */
+  /** What the customer's action must bring the payment to (default: SUCCESSFUL); the wait ends at any end state. */
   expect?: 'SUCCESSFUL' | 'FAILED';
   /** How a page that breaks the page contract is reported: as a finding on its PAGE-* requirement (customer checks) or as not exercised. */
   pageProblems?: 'finding' | 'not-exercised';
@@ -88,7 +88,8 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
           last = await getPayment(api, payment.id);
           const status = String(last.payment?.status);
           if (last.status === 200 && statuses.at(-1) !== status) statuses.push(status);
-          if (last.status === 200 && (status === 'SUCCESSFUL' || status === 'FAILED')) return;
+          // Any end ends the wait (a payment cancelled or expired meanwhile is the caller's to judge).
+          if (last.status === 200 && TERMINAL.includes(status as never)) return;
           agent.ensureCurrent(session.generation);
           if (Date.now() > deadline) break;
           await new Promise((r) => setTimeout(r, 250));
@@ -109,7 +110,7 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
     throw error;
   }
   const response = last!;
-  const ended = response.status === 200 && ['SUCCESSFUL', 'FAILED'].includes(String(response.payment.status));
+  const ended = response.status === 200 && TERMINAL.includes(response.payment.status);
   if (ended) {
     const status = String(response.payment.status);
     if (result.end === null && result.endError) pageProblem(ctx, options, 'PAGE-FINAL-STATE', 'The page did not show the end state', `${where}: GET says ${status}; ${result.endError.message}`, false);
