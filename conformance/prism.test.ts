@@ -73,6 +73,7 @@ describe('against prism mock openapi.yaml (stateless)', () => {
       'customer.failed-by-revert',
       'customer.pay-each-pair',
       'customer.pay-embedded',
+      'customer.settles',
       'customer.split-five-sellers',
       'external-id.reuse-after-expiry-or-failure',
       'external-id.unique-while-processing-or-successful',
