@@ -8,70 +8,21 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
+import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from './agent-errors.ts';
+import { CustomerSession, type EndState, type StepRecord } from './customer-session.ts';
 import type { CustomerFaucet } from './faucet.ts';
-import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
+import type { PageContract } from './page-contract.ts';
+import { Slots } from './slots.ts';
+import { STEP_TIMEOUTS } from './step-timeouts.ts';
 import { installWallet, type CustomerWallet, type WalletHooks } from './wallet.ts';
 
-/** Time-outs of each step (ms), stated in the report. */
-export const STEP_TIMEOUTS = {
-  /** The page answers and renders. */
-  load: 30_000,
-  /** The connect action is there and enabled, and connecting ends. */
-  connect: 20_000,
-  /** The pair is offered and can be picked. */
-  pick: 15_000,
-  /** The pay action is there and enabled. */
-  pay: 15_000,
-  /** From the pay click to an end state shown on the page, and to SUCCESSFUL (or the expected end) in GET /v1/payments/{id}. */
-  settle: 90_000,
-  /** A state change made elsewhere (cancel, expiry) shows on an open page. */
-  follow: 30_000,
-} as const;
-
-export type EndState = 'successful' | 'failed' | 'expired' | 'cancelled';
-const END_STATES: EndState[] = ['successful', 'failed', 'expired', 'cancelled'];
-
-/** A step the page did not let the agent take. */
-export class PageStepError extends Error {
-  constructor(
-    readonly step: string,
-    readonly query: string,
-    readonly screenshot: string | null,
-    detail: string,
-  ) {
-    super(`${step}: ${detail}; query tried: ${query}; screenshot: ${screenshot ?? 'none (the page was gone)'}`);
-    this.name = 'PageStepError';
-  }
-}
-
-/** An earlier payment of the run could not be made: this one is not attempted (the reason names it). */
-export class CustomerBlockedError extends Error {
-  constructor(readonly blockedBy: string) {
-    super(`not attempted: ${blockedBy}`);
-    this.name = 'CustomerBlockedError';
-  }
-}
-
-/** The check that wanted this payment has ended (its sessions and queued payments are dropped). */
-export class CustomerAbortedError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'CustomerAbortedError';
-  }
-}
-
-/** The payment page never loaded: nothing about the page can be judged. */
-export class PageUnavailableError extends Error {
-  constructor(readonly url: string, cause: string) {
-    super(url === '(every page)' ? `no browser for the customer: ${cause}` : `the payment page ${url} did not load within ${STEP_TIMEOUTS.load / 1000} s (${cause})`);
-    this.name = 'PageUnavailableError';
-  }
-}
+export { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from './agent-errors.ts';
+export { CustomerSession, type EndState, type StepRecord } from './customer-session.ts';
+export { STEP_TIMEOUTS } from './step-timeouts.ts';
 
 export interface CustomerAgentOptions {
   contract: PageContract;
@@ -82,181 +33,6 @@ export interface CustomerAgentOptions {
   launch: () => Promise<Browser>;
   /** Funds each customer account on the chains its page uses (none: the wallet holds nothing). */
   faucet?: CustomerFaucet;
-}
-
-export interface StepRecord {
-  step: string;
-  ms: number;
-}
-
-/** Runs at most `limit` tasks at once; `rejectWaiting` drops the queued ones. */
-class Slots {
-  private active = 0;
-  private readonly waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
-  constructor(private readonly limit: number) {}
-  async acquire(): Promise<() => void> {
-    if (this.active >= this.limit) await new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
-    this.active++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.active--;
-      this.waiting.shift()?.resolve();
-    };
-  }
-  rejectWaiting(error: Error): void {
-    for (const waiter of this.waiting.splice(0)) waiter.reject(error);
-  }
-}
-
-let screenshotCounter = 0;
-
-/** One customer at one payment page: its own browser context and wallet. */
-export class CustomerSession {
-  readonly steps: StepRecord[] = [];
-  /** True once closed (by its payment, or because its check ended). */
-  closed = false;
-
-  /** Where the payment page's elements are: the page itself, or the iframe it is embedded in. */
-  readonly root: Page | FrameLocator;
-
-  constructor(
-    readonly page: Page,
-    readonly wallet: CustomerWallet,
-    private readonly context: BrowserContext,
-    private readonly agent: CustomerAgent,
-    private readonly release: () => void,
-    readonly label: string,
-    embedded = false,
-    /** The agent's generation when the session was opened (see CustomerAgent.abortOpen). */
-    readonly generation = 0,
-  ) {
-    this.root = embedded ? page.frameLocator('iframe#payment') : page;
-  }
-
-  private get contract(): PageContract {
-    return this.agent.options.contract;
-  }
-
-  async screenshot(name: string): Promise<string | null> {
-    const path = join(this.agent.options.screenshotDir, `${this.label}-${name}-${++screenshotCounter}.png`);
-    try {
-      await this.page.screenshot({ path, fullPage: true, timeout: 5_000 });
-      return path;
-    } catch {
-      return null;
-    }
-  }
-
-  private async step<T>(step: string, query: string, timeoutMs: number, run: () => Promise<T>): Promise<T> {
-    const started = Date.now();
-    try {
-      const value = await run();
-      this.steps.push({ step, ms: Date.now() - started });
-      return value;
-    } catch (error) {
-      const reason = (error as Error).message.split('\n')[0] ?? String(error);
-      throw new PageStepError(step, query, await this.screenshot(step), `not done within ${timeoutMs / 1000} s (${reason})`);
-    }
-  }
-
-  private enabled(locator: Locator, timeoutMs: number): Promise<void> {
-    return locator.first().waitFor({ state: 'visible', timeout: timeoutMs }).then(async () => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await locator.first().isEnabled())) {
-        if (Date.now() > deadline) throw new Error('the element stayed disabled');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    });
-  }
-
-  private byRole(query: { role: string; name: string | RegExp }): Locator {
-    return this.root.getByRole(query.role as Parameters<Page['getByRole']>[0], { name: typeof query.name === 'string' ? nameRegExp(query.name) : query.name });
-  }
-
-  /** PAGE-CONNECT-WALLET: press connect; the wallet must be asked for its accounts. */
-  async connect(): Promise<void> {
-    const query = { role: this.contract.connect.role, name: nameRegExp(this.contract.connect.name) };
-    await this.step('connect', describeQuery(query), STEP_TIMEOUTS.connect, async () => {
-      const button = this.byRole(query);
-      await this.enabled(button, STEP_TIMEOUTS.connect);
-      await button.first().click({ timeout: STEP_TIMEOUTS.connect });
-      const deadline = Date.now() + STEP_TIMEOUTS.connect;
-      while (!this.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions')) {
-        if (Date.now() > deadline) throw new Error('the page never asked the wallet for its accounts');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    });
-  }
-
-  /** The pair's control (PAGE-PAIR-CHOICE). */
-  pairControl(chainId: number, token: string): { locator: Locator; query: string } {
-    const chainName = this.agent.chainName(chainId);
-    const query = { role: this.contract.pair.role, name: pairName(this.contract, chainName, token) };
-    return { locator: this.byRole(query), query: describeQuery(query) };
-  }
-
-  payControl(): { locator: Locator; query: string } {
-    const query = { role: this.contract.pay.role, name: nameRegExp(this.contract.pay.name) };
-    return { locator: this.byRole(query), query: describeQuery(query) };
-  }
-
-  async pick(chainId: number, token: string): Promise<void> {
-    const { locator, query } = this.pairControl(chainId, token);
-    await this.step('pick', query, STEP_TIMEOUTS.pick, async () => {
-      await this.enabled(locator, STEP_TIMEOUTS.pick);
-      if (this.contract.pair.role === 'radio' || this.contract.pair.role === 'checkbox') await locator.first().check({ timeout: STEP_TIMEOUTS.pick });
-      else await locator.first().click({ timeout: STEP_TIMEOUTS.pick });
-    });
-  }
-
-  async pay(): Promise<void> {
-    const { locator, query } = this.payControl();
-    await this.step('pay', query, STEP_TIMEOUTS.pay, async () => {
-      await this.enabled(locator, STEP_TIMEOUTS.pay);
-      await locator.first().click({ timeout: STEP_TIMEOUTS.pay });
-    });
-  }
-
-  /** The end state the page shows (PAGE-FINAL-STATE), waiting up to `timeoutMs`. */
-  async waitForEnd(timeoutMs: number = STEP_TIMEOUTS.settle): Promise<{ state: EndState; text: string }> {
-    const { state } = this.contract;
-    const region = this.root.getByRole(state.role, state.name ? { name: nameRegExp(state.name) } : {});
-    const patterns = END_STATES.map((s) => [s, nameRegExp(state[s])] as const);
-    const query = `${describeQuery({ role: state.role, name: state.name || '(any)' })} with text ${patterns.map(([, p]) => String(p)).join(' | ')}`;
-    return this.step('end-state', query, timeoutMs, async () => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const texts = await region.allInnerTexts().catch(() => [] as string[]);
-        for (const text of texts) {
-          const hit = patterns.find(([, pattern]) => pattern.test(text));
-          if (hit) return { state: hit[0], text: text.replace(/\s+/g, ' ').trim() };
-        }
-        if (Date.now() > deadline) throw new Error(`the page showed ${texts.length ? JSON.stringify(texts.join(' / ').slice(0, 200)) : 'no such element'}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    });
-  }
-
-  /** Whether the page lets the customer pay now: the pay action exists and is enabled (a refusing page disables or hides it). */
-  async canPay(chainId: number, token: string): Promise<boolean> {
-    const pair = this.pairControl(chainId, token).locator.first();
-    const pay = this.payControl().locator.first();
-    const pairUsable = (await pair.count()) > 0 && (await pair.isEnabled().catch(() => false));
-    const payUsable = (await pay.count()) > 0 && (await pay.isEnabled().catch(() => false));
-    return pairUsable && payUsable;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    try {
-      await this.context.close();
-    } finally {
-      this.release();
-      this.agent.forget(this);
-    }
-  }
 }
 
 export interface PayResult {

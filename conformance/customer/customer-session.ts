@@ -1,0 +1,167 @@
+// One customer at one payment page: its own browser context and wallet, and the page contract's steps (connect, pick a
+// pair, pay, read the end state) each with its stated time-out; a missing element fails with the query tried and a
+// screenshot path.
+import { join } from 'node:path';
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import type { CustomerAgent } from './agent.ts';
+import { PageStepError } from './agent-errors.ts';
+import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
+import { STEP_TIMEOUTS } from './step-timeouts.ts';
+import type { CustomerWallet } from './wallet.ts';
+
+export type EndState = 'successful' | 'failed' | 'expired' | 'cancelled';
+const END_STATES: EndState[] = ['successful', 'failed', 'expired', 'cancelled'];
+
+export interface StepRecord {
+  step: string;
+  ms: number;
+}
+
+let screenshotCounter = 0;
+
+/** One customer at one payment page: its own browser context and wallet. */
+export class CustomerSession {
+  readonly steps: StepRecord[] = [];
+  /** True once closed (by its payment, or because its check ended). */
+  closed = false;
+
+  /** Where the payment page's elements are: the page itself, or the iframe it is embedded in. */
+  readonly root: Page | FrameLocator;
+
+  constructor(
+    readonly page: Page,
+    readonly wallet: CustomerWallet,
+    private readonly context: BrowserContext,
+    private readonly agent: CustomerAgent,
+    private readonly release: () => void,
+    readonly label: string,
+    embedded = false,
+    /** The agent's generation when the session was opened (see CustomerAgent.abortOpen). */
+    readonly generation = 0,
+  ) {
+    this.root = embedded ? page.frameLocator('iframe#payment') : page;
+  }
+
+  private get contract(): PageContract {
+    return this.agent.options.contract;
+  }
+
+  async screenshot(name: string): Promise<string | null> {
+    const path = join(this.agent.options.screenshotDir, `${this.label}-${name}-${++screenshotCounter}.png`);
+    try {
+      await this.page.screenshot({ path, fullPage: true, timeout: 5_000 });
+      return path;
+    } catch {
+      return null;
+    }
+  }
+
+  private async step<T>(step: string, query: string, timeoutMs: number, run: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    try {
+      const value = await run();
+      this.steps.push({ step, ms: Date.now() - started });
+      return value;
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0] ?? String(error);
+      throw new PageStepError(step, query, await this.screenshot(step), `not done within ${timeoutMs / 1000} s (${reason})`);
+    }
+  }
+
+  private enabled(locator: Locator, timeoutMs: number): Promise<void> {
+    return locator.first().waitFor({ state: 'visible', timeout: timeoutMs }).then(async () => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await locator.first().isEnabled())) {
+        if (Date.now() > deadline) throw new Error('the element stayed disabled');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+  }
+
+  private byRole(query: { role: string; name: string | RegExp }): Locator {
+    return this.root.getByRole(query.role as Parameters<Page['getByRole']>[0], { name: typeof query.name === 'string' ? nameRegExp(query.name) : query.name });
+  }
+
+  /** PAGE-CONNECT-WALLET: press connect; the wallet must be asked for its accounts. */
+  async connect(): Promise<void> {
+    const query = { role: this.contract.connect.role, name: nameRegExp(this.contract.connect.name) };
+    await this.step('connect', describeQuery(query), STEP_TIMEOUTS.connect, async () => {
+      const button = this.byRole(query);
+      await this.enabled(button, STEP_TIMEOUTS.connect);
+      await button.first().click({ timeout: STEP_TIMEOUTS.connect });
+      const deadline = Date.now() + STEP_TIMEOUTS.connect;
+      while (!this.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions')) {
+        if (Date.now() > deadline) throw new Error('the page never asked the wallet for its accounts');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+  }
+
+  /** The pair's control (PAGE-PAIR-CHOICE). */
+  pairControl(chainId: number, token: string): { locator: Locator; query: string } {
+    const chainName = this.agent.chainName(chainId);
+    const query = { role: this.contract.pair.role, name: pairName(this.contract, chainName, token) };
+    return { locator: this.byRole(query), query: describeQuery(query) };
+  }
+
+  payControl(): { locator: Locator; query: string } {
+    const query = { role: this.contract.pay.role, name: nameRegExp(this.contract.pay.name) };
+    return { locator: this.byRole(query), query: describeQuery(query) };
+  }
+
+  async pick(chainId: number, token: string): Promise<void> {
+    const { locator, query } = this.pairControl(chainId, token);
+    await this.step('pick', query, STEP_TIMEOUTS.pick, async () => {
+      await this.enabled(locator, STEP_TIMEOUTS.pick);
+      if (this.contract.pair.role === 'radio' || this.contract.pair.role === 'checkbox') await locator.first().check({ timeout: STEP_TIMEOUTS.pick });
+      else await locator.first().click({ timeout: STEP_TIMEOUTS.pick });
+    });
+  }
+
+  async pay(): Promise<void> {
+    const { locator, query } = this.payControl();
+    await this.step('pay', query, STEP_TIMEOUTS.pay, async () => {
+      await this.enabled(locator, STEP_TIMEOUTS.pay);
+      await locator.first().click({ timeout: STEP_TIMEOUTS.pay });
+    });
+  }
+
+  /** The end state the page shows (PAGE-FINAL-STATE), waiting up to `timeoutMs`. */
+  async waitForEnd(timeoutMs: number = STEP_TIMEOUTS.settle): Promise<{ state: EndState; text: string }> {
+    const { state } = this.contract;
+    const region = this.root.getByRole(state.role, state.name ? { name: nameRegExp(state.name) } : {});
+    const patterns = END_STATES.map((s) => [s, nameRegExp(state[s])] as const);
+    const query = `${describeQuery({ role: state.role, name: state.name || '(any)' })} with text ${patterns.map(([, p]) => String(p)).join(' | ')}`;
+    return this.step('end-state', query, timeoutMs, async () => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const texts = await region.allInnerTexts().catch(() => [] as string[]);
+        for (const text of texts) {
+          const hit = patterns.find(([, pattern]) => pattern.test(text));
+          if (hit) return { state: hit[0], text: text.replace(/\s+/g, ' ').trim() };
+        }
+        if (Date.now() > deadline) throw new Error(`the page showed ${texts.length ? JSON.stringify(texts.join(' / ').slice(0, 200)) : 'no such element'}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    });
+  }
+
+  /** Whether the page lets the customer pay now: the pay action exists and is enabled (a refusing page disables or hides it). */
+  async canPay(chainId: number, token: string): Promise<boolean> {
+    const pair = this.pairControl(chainId, token).locator.first();
+    const pay = this.payControl().locator.first();
+    const pairUsable = (await pair.count()) > 0 && (await pair.isEnabled().catch(() => false));
+    const payUsable = (await pay.count()) > 0 && (await pay.isEnabled().catch(() => false));
+    return pairUsable && payUsable;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    try {
+      await this.context.close();
+    } finally {
+      this.release();
+      this.agent.forget(this);
+    }
+  }
+}
