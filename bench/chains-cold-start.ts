@@ -5,11 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHAIN_IDS } from '../simulator/reference-data/chains.ts';
-import { chainStateDir } from '../simulator/chains/paths.ts';
-import { resolveAnvilBinary } from '../simulator/chains/resolve-anvil-binary.ts';
-import { startChainNetwork } from '../simulator/chains/start-chain-network.ts';
-import { startTestChains } from '../simulator/chains/start-test-chains.ts';
+import { CHAIN_IDS } from '../contract/chain-table.ts';
+import { chainStateDir } from '../chains/paths.ts';
+import { resolveAnvilBinary } from '../chains/anvil/resolve-anvil-binary.ts';
+import { startChainNetwork } from '../chains/network/start-chain-network.ts';
+import { startTestChains } from '../chains/chains-file/start-test-chains.ts';
 
 const rounds = Number(process.argv[2] ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
-import { resolveAnvilBinary } from '../simulator/chains/resolve-anvil-binary.ts';
+import { resolveAnvilBinary } from '../chains/anvil/resolve-anvil-binary.ts';
 import { packageRoot } from '../contract/package-root.ts';
 
 const arg = (name: string): string | undefined => {

@@ -61,9 +61,9 @@ function url(value: string, name: string): string {
 async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<ServerOptions['chains']> {
   if (!enabled) return false;
   const [{ chainsFromEnv }, { parseForks }, { CHAIN_IDS }] = await Promise.all([
-    import('../simulator/chains/chains-from-env.ts'),
-    import('../simulator/chains/fork-flags.ts'),
-    import('../simulator/reference-data/chains.ts'),
+    import('../chains/chains-file/chains-from-env.ts'),
+    import('../chains/anvil/fork-flags.ts'),
+    import('../contract/chain-table.ts'),
   ]);
   try {
     const rpcUrls = chainsFromEnv();

@@ -1,6 +1,6 @@
 // Options of createSimulator(). Everything is optional; defaults live in config/defaults.ts.
 import type { VirtualClock } from './clock/virtual-clock.ts';
-import type { ChainNetwork } from './chains/index.ts';
+import type { ChainNetwork } from '../chains/index.ts';
 import type { ChainHealth } from './settlement/chain-health.ts';
 import type { Logger } from './support/logger.ts';
 import type { LogSink } from './logging/index.ts';

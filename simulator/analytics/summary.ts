@@ -4,7 +4,7 @@
 // A payment's part of a summary is its `contribution`; a `SummaryTally` adds (and takes back)
 // contributions and merges with other tallies, so a summary can be read from pre-aggregated
 // tallies (tallies.ts) as well as from a scan (`summarize`, the reference those must equal).
-import { CHAIN_IDS, TOKENS } from '../reference-data/chains.ts';
+import { CHAIN_IDS, TOKENS } from '../../contract/chain-table.ts';
 import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';

@@ -6,7 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { findChain, isPairSupported, type TokenSymbol } from '../reference-data/chains.ts';
+import { findChain, isPairSupported, type TokenSymbol } from '../../contract/chain-table.ts';
 import {
   buildSettlementUserOperation,
   ChainLayerError,
@@ -14,7 +14,7 @@ import {
   fundAccount,
   getTokenBalance,
   smartAccountOf,
-} from '../chains/index.ts';
+} from '../../chains/index.ts';
 import type { Web3Proxy } from '../web3/index.ts';
 import { PAYMENT_REFUSALS } from '../domain/payment-refusals.ts';
 import { Conflict, DomainRefusal, invalidFields, InvalidState, NotFound, Unauthenticated } from '../domain/refusals.ts';

@@ -1,5 +1,5 @@
 // The checkout service the hosted page codes against (the page imports these shapes; it does not copy them).
-import type { TokenSymbol } from '../reference-data/chains.ts';
+import type { TokenSymbol } from '../../contract/chain-table.ts';
 
 export interface CheckoutPair {
   chainId: number;

@@ -1,6 +1,6 @@
 // Bodies of the control API's customer and payer actions: a (chain, token) choice and a failure.
-import type { TokenSymbol } from '../reference-data/chains.ts';
-import { CHAIN_IDS, isToken, TOKENS } from '../reference-data/chains.ts';
+import type { TokenSymbol } from '../../contract/chain-table.ts';
+import { CHAIN_IDS, isToken, TOKENS } from '../../contract/chain-table.ts';
 import type { ErrorSource, PaymentError } from '../payments/types.ts';
 import { ERROR_SOURCES } from '../payments/types.ts';
 import { objectBody, Problems, rejectUnknownFields } from '../validation/index.ts';

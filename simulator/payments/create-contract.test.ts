@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContractDocument } from '../../contract/contract-document.ts';
 import { keywordValue, propertiesOf, requiredOf, type Schema } from '../../contract/schema-introspection.ts';
 import type { PaymentCreateRequest } from '../../contract/types.ts';
-import { CHAIN_IDS, TOKENS } from '../reference-data/chains.ts';
+import { CHAIN_IDS, TOKENS } from '../../contract/chain-table.ts';
 import { CURRENCY_CODES } from '../reference-data/currencies.ts';
 import { AMOUNT_MAXIMUM, AMOUNT_PATTERN } from '../validation/amount.ts';
 import { CREATE_FIELDS, EXTERNAL_ID_PATTERN, MAX_SELLERS, TITLE_MAX } from './validate-create.ts';

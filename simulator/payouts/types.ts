@@ -1,6 +1,6 @@
 // Payouts (decisions.md "Analytics, export, ledger, payouts"): created in the dashboard (control
 // API), paid out on-chain to a recipient; the same six states as payments.
-import type { TokenSymbol } from '../reference-data/chains.ts';
+import type { TokenSymbol } from '../../contract/chain-table.ts';
 import type { PaymentError, PaymentStatus } from '../payments/types.ts';
 import { outcomeAndTimes } from '../payments/views.ts';
 import type { Payout as PayoutView } from '../../contract/types.ts';

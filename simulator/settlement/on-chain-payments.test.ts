@@ -4,9 +4,9 @@
 import { decodeEventLog, encodeFunctionData, isAddressEqual, parseAbi, type Address, type Hex, type Log } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../app.ts';
-import { getTokenBalance, startChainNetwork, type ChainNetwork } from '../chains/index.ts';
-import type { TokenSymbol } from '../reference-data/chains.ts';
-import { sendTransaction } from '../chains/send-transaction.ts';
+import { getTokenBalance, startChainNetwork, type ChainNetwork } from '../../chains/index.ts';
+import type { TokenSymbol } from '../../contract/chain-table.ts';
+import { sendTransaction } from '../../chains/network/send-transaction.ts';
 import { tokenUnits } from '../checkout/index.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { Conflict } from '../domain/refusals.ts';

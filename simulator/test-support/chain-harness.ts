@@ -5,7 +5,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import type { SimulatorOptions } from '../app.ts';
-import type { ChainNetwork } from '../chains/index.ts';
+import type { ChainNetwork } from '../../chains/index.ts';
 import type { CheckoutService, PreparedUserOperation } from '../checkout/index.ts';
 import { createHarness, type Harness, type TestResponse } from './harness.ts';
 
