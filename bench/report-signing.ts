@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runConformance } from '../conformance/index.ts';
 import { quietLogger } from '../conformance/test-support/simulator.ts';
 import { generateSigningKey, listFiles, signReportDir, verifyReportDir, MANIFEST_FILE, PUBLIC_KEY_FILE } from '../conformance/integrity/signing.ts';
-import { startServer } from '../simulator/server.ts';
+import { startServer } from '../simulator/runtime/server.ts';
 
 const README = new URL('./README.md', import.meta.url);
 const START = '<!-- bench:report-signing:start -->';

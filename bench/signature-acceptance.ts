@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { runConformance } from '../conformance/index.ts';
 import { verifySignature } from '../conformance/webhooks/signature.ts';
-import { startServer } from '../simulator/server.ts';
-import { buildAttemptRequest, type BuildAttemptRequest } from '../simulator/webhooks/index.ts';
+import { startServer } from '../simulator/runtime/server.ts';
+import { buildAttemptRequest, type BuildAttemptRequest } from '../simulator/core/webhooks/index.ts';
 
 const TOLERANCE_S = 300;
 const tally = { delivered: 0, ours: 0, stripe: 0, maxSkewS: 0, virtualAheadMaxS: 0 };

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTION_DECLARATIONS } from '../conformance/options.ts';
 import { freePort } from '../conformance/test-support/prism.ts';
 import { quietLogger } from '../conformance/test-support/simulator.ts';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { startServer, type RunningServer } from '../simulator/runtime/server.ts';
 import { longFlag } from './config-file.ts';
 
 const BIN = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../simulator/server.ts';
+import type { RunningServer } from '../simulator/runtime/server.ts';
 import { freePort } from '../conformance/test-support/prism.ts';
 import { startSimulator } from '../conformance/test-support/simulator.ts';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { startServer, type RunningServer } from '../simulator/runtime/server.ts';
 import { quietLogger } from '../conformance/test-support/simulator.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

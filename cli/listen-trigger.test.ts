@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifySignature } from '../conformance/webhooks/signature.ts';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { startServer, type RunningServer } from '../simulator/runtime/server.ts';
 import { runBin } from './test-support/run-bin.ts';
 
 const KEY = 'pk_listentrigger1234';

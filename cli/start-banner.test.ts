@@ -1,7 +1,7 @@
 // The banner `stablepay start` prints, rendered for a real server without chains.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../simulator/server.ts';
-import { startServer } from '../simulator/server.ts';
+import type { RunningServer } from '../simulator/runtime/server.ts';
+import { startServer } from '../simulator/runtime/server.ts';
 import { startupBanner } from './start-banner.ts';
 
 let server: RunningServer;

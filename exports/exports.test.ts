@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPackageRoot, packageRoot } from '../contract/package-root.ts';
-import { startServer, type RunningServer } from '../simulator/server.ts';
-import { formatSignatureHeader, signPayload } from '../simulator/webhooks/index.ts';
+import { startServer, type RunningServer } from '../simulator/runtime/server.ts';
+import { formatSignatureHeader, signPayload } from '../simulator/core/webhooks/index.ts';
 
 const run = promisify(execFile);
 const KEY = 'pk_exportstest12345';

@@ -1,7 +1,7 @@
 // The lifecycle model-based test (conformance/model/) with more and longer runs than a default
 // conformance run, against the in-process simulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../simulator/server.ts';
+import type { RunningServer } from '../simulator/runtime/server.ts';
 import { runConformance } from '../conformance/index.ts';
 import { startSimulator } from '../conformance/test-support/simulator.ts';
 

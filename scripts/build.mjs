@@ -66,7 +66,7 @@ export async function buildAll() {
     }),
     build({
       ...common,
-      entryPoints: { 'pay-page': 'simulator/pay-page/client/main.ts' },
+      entryPoints: { 'pay-page': 'simulator/edge/pay-page/client/main.ts' },
       outdir: distDir,
       platform: 'browser',
       target: 'es2022',

@@ -14,7 +14,7 @@ export class ProxyCallError extends ChainLayerError {
 }
 
 /**
- * What the customer helpers need from the web3 proxy: JSON-RPC in, { status, body } out. simulator/web3's proxy is
+ * What the customer helpers need from the web3 proxy: JSON-RPC in, { status, body } out. chains/rpc-proxy's proxy is
  * one; the type lives here so the chain layer does not import the folder that builds on it.
  */
 export interface ProxyEndpoint {

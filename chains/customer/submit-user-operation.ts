@@ -7,7 +7,7 @@ import type { UserOperationSettlement } from '../bundler/settlement.ts';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import { callProxy, type ProxyEndpoint } from './call-proxy.ts';
 
-/** A proxy that can also tell when an operation it accepted has settled (simulator/web3's proxy can). */
+/** A proxy that can also tell when an operation it accepted has settled (chains/rpc-proxy's proxy can). */
 export interface SettlingProxyEndpoint extends ProxyEndpoint {
   waitForSettlement(chainId: number, userOpHash: Hex): Promise<UserOperationSettlement>;
 }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../simulator/clock/virtual-clock.ts';
+import { VirtualClock } from '../../simulator/core/clock/virtual-clock.ts';
 import { ChainUnavailableError, UnknownChainError } from '../errors.ts';
 import { fundAccount, getTokenBalance } from './fund-account.ts';
 import { createWeb3Proxy } from '../rpc-proxy/create-web3-proxy.ts';

@@ -1,6 +1,6 @@
 // Faults of payment storage: each a wrapper of the PaymentRepository the service is given.
-import type { InsertResult, PaymentListFilter, PaymentRepository, TimeRange } from '../payments/index.ts';
-import type { Payment } from '../payments/types.ts';
+import type { InsertResult, PaymentListFilter, PaymentRepository, TimeRange } from '../core/payments/index.ts';
+import type { Payment } from '../core/payments/types.ts';
 
 /** Forwards everything; a fault overrides the one method it breaks. */
 class DelegatingStore implements PaymentRepository {

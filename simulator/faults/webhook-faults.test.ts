@@ -1,9 +1,9 @@
 // Each webhook fault bends exactly one rule of spec §6, observable by a merchant-side check. The
 // faulty service is built as the composition root builds it: the fault's wrapper around a seam.
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../clock/virtual-clock.ts';
-import { buildAttemptRequest, DEFAULT_RETRY_DELAYS_MS, retryScheduler, type BuildAttemptRequest, type RetryScheduler } from '../webhooks/index.ts';
-import { createWebhookService, type WebhookService } from '../webhooks/service.ts';
+import { VirtualClock } from '../core/clock/virtual-clock.ts';
+import { buildAttemptRequest, DEFAULT_RETRY_DELAYS_MS, retryScheduler, type BuildAttemptRequest, type RetryScheduler } from '../core/webhooks/index.ts';
+import { createWebhookService, type WebhookService } from '../core/webhooks/service.ts';
 import { capturingFetch, jsonRequest, testApp, verifyIndependently, type CapturedCall } from '../test-support/webhooks.ts';
 import {
   bodyRestampedOnRetry,

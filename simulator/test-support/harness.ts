@@ -1,8 +1,8 @@
 // Test helpers: a simulator with a known key and a recording webhook fake, and a small client
 // over app.request() that returns status, headers and parsed JSON.
-import type { Simulator, SimulatorOptions } from '../app.ts';
-import { createSimulator } from '../app.ts';
-import { VirtualClock } from '../clock/virtual-clock.ts';
+import type { Simulator, SimulatorOptions } from '../runtime/app.ts';
+import { createSimulator } from '../runtime/app.ts';
+import { VirtualClock } from '../core/clock/virtual-clock.ts';
 import type { RecordingWebhookService } from './recording-webhooks.ts';
 import { createRecordingWebhooks } from './recording-webhooks.ts';
 

@@ -1,8 +1,8 @@
 // A WebhookService that records what the core emits instead of delivering it: lets tests assert
 // exactly which events each action produced, independent of endpoint configuration.
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
-import type { WebhookEvent, WebhookService } from '../webhooks/index.ts';
+import type { AppEnv } from '../edge/http/context.ts';
+import type { WebhookEvent, WebhookService } from '../core/webhooks/index.ts';
 
 export interface RecordedEvent extends WebhookEvent {
   merchantId: string;

@@ -5,12 +5,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
-import { DomainRefusal } from '../domain/refusals.ts';
-import { ApiError } from '../http/errors.ts';
-import { refusalToApiError } from '../http/refusal-response.ts';
-import type { FetchLike } from '../webhooks/http-post.ts';
-import type { WebhookService } from '../webhooks/service.ts';
+import type { AppEnv } from '../edge/http/context.ts';
+import { DomainRefusal } from '../core/refusals/refusals.ts';
+import { ApiError } from '../edge/http/errors.ts';
+import { refusalToApiError } from '../edge/http/refusal-response.ts';
+import type { FetchLike } from '../core/webhooks/http-post.ts';
+import type { WebhookService } from '../core/webhooks/service.ts';
 
 export interface ReceivedRequest {
   method: string;

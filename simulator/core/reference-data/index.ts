@@ -1,0 +1,3 @@
+export * from './currencies.ts';
+export * from '../../../contract/chain-table.ts';
+export * from './exchange-rates.ts';

@@ -1,0 +1,78 @@
+// /v1/webhooks routes (docs/decisions.md "Webhook endpoint"). Mounted by the app behind the
+// auth middleware. The stores and validators refuse with domain refusals, which the app's onError
+// maps; only what is HTTP alone (no merchant on the request, shutdown) is built here.
+import { Hono } from 'hono';
+import type { VirtualClock } from '../../core/clock/virtual-clock.ts';
+import type { AppContext, AppEnv } from '../http/context.ts';
+import { InvalidState } from '../../core/refusals/refusals.ts';
+import { ApiError, unauthorized } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
+import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from '../../core/webhooks/delivery-store.ts';
+import { endpointNotFound, type EndpointStore } from '../../core/webhooks/endpoint-store.ts';
+import type { WebhookDeliveryList } from '../../../contract/types.ts';
+import type { WebhookEvent } from '../../core/webhooks/types.ts';
+import { requireJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from '../../core/webhooks/validate.ts';
+
+export interface WebhookRouteDeps {
+  clock: VirtualClock;
+  endpoints: EndpointStore;
+  deliveries: DeliveryStore;
+  /** Records and starts a delivery; undefined when the merchant has no enabled endpoint. */
+  enqueue: (merchantId: string, event: WebhookEvent) => DeliveryRecord | undefined;
+}
+
+function merchantOf(c: AppContext): string {
+  const merchantId = c.get('merchantId');
+  // Reaching here without the auth middleware is a wiring mistake; answer 401, not 500.
+  if (!merchantId) throw unauthorized();
+  return merchantId;
+}
+
+/** The router the webhook service hands to the app (mounted at /v1/webhooks). */
+export type WebhookRouter = Hono<AppEnv>;
+
+export function webhookRoutes(deps: WebhookRouteDeps): WebhookRouter {
+  const { clock, endpoints, deliveries } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', (c) => {
+    const endpoint = endpoints.get(merchantOf(c));
+    if (!endpoint) throw endpointNotFound();
+    return c.json(endpoint, 200);
+  });
+
+  app.post('/', async (c) => {
+    const merchantId = merchantOf(c);
+    const input = validateCreateEndpoint(requireJsonObject(await readJsonBody(c)));
+    return c.json(endpoints.create(merchantId, input, clock.nowIso()), 201);
+  });
+
+  app.put('/', async (c) => {
+    const merchantId = merchantOf(c);
+    const patch = validateUpdateEndpoint(requireJsonObject(await readJsonBody(c)));
+    return c.json(endpoints.update(merchantId, patch, clock.nowIso()), 200);
+  });
+
+  app.post('/regenerate-secret', (c) => {
+    return c.json(endpoints.rotateSecret(merchantOf(c), clock.nowIso()), 200);
+  });
+
+  app.post('/test', (c) => {
+    const merchantId = merchantOf(c);
+    const endpoint = endpoints.get(merchantId);
+    if (!endpoint) throw endpointNotFound();
+    // A disabled endpoint gets no deliveries at all; saying so beats a 202 for nothing.
+    if (!endpoint.enabled) throw new InvalidState('Webhook endpoint is disabled; enable it with PUT /v1/webhooks');
+    const record = deps.enqueue(merchantId, { type: 'test' });
+    if (!record) throw new ApiError(503, 'Webhook service is shutting down');
+    return c.json(toDeliveryView(record), 202);
+  });
+
+  app.get('/deliveries', (c) => {
+    const merchantId = merchantOf(c);
+    const query = validateDeliveriesQuery(c.req.queries(), (cursor) => deliveries.has(merchantId, cursor));
+    return c.json(deliveries.list(merchantId, query) satisfies WebhookDeliveryList, 200);
+  });
+
+  return app;
+}

@@ -1,3 +1,0 @@
-export * from './currencies.ts';
-export * from '../../contract/chain-table.ts';
-export * from './exchange-rates.ts';
