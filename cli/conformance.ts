@@ -2,7 +2,7 @@
 // calls runConformance. Exit codes: 0 conformant, 1 failures, 2 usage or configuration error.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
-import { TargetError } from '../conformance/target/target-errors.ts';
+import { TargetError } from '../conformance/black-box/target-errors.ts';
 import { longFlag } from './long-flag.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 

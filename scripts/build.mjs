@@ -74,7 +74,7 @@ export async function buildAll() {
     }),
     build({
       ...common,
-      entryPoints: { webhooks: 'exports/webhooks.ts', client: 'exports/client.ts' },
+      entryPoints: { webhooks: 'merchant/webhooks/verify-signature.ts', client: 'merchant/client/create-client.ts' },
       outdir: distDir,
       platform: 'node',
       target: 'node20',

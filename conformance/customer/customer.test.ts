@@ -11,7 +11,7 @@ import { OPERATOR_KEY, USDC_PROXY_ADMIN_KEY } from '../../chains/roles.ts';
 import { testAccounts } from '../../chains/chains-file/test-accounts.ts';
 import { runConformance } from '../index.ts';
 import { UsageError } from '../options.ts';
-import { hasLibfaketime } from '../target/faketime-clock.ts';
+import { hasLibfaketime } from '../black-box/faketime-clock.ts';
 import { browserSkipReason } from './chromium.ts';
 import { DEFAULT_PAGE_CONTRACT, loadPageContract, pairName } from './page-contract.ts';
 import { childProcesses } from '../test-support/child-processes.ts';

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChainsFile } from '../../chains/chains-file/chains-file.ts';
 import type { ConformanceOptions } from '../options.ts';
-import { TARGET_DEFAULTS } from '../target/target-options.ts';
+import { TARGET_DEFAULTS } from '../black-box/target-options.ts';
 import { CustomerAgent, STEP_TIMEOUTS } from './agent.ts';
 import { loadPageContract } from './page-contract.ts';
 
