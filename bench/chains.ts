@@ -12,9 +12,9 @@ import {
   submitAndSettle,
   type ChainNetwork,
   type UserOperationV07,
-} from '../chains/index.ts';
-import type { TokenSymbol } from '../contract/chain-table.ts';
-import { createWeb3Proxy, type Web3Proxy } from '../chains/rpc-proxy/create-web3-proxy.ts';
+} from '@stablepay/chains';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { createWeb3Proxy, type Web3Proxy } from '@stablepay/chains/rpc-proxy';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 
 const arg = (name: string, fallback: number): number => {

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSimulator } from '../simulator/runtime/app.ts';
-import { Journal, JOURNAL_FILE, SNAPSHOT_FILE } from '../simulator/runtime/persistence/index.ts';
-import { crashRun } from '../simulator/test-support/crash-run.ts';
+import { createSimulator } from '@stablepay/simulator';
+import { Journal, JOURNAL_FILE, SNAPSHOT_FILE } from '@stablepay/simulator/persistence';
+import { crashRun } from '@stablepay/simulator/test-support/crash-run';
 import { spawnUntil } from './support/child-process.ts';
 import { API_KEY, load } from './support/load.ts';
 

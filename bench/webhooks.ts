@@ -3,9 +3,9 @@
 // The receivers run in a worker thread so their work does not share the service's event loop.
 import { Worker } from 'node:worker_threads';
 import { Hono } from 'hono';
-import { VirtualClock } from '../simulator/core/clock/virtual-clock.ts';
-import type { AppEnv } from '../simulator/edge/http/context.ts';
-import { createWebhookService, DEFAULT_CONCURRENCY_PER_ORIGIN } from '../simulator/core/webhooks/index.ts';
+import { VirtualClock } from '@stablepay/simulator/clock';
+import type { AppEnv } from '@stablepay/simulator/http-context';
+import { createWebhookService, DEFAULT_CONCURRENCY_PER_ORIGIN } from '@stablepay/simulator/webhooks';
 
 const EVENTS = Number(process.argv[2] ?? 5_000);
 

@@ -2,7 +2,7 @@
 // and so does the built CLI (bundled into dist/, where this module's own location says nothing).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { packageRoot } from '../contract/package-root.ts';
+import { packageRoot } from '@stablepay/contract/package-root';
 
 export const projectRoot = packageRoot;
 /** This layer's source folder: the bake scripts and Solidity sources the baked state is fingerprinted from. */

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { OPTION_DECLARATIONS, parseOptionValue, UsageError, type OptionDeclaration } from '../conformance/options.ts';
+import { OPTION_DECLARATIONS, parseOptionValue, UsageError, type OptionDeclaration } from '@stablepay/conformance/options';
 import { longFlag } from './long-flag.ts';
 
 export const CONFIG_FILE_NAMES = ['stablepay.config.json', 'stablepay.config.yaml', 'stablepay.config.yml'];

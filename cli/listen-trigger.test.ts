@@ -6,8 +6,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { verifySignature } from '../conformance/webhooks/signature.ts';
-import { startServer, type RunningServer } from '../simulator/runtime/server.ts';
+import { verifySignature } from '@stablepay/conformance/signature';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { runBin } from './test-support/run-bin.ts';
 
 const KEY = 'pk_listentrigger1234';

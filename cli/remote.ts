@@ -2,7 +2,7 @@
 // (STABLEPAY_BASE_URL, default http://127.0.0.1:4000) as the merchant of --api-key
 // (STABLEPAY_API_KEY), and report failures in one line with the exit codes of exit-codes.ts.
 import { Option, type Command } from 'commander';
-import { DEFAULTS, ENV } from '../simulator/runtime/defaults.ts';
+import { DEFAULTS, ENV } from '@stablepay/simulator/defaults';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './exit-codes.ts';
 
 export const BASE_URL_ENV = 'STABLEPAY_BASE_URL';

@@ -1,7 +1,7 @@
 // What a check receives: clients for the service and the control API, the webhook receiver, the
 // contract, and helpers that turn observations into typed failures. Checks stay plain functions.
 import fc from 'fast-check';
-import type { ChainsFile } from '../chains/chains-file/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ContractFacade } from './contract-facade.ts';
 import type { CustomerAgent } from './customer/agent.ts';
 import type { ControlClient, MerchantHandle } from './control/control-client.ts';

@@ -1,6 +1,6 @@
 // Library entry: runConformance(options) runs the suite against an implementation and writes the
 // reports. The CLI (cli/conformance.ts) is a thin flag parser over this.
-import { packageVersion } from '../contract/package-root.ts';
+import { packageVersion } from '@stablepay/contract/package-root';
 import { ALL_CHECKS } from './checks/index.ts';
 import { exitCodeFor } from './classify.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';

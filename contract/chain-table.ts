@@ -1,8 +1,10 @@
 // The one table of supported chains and tokens (spec §1), read from fixtures/chains.json: each chain with the
 // canonical address and on-chain decimals of every token it carries. Only (chain, token) pairs of this table can
 // ever be paid; the chain layer deploys exactly these tokens at exactly these addresses.
-import type { Address } from 'viem';
 import fixture from '../fixtures/chains.json' with { type: 'json' };
+
+/** An EVM address as viem types it. */
+export type Address = `0x${string}`;
 
 export type TokenSymbol = 'USDC' | 'USDT';
 

@@ -2,8 +2,8 @@
 // `node -e 0` (the floor of any Node command) and five bare Anvil processes on the baked chain state (the floor
 // of a chain-backed start). Runs are interleaved so background load spreads over every row alike.
 import { join } from 'node:path';
-import { chainStateDir } from '../../chains/paths.ts';
-import { resolveAnvilBinary } from '../../chains/anvil/resolve-anvil-binary.ts';
+import { chainStateDir } from '@stablepay/chains/paths';
+import { resolveAnvilBinary } from '@stablepay/chains/resolve-anvil-binary';
 import { spawnUntil, timeToExit } from './child-process.ts';
 import { CLI, ROOT } from './servers.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bakeChainState, comparableState } from './bake-state.ts';
 import { staleReason, statePath } from './baked-states.ts';
 import { compileContracts, findStaleArtifacts } from '../contracts/compile-contracts.ts';
-import { CHAIN_IDS } from '../../contract/chain-table.ts';
+import { CHAIN_IDS } from '@stablepay/contract/chain-table';
 import type { AnvilStateDocument } from '../anvil/dump-state.ts';
 
 describe('committed build outputs', () => {

@@ -11,7 +11,7 @@ import { deployAccountAbstraction } from './deploy/deploy-account-abstraction.ts
 import { deployPaymaster } from './deploy/deploy-paymaster.ts';
 import { deployUsdc } from './deploy/deploy-usdc.ts';
 import { deployUsdt } from './deploy/deploy-usdt.ts';
-import { CHAIN_IDS, findChain } from '../../contract/chain-table.ts';
+import { CHAIN_IDS, findChain } from '@stablepay/contract/chain-table';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { manifestPath, staleReason, statePath, type StateManifest } from './baked-states.ts';
 import { dumpState, type AnvilStateDocument } from '../anvil/dump-state.ts';

@@ -3,7 +3,7 @@
 // exception in an informational hook is logged and does not change what the bundler answers. Only
 // `admitUserOperation` decides: what it throws is the caller's JSON-RPC error.
 import type { Address, Hex } from 'viem';
-import type { TokenSymbol } from '../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import type { UserOperationV07 } from './parse-user-operation.ts';
 import type { UserOperationSettlement } from './settlement.ts';
 

@@ -8,7 +8,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { getUserOperationHash } from 'viem/account-abstraction';
 import type { ChainHandle } from '../network/chain-handle.ts';
-import { TOKENS, type TokenSymbol } from '../../contract/chain-table.ts';
+import { TOKENS, type TokenSymbol } from '@stablepay/contract/chain-table';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import { serialize } from '../network/send-transaction.ts';
 import type { ChainNetwork } from '../network/start-chain-network.ts';

@@ -3,7 +3,7 @@ import { createBundlerClient, formatUserOperationRequest } from 'viem/account-ab
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserOperationRejectedEvent, UserOperationSubmittedEvent } from './bundler-events.ts';
 import type { UserOperationSettlement } from './settlement.ts';
-import type { TokenSymbol } from '../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenPerNative } from '../network/gas-price.ts';
 import { buildSettlementUserOperation, type SettlementTransfer } from '../customer/build-settlement-user-operation.ts';
 import { ProxyCallError, callProxy } from '../customer/call-proxy.ts';

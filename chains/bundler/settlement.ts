@@ -2,7 +2,7 @@
 // ready for the payment's `error` object.
 import { decodeEventLog, formatUnits, type Address, type Hex, type Log, type TransactionReceipt } from 'viem';
 import { entryPoint07Abi } from 'viem/account-abstraction';
-import type { TokenSymbol } from '../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { loadOwnArtifact } from '../contracts/load-artifact.ts';
 import { describeRevertData } from './decode-entry-point-error.ts';
 

@@ -6,7 +6,7 @@ import type { Address, Hex } from 'viem';
 import { CHAINS_FILE_ENV, rpcUrlEnv } from './chains-env.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainNetwork } from '../network/build-chain-network.ts';
-import { TOKENS, type TokenSymbol } from '../../contract/chain-table.ts';
+import { TOKENS, type TokenSymbol } from '@stablepay/contract/chain-table';
 import { OPERATOR_KEY, USDC_PROXY_ADMIN_KEY, bundlerAccount } from '../roles.ts';
 import { TEST_ACCOUNT_NATIVE, TEST_ACCOUNT_TOKENS, testAccounts, type TestAccount } from './test-accounts.ts';
 

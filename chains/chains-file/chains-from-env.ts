@@ -2,7 +2,7 @@
 // STABLEPAY_CHAINS_FILE (the chains file of `stablepay chains` / a conformance run). When either is set the simulator
 // attaches to those chains and starts none of its own.
 import { readFileSync } from 'node:fs';
-import { findChain, CHAIN_IDS, TOKENS } from '../../contract/chain-table.ts';
+import { findChain, CHAIN_IDS, TOKENS } from '@stablepay/contract/chain-table';
 import { CHAINS_FILE_ENV, rpcUrlEnv } from './chains-env.ts';
 import type { ChainsFile } from './chains-file.ts';
 

@@ -3,7 +3,7 @@
 import { keccak256, parseEther, stringToHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainNetwork } from '../network/build-chain-network.ts';
-import { TOKENS } from '../../contract/chain-table.ts';
+import { TOKENS } from '@stablepay/contract/chain-table';
 import { fundAccount } from '../network/fund-account.ts';
 
 export interface TestAccount {

@@ -1,6 +1,6 @@
 // Which contract implements each token of the chain table on each chain, and what its name()/symbol() answer. The
 // table itself (addresses, decimals) is reference data; these are the chain layer's facts about the bytecode it deploys.
-import { findChain, type TokenSymbol } from '../../contract/chain-table.ts';
+import { findChain, type TokenSymbol } from '@stablepay/contract/chain-table';
 
 /** Which contract sits at each canonical token address, and what name()/symbol() answer on mainnet. */
 export type TokenContractKind = 'fiat-token-v2_2' | 'tether-token' | 'usdt0' | 'bep20-usdt';

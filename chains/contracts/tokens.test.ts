@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, getContractAddress, maxUint256, type Address, type Hex } from 'viem';
 import { entryPoint07Abi } from 'viem/account-abstraction';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAINS, findChain, type TokenSymbol } from '../../contract/chain-table.ts';
+import { CHAINS, findChain, type TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenVariant } from './token-variants.ts';
 import { fundAccount, getTokenBalance } from '../network/fund-account.ts';
 import { loadAccountAbstractionArtifact, loadCircleArtifact, loadOwnArtifact } from './load-artifact.ts';

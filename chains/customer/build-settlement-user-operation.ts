@@ -6,7 +6,7 @@ import { formatUserOperationRequest, getUserOperationHash, toPackedUserOperation
 import { POST_OP_OVERHEAD_GAS } from '../baked/deploy/deploy-paymaster.ts';
 import { computePreVerificationGas } from '../bundler/compute-pre-verification-gas.ts';
 import { STUB_SIGNATURE, type UserOperationV07 } from '../bundler/parse-user-operation.ts';
-import type { TokenSymbol } from '../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenPerNative } from '../network/gas-price.ts';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { SettlementBuildError, UnsupportedTokenError } from '../errors.ts';

@@ -4,7 +4,7 @@
 import { buildChainNetwork, type ChainNetwork } from './build-chain-network.ts';
 import { createChainEvents, type ChainLogger } from './chain-events.ts';
 import type { ChainProcess } from './chain-handle.ts';
-import { CHAIN_IDS, findChain } from '../../contract/chain-table.ts';
+import { CHAIN_IDS, findChain } from '@stablepay/contract/chain-table';
 import { ChainLayerError, UnknownChainError } from '../errors.ts';
 
 export interface AttachChainNetworkOptions {

@@ -3,7 +3,7 @@
 import type { Address } from 'viem';
 import type { ChainEvents, ChainLogger } from './chain-events.ts';
 import { createChainHandle, type ChainHandle, type ChainProcess } from './chain-handle.ts';
-import { CHAIN_IDS, findChain, type TokenSymbol } from '../../contract/chain-table.ts';
+import { CHAIN_IDS, findChain, type TokenSymbol } from '@stablepay/contract/chain-table';
 import { DEFAULT_GAS_PRICES_WEI } from './gas-price.ts';
 import { UnknownChainError, UnsupportedTokenError } from '../errors.ts';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from '../roles.ts';

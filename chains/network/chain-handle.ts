@@ -1,7 +1,7 @@
 // One running chain as the rest of the simulator sees it: ids, URL, viem clients, the simulator's signers on it,
 // and raw JSON-RPC access (used by the web3 proxy's pass-through).
 import type { Chain } from 'viem';
-import type { ChainInfo } from '../../contract/chain-table.ts';
+import type { ChainInfo } from '@stablepay/contract/chain-table';
 import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from './create-chain-clients.ts';
 import { postJson } from '../anvil/post-json.ts';
 import { bundlerAccount, operatorAccount } from '../roles.ts';

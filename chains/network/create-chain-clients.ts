@@ -41,7 +41,7 @@ import {
   setStorageAt,
   stopImpersonatingAccount,
 } from 'viem/actions';
-import { findChain } from '../../contract/chain-table.ts';
+import { findChain } from '@stablepay/contract/chain-table';
 
 /** The read actions the chain layer uses. */
 export type ChainReadActions = Pick<

@@ -1,7 +1,7 @@
 // Gives an address tokens the way each issuer mints: USDC's minter mints to it; USDT0 mints to it; Ethereum USDT
 // (issue) and BSC USDT (mint) mint to the owner, who then transfers. Real Transfer events, real totalSupply.
 import { encodeFunctionData, type Address, type Hex } from 'viem';
-import type { TokenSymbol } from '../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { UnsupportedTokenError } from '../errors.ts';
 import { sendTransaction } from './send-transaction.ts';

@@ -7,7 +7,7 @@ import { staleReason, statePath } from '../baked/baked-states.ts';
 import type { ChainNetwork } from './build-chain-network.ts';
 import { createChainEvents, type ChainLogger } from './chain-events.ts';
 import type { ChainHandle } from './chain-handle.ts';
-import { CHAIN_IDS, findChain } from '../../contract/chain-table.ts';
+import { CHAIN_IDS, findChain } from '@stablepay/contract/chain-table';
 import { UnknownChainError } from '../errors.ts';
 import { chainStateDir } from '../paths.ts';
 import { computeStateFingerprint } from '../baked/state-fingerprint.ts';

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CHAIN_IDS } from '../../contract/chain-table.ts';
-import { startTestChains } from '../../chains/chains-file/start-test-chains.ts';
-import { chainsFile, type ChainsFile } from '../../chains/chains-file/chains-file.ts';
+import { CHAIN_IDS } from '@stablepay/contract/chain-table';
+import { startTestChains } from '@stablepay/chains/start-test-chains';
+import { chainsFile, type ChainsFile } from '@stablepay/chains/chains-file';
 import type { TimeTravel } from '../context.ts';
 import { API_KEY_ENV } from '../defaults.ts';
 import { UsageError } from '../options.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import type { ChainsFile } from '../../chains/chains-file/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
 import { installWallet, type CustomerWallet, type WalletHooks } from './wallet.ts';
 

@@ -2,7 +2,7 @@
 // run that pays nobody starts no browser) and the wallet log written next to the reports at the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChainsFile } from '../../chains/chains-file/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ConformanceOptions } from '../options.ts';
 import { TARGET_DEFAULTS } from '../black-box/target-options.ts';
 import { CustomerAgent, STEP_TIMEOUTS } from './agent.ts';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openapiPath, requirementsPath } from '../../contract/paths.ts';
+import { openapiPath, requirementsPath } from '@stablepay/contract/paths';
 import type { RunServices } from '../context.ts';
 import { Recorder } from '../http/recorder.ts';
 import { SecretRegistry } from '../http/redact.ts';

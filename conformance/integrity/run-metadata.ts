@@ -4,7 +4,7 @@
 // An auditor can tie a report to an exact contract and target; a re-run with the same seed regenerates the inputs.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { openapiPath, requirementsPath } from '../../contract/paths.ts';
+import { openapiPath, requirementsPath } from '@stablepay/contract/paths';
 
 /** The implementation under test as the suite knows it. */
 export interface TargetIdentity {

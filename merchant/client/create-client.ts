@@ -2,7 +2,7 @@
 // generated from openapi.yaml), and the contract's types. Paths, bodies and responses are checked
 // by the compiler: `client.POST('/v1/payments', { body: { amount: '100', currency: 'USD' } })`.
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { paths } from '../../contract/generated/openapi.ts';
+import type { paths } from '@stablepay/contract/types';
 
 export type StablepayPaths = paths;
 export type StablepayClient = Client<paths>;
@@ -18,4 +18,4 @@ export function createStablepayClient({ baseUrl, apiKey, headers, ...rest }: Sta
   return createClient<paths>({ ...rest, baseUrl: baseUrl.replace(/\/+$/, ''), headers: { ...(headers as Record<string, string> | undefined), authorization: `Bearer ${apiKey}` } });
 }
 
-export type * from '../../contract/types.ts';
+export type * from '@stablepay/contract/types';

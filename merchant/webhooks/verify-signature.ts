@@ -58,4 +58,4 @@ export function verifyWebhookSignature(
   return { ok: true, timestamp };
 }
 
-export type { WebhookEventType, WebhookPayload } from '../../contract/types.ts';
+export type { WebhookEventType, WebhookPayload } from '@stablepay/contract/types';

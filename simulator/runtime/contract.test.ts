@@ -2,7 +2,7 @@
 // response validated against openapi.yaml / control-api.yaml by the contract validator; and every
 // operation of both documents must have been exercised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, type Contract, type Violation } from '../../contract/index.ts';
+import { loadContract, type Contract, type Violation } from '@stablepay/contract';
 import { VirtualClock } from '../core/clock/virtual-clock.ts';
 import { createHarness, type Harness, SELLER_A, SELLER_B, TEST_START, type TestResponse } from '../test-support/harness.ts';
 import { createWebhookService } from '../core/webhooks/index.ts';

@@ -1,6 +1,6 @@
 // Options of createSimulator(). Everything is optional; defaults live in config/defaults.ts.
 import type { VirtualClock } from '../core/clock/virtual-clock.ts';
-import type { ChainNetwork } from '../../chains/index.ts';
+import type { ChainNetwork } from '@stablepay/chains';
 import type { ChainHealth } from '../core/customer/chain-health.ts';
 import type { Logger } from '../core/support/logger.ts';
 import type { LogSink } from '../edge/logging/index.ts';

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Simulator } from './app.ts';
-import type { ChainNetwork } from '../../chains/index.ts';
+import type { ChainNetwork } from '@stablepay/chains';
 import { DEFAULTS } from './defaults.ts';
 import { consoleLogger } from '../core/support/logger.ts';
 import { controlExposure, type ControlExposure } from '../edge/control/index.ts';

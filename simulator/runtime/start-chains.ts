@@ -1,8 +1,8 @@
 // Starting the local chains a simulator will settle on, apart from building the simulator: this module loads the
 // chain layer only, so `stablepay start` can have the five Anvil processes booting while the rest loads.
 import { checkSimulatorOptions } from './check-options.ts';
-import type { ChainNetwork } from '../../chains/network/build-chain-network.ts';
-import { startChainNetwork, type StartChainNetworkOptions } from '../../chains/network/start-chain-network.ts';
+import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
+import { startChainNetwork, type StartChainNetworkOptions } from '@stablepay/chains/start-chain-network';
 import { consoleLogger } from '../core/support/logger.ts';
 import type { SimulatorOptions } from './options.ts';
 
@@ -23,7 +23,7 @@ export async function startChainsFor(options: Omit<SimulatorOptions, 'chainNetwo
     ...(options.seed !== undefined ? { seed: `stablepay-simulator/${String(options.seed)}` } : {}),
   };
   if ('rpcUrls' in chainOptions) {
-    const { attachChainNetwork } = await import('../../chains/network/attach-chain-network.ts');
+    const { attachChainNetwork } = await import('@stablepay/chains/attach-chain-network');
     return attachChainNetwork({ ...common, rpcUrls: chainOptions.rpcUrls });
   }
   return startChainNetwork({ ...common, ...chainOptions });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChainNetwork } from '../../chains/index.ts';
+import { startChainNetwork } from '@stablepay/chains';
 import { createSimulatorOn, startSimulator } from './start-simulator.ts';
 
 const quiet = { info() {}, error() {} };

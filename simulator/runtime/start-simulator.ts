@@ -3,7 +3,7 @@
 // close(). `chains: false` gives the instant in-memory driver instead.
 import type { Simulator, SimulatorOptions } from './app.ts';
 import { createSimulator } from './app.ts';
-import type { ChainNetwork } from '../../chains/index.ts';
+import type { ChainNetwork } from '@stablepay/chains';
 import { startChainsFor, type ChainsOption } from './start-chains.ts';
 
 export { startChainsFor, type ChainsOption } from './start-chains.ts';

@@ -1,7 +1,7 @@
 // The gas paymaster (see contracts/StablecoinGasPaymaster.sol): CREATE2 so it has the same address on every chain,
 // a price per token from fixtures/chains.json, and a large EntryPoint deposit to pay the native gas.
 import { concat, encodeAbiParameters, encodeFunctionData, getContractAddress, keccak256, parseEther, type Address } from 'viem';
-import { TOKENS } from '../../../contract/chain-table.ts';
+import { TOKENS } from '@stablepay/contract/chain-table';
 import { tokenPerNative } from '../../network/gas-price.ts';
 import { loadOwnArtifact } from '../../contracts/load-artifact.ts';
 import { ChainLayerError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 // The API key record of docs/decisions.md (assumed shape) and the list walk shared by the key checks.
-import type { ApiKeyList, ApiKeyWithSecret } from '../../../contract/types.ts';
+import type { ApiKeyList, ApiKeyWithSecret } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';
 import type { Received } from '../../support/received.ts';

@@ -1,7 +1,7 @@
 // Shared by the customer checks: pay a payment through the hosted page, turn the agent's refusals into findings
 // (PAGE-* with the query tried and a screenshot), wait for the API to agree, and verify the settlement on chain.
 import type { Address } from 'viem';
-import type { Transaction, TransactionList } from '../../../contract/types.ts';
+import type { Transaction, TransactionList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { PageStepError, PageUnavailableError, type PayResult } from '../../customer/agent.ts';
 import type { WalletHooks } from '../../customer/wallet.ts';

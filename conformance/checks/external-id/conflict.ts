@@ -1,5 +1,5 @@
 // Shared assertion: a create refused for a live externalId is 409 with the documented error body.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { Received } from '../../support/received.ts';

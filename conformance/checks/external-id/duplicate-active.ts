@@ -1,4 +1,4 @@
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';

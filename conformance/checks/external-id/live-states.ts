@@ -1,5 +1,5 @@
 // Uniqueness holds while PROCESSING and SUCCESSFUL too; reuse is allowed after EXPIRED and FAILED.
-import type { Payment } from '../../../contract/types.ts';
+import type { Payment } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { failAsCustomer, failableSellers, holdProcessing, requireCustomerPath } from '../../support/customer-path.ts';

@@ -1,6 +1,6 @@
 // GET /v1/transactions: one ledger record per settlement (SUCCESSFUL payment) and nothing for
 // payments that did not settle; the records walk with the cursor like every list.
-import type { Transaction, TransactionList } from '../../../contract/types.ts';
+import type { Transaction, TransactionList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkMerchant, failAsCustomer, failableSellers, holdProcessing, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';

@@ -1,6 +1,6 @@
 // DELETE without a control API: ACTIVE -> CANCELLED with the updated payment, CANCELLED stays,
 // a second DELETE is 400, an unknown id is 404.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../registry.ts';

@@ -1,6 +1,6 @@
 // Limits outside 1..100: never more than 100 items (documented maximum); a 400 naming `limit`
 // (assumed: the spec does not say what an out-of-range limit gets).
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { namesField } from '../../support/payments.ts';

@@ -3,7 +3,7 @@
 // data.payoutId (not paymentId) and the payout's externalId (null when none); GET /v1/payouts/{id}
 // gives the payout with the state the events announced; unknown or foreign ids are 404.
 import { randomUUID } from 'node:crypto';
-import type { Payout, PayoutEventPayload } from '../../../contract/types.ts';
+import type { Payout, PayoutEventPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';

@@ -3,7 +3,7 @@
 // and restored afterwards; without one the check spends up to rateLimitProbeBudget requests when
 // X-RateLimit-Remaining shows the limit is that close (rateLimitBlackBoxBudget against a target the suite started
 // itself), and is not exercised otherwise.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { DEFAULTS } from '../../defaults.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';

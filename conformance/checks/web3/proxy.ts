@@ -3,7 +3,7 @@
 // id; cheat and signing methods (anvil_*, evm_*, eth_sendTransaction, ...) never execute and are
 // refused naming the method. When no allowed read answers either (no node behind the proxy), the
 // refusals cannot be told apart from an outage: those cases are then reported as not judged.
-import type { ErrorBody, JsonRpcFailure, JsonRpcSuccess } from '../../../contract/types.ts';
+import type { ErrorBody, JsonRpcFailure, JsonRpcSuccess } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';

@@ -4,13 +4,13 @@
 // A payment's part of a summary is its `contribution`; a `SummaryTally` adds (and takes back)
 // contributions and merges with other tallies, so a summary can be read from pre-aggregated
 // tallies (tallies.ts) as well as from a scan (`summarize`, the reference those must equal).
-import { CHAIN_IDS, TOKENS } from '../../../contract/chain-table.ts';
+import { CHAIN_IDS, TOKENS } from '@stablepay/contract/chain-table';
 import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';
 import { PAYMENT_STATUSES } from '../payments/types.ts';
-import type { Analytics as AnalyticsSummary } from '../../../contract/types.ts';
+import type { Analytics as AnalyticsSummary } from '@stablepay/contract/types';
 import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
 export type { AnalyticsSummary };

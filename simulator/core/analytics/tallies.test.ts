@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { PAYMENT_STATUSES, type Payment, type PaymentStatus } from '../payments/types.ts';
-import { CHAIN_IDS, TOKENS } from '../../../contract/chain-table.ts';
+import { CHAIN_IDS, TOKENS } from '@stablepay/contract/chain-table';
 import { summarize } from './summary.ts';
 import { AnalyticsTallies, TALLY_LEVELS_MS } from './tallies.ts';
 

@@ -2,7 +2,7 @@
 // first 11 characters ("pk_" + 8) are kept.
 import { hash, randomBytes } from 'node:crypto';
 import type { BlockList } from 'node:net';
-import type { ApiKey as ApiKeyView, ApiKeyStatus } from '../../../contract/types.ts';
+import type { ApiKey as ApiKeyView, ApiKeyStatus } from '@stablepay/contract/types';
 
 export const KEY_PREFIX = 'pk_';
 export const PREFIX_LENGTH = 11;

@@ -6,7 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { findChain, isPairSupported, type TokenSymbol } from '../../../contract/chain-table.ts';
+import { findChain, isPairSupported, type TokenSymbol } from '@stablepay/contract/chain-table';
 import {
   buildSettlementUserOperation,
   ChainLayerError,
@@ -14,8 +14,8 @@ import {
   fundAccount,
   getTokenBalance,
   smartAccountOf,
-} from '../../../chains/index.ts';
-import type { Web3Proxy } from '../../../chains/rpc-proxy/create-web3-proxy.ts';
+} from '@stablepay/chains';
+import type { Web3Proxy } from '@stablepay/chains/rpc-proxy';
 import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 import { Conflict, DomainRefusal, invalidFields, InvalidState, NotFound, Unauthenticated } from '../refusals/refusals.ts';
 import type { Payment } from '../payments/types.ts';

@@ -1,8 +1,8 @@
 // The checkout service of the hosted page and the rules that tie a user operation to its payment.
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUserOperation } from '../../../chains/bundler/parse-user-operation.ts';
-import { getTokenBalance, smartAccountOf, startChainNetwork, userOperationHash, type ChainNetwork } from '../../../chains/index.ts';
+import { parseUserOperation } from '@stablepay/chains/parse-user-operation';
+import { getTokenBalance, smartAccountOf, startChainNetwork, userOperationHash, type ChainNetwork } from '@stablepay/chains';
 import { DomainRefusal, Invalid, InvalidState } from '../refusals/refusals.ts';
 import { refusalStatus } from '../../edge/http/refusal-response.ts';
 import { createChainHarness, signUserOpHash, type ChainHarness } from '../../test-support/chain-harness.ts';

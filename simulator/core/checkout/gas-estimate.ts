@@ -2,7 +2,7 @@
 // simulator faucet adds for gas when it funds a customer. Measured on our chains (EntryPoint v0.7, SimpleAccount,
 // StablecoinGasPaymaster): a first payment deploys the account (~390k gas for merchant + fee collector), each
 // further recipient adds ~30k. The exact figure comes later from the built operation and the receipt.
-import type { ChainNetwork } from '../../../chains/index.ts';
+import type { ChainNetwork } from '@stablepay/chains';
 import { formatUnits, pow10, rescaleCeil } from '../money/decimal.ts';
 import { gasCostInToken } from '../money/gas.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';

@@ -3,10 +3,10 @@
 // answer comes from a dry run of the payment's own transition table, so the amounts the chain moves are exactly
 // the amounts the payment will show once the bundler accepts the operation.
 import { getAddress, type Address } from 'viem';
-import { isToken, TOKENS, type TokenSymbol } from '../../../contract/chain-table.ts';
+import { isToken, TOKENS, type TokenSymbol } from '@stablepay/contract/chain-table';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { ChainNetwork } from '../../../chains/index.ts';
+import type { ChainNetwork } from '@stablepay/chains';
 import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 import { Conflict, Invalid, InvalidState } from '../refusals/refusals.ts';
 import type { MerchantStore } from '../merchants/merchant-store.ts';

@@ -1,5 +1,5 @@
 // The checkout service the hosted page codes against (the page imports these shapes; it does not copy them).
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 
 export interface CheckoutPair {
   chainId: number;

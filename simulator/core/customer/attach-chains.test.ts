@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../runtime/app.ts';
-import { startChainNetwork, type ChainNetwork } from '../../../chains/index.ts';
+import { startChainNetwork, type ChainNetwork } from '@stablepay/chains';
 import { TEST_API_KEY } from '../../test-support/harness.ts';
 
 const SYNC_FAILED = 'could not move chain time with the virtual clock';

@@ -1,9 +1,9 @@
 // Wires a running chain network into the simulator: the web3 proxy (bundler in mempool mode, its hooks driving the
 // payments), the checkout service of the hosted page, the chain-backed settlement driver of the control API, the
 // virtual clock moving every chain's block time, and real block numbers for /control/v1/health.
-import { CHAINS } from '../../../contract/chain-table.ts';
-import type { ChainNetwork } from '../../../chains/index.ts';
-import { createWeb3Proxy, type Web3Proxy } from '../../../chains/rpc-proxy/create-web3-proxy.ts';
+import { CHAINS } from '@stablepay/contract/chain-table';
+import type { ChainNetwork } from '@stablepay/chains';
+import { createWeb3Proxy, type Web3Proxy } from '@stablepay/chains/rpc-proxy';
 import type { Web3Handler } from '../../edge/v1/web3-routes.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine, type CheckoutSession } from '../checkout/index.ts';
 import type { ChainHealth } from './chain-health.ts';

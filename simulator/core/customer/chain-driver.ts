@@ -3,7 +3,7 @@
 // proxy handler with the session's checkout token — exactly what the hosted page does — so the payment becomes
 // PROCESSING when the bundler accepts it. The bundler holds these operations: `confirm` bundles now (SUCCESSFUL or
 // FAILED per the receipt), `fail` drops the operation from the mempool (FAILED with the given error).
-import type { Bundler, ChainNetwork } from '../../../chains/index.ts';
+import type { Bundler, ChainNetwork } from '@stablepay/chains';
 import type { CheckoutEngine, QuoteDeps } from '../checkout/index.ts';
 import { quotePayment } from '../checkout/index.ts';
 import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';

@@ -7,7 +7,7 @@ import type { Hex } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import type { CheckoutSession, CheckoutSessions, PaymentQuote } from '../checkout/index.ts';
 import { formatTokenUnits } from '../checkout/index.ts';
-import { parseUserOperation, RPC, RpcError, type Bundler, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '../../../chains/index.ts';
+import { parseUserOperation, RPC, RpcError, type Bundler, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '@stablepay/chains';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';
 import type { PaymentService } from '../payments/payment-service.ts';

@@ -1,6 +1,6 @@
 // Settles in memory the moment the control API asks: the rate is locked from the rate table,
 // the "transaction" gets a random 0x… hash and an assumed gas cost.
-import { findChain } from '../../../contract/chain-table.ts';
+import { findChain } from '@stablepay/contract/chain-table';
 import { formatUnits } from '../money/decimal.ts';
 import { gasCostInToken } from '../money/gas.ts';
 import { TOKEN_SCALE } from '../money/token-amounts.ts';

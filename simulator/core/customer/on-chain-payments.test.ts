@@ -4,9 +4,9 @@
 import { decodeEventLog, encodeFunctionData, isAddressEqual, parseAbi, type Address, type Hex, type Log } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../runtime/app.ts';
-import { getTokenBalance, startChainNetwork, type ChainNetwork } from '../../../chains/index.ts';
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
-import { sendTransaction } from '../../../chains/network/send-transaction.ts';
+import { getTokenBalance, startChainNetwork, type ChainNetwork } from '@stablepay/chains';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { sendTransaction } from '@stablepay/chains/send-transaction';
 import { tokenUnits } from '../checkout/index.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { Conflict } from '../refusals/refusals.ts';

@@ -1,7 +1,7 @@
 // The customer's side of a payment, behind one interface: the instant driver settles in memory
 // at once; the chain layer's on-chain driver can replace it (user operation through the bundler,
 // PROCESSING on acceptance, SUCCESSFUL/FAILED on the receipt) without touching routes.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import { refusedTransition, type DomainRefusal } from '../refusals/refusals.ts';

@@ -4,7 +4,7 @@
 import { decodeEventLog, getAddress, isAddressEqual, parseAbi, type Address, type Hex, type Log } from 'viem';
 import type { PaymentQuote, QuotedTransfer } from '../checkout/index.ts';
 import { formatTokenUnits } from '../checkout/index.ts';
-import type { ChainNetwork } from '../../../chains/index.ts';
+import type { ChainNetwork } from '@stablepay/chains';
 import type { SettlementTransfer } from '../payments/types.ts';
 
 const TRANSFER_ABI = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);

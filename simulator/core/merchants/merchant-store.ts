@@ -1,6 +1,6 @@
 // Merchants: the accounts API keys, payments and payouts belong to. Onboarding (sign-up,
 // settlement wallet) happens in a dashboard outside the API; the control API stands in for it.
-import type { Merchant as MerchantView } from '../../../contract/types.ts';
+import type { Merchant as MerchantView } from '@stablepay/contract/types';
 import type { Persist } from '../support/persist.ts';
 import type { RandomSource } from '../support/random.ts';
 

@@ -3,10 +3,10 @@
 // dereferenced openapi.yaml and checked against what validateCreatePayment accepts and refuses,
 // so the YAML and the simulator cannot drift apart silently.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContractDocument } from '../../../contract/contract-document.ts';
-import { keywordValue, propertiesOf, requiredOf, type Schema } from '../../../contract/schema-introspection.ts';
-import type { PaymentCreateRequest } from '../../../contract/types.ts';
-import { CHAIN_IDS, TOKENS } from '../../../contract/chain-table.ts';
+import { loadContractDocument } from '@stablepay/contract/contract-document';
+import { keywordValue, propertiesOf, requiredOf, type Schema } from '@stablepay/contract/schema-introspection';
+import type { PaymentCreateRequest } from '@stablepay/contract/types';
+import { CHAIN_IDS, TOKENS } from '@stablepay/contract/chain-table';
 import { CURRENCY_CODES } from '../reference-data/currencies.ts';
 import { AMOUNT_MAXIMUM, AMOUNT_PATTERN } from '../validation/amount.ts';
 import { CREATE_FIELDS, EXTERNAL_ID_PATTERN, MAX_SELLERS, TITLE_MAX } from './validate-create.ts';

@@ -13,6 +13,6 @@ export { requireTokenAmount, settlementSplit, type SettlementWallets } from './s
 export { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 export { createView, retrieveView, paymentUrl } from './views.ts';
 export type { RetrieveView } from './views.ts';
-export type { PaymentCreateView, Payment as PaymentView } from '../../../contract/types.ts';
+export type { PaymentCreateView, Payment as PaymentView } from '@stablepay/contract/types';
 export { paymentRoutes } from '../../edge/v1/payment-routes.ts';
 export type { PaymentOperations, PaymentRouteOptions } from '../../edge/v1/payment-routes.ts';

@@ -2,8 +2,8 @@
 // never touches the clock, storage or network: it returns the next record plus the effects the
 // caller must carry out (webhook events, expiry timers, ledger entry). Anything not in the table
 // is refused, so the flow is forward only and terminal states are final.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
-import { CHAIN_IDS, isPairSupported, TOKENS } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { CHAIN_IDS, isPairSupported, TOKENS } from '@stablepay/contract/chain-table';
 import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { computeTokenAmounts, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';

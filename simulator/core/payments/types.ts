@@ -1,6 +1,6 @@
 // The payment record as the simulator keeps it. Records are immutable: every change is a new record
 // produced by the transition table (state-machine.ts). Times are virtual-clock milliseconds.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 
 export const PAYMENT_STATUSES = ['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

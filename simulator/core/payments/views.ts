@@ -1,6 +1,6 @@
 // The two JSON views of a payment (decisions.md "Payment"): the create view (201) and the
 // retrieve view (GET, DELETE, list items, control API).
-import type { Payment as PaymentView, PaymentCreateView } from '../../../contract/types.ts';
+import type { Payment as PaymentView, PaymentCreateView } from '@stablepay/contract/types';
 import { wireChainId, wireChainIds, wireCurrency } from '../support/wire-enums.ts';
 import type { Payment } from './types.ts';
 

@@ -1,5 +1,5 @@
 // Carries out the payout table's decisions: storage, payout.* webhook events, expiry timers.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';

@@ -1,7 +1,7 @@
 // The payout lifecycle as a pure transition table, mirroring the payment one: forward only,
 // terminal states final, every transition emits its payout.* event.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
-import { isPairSupported } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { isPairSupported } from '@stablepay/contract/chain-table';
 import { currencyOrThrow } from '../reference-data/currencies.ts';
 import { formatUnits, toUnits } from '../money/decimal.ts';
 import { fiatToToken, RATE_SCALE, TOKEN_SCALE } from '../money/token-amounts.ts';

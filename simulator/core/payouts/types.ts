@@ -1,9 +1,9 @@
 // Payouts (decisions.md "Analytics, export, ledger, payouts"): created in the dashboard (control
 // API), paid out on-chain to a recipient; the same six states as payments.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import type { PaymentError, PaymentStatus } from '../payments/types.ts';
 import { outcomeAndTimes } from '../payments/views.ts';
-import type { Payout as PayoutView } from '../../../contract/types.ts';
+import type { Payout as PayoutView } from '@stablepay/contract/types';
 import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
 export type PayoutStatus = PaymentStatus;

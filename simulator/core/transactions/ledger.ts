@@ -5,7 +5,7 @@ import type { RandomSource } from '../support/random.ts';
 import type { Persist } from '../support/persist.ts';
 import { requireTokenAmount, settlementSplit } from '../payments/settlement-split.ts';
 import type { Payment } from '../payments/types.ts';
-import type { Token, Transaction as TransactionView, TransactionTransfer } from '../../../contract/types.ts';
+import type { Token, Transaction as TransactionView, TransactionTransfer } from '@stablepay/contract/types';
 import { wireChainId, wireCurrency } from '../support/wire-enums.ts';
 
 export type TransferRole = TransactionTransfer['role'];

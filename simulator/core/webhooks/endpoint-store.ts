@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Conflict, NotFound } from '../refusals/refusals.ts';
 import type { Persist } from '../support/persist.ts';
 import { generateSecret } from './sign.ts';
-import type { WebhookEndpointUpdateRequest } from '../../../contract/types.ts';
+import type { WebhookEndpointUpdateRequest } from '@stablepay/contract/types';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from './types.ts';
 
 /** The stored record is the wire view itself; the secret is kept apart (see above). */

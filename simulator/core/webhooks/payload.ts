@@ -1,6 +1,6 @@
 // Builds the minimal event body of spec §6. The body is serialised once per delivery so every
 // attempt carries byte-identical content (the signature covers the raw bytes).
-import type { PayoutEventType } from '../../../contract/types.ts';
+import type { PayoutEventType } from '@stablepay/contract/types';
 import { WEBHOOK_EVENT_TYPES, type WebhookEvent, type WebhookEventType, type WebhookPayload } from './types.ts';
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);

@@ -1,6 +1,6 @@
 // Composes the webhook subsystem: stores, dispatcher and routes behind the WebhookService
 // interface the simulator core integrates against.
-import { packageVersion } from '../../../contract/package-root.ts';
+import { packageVersion } from '@stablepay/contract/package-root';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Persist } from '../support/persist.ts';
 import { DeliveryStore, type DeliveryRecord } from './delivery-store.ts';

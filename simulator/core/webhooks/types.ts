@@ -10,7 +10,7 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEventType,
   WebhookPayload,
-} from '../../../contract/types.ts';
+} from '@stablepay/contract/types';
 
 export type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, WebhookPayload };
 export type Attempt = WebhookDeliveryAttempt;

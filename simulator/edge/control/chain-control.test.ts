@@ -2,7 +2,7 @@
 // the instant driver, but every submit is a real user operation through the web3 proxy, held in the bundler's
 // mempool until confirm (bundled: a real transaction) or fail (dropped: nothing reaches the chain).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChainNetwork, type ChainNetwork } from '../../../chains/index.ts';
+import { startChainNetwork, type ChainNetwork } from '@stablepay/chains';
 import { createChainHarness, type ChainHarness } from '../../test-support/chain-harness.ts';
 import { SELLER_A } from '../../test-support/harness.ts';
 

@@ -1,6 +1,6 @@
 // Bodies of the control API's customer and payer actions: a (chain, token) choice and a failure.
-import type { TokenSymbol } from '../../../contract/chain-table.ts';
-import { CHAIN_IDS, isToken, TOKENS } from '../../../contract/chain-table.ts';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { CHAIN_IDS, isToken, TOKENS } from '@stablepay/contract/chain-table';
 import type { ErrorSource, PaymentError } from '../../core/payments/types.ts';
 import { ERROR_SOURCES } from '../../core/payments/types.ts';
 import { objectBody, Problems, rejectUnknownFields } from '../../core/validation/index.ts';

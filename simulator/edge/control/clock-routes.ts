@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { badRequest } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../../core/validation/index.ts';
-import type { ClockAdvanceResult, ClockState } from '../../../contract/types.ts';
+import type { ClockAdvanceResult, ClockState } from '@stablepay/contract/types';
 import type { ControlDeps } from './control-deps.ts';
 
 const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;

@@ -10,7 +10,7 @@ import { merchantView } from '../../core/merchants/merchant-store.ts';
 import { retrieveView } from '../../core/payments/views.ts';
 import { payoutView } from '../../core/payouts/types.ts';
 import { addressProblem, charLength, isPlainObject, Problems, rejectUnknownFields } from '../../core/validation/index.ts';
-import type { ApiKeyWithSecret, MerchantCreated } from '../../../contract/types.ts';
+import type { ApiKeyWithSecret, MerchantCreated } from '@stablepay/contract/types';
 import type { ControlDeps } from './control-deps.ts';
 import { merchantFromBearer } from './control-deps.ts';
 

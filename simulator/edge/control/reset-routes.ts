@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { API_KEY_PATTERN } from '../../core/api-keys/index.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { isPlainObject, Problems, rejectUnknownFields } from '../../core/validation/index.ts';
-import type { ResetResult } from '../../../contract/types.ts';
+import type { ResetResult } from '@stablepay/contract/types';
 
 /** Rebuilds the simulator; `apiKey` is the new default merchant's key when given. */
 export type ResetSimulator = (apiKey: string | undefined) => Promise<ResetResult>;

@@ -5,7 +5,7 @@ import { validationError } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { rateLimitSettingsProblem } from '../../core/rate-limit/fixed-window.ts';
 import { isPlainObject, Problems, rejectUnknownFields } from '../../core/validation/index.ts';
-import type { ExchangeRates, RateLimitSettings } from '../../../contract/types.ts';
+import type { ExchangeRates, RateLimitSettings } from '@stablepay/contract/types';
 import type { ControlDeps } from './control-deps.ts';
 
 export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: ControlDeps): Hono {

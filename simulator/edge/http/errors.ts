@@ -1,6 +1,6 @@
 // One error class for every HTTP error the simulator returns; `app.onError` renders it.
 // Bodies follow the spec's error shape: { statusCode, message, error, errors? }.
-import type { ErrorBody, FieldError } from '../../../contract/types.ts';
+import type { ErrorBody, FieldError } from '@stablepay/contract/types';
 
 export type { ErrorBody, FieldError };
 

@@ -1,6 +1,6 @@
 // Query parameters shared by every list endpoint: cursor and limit (decisions.md "Common").
 import type { Context } from 'hono';
-import type { ListEnvelope } from '../../../contract/types.ts';
+import type { ListEnvelope } from '@stablepay/contract/types';
 import type { Problems } from '../../core/validation/problems.ts';
 
 export const DEFAULT_LIMIT = 20;

@@ -3,7 +3,7 @@
 // on first request, kept for the life of the process, and carry an ETag.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fromPackageRoot } from '../../../contract/package-root.ts';
+import { fromPackageRoot } from '@stablepay/contract/package-root';
 
 export interface Asset {
   body: string;

@@ -1,6 +1,6 @@
 // What a customer may see of a payment: no merchant id, fee split, sellers, externalId or keys.
 // The page renders it on the server and the browser polls it from GET /p/:id/state.
-import { findChain } from '../../../contract/chain-table.ts';
+import { findChain } from '@stablepay/contract/chain-table';
 import type { Payment, PaymentStatus } from '../../core/payments/types.ts';
 
 export interface CustomerPaymentView {

@@ -2,7 +2,7 @@
 // takes or returns an API key; a customer gets a checkout token (ct_...) scoped to one payment.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { isPairSupported } from '../../../contract/chain-table.ts';
+import { isPairSupported } from '@stablepay/contract/chain-table';
 import { parseChoice } from '../control/choice.ts';
 import { ApiError, conflict, notFound, unauthorized } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';

@@ -2,7 +2,7 @@
 // the reference page built ahead of time into dist/docs.html. Read once, on first request; the YAML parser too is
 // loaded on the first request for the JSON (loaded with the server, it cost every start a hundred modules).
 import { existsSync, readFileSync } from 'node:fs';
-import { fromPackageRoot } from '../../../contract/package-root.ts';
+import { fromPackageRoot } from '@stablepay/contract/package-root';
 
 let yamlText: string | undefined;
 let jsonText: string | undefined;

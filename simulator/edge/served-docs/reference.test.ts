@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { fromPackageRoot } from '../../../contract/package-root.ts';
+import { fromPackageRoot } from '@stablepay/contract/package-root';
 import { createSimulator } from '../../runtime/app.ts';
 
 const sim = createSimulator({ logger: { info() {}, error() {} }, payUrl: 'http://pay.example' });

@@ -1,7 +1,7 @@
 // Served without a key: the landing page, the contract (YAML and JSON) and the rendered reference,
 // plus the landing page's demo payment (a POST: it creates state).
 import { Hono } from 'hono';
-import { packageVersion } from '../../../contract/package-root.ts';
+import { packageVersion } from '@stablepay/contract/package-root';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentService } from '../../core/payments/index.ts';
 import { docsHtml, openapiJson, openapiYaml } from './contract-files.ts';

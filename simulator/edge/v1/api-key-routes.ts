@@ -7,7 +7,7 @@ import { readJsonBody } from '../http/json-body.ts';
 import { envelope, parseListQuery } from '../http/list-query.ts';
 import { MESSAGES } from '../http/messages.ts';
 import { Problems } from '../../core/validation/problems.ts';
-import type { ApiKeyList, ApiKeyWithSecret } from '../../../contract/types.ts';
+import type { ApiKeyList, ApiKeyWithSecret } from '@stablepay/contract/types';
 import { apiKeyView } from '../../core/api-keys/api-key.ts';
 import type { ApiKeyStore } from '../../core/api-keys/api-key-store.ts';
 import { MAX_ACTIVE_KEYS } from '../../core/api-keys/api-key-store.ts';

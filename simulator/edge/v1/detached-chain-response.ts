@@ -1,6 +1,6 @@
 // The web3 proxy's answer when the simulator runs without chains: requests are parsed and shaped as JSON-RPC 2.0
 // says, and every well-formed one gets -32000 "no node is attached", so a client learns why rather than timing out.
-import type { Web3ProxyResponse } from '../../../chains/rpc-proxy/create-web3-proxy.ts';
+import type { Web3ProxyResponse } from '@stablepay/chains/rpc-proxy';
 
 const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
 

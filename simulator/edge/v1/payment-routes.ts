@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/context.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { envelope, MAX_LIMIT, parseListQuery, singleQuery } from '../http/list-query.ts';
 import { Problems } from '../../core/validation/problems.ts';
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { PaymentService } from '../../core/payments/payment-service.ts';
 import type { Payment, PaymentStatus } from '../../core/payments/types.ts';
 import { PAYMENT_STATUSES } from '../../core/payments/types.ts';

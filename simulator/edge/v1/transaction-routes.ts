@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
 import { envelope, parseListQuery } from '../http/list-query.ts';
 import { Problems } from '../../core/validation/problems.ts';
-import type { TransactionList } from '../../../contract/types.ts';
+import type { TransactionList } from '@stablepay/contract/types';
 import type { Ledger } from '../../core/transactions/ledger.ts';
 import { transactionView } from '../../core/transactions/ledger.ts';
 

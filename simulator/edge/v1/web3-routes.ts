@@ -2,11 +2,11 @@
 // through `handler`; until it does (or when the simulator runs without chains) known chains answer
 // with JSON-RPC errors saying no node is attached (detached-chain-response.ts). Unknown chainIds are 404.
 import { Hono } from 'hono';
-import { findChain } from '../../../contract/chain-table.ts';
+import { findChain } from '@stablepay/contract/chain-table';
 import type { AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { readBodyText } from '../http/json-body.ts';
-import type { Web3ProxyResponse } from '../../../chains/rpc-proxy/create-web3-proxy.ts';
+import type { Web3ProxyResponse } from '@stablepay/chains/rpc-proxy';
 import { detachedChainResponse } from './detached-chain-response.ts';
 
 /** Who sent the request: the merchant, and the checkout token when the page's customer did. */

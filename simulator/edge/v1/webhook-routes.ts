@@ -9,7 +9,7 @@ import { ApiError, unauthorized } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from '../../core/webhooks/delivery-store.ts';
 import { endpointNotFound, type EndpointStore } from '../../core/webhooks/endpoint-store.ts';
-import type { WebhookDeliveryList } from '../../../contract/types.ts';
+import type { WebhookDeliveryList } from '@stablepay/contract/types';
 import type { WebhookEvent } from '../../core/webhooks/types.ts';
 import { requireJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from '../../core/webhooks/validate.ts';
 

@@ -8,7 +8,6 @@ import { createSimulator, type Simulator } from '../app.ts';
 import type { FetchLike } from '../../core/webhooks/http-post.ts';
 import { appendRaw, Journal, JOURNAL_FILE, SNAPSHOT_FILE, StateDirError } from './journal.ts';
 import { startServer } from '../server.ts';
-import { runBin } from '../../../cli/test-support/run-bin.ts';
 
 const KEY = 'pk_durable12345678';
 const quiet = { info: () => undefined, error: () => undefined };
@@ -314,15 +313,6 @@ describe('durable mode: damaged state dirs', () => {
     writeFileSync(path, lines.join('\n'));
     await expect(Journal.open(dir)).rejects.toThrow(StateDirError);
     await expect(Journal.open(dir)).rejects.toThrow(`${path} is corrupted at line 2`);
-  });
-
-  it('stablepay start on a corrupted state dir: one sentence naming the file and line, exit 2', async () => {
-    await seed();
-    const path = join(dir, JOURNAL_FILE);
-    writeFileSync(path, `garbage\n${readFileSync(path, 'utf8')}`);
-    const result = await runBin(['start', '--no-chains', '--port', '0', '--no-demo-payment', '--state-dir', dir]);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe(`stablepay start: state dir file ${path} is corrupted at line 1 (not a journal record); move the directory away or repair that line`);
   });
 
   it('a corrupted snapshot is refused with the file and line', async () => {

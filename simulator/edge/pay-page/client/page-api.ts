@@ -1,6 +1,6 @@
 // The browser's calls: the page's own JSON endpoints under /p/:id and the web3 proxy, which takes
 // the checkout token as its Bearer credential. Errors carry the server's message for the page.
-import type { ErrorBody } from '../../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { PreparedUserOperation } from '../../../core/checkout/index.ts';
 import type { PaymentState } from '../customer-view.ts';
 
