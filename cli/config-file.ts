@@ -78,7 +78,7 @@ function convert(meaning: KeyMeaning, key: string, value: unknown): unknown {
     case 'list':
     case 'formats': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
-      if (!items || !items.every((item) => typeof item === 'string')) throw fail('a list of strings or a comma-separated string');
+      if (!items?.every((item) => typeof item === 'string')) throw fail('a list of strings or a comma-separated string');
       return parseOptionValue(declaration.parser, items.join(','), flag);
     }
     case 'replay':

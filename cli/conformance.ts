@@ -1,6 +1,6 @@
 // `stablepay conformance`: builds its flags from the option declarations (conformance/options.ts), parses them and
 // calls runConformance. Exit codes: 0 conformant, 1 failures, 2 usage or configuration error.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '@stablepay/conformance/options';
 import { TargetError } from '@stablepay/conformance/black-box-errors';
 import { longFlag } from './long-flag.ts';

@@ -1,7 +1,7 @@
 // `stablepay start`: parses flags (falling back to environment variables, then the embedded defaults), runs the
 // simulator through startServer, prints how to reach it, and stops on every path a user can ask it to.
 // Exit codes: 2 for a usage error (a bad flag value, an unknown fault), 1 when the simulator fails to start.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { DEFAULTS, ENV } from '@stablepay/simulator/defaults';
 import type { ServerOptions } from '@stablepay/simulator/server';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './exit-codes.ts';

@@ -26,7 +26,7 @@ function metaOf(check: Check) {
   return { id, title, requirements, level, needs, tags };
 }
 
-export async function runCheck(check: Check, services: RunServices, plan: RunPlan, index: number, total: number): Promise<CheckResult> {
+export async function runCheck(check: Check, services: RunServices, plan: RunPlan, _index: number, _total: number): Promise<CheckResult> {
   const { options, recorder } = services;
   recorder.currentCheck = check.id;
   const requestsBefore = recorder.all().filter((e) => e.checkId === check.id).length;

@@ -96,7 +96,7 @@ export function userOperationHash(chainId: number, userOperation: UserOperationV
 }
 
 export function tokenOfUserOperation(handle: ChainHandle, op: UserOperationV07): TokenSymbol | undefined {
-  if (!op.paymasterData || op.paymasterData.length !== 42) return undefined;
+  if (op.paymasterData?.length !== 42) return undefined;
   const address = getAddress(op.paymasterData);
   return TOKENS.find((t) => handle.entry.tokens[t]?.address === address);
 }

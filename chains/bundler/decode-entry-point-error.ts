@@ -27,7 +27,7 @@ export function describeRevertData(data: Hex | undefined): string {
     const decoded = decodeErrorResult({ abi: [...entryPoint07Abi, ...PANIC_ABI], data }) as { errorName: string; args?: readonly unknown[] };
     if (decoded.errorName === 'Error') return String(decoded.args?.[0]);
     if (decoded.errorName === 'PostOpReverted') return describeRevertData(decoded.args?.[0] as Hex);
-    if (decoded.errorName === 'Panic') return `panic 0x${(decoded.args?.[0] as bigint).toString(16)}`;
+    if (decoded.errorName === 'Panic') return `panic 0x${BigInt(decoded.args?.[0] as bigint).toString(16)}`;
     return `${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`;
   } catch {
     return `revert data ${data.slice(0, 74)}${data.length > 74 ? '…' : ''}`;

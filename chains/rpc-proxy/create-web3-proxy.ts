@@ -121,7 +121,7 @@ export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {
         return parsed.request.hasId ? { status: 200, body: response } : { status: 204, body: null };
       }
       const responses = await Promise.all(
-        parsed.requests.map(async (r) => (isErrorResponse(r) ? r : r.hasId ? answer(chain, r, context) : (await answer(chain, r, context), undefined))),
+        parsed.requests.map(async (r) => (isErrorResponse(r) ? r : r.hasId ? answer(chain, r, context) : answer(chain, r, context).then(() => undefined))),
       );
       const body = responses.filter((r) => r !== undefined);
       return body.length > 0 ? { status: 200, body } : { status: 204, body: null };

@@ -48,7 +48,7 @@ export function toRequest(value: unknown): JsonRpcRequest | JsonRpcErrorResponse
     return errorResponse(null, RPC.INVALID_REQUEST, 'Invalid Request: expected a JSON-RPC request object');
   }
   const obj = value as Record<string, unknown>;
-  const hasId = Object.prototype.hasOwnProperty.call(obj, 'id');
+  const hasId = Object.hasOwn(obj, 'id');
   const id = hasId && isId(obj.id) ? obj.id : null;
   if (hasId && !isId(obj.id)) return errorResponse(null, RPC.INVALID_REQUEST, 'Invalid Request: id must be a string, a number or null');
   if (obj.jsonrpc !== '2.0') return errorResponse(id, RPC.INVALID_REQUEST, 'Invalid Request: jsonrpc must be "2.0"');

@@ -33,9 +33,7 @@ export function hasLibfaketime(): boolean {
   }
 }
 
-export interface MoveChainTime {
-  (unixMs: number): Promise<void>;
-}
+export type MoveChainTime = (unixMs: number) => Promise<void>
 
 export class FaketimeClock {
   readonly dir: string;

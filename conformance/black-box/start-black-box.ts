@@ -169,7 +169,10 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
       const probe = await probeClock(clock, pokeUrl);
       if (probe.moved) {
         // After each move, one request lets the target wake up and run what fell due before a check looks.
-        timeTravel = { via: 'libfaketime', advance: async (ms) => void (await clock.advance(ms), await poke(pokeUrl)) };
+        timeTravel = { via: 'libfaketime', advance: async (ms) => {
+          await clock.advance(ms);
+          await poke(pokeUrl);
+        }, };
         notes.push('clock: libfaketime moves the target and every chain (no control API needed for clock checks)');
       } else notes.push(`clock: ${probe.reason}; clock checks are not exercised`);
     } else notes.push('clock: not moved (--no-faketime); clock checks are not exercised');

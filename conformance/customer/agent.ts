@@ -305,6 +305,7 @@ export class CustomerAgent {
       await session.pick(pair.chainId, pair.token);
       await session.pay();
       const end = await session.waitForEnd();
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: innerText is the text a person sees
       const pageText = await session.root.locator('body').innerText({ timeout: 5_000 }).catch(() => '');
       const screenshot = await session.screenshot(`end-${end.state}`);
       return { end, wallet: session.wallet, steps: session.steps, screenshot, pageText };

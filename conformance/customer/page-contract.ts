@@ -37,11 +37,11 @@ export function nameRegExp(source: string): RegExp {
   return new RegExp(source, 'i');
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pair's name pattern for one chain and token. */
 export function pairName(contract: PageContract, chainName: string, token: string): RegExp {
-  return nameRegExp(contract.pair.name.replaceAll('{chain}', escape(chainName)).replaceAll('{token}', escape(token)));
+  return nameRegExp(contract.pair.name.replaceAll('{chain}', escapeRegExp(chainName)).replaceAll('{token}', escapeRegExp(token)));
 }
 
 /** How a query reads in a failure: `getByRole('button', { name: /^pay\b/i })`. */

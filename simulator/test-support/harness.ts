@@ -42,7 +42,7 @@ export function createHarness(options: SimulatorOptions = {}): Harness {
     const env = o.ip ? { incoming: { socket: { remoteAddress: o.ip } } } : undefined;
     const res = await sim.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, env);
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown ;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -4,7 +4,7 @@ import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
+import { createPayment, getPayment, uniqueExternalId, } from '../../support/payments.ts';
 import type { Received } from '../../support/received.ts';
 
 export const merchantIsolation = defineCheck({

@@ -11,7 +11,7 @@ import { tokenUnits } from '../checkout/index.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { Conflict } from '../refusals/refusals.ts';
 import { createChainHarness, signUserOpHash, type ChainHarness } from '../../test-support/chain-harness.ts';
-import { SELLER_A, SELLER_B, TEST_API_KEY, TEST_START } from '../../test-support/harness.ts';
+import { SELLER_A, TEST_API_KEY, TEST_START } from '../../test-support/harness.ts';
 import { startReceiver, verifyIndependently } from '../../test-support/webhooks.ts';
 
 const TRANSFER = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);

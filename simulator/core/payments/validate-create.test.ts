@@ -133,7 +133,7 @@ describe('fee properties end to end (strings in, strings out)', () => {
     { code: 'IDR', minorUnits: 0, minimum: 16000n },
     { code: 'EUR', minorUnits: 2, minimum: 100n },
   ];
-  const toString = (units: bigint, minorUnits: number, trimmed: boolean): string => {
+  const unitsToString = (units: bigint, minorUnits: number, trimmed: boolean): string => {
     if (minorUnits === 0) return units.toString();
     const s = units.toString().padStart(3, '0');
     const whole = s.slice(0, -2).replace(/^0+(?=\d)/, '');
@@ -157,9 +157,9 @@ describe('fee properties end to end (strings in, strings out)', () => {
           const amount = currency.minimum + extra + sellerUnits.reduce((a, s) => a + s, 0n);
           if (amount > 10n ** 12n * 10n ** BigInt(currency.minorUnits)) return;
           const body = {
-            amount: toString(amount, currency.minorUnits, trimmed),
+            amount: unitsToString(amount, currency.minorUnits, trimmed),
             currency: currency.code,
-            ...(sellerUnits.length ? { sellers: sellerUnits.map((u, i) => ({ address: sellers[i], amount: toString(u, currency.minorUnits, trimmed) })) } : {}),
+            ...(sellerUnits.length ? { sellers: sellerUnits.map((u, i) => ({ address: sellers[i], amount: unitsToString(u, currency.minorUnits, trimmed) })) } : {}),
           };
           const result = validateCreatePayment(body, NOW);
           if (!result.ok) throw new Error(JSON.stringify({ body, errors: result.problems.list() }));

@@ -1,7 +1,7 @@
 // Validation of POST /v1/payments bodies (spec §4 + decisions.md). Produces one problem per
 // invalid field with its JSON path, or the request in minor units, ready for pricing (pricing.ts).
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
-import { CHAIN_IDS, hasSupportedPair, isToken, TOKENS } from '@stablepay/contract/chain-table';
+import { CHAIN_IDS, hasSupportedPair, TOKENS } from '@stablepay/contract/chain-table';
 import type { Currency } from '../reference-data/currencies.ts';
 import { CURRENCY_CODES, findCurrency } from '../reference-data/currencies.ts';
 import { sum, toUnits } from '../money/decimal.ts';

@@ -5,12 +5,12 @@ import { PAYMENT_STATUSES } from '../payments/types.ts';
 import type { Payout, PayoutStatus } from './types.ts';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const base = openPayout({ id: 'po', merchantId: 'm', draft: { amount: '50', currency: 'USD', recipientAddress: '0x' + 'a'.repeat(40), externalId: null, expiresAt: undefined }, defaultTtlMs: 3_600_000 }, T0);
+const base = openPayout({ id: 'po', merchantId: 'm', draft: { amount: '50', currency: 'USD', recipientAddress: `0x${'a'.repeat(40)}`, externalId: null, expiresAt: undefined }, defaultTtlMs: 3_600_000 }, T0);
 const inStatus = (status: PayoutStatus): Payout => ({ ...base.payout, status });
 
 const events: Record<PayoutEventType, PayoutEvent> = {
   'payer.submitted': { type: 'payer.submitted', chainId: 137, token: 'USDT', exchangeRate: '1.000000' },
-  'chain.confirmed': { type: 'chain.confirmed', txHash: '0x' + '1'.repeat(64) },
+  'chain.confirmed': { type: 'chain.confirmed', txHash: `0x${'1'.repeat(64)}` },
   'chain.failed': { type: 'chain.failed', error: { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'x' } },
   'clock.expired': { type: 'clock.expired' },
   'merchant.cancelled': { type: 'merchant.cancelled' },

@@ -100,7 +100,7 @@ describe('retry schedule', () => {
   it('counts a 3xx as a failure and does not follow it', async () => {
     const elsewhere = await startReceiver(() => 0);
     cleanups.push(() => elsewhere.close());
-    const { clock, hook, delivery, emit } = await setup({ reply: () => ({ status: 302, headers: { location: elsewhere.url } }) });
+    const { delivery, emit } = await setup({ reply: () => ({ status: 302, headers: { location: elsewhere.url } }) });
     await emit();
     expect(delivery().attempts[0]).toMatchObject({ statusCode: 302, error: 'HTTP 302' });
     expect(delivery().status).toBe('pending');
@@ -109,7 +109,7 @@ describe('retry schedule', () => {
 
   it('counts a refused connection as a failure with no status code', async () => {
     const url = await refusedUrl();
-    const { clock, delivery, service } = await setup({ url });
+    const { delivery, service } = await setup({ url });
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
     await service.idle();
     expect(delivery().attempts).toEqual([
@@ -121,7 +121,7 @@ describe('retry schedule', () => {
 
 describe('response time limit', () => {
   it('counts a response slower than the limit as a failure (200 ms limit here)', async () => {
-    const { clock, hook, delivery, emit } = await setup({ timeoutMs: 200, reply: () => ({ status: 200, delayMs: 1_000 }) });
+    const { delivery, emit } = await setup({ timeoutMs: 200, reply: () => ({ status: 200, delayMs: 1_000 }) });
     await emit();
     const [attempt] = delivery().attempts;
     expect(attempt).toMatchObject({ number: 1, statusCode: null, error: 'timeout after 200 ms' });

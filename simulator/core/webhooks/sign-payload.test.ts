@@ -5,7 +5,7 @@ import { formatSignatureHeader, generateSecret, signPayload } from './sign.ts';
 
 describe('signing', () => {
   it('matches an HMAC computed independently over "<t>.<raw body>" with the whole secret as key', () => {
-    const secret = 'whsec_' + 'ab'.repeat(32);
+    const secret = `whsec_${'ab'.repeat(32)}`;
     const body = '{"event":"test","timestamp":"2026-11-21T10:00:00.000Z"}';
     const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(`1795168800.${body}`, 'utf8')).digest('hex');
     expect(signPayload(secret, 1795168800, body)).toBe(expected);

@@ -178,12 +178,18 @@ describe('fast create path, on its own', () => {
     const path = fastCreate({
       keys: { findByKey: () => record as never, touch: () => hits.push('touch') },
       clock: { now: () => 1_800_000_000_000 },
-      limiter: { allows: () => true, hit: () => (hits.push('hit'), { allowed: true, limit: 1, remaining: 0, resetAt: 0, retryAfter: 1 }) },
+      limiter: { allows: () => true, hit: () => {
+        hits.push('hit');
+        return { allowed: true, limit: 1, remaining: 0, resetAt: 0, retryAfter: 1 };
+      } },
       payments: {
         checkCreate: () => {
           throw new TypeError('a validator bug');
         },
-        createChecked: () => (hits.push('create'), undefined as never),
+        createChecked: () => {
+          hits.push('create');
+          return undefined as never;
+        },
         store: { liveHolder: () => undefined } as never,
       },
       payUrl: 'http://x',
@@ -214,7 +220,10 @@ describe('fast create path, on its own', () => {
       const events: string[] = [];
       const payments = {
         checkCreate: sim.payments.checkCreate.bind(sim.payments),
-        createChecked: (...args: Parameters<typeof sim.payments.createChecked>) => (events.push('created'), sim.payments.createChecked(...args)),
+        createChecked: (...args: Parameters<typeof sim.payments.createChecked>) => {
+          events.push('created');
+          return sim.payments.createChecked(...args);
+        },
         store: sim.payments.store,
       };
       const path = fastCreate({
@@ -225,7 +234,10 @@ describe('fast create path, on its own', () => {
         payUrl: 'http://x',
         logger: quiet,
         log: undefined,
-        beforeAnswer: () => (events.push('commit asked'), commit),
+        beforeAnswer: () => {
+          events.push('commit asked');
+          return commit;
+        },
       });
       const incoming = Object.assign(new PassThrough(), {
         method: 'POST',
@@ -235,7 +247,10 @@ describe('fast create path, on its own', () => {
       });
       const answered = new Promise<{ status: number; body: string }>((resolve) => {
         let status = 0;
-        const outgoing = { writeHead: (s: number) => (events.push('answered'), (status = s)), end: (body: string) => resolve({ status, body }) };
+        const outgoing = { writeHead: (s: number) => {
+            events.push('answered');
+            status = s;
+          }, end: (body: string) => resolve({ status, body }) };
         expect(path(incoming as never, outgoing as never, () => events.push('handed over'))).toBe(true);
       });
       incoming.end(BODY);
