@@ -1,7 +1,8 @@
 // Faults of the payment lifecycle and of what the payment routes answer: wrappers of the
 // transition table, the "(none) -> ACTIVE" row, the route operations and the retrieve view.
 import { Conflict } from '../core/refusals/refusals.ts';
-import { PAYMENT_REFUSALS, type PaymentOperations, type PaymentRepository, type PaymentView, type RetrieveView } from '../core/payments/index.ts';
+import { PAYMENT_REFUSALS, type PaymentRepository, type PaymentView, type RetrieveView } from '../core/payments/index.ts';
+import type { PaymentOperations } from '../edge/v1/payment-routes.ts';
 import type { openPayment, PaymentEventType, transition } from '../core/payments/state-machine.ts';
 import type { PaymentStatus } from '../core/payments/types.ts';
 import { isPlainObject } from '../core/validation/problems.ts';

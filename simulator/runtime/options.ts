@@ -8,7 +8,7 @@ import type { ResetSimulator } from '../edge/control/reset-routes.ts';
 import type { RateLimitSettings } from '../core/rate-limit/fixed-window.ts';
 import type { BundleDelay } from '../core/customer/attach-chains.ts';
 import type { SettlementDriverFactory } from '../core/customer/settlement-driver.ts';
-import type { Web3Handler } from '../edge/v1/web3-routes.ts';
+import type { Web3Handler } from '../core/customer/web3-handler.ts';
 import type { ChaosSettings, WebhookService, WebhookServiceOptions } from '../core/webhooks/index.ts';
 
 import type { DurableState } from './persistence/index.ts';

@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
+import { webhookRoutes } from '../edge/v1/webhook-routes.ts';
 import type { AppEnv } from '../edge/http/context.ts';
 import { DomainRefusal } from '../core/refusals/refusals.ts';
 import { ApiError } from '../edge/http/errors.ts';
@@ -121,7 +122,7 @@ export function testApp(service: WebhookService): Hono<AppEnv> {
     if (merchantId) c.set('merchantId', merchantId);
     await next();
   });
-  app.route('/v1/webhooks', service.routes());
+  if (service.configuration) app.route('/v1/webhooks', webhookRoutes(service.configuration));
   app.onError((err) => {
     if (err instanceof ApiError) return err.getResponse();
     if (err instanceof DomainRefusal) return refusalToApiError(err).getResponse();

@@ -1,6 +1,5 @@
 // IP whitelists: IPv4/IPv6 addresses and CIDR ranges, matched with node:net's BlockList.
 import { BlockList, isIP } from 'node:net';
-import { normalizeIp } from '../../edge/http/client-ip.ts';
 
 /** Why `entry` is not an address or CIDR range, or undefined when it is. */
 export function whitelistEntryProblem(entry: unknown): string | undefined {
@@ -34,4 +33,10 @@ export function ipAllowed(list: BlockList | null, ip: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** "::ffff:10.0.0.1" (IPv4-mapped, as dual-stack sockets report it) -> "10.0.0.1". */
+export function normalizeIp(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? (mapped[1] as string) : address;
 }

@@ -4,7 +4,7 @@
 import { CHAINS } from '@stablepay/contract/chain-table';
 import type { ChainNetwork } from '@stablepay/chains';
 import { createWeb3Proxy, type Web3Proxy } from '@stablepay/chains/rpc-proxy';
-import type { Web3Handler } from '../../edge/v1/web3-routes.ts';
+import type { Web3Handler } from './web3-handler.ts';
 import { CheckoutSessions, createCheckoutService, type CheckoutEngine, type CheckoutSession } from '../checkout/index.ts';
 import type { ChainHealth } from './chain-health.ts';
 import type { Logger } from '../support/logger.ts';

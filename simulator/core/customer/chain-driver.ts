@@ -10,7 +10,7 @@ import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 import { Conflict, InvalidState } from '../refusals/refusals.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';
-import type { Web3Handler } from '../../edge/v1/web3-routes.ts';
+import type { Web3Handler } from './web3-handler.ts';
 import type { OperationTracker } from './chain-outcomes.ts';
 import type { SettlementDriver } from './settlement-driver.ts';
 import { refusalError } from './settlement-driver.ts';

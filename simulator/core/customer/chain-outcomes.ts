@@ -12,7 +12,7 @@ import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { PaymentEvent } from '../payments/state-machine.ts';
-import type { Web3Caller } from '../../edge/v1/web3-routes.ts';
+import type { Web3Caller } from './web3-handler.ts';
 import { transfersFromLogs } from './settlement-transfers.ts';
 
 export interface TrackedOperation {

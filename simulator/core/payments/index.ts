@@ -14,5 +14,3 @@ export { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 export { createView, retrieveView, paymentUrl } from './views.ts';
 export type { RetrieveView } from './views.ts';
 export type { PaymentCreateView, Payment as PaymentView } from '@stablepay/contract/types';
-export { paymentRoutes } from '../../edge/v1/payment-routes.ts';
-export type { PaymentOperations, PaymentRouteOptions } from '../../edge/v1/payment-routes.ts';

@@ -4,4 +4,3 @@ export { payoutTransition, openPayout, PAYOUT_EVENT_TYPES } from './payout-state
 export type { PayoutEvent, PayoutEventType, PayoutEffect, PayoutWebhookEvent, PayoutTransitionResult } from './payout-state-machine.ts';
 export { validatePayoutInput } from './validate-payout.ts';
 export { PayoutService } from './payout-service.ts';
-export { payoutRoutes } from '../../edge/v1/payout-routes.ts';

@@ -1,7 +1,7 @@
 // The webhook subsystem of the simulator: endpoint configuration routes, signed deliveries on
 // the spec's retry schedule (virtual clock), delivery records. Logic lives in the sibling files.
 export { createWebhookService, defaultUserAgent, DEFAULT_CONCURRENCY_PER_ORIGIN, DEFAULT_TIMEOUT_MS } from './service.ts';
-export type { WebhookService, WebhookServiceOptions } from './service.ts';
+export type { WebhookConfiguration, WebhookService, WebhookServiceOptions } from './service.ts';
 export type { AttemptReport } from './dispatcher.ts';
 export { chaosPlanner, parseChaosSettings, type ChaosEffect, type ChaosPlan, type ChaosSettings, type PlanChaos } from './chaos.ts';
 export type {

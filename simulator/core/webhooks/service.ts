@@ -1,4 +1,4 @@
-// Composes the webhook subsystem: stores, dispatcher and routes behind the WebhookService
+// Composes the webhook subsystem: stores and dispatcher behind the WebhookService
 // interface the simulator core integrates against.
 import { packageVersion } from '@stablepay/contract/package-root';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
@@ -11,7 +11,6 @@ import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-header
 import type { FetchLike } from './http-post.ts';
 import { buildPayload, serializePayload } from './payload.ts';
 import { DEFAULT_RETRY_DELAYS_MS, retryScheduler, validateRetryDelays, type RetryScheduler } from './retry-schedule.ts';
-import { webhookRoutes, type WebhookRouter } from '../../edge/v1/webhook-routes.ts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './types.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -45,11 +44,20 @@ export interface StoredWebhooks {
   deliveries: Iterable<DeliveryRecord>;
 }
 
+/** What the /v1/webhooks routes work on (mounted by the composition root, edge/v1/webhook-routes.ts). */
+export interface WebhookConfiguration {
+  clock: VirtualClock;
+  endpoints: EndpointStore;
+  deliveries: DeliveryStore;
+  /** Records and starts a delivery; undefined when the merchant has no enabled endpoint. */
+  enqueue(merchantId: string, event: WebhookEvent): DeliveryRecord | undefined;
+}
+
 export interface WebhookService {
   /** Records the delivery and starts attempt 1 at once (not awaited by anyone); no-op without an enabled endpoint. */
   emit(merchantId: string, event: WebhookEvent): void;
-  /** Mounted at /v1/webhooks; reads c.get('merchantId'); refusals reach the app's onError. */
-  routes(): WebhookRouter;
+  /** The endpoint configuration the /v1/webhooks routes serve; absent from a service that delivers nothing (a test's). */
+  readonly configuration?: WebhookConfiguration;
   /** Cancels retry timers, aborts in-flight requests; resolves when nothing more will change. */
   close(): Promise<void>;
   /** Resolves once no attempt is in flight (tests, benchmarks); the clock never waits for this. */
@@ -111,7 +119,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     emit(merchantId, event) {
       enqueue(merchantId, event);
     },
-    routes: () => webhookRoutes({ clock, endpoints, deliveries, enqueue }),
+    configuration: { clock, endpoints, deliveries, enqueue },
     close: () => dispatcher.close(),
     idle: () => dispatcher.idle(),
     deliveries: (merchantId) => deliveries.all(merchantId),

@@ -2,6 +2,7 @@
 // first X-Forwarded-For hop when the simulator is told to trust a proxy, and loopback for
 // in-process `app.request()` calls (which can pass `{ incoming: { socket: { remoteAddress } } }`).
 import type { Context } from 'hono';
+import { normalizeIp } from '../../core/api-keys/ip-whitelist.ts';
 
 export function clientIp(c: Context, trustProxy = false): string {
   if (trustProxy) {
@@ -12,8 +13,3 @@ export function clientIp(c: Context, trustProxy = false): string {
   return normalizeIp(env?.incoming?.socket?.remoteAddress ?? '127.0.0.1');
 }
 
-/** "::ffff:10.0.0.1" (IPv4-mapped, as dual-stack sockets report it) -> "10.0.0.1". */
-export function normalizeIp(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  return mapped ? (mapped[1] as string) : address;
-}

@@ -21,7 +21,7 @@ import { createView } from '../../core/payments/views.ts';
 import type { FixedWindowLimiter } from '../../core/rate-limit/fixed-window.ts';
 import { rateLimitHeaders, rateLimitKey } from '../v1/rate-limit.ts';
 import type { Logger } from '../../core/support/logger.ts';
-import { normalizeIp } from './client-ip.ts';
+import { normalizeIp } from '../../core/api-keys/ip-whitelist.ts';
 import { ApiError } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, JSON_MEDIA_TYPE } from './json-body.ts';
 import { MESSAGES } from './messages.ts';

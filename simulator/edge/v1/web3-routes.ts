@@ -6,17 +6,9 @@ import { findChain } from '@stablepay/contract/chain-table';
 import type { AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { readBodyText } from '../http/json-body.ts';
-import type { Web3ProxyResponse } from '@stablepay/chains/rpc-proxy';
+import type { Web3Caller, Web3Handler } from '../../core/customer/web3-handler.ts';
 import { detachedChainResponse } from './detached-chain-response.ts';
 
-/** Who sent the request: the merchant, and the checkout token when the page's customer did. */
-export interface Web3Caller {
-  merchantId: string;
-  checkoutToken?: string;
-}
-
-/** The seam for the chain layer: gets the chainId, the raw request body and the caller, returns the reply. */
-export type Web3Handler = (chainId: number, rawBody: string, caller: Web3Caller) => Promise<Web3ProxyResponse>;
 
 export function web3Routes(options: { handler?: Web3Handler | undefined }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

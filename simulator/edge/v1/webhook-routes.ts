@@ -2,24 +2,19 @@
 // auth middleware. The stores and validators refuse with domain refusals, which the app's onError
 // maps; only what is HTTP alone (no merchant on the request, shutdown) is built here.
 import { Hono } from 'hono';
-import type { VirtualClock } from '../../core/clock/virtual-clock.ts';
 import type { AppContext, AppEnv } from '../http/context.ts';
 import { InvalidState } from '../../core/refusals/refusals.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
-import { toDeliveryView, type DeliveryRecord, type DeliveryStore } from '../../core/webhooks/delivery-store.ts';
-import { endpointNotFound, type EndpointStore } from '../../core/webhooks/endpoint-store.ts';
+import { toDeliveryView, type DeliveryRecord } from '../../core/webhooks/delivery-store.ts';
+import { endpointNotFound } from '../../core/webhooks/endpoint-store.ts';
+import type { WebhookConfiguration } from '../../core/webhooks/service.ts';
 import type { WebhookDeliveryList } from '@stablepay/contract/types';
 import type { WebhookEvent } from '../../core/webhooks/types.ts';
 import { requireJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from '../../core/webhooks/validate.ts';
 
-export interface WebhookRouteDeps {
-  clock: VirtualClock;
-  endpoints: EndpointStore;
-  deliveries: DeliveryStore;
-  /** Records and starts a delivery; undefined when the merchant has no enabled endpoint. */
-  enqueue: (merchantId: string, event: WebhookEvent) => DeliveryRecord | undefined;
-}
+/** The webhook service's configuration: its clock, stores and enqueue. */
+export type WebhookRouteDeps = WebhookConfiguration;
 
 function merchantOf(c: AppContext): string {
   const merchantId = c.get('merchantId');
@@ -28,7 +23,7 @@ function merchantOf(c: AppContext): string {
   return merchantId;
 }
 
-/** The router the webhook service hands to the app (mounted at /v1/webhooks). */
+/** Mounted at /v1/webhooks by the composition root. */
 export type WebhookRouter = Hono<AppEnv>;
 
 export function webhookRoutes(deps: WebhookRouteDeps): WebhookRouter {
