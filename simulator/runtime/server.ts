@@ -33,8 +33,8 @@ export interface ServerOptions extends StartSimulatorOptions {
    * and stops them if it fails to start.
    */
   startingChains?: Promise<ChainNetwork | undefined>;
-  /** Answer plain valid creates without the Hono chain (simulator.fastCreate); default true. Off: every request goes through the app. */
-  fastCreate?: boolean;
+  /** Answer POST /v1/payments on the direct path (simulator.directPath); default true. Off: every request goes through the Hono chain. */
+  directPath?: boolean;
 }
 
 export interface RunningServer {
@@ -51,7 +51,7 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
-  const { startingChains, fastCreate: fastCreateOn = true, ...simulatorOptions } = options;
+  const { startingChains, directPath: directPathOn = true, ...simulatorOptions } = options;
   const stopStartingChains = (): void => void startingChains?.then((network) => network?.stop(), () => undefined);
   // Decided before listening: an exposed control API without a token must not start at all.
   let exposure: ControlExposure;
@@ -79,7 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     createServer: ((serverOptions: ServerOptionsOfNode, listener: RequestListener) =>
       createServer({ ...serverOptions, ...requestTimersFor(process.env) }, (incoming, outgoing) => {
         if (incoming.url) incoming.url = encodeBackslashes(incoming.url);
-        if (fastCreateOn && simulator?.fastCreate?.(incoming, outgoing, listener)) return;
+        if (directPathOn && simulator?.directPath?.(incoming, outgoing)) return;
         listener(incoming, outgoing);
       })) as typeof createServer,
   });

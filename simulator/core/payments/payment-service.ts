@@ -6,13 +6,13 @@ import { Conflict, invalidFields, NotFound, refusedTransition } from '../refusal
 import type { Logger } from '../support/logger.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { WebhookService } from '../webhooks/index.ts';
-import { CREATE_RULES, validateCreatePayment, type CreateRules, type CreateValidation } from './create-draft.ts';
+import { CREATE_RULES, validateCreatePayment, type CreateRules, } from './create-draft.ts';
 import type { PaymentListFilter, PaymentRepository } from './payment-store.ts';
 import { PaymentStore } from './payment-store.ts';
 import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 import type { PaymentEffect, PaymentEvent, TransitionResult } from './state-machine.ts';
 import { openPayment, transition } from './state-machine.ts';
-import type { Payment, PaymentDraft, PaymentOrigin } from './types.ts';
+import type { Payment, PaymentOrigin } from './types.ts';
 
 export const DEFAULT_PAYMENT_TTL_MS = 3_600_000;
 
@@ -69,20 +69,10 @@ export class PaymentService {
   /** Validate and create; Invalid on bad input, Conflict when the externalId is held by a live payment. */
   create(merchantId: string, body: unknown, origin: PaymentOrigin): Payment {
     const now = this.deps.clock.now();
-    const validation = this.checkCreate(body, now);
+    const validation = validateCreatePayment(body, now, this.rules);
     if (!validation.ok) throw invalidFields(validation.problems.list());
-    return this.createChecked(merchantId, validation.draft, origin, now);
-  }
-
-  /** create()'s validation and pricing alone, changing nothing (the fast create path decides with it whether it answers). */
-  checkCreate(body: unknown, now: number): CreateValidation {
-    return validateCreatePayment(body, now, this.rules);
-  }
-
-  /** create() from a draft checkCreate() accepted at `now`; Conflict when the externalId is held by a live payment. */
-  createChecked(merchantId: string, draft: PaymentDraft, origin: PaymentOrigin, now: number): Payment {
     const { payment, effects } = this.rules.open(
-      { id: this.deps.random.uuid(), merchantId, origin, draft, defaultTtlMs: this.deps.defaultTtlMs ?? DEFAULT_PAYMENT_TTL_MS },
+      { id: this.deps.random.uuid(), merchantId, origin, draft: validation.draft, defaultTtlMs: this.deps.defaultTtlMs ?? DEFAULT_PAYMENT_TTL_MS },
       now,
     );
     if (!this.store.insert(payment).ok) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);

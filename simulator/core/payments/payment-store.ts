@@ -22,7 +22,6 @@ export interface PaymentRepository {
   get(id: string): Payment | undefined;
   getOwned(merchantId: string, id: string): Payment | undefined;
   insert(payment: Payment): InsertResult;
-  liveHolder(merchantId: string, externalId: string): string | undefined;
   update(payment: Payment): void;
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined;
   /** Newest first; only those created within `range` (inclusive) when given. */
@@ -92,11 +91,6 @@ export class PaymentStore implements PaymentRepository {
     }
     this.persist?.put('payment', payment.id, payment);
     return { ok: true };
-  }
-
-  /** The live payment holding `externalId` for the merchant, if any. */
-  liveHolder(merchantId: string, externalId: string): string | undefined {
-    return this.byMerchant.get(merchantId)?.byExternalId.get(externalId)?.live;
   }
 
   /** Replace a stored payment with its next version; frees the externalId on leaving the live statuses. */

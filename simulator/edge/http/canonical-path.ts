@@ -4,6 +4,7 @@
 // that. A path that is not in canonical form reaches no route at all: it is refused as a 404.
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.ts';
+import type { Stage } from './pipeline.ts';
 import { MESSAGES } from './messages.ts';
 
 /** The request target as received on the socket (served by @hono/node-server), else the URL's path. */
@@ -65,6 +66,19 @@ export function canonicalPath({ refuseUnderV1 }: CanonicalPathOptions): Middlewa
     if (isCanonicalPath(path)) return next();
     if (/^\/v1(?:[/\\%?#]|$)/.test(path)) return refuseUnderV1(c);
     throw new ApiError(404, MESSAGES.pathNotCanonical);
+  };
+}
+
+/** The canonical-path stage of the pipeline. The direct path takes only its route's literal path, which is canonical. */
+export function canonicalPathStage(options: CanonicalPathOptions): Stage {
+  return {
+    name: 'canonical-path',
+    middleware: canonicalPath(options),
+    direct: {
+      before(request) {
+        if (!isCanonicalPath(request.path)) throw new ApiError(404, MESSAGES.pathNotCanonical);
+      },
+    },
   };
 }
 

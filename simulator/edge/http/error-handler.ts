@@ -10,13 +10,16 @@ import type { Logger } from '../../core/support/logger.ts';
 
 export { consoleLogger, type Logger } from '../../core/support/logger.ts';
 
+/** What any error thrown while answering is answered with: its own ApiError, a refusal's, or a logged 500. */
+export function toApiError(error: unknown, logger: Logger, method: string, path: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DomainRefusal) return refusalToApiError(error);
+  logger.error(`Unhandled error on ${method} ${path}`, error);
+  return new ApiError(500, MESSAGES.internal);
+}
+
 export function errorHandler(logger: Logger): ErrorHandler {
-  return (error: Error, c: Context) => {
-    if (error instanceof ApiError) return error.getResponse();
-    if (error instanceof DomainRefusal) return refusalToApiError(error).getResponse();
-    logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
-    return new ApiError(500, MESSAGES.internal).getResponse();
-  };
+  return (error: Error, c: Context) => toApiError(error, logger, c.req.method, c.req.path).getResponse();
 }
 
 export const notFoundHandler: NotFoundHandler = (c) =>

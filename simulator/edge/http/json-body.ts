@@ -52,9 +52,13 @@ export async function readBodyText(c: Context, maxBytes = DEFAULT_MAX_BODY_BYTES
 export async function readJsonBody(c: Context, options: ReadJsonOptions = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const text = await readBodyText(c, maxBytes);
+  return parseJsonBody(text, c.req.header('content-type'), options);
+}
+
+/** A body already read, judged as readJsonBody judges it (the direct path reads the body itself). */
+export function parseJsonBody(text: string, contentType: string | undefined, options: Pick<ReadJsonOptions, 'optional'> = {}): unknown {
   // An optional body may be left out entirely, Content-Type included.
   if (options.optional && text.trim() === '') return {};
-  const contentType = c.req.header('content-type');
   if (!contentType || !JSON_MEDIA_TYPE.test(contentType)) throw validationError([{ path: [], message: MESSAGES.contentType }]);
   try {
     return JSON.parse(text) as unknown;

@@ -2,4 +2,4 @@
 export { batchedLines, type BatchedLines } from './batched-lines.ts';
 export { formatRecord, lineSink, LOG_FORMATS, type LogFormat } from './format-record.ts';
 export { printableUrl, type DeliveryAttemptRecord, type LogRecord, type LogSink, type RequestRecord } from './log-records.ts';
-export { requestLog } from './request-log.ts';
+export { requestLog, requestLogStage } from './request-log.ts';

@@ -1,6 +1,7 @@
 // Who is calling: resolves the Bearer credential without failing the request, so the rate limiter
 // can count unauthenticated callers per IP and still put its headers on the 401.
 import type { MiddlewareHandler } from 'hono';
+import type { Stage } from '../http/pipeline.ts';
 import type { VirtualClock } from '../../core/clock/virtual-clock.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AuthVariables } from '../http/context.ts';
@@ -45,5 +46,20 @@ export function identify(options: IdentifyOptions): MiddlewareHandler<IdentityEn
   return (c, next) => {
     c.set('identity', resolveIdentity(c.req.header('authorization'), clientIp(c, options.trustProxy), options));
     return next();
+  };
+}
+
+/** The identify stage of the /v1 pipeline. Behind a trusted proxy the client IP is X-Forwarded-For's, which only the chain reads. */
+export function identifyStage(options: IdentifyOptions): Stage<IdentityEnv> {
+  return {
+    name: 'identify',
+    middleware: identify(options),
+    direct: options.trustProxy
+      ? undefined
+      : {
+          before(request) {
+            request.vars.identity = resolveIdentity(request.header('authorization'), request.remoteAddress, options);
+          },
+        },
   };
 }

@@ -1,6 +1,7 @@
 // /v1/payments: create, retrieve, cancel, list (spec §4). Mounted behind auth and rate limiting.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
+import type { DirectAnswer, DirectRoute } from '../http/direct-path.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { envelope, MAX_LIMIT, parseListQuery, singleQuery } from '../http/list-query.ts';
 import { Problems } from '../../core/validation/problems.ts';
@@ -28,13 +29,25 @@ export interface PaymentRouteOptions {
   maxListLimit?: number;
 }
 
+/** POST /v1/payments after the pipeline's stages: the create view, 201. Asynchronous only when the create is. */
+function createPayment({ payments, payUrl }: Pick<PaymentRouteOptions, 'payments' | 'payUrl'>, merchantId: string, body: unknown): DirectAnswer | Promise<DirectAnswer> {
+  const answer = (payment: Payment): DirectAnswer => ({ status: 201, body: createView(payment, payUrl) });
+  const created = payments.create(merchantId, body, 'api');
+  return created instanceof Promise ? created.then(answer) : answer(created);
+}
+
+/** The create route as the direct path runs it (edge/http/direct-path.ts), at its path under /v1. */
+export function createPaymentDirectRoute(options: Pick<PaymentRouteOptions, 'payments' | 'payUrl'>): DirectRoute {
+  return { method: 'POST', path: '/v1/payments', handle: (request, body) => createPayment(options, request.vars.merchantId as string, body) };
+}
+
 export function paymentRoutes({ payments, payUrl, view = retrieveView, maxListLimit = MAX_LIMIT }: PaymentRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/', async (c) => {
     const body = await readJsonBody(c);
-    const payment = await payments.create(c.get('merchantId'), body, 'api');
-    return c.json(createView(payment, payUrl), 201);
+    const { status, body: created } = await createPayment({ payments, payUrl }, c.get('merchantId'), body);
+    return c.json(created, status as 201);
   });
 
   app.get('/', (c) => {

@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { VirtualClock } from '../../core/clock/virtual-clock.ts';
 import { unauthorized } from '../http/errors.ts';
 import type { ApiKeyStore } from '../../core/api-keys/api-key-store.ts';
-import type { IdentityEnv } from './identify.ts';
+import type { Stage } from '../http/pipeline.ts';
+import type { Identity, IdentityEnv } from './identify.ts';
 
 export interface RequireAuthOptions {
   keys: ApiKeyStore;
@@ -25,10 +26,31 @@ export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<Iden
         return next();
       }
     }
-    if (!identity?.ok) throw unauthorized(identity?.message);
-    options.keys.touch(identity.record, options.clock.now());
-    c.set('merchantId', identity.record.merchantId);
-    c.set('apiKeyId', identity.record.id);
+    const caller = authenticate(options, identity);
+    c.set('merchantId', caller.merchantId);
+    c.set('apiKeyId', caller.apiKeyId);
     return next();
+  };
+}
+
+/** The merchant behind a resolved identity (its key touched), or the 401 it is refused with. */
+function authenticate(options: RequireAuthOptions, identity: Identity | undefined): { merchantId: string; apiKeyId: string } {
+  if (!identity?.ok) throw unauthorized(identity?.message);
+  options.keys.touch(identity.record, options.clock.now());
+  return { merchantId: identity.record.merchantId, apiKeyId: identity.record.id };
+}
+
+/** The authentication stage of the /v1 pipeline (API keys only; checkout tokens are the web3 route's own). */
+export function requireAuthStage(options: RequireAuthOptions): Stage<IdentityEnv> {
+  return {
+    name: 'require-auth',
+    middleware: requireAuth(options),
+    direct: options.checkoutTokens
+      ? undefined
+      : {
+          before(request) {
+            Object.assign(request.vars, authenticate(options, request.vars.identity as Identity | undefined));
+          },
+        },
   };
 }

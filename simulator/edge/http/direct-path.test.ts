@@ -1,10 +1,15 @@
-// The fast create path answers a plain valid create exactly as the Hono chain does (status, header names, order and
-// values, body, log record, rate-limit count), and hands every other request to the chain, which answers it as
-// before. Two servers with the same seed, one with the path and one without, get the same requests side by side.
+// The direct path of POST /v1/payments answers exactly as the Hono chain does (status, header names, order and values,
+// body, log record, rate-limit count), refusals included, and hands the chain only what it does not frame itself.
+// Two servers with the same seed, one with the path and one without, get the same requests side by side.
 import { request } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '../logging/log-records.ts';
 import type { RunningServer } from '../../runtime/server.ts';
+import { directPath, type DirectPath } from './direct-path.ts';
+import { ApiError } from './errors.ts';
+import { MESSAGES } from './messages.ts';
+import type { DirectStep } from './pipeline.ts';
 import { startServer } from '../../runtime/server.ts';
 
 const KEY = 'pk_fastcreate000000000000000000000000000000000000000';
@@ -20,7 +25,7 @@ interface Raw {
 interface Side {
   server: RunningServer;
   logs: LogRecord[];
-  /** Per request the fast path was asked about: whether it answered it itself (false: declined or handed over). */
+  /** Per request the direct path was asked about: whether it answered it itself (false: declined or handed over). */
   taken: (() => boolean)[];
 }
 
@@ -52,19 +57,15 @@ function send(url: string, body: string, headers: Record<string, string | undefi
 
 // A day-long rate-limit window (aligned to UTC midnight): the two servers' requests, a few ms apart, never fall in
 // different windows, which would give them different counts and Reset headers (a minute window did under load).
-async function side(fastCreate: boolean, rateLimit = 1000): Promise<Side> {
+async function side(directPath: boolean, rateLimit = 1000): Promise<Side> {
   const logs: LogRecord[] = [];
   const taken: (() => boolean)[] = [];
-  const server = await startServer({ port: 0, defaultApiKey: KEY, seed: 'fast-create', logger: quiet, log: (r) => logs.push(r), rateLimit: { limit: rateLimit, windowSeconds: 86_400 }, fastCreate });
-  const fast = server.simulator.fastCreate;
+  const server = await startServer({ port: 0, defaultApiKey: KEY, seed: 'direct-path', logger: quiet, log: (r) => logs.push(r), rateLimit: { limit: rateLimit, windowSeconds: 86_400 }, directPath });
+  const fast = server.simulator.directPath;
   if (fast) {
-    server.simulator.fastCreate = (incoming, outgoing, fallback) => {
-      let handedOver = false;
-      const took = fast(incoming, outgoing, (...args) => {
-        handedOver = true;
-        fallback(...args);
-      });
-      taken.push(() => took && !handedOver);
+    server.simulator.directPath = (incoming, outgoing) => {
+      const took = fast(incoming, outgoing);
+      taken.push(() => took);
       return took;
     };
   }
@@ -98,7 +99,7 @@ async function both(body: string, headers: Record<string, string | undefined> = 
 
 const create = (externalId: string): string => JSON.stringify({ amount: '100.50', currency: 'USD', title: 'fast', externalId });
 
-describe('fast create path', () => {
+describe('direct path of POST /v1/payments', () => {
   it('answers a valid create itself, with the status, headers (names, order, values) and body the chain gives', async () => {
     const before = fast.taken.length;
     const [a, b] = await both(create('same-1'));
@@ -116,16 +117,28 @@ describe('fast create path', () => {
     }
   });
 
-  it('hands every other request to the chain, which answers it as it answers without the path', async () => {
-    const cases: [string, string, Record<string, string | undefined>, string?][] = [
+  it('answers refusals itself, exactly as the chain answers them (status, headers, body)', async () => {
+    const cases: [string, string, Record<string, string | undefined>][] = [
       ['externalId in use', create('same-1'), {}],
       ['invalid create', JSON.stringify({ amount: '-1', currency: 'USD' }), {}],
       ['not JSON', 'not json', {}],
       ['empty body', '', {}],
-      ['another content type', create('ct'), { 'content-type': 'text/plain' }],
-      ['no content type', create('no-ct'), { 'content-type': undefined }],
       ['unknown key', create('key'), { authorization: 'Bearer pk_unknown000000000000000000000000000000000000000' }],
       ['no key', create('nokey'), { authorization: undefined }],
+    ];
+    for (const [what, body, headers] of cases) {
+      const before = fast.taken.length;
+      const [a, b] = await both(body, headers);
+      expect(a.status, what).toBeGreaterThanOrEqual(400);
+      expect({ what, ...a }).toEqual({ what, ...b });
+      expect(fast.taken.slice(before).map((t) => t()), what).toEqual([true]);
+    }
+  });
+
+  it('hands what it does not frame itself to the chain, untouched, which answers it as it answers without the path', async () => {
+    const cases: [string, string, Record<string, string | undefined>, string?][] = [
+      ['another content type', create('ct'), { 'content-type': 'text/plain' }],
+      ['no content type', create('no-ct'), { 'content-type': undefined }],
       ['chunked body', create('chunked'), { 'content-length': undefined, 'transfer-encoding': 'chunked' }],
       ['over the body cap', create('big'), { 'content-length': '1000001' }],
       ['query string', create('query'), {}, '/v1/payments?x=1'],
@@ -148,7 +161,7 @@ describe('fast create path', () => {
     expect(fast.logs.length).toBeGreaterThan(10);
   });
 
-  it('leaves a request over the rate limit to the chain: its 429 and headers as before', async () => {
+  it("answers a request over the rate limit with the chain's 429 and headers", async () => {
     const [limitedFast, limitedChain] = await Promise.all([side(true, 2), side(false, 2)]);
     try {
       const answers: [Raw, Raw][] = [];
@@ -162,99 +175,105 @@ describe('fast create path', () => {
         expect(a.headers).toEqual(b.headers);
         expect(a.body).toBe(b.body);
       }
-      expect(limitedFast.taken.map((t) => t())).toEqual([true, true, false]);
+      expect(limitedFast.taken.map((t) => t())).toEqual([true, true, true]);
     } finally {
       await Promise.all([limitedFast.server.close(), limitedChain.server.close()]);
     }
   });
 });
 
-describe('fast create path, on its own', () => {
-  it('hands the request over when a check throws instead of refusing, having changed nothing', async () => {
-    const { fastCreate } = await import('./fast-create.ts');
-    const { PassThrough } = await import('node:stream');
-    const hits: string[] = [];
-    const record = { id: 'k1', merchantId: 'm1', revokedAt: null, expiresAt: null, allowList: null };
-    const path = fastCreate({
-      keys: { findByKey: () => record as never, touch: () => hits.push('touch') },
-      clock: { now: () => 1_800_000_000_000 },
-      limiter: { allows: () => true, hit: () => {
-        hits.push('hit');
-        return { allowed: true, limit: 1, remaining: 0, resetAt: 0, retryAfter: 1 };
-      } },
-      payments: {
-        checkCreate: () => {
-          throw new TypeError('a validator bug');
-        },
-        createChecked: () => {
-          hits.push('create');
-          return undefined as never;
-        },
-        store: { liveHolder: () => undefined } as never,
-      },
-      payUrl: 'http://x',
-      logger: quiet,
-      log: undefined,
-    });
-    const incoming = Object.assign(new PassThrough(), {
+describe('direct path, on its own', () => {
+  const BODY = JSON.stringify({ amount: '10.00', currency: 'USD' });
+  const incomingRequest = (body: string) =>
+    Object.assign(new PassThrough(), {
       method: 'POST',
       url: '/v1/payments',
-      rawHeaders: ['Host', 'localhost:4000', 'Authorization', `Bearer ${KEY}`, 'Content-Type', 'application/json', 'Content-Length', '2'],
+      rawHeaders: ['Host', 'localhost:4000', 'Authorization', `Bearer ${KEY}`, 'Content-Type', 'application/json', 'Content-Length', String(body.length)],
       socket: { remoteAddress: '127.0.0.1' },
     });
-    const handed = new Promise<unknown>((resolve) => {
-      expect(path(incoming as never, {} as never, (i) => resolve((i as unknown as { rawBody?: Buffer }).rawBody?.toString()))).toBe(true);
+  async function answer(path: DirectPath, events: string[]): Promise<{ status: number; body: string }> {
+    const incoming = incomingRequest(BODY);
+    const answered = new Promise<{ status: number; body: string }>((resolve) => {
+      let status = 0;
+      const outgoing = {
+        writeHead: (s: number) => {
+          events.push('answered');
+          status = s;
+        },
+        end: (body: string) => resolve({ status, body }),
+      };
+      expect(path(incoming as never, outgoing as never)).toBe(true);
     });
-    incoming.end('{}');
-    expect(await handed).toBe('{}');
-    expect(hits).toEqual([]);
+    incoming.end(BODY);
+    return answered;
+  }
+  const genericError = new ApiError(500, MESSAGES.internal).body();
+
+  it("an unexpected error in the route is answered 500 with the generic body and logged, as the chain's error handler does", async () => {
+    const logged: string[] = [];
+    const events: string[] = [];
+    const path = directPath({
+      steps: [],
+      route: {
+        method: 'POST',
+        path: '/v1/payments',
+        handle: () => {
+          throw new TypeError('a validator bug');
+        },
+      },
+      logger: { info() {}, error: (message) => logged.push(message) },
+    });
+    const answered = await answer(path, events);
+    expect(answered.status).toBe(500);
+    expect(JSON.parse(answered.body)).toEqual(genericError);
+    expect(logged).toEqual(['Unhandled error on POST /v1/payments']);
+    expect(events).toEqual(['answered']);
   });
 
-  const BODY = JSON.stringify({ amount: '10.00', currency: 'USD' });
+  it("runs the stages' steps in order around the route; a step that refuses stops the route", async () => {
+    const events: string[] = [];
+    const step = (name: string, refuse = false): DirectStep => ({
+      before: () => {
+        events.push(name);
+        if (refuse) throw new ApiError(401, 'no');
+      },
+      afterAnswer: (_request, status) => events.push(`${name} saw ${status}`),
+    });
+    const route = { method: 'POST', path: '/v1/payments', handle: () => {
+        events.push('route');
+        return { status: 201, body: {} };
+      },
+    };
+    expect((await answer(directPath({ steps: [step('a'), step('b')], route, logger: quiet }), events)).status).toBe(201);
+    expect(events).toEqual(['a', 'b', 'route', 'answered', 'a saw 201', 'b saw 201']);
+    events.length = 0;
+    expect((await answer(directPath({ steps: [step('a', true), step('b')], route, logger: quiet }), events)).status).toBe(401);
+    expect(events).toEqual(['a', 'answered', 'a saw 401', 'b saw 401']);
+  });
+
   it('durable mode: the answer waits for the commit; a commit that fails is answered 500 with the generic error body', async () => {
-    const { fastCreate } = await import('./fast-create.ts');
-    const { PassThrough } = await import('node:stream');
-    const { createSimulator } = await import('../../runtime/app.ts');
-    const sim = createSimulator({ defaultApiKey: KEY, logger: quiet, seed: 'fast-durable' });
     const run = async (commit: Promise<void>) => {
       const events: string[] = [];
-      const payments = {
-        checkCreate: sim.payments.checkCreate.bind(sim.payments),
-        createChecked: (...args: Parameters<typeof sim.payments.createChecked>) => {
-          events.push('created');
-          return sim.payments.createChecked(...args);
+      const path = directPath({
+        steps: [
+          {
+            beforeAnswer: () => {
+              events.push('commit asked');
+              return commit;
+            },
+          },
+        ],
+        route: {
+          method: 'POST',
+          path: '/v1/payments',
+          handle: () => {
+            events.push('created');
+            return { status: 201, body: { id: 'p1' } };
+          },
         },
-        store: sim.payments.store,
-      };
-      const path = fastCreate({
-        keys: sim.keys,
-        clock: sim.clock,
-        limiter: sim.limiter,
-        payments,
-        payUrl: 'http://x',
         logger: quiet,
-        log: undefined,
-        beforeAnswer: () => {
-          events.push('commit asked');
-          return commit;
-        },
       });
-      const incoming = Object.assign(new PassThrough(), {
-        method: 'POST',
-        url: '/v1/payments',
-        rawHeaders: ['Host', 'localhost:4000', 'Authorization', `Bearer ${KEY}`, 'Content-Type', 'application/json', 'Content-Length', String(BODY.length)],
-        socket: { remoteAddress: '127.0.0.1' },
-      });
-      const answered = new Promise<{ status: number; body: string }>((resolve) => {
-        let status = 0;
-        const outgoing = { writeHead: (s: number) => {
-            events.push('answered');
-            status = s;
-          }, end: (body: string) => resolve({ status, body }) };
-        expect(path(incoming as never, outgoing as never, () => events.push('handed over'))).toBe(true);
-      });
-      incoming.end(BODY);
-      return { answered, events };
+      return { answered: answer(path, events), events };
     };
     let commitDone!: () => void;
     const ok = await run(new Promise<void>((resolve) => (commitDone = resolve)));
@@ -265,12 +284,8 @@ describe('fast create path, on its own', () => {
     expect(ok.events).toEqual(['created', 'commit asked', 'answered']);
 
     const failed = await run(Promise.reject(new Error('disk full')));
-    const answer = await failed.answered;
-    expect(answer.status).toBe(500);
-    // The body the app's error handler gives an unhandled error.
-    const { ApiError } = await import('./errors.ts');
-    const { MESSAGES } = await import('./messages.ts');
-    expect(JSON.parse(answer.body)).toEqual(new ApiError(500, MESSAGES.internal).body());
-    await sim.close();
+    const answered = await failed.answered;
+    expect(answered.status).toBe(500);
+    expect(JSON.parse(answered.body)).toEqual(genericError);
   });
 });
