@@ -11,7 +11,7 @@ import type { HttpClient, HttpResponse } from './http/client.ts';
 import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
-import { deriveSeed } from './support/seed.ts';
+import { deriveSeed } from './seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';

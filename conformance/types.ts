@@ -1,7 +1,7 @@
 // The vocabulary every part of the suite shares: checks, results, failures and the recorded run.
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
-import type { RunMetadata } from './integrity/run-metadata.ts';
+import type { RunMetadata } from './run-metadata.ts';
 import type { DeliveryEvidence } from './webhooks/evidence.ts';
 
 export type RequirementLevel = 'documented' | 'assumed';

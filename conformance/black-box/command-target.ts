@@ -1,10 +1,10 @@
 // `--target-command`: the implementation as a local process group. Its output goes to a log file in the report
 // directory; stop() (also on failure and Ctrl-C) signals the whole group, SIGTERM then SIGKILL.
-import type { TargetIdentity } from '../integrity/run-metadata.ts';
+import type { TargetIdentity } from '../run-metadata.ts';
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { TARGET_DEFAULTS } from './target-options.ts';
+import { TARGET_DEFAULTS } from '../black-box-options.ts';
 import { TargetError } from './target-errors.ts';
 import { waitUntilReady, type ReadySignal } from './wait-until-ready.ts';
 

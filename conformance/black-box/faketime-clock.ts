@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TargetError } from './target-errors.ts';
-import { TARGET_DEFAULTS } from './target-options.ts';
+import { TARGET_DEFAULTS } from '../black-box-options.ts';
 
 export class FaketimeMissingError extends TargetError {
   constructor(tried: readonly string[]) {

@@ -7,7 +7,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RunningTarget } from './command-target.ts';
-import { TARGET_DEFAULTS } from './target-options.ts';
+import { TARGET_DEFAULTS } from '../black-box-options.ts';
 import { TargetError } from './target-errors.ts';
 import type { ReadySignal } from './wait-until-ready.ts';
 

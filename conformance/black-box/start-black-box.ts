@@ -15,7 +15,7 @@ import { FaketimeClock, findLibfaketime } from './faketime-clock.ts';
 import { HOST_FROM_CONTAINER, startImageTarget } from './image-target.ts';
 import { ensurePortFree, freePort } from './ports.ts';
 import { poke, probeClock } from './probe-clock.ts';
-import { TARGET_DEFAULTS, type TargetOptions } from './target-options.ts';
+import { TARGET_DEFAULTS, type TargetOptions } from '../black-box-options.ts';
 import { parseReadySignal } from './wait-until-ready.ts';
 import { TargetError } from './target-errors.ts';
 

@@ -4,7 +4,7 @@
 import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated } from '@stablepay/contract/types';
 import { NotExercisedSignal } from '../errors.ts';
 import type { Credential, HttpClient, HttpResponse } from '../http/client.ts';
-import type { Received } from '../support/received.ts';
+import type { Received } from '../received.ts';
 
 export type { ClockState };
 

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ConformanceOptions } from '../options.ts';
-import { TARGET_DEFAULTS } from '../black-box/target-options.ts';
+import { TARGET_DEFAULTS } from '../black-box-options.ts';
 import { CustomerAgent, STEP_TIMEOUTS } from './agent.ts';
 import { loadPageContract } from './page-contract.ts';
 

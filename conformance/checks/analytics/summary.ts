@@ -7,7 +7,7 @@ import { defineCheck } from '../../registry.ts';
 import { checkMerchant, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { formatUnits, toScale } from '../../support/decimal.ts';
 import { cancelPayment, createPayment, type Payment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 type Summary = Received<Analytics>;
 

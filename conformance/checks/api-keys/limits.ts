@@ -5,7 +5,7 @@
 import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { listAllKeys, type KeyRecord } from './record.ts';
 
 const KEY_LIMIT = 10;

@@ -6,7 +6,7 @@ import type { ApiKeyList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { expectKeyRecord, listAllKeys, type KeyRecord } from './record.ts';
 
 async function keyOwner(ctx: CheckContext): Promise<HttpClient> {

@@ -5,7 +5,7 @@ import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, getPayment, uniqueExternalId, } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 export const merchantIsolation = defineCheck({
   id: 'auth.merchant-isolation',

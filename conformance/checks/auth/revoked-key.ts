@@ -2,7 +2,7 @@
 import type { ApiKeyWithSecret } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { expectRefusedEverywhere } from './refused-everywhere.ts';
 import { runCredential } from '../../support/run-credential.ts';
 

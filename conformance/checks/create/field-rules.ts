@@ -5,7 +5,7 @@ import type { CheckContext } from '../../context.ts';
 import { deriveCreateRules } from '../../generators/create-rules.ts';
 import { defineCheck } from '../../registry.ts';
 import { errorPaths, namesField } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { fieldCases } from './field-cases.ts';
 
 export const FIELD_RULE_REQUIREMENTS = [

@@ -8,7 +8,7 @@ import type { WalletHooks } from '../../customer/wallet.ts';
 import { balanceDeltas, toUnits, verifySettlement, type ExpectedRecipient } from '../../customer/on-chain.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { getPayment, type Payment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 /** The requirement a failed page step breaks. */
 export const STEP_REQUIREMENT: Record<string, string> = {

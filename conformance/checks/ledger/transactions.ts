@@ -5,7 +5,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkMerchant, failAsCustomer, failableSellers, holdProcessing, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 const TXN_FIELDS = ['id', 'paymentId', 'externalId', 'chainId', 'token', 'txHash', 'amount', 'currency', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual', 'transfers', 'settledAt'];
 

@@ -7,7 +7,7 @@ import { defineCheck } from '../../registry.ts';
 import { INVARIANT_REQUIREMENTS } from '../../model/field-lifetimes.ts';
 import { PaymentTracker } from '../../model/invariants.ts';
 import { cancelPayment, createPayment, getPayment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { observe } from './observe.ts';
 
 export const cancelFlow = defineCheck({

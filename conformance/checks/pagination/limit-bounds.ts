@@ -4,7 +4,7 @@ import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { namesField } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { createMany, listPage, listSource } from './list-source.ts';
 
 export const limitBounds = defineCheck({

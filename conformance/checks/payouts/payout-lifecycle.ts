@@ -8,7 +8,7 @@ import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
 import { uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';

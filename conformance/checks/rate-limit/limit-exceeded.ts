@@ -8,7 +8,7 @@ import type { CheckContext } from '../../context.ts';
 import { DEFAULTS } from '../../defaults.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 async function hitUntil429(api: HttpClient, budget: number): Promise<{ refused: HttpResponse | undefined; sent: number }> {
   for (let sent = 1; sent <= budget; sent++) {

@@ -7,7 +7,7 @@ import type { ErrorBody, JsonRpcFailure, JsonRpcSuccess } from '@stablepay/contr
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 const CHAINS = [1, 42161, 8453, 137, 56];
 const REFUSED = ['anvil_setBalance', 'evm_increaseTime', 'evm_mine', 'hardhat_setBalance', 'debug_traceTransaction', 'eth_sendTransaction', 'eth_sign', 'personal_sign'];

@@ -5,7 +5,7 @@ import type { Payment, WebhookDeliveryList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 const ENDPOINT_FIELDS = ['id', 'url', 'enabled', 'secretLast4', 'createdAt', 'updatedAt'];
 

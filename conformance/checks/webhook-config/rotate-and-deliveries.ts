@@ -6,7 +6,7 @@ import type { WebhookDelivery, WebhookDeliveryList, WebhookEndpointWithSecret, W
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { parseSignatureHeader, sign } from '../../webhooks/signature.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';

@@ -6,7 +6,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { failAsCustomer, failableSellers, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
 

@@ -8,7 +8,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { attemptSeconds } from '../../webhooks/attempt-time.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';

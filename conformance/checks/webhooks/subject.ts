@@ -5,7 +5,7 @@
 import type { PaymentEventPayload, WebhookEndpoint, WebhookPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
 import { attemptKey } from '../../webhooks/attempts.ts';

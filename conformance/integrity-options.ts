@@ -1,6 +1,6 @@
 // Options of a run's integrity and reproduction outputs: the signed manifest of the report files and the recorded
 // traffic. Declared as data like every option (the CLI builds its flags from these declarations).
-import type { OptionDeclaration } from '../option-declaration.ts';
+import type { OptionDeclaration } from './option-declaration.ts';
 
 export interface IntegrityOptions {
   /** Sign the report files with a key generated for this run (its public half is printed and written). */

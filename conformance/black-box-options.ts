@@ -1,6 +1,6 @@
 // Options of a black-box run, where the suite starts the implementation itself (DESIGN §3a): by command or by image,
 // on chains the suite starts, with a clock the suite moves through libfaketime. Declared as data like every option.
-import type { OptionDeclaration } from '../option-declaration.ts';
+import type { OptionDeclaration } from './option-declaration.ts';
 
 export interface TargetOptions {
   /** Shell command that starts the implementation (run in its own process group). */
