@@ -5,10 +5,10 @@ export { startChainNetwork, type StartChainNetworkOptions } from './network/star
 export { DEFAULT_SEED, type ChainNetwork } from './network/build-chain-network.ts';
 export { attachChainNetwork, ChainNotReachableError, type AttachChainNetworkOptions } from './network/attach-chain-network.ts';
 export type { ChainHandle, ChainProcess, RawRpcResponse, JsonRpcErrorObject } from './network/chain-handle.ts';
-export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './network/chain-events.ts';
+export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './clients/chain-events.ts';
 export type { ChainStatus } from './anvil/supervise-chain.ts';
 export { tokenVariant, type TokenVariant } from './contracts/token-variants.ts';
-export { tokenPerNative, DEFAULT_GAS_PRICES_WEI } from './network/gas-price.ts';
+export { tokenPerNative, DEFAULT_GAS_PRICES_WEI } from './clients/gas-price.ts';
 export { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from './roles.ts';
 export { syncChainTime } from './network/sync-time.ts';
 export { fundAccount, getTokenBalance, type FundAccountReturnType } from './network/fund-account.ts';

@@ -1,7 +1,7 @@
 // anvil_dumpState returns gzip-compressed JSON as hex; this decodes it into the document `--load-state` reads.
 import { gunzipSync } from 'node:zlib';
 import type { Address, Hex } from 'viem';
-import type { ChainTestClient } from '../network/create-chain-clients.ts';
+import type { ChainTestClient } from '../clients/create-chain-clients.ts';
 
 export interface AnvilAccountState {
   nonce: number;

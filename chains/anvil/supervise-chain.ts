@@ -6,7 +6,7 @@ import { closeSync, existsSync, fsyncSync, mkdtempSync, openSync, renameSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { ChainEvents, ChainLogger } from '../network/chain-events.ts';
+import type { ChainEvents, ChainLogger } from '../clients/chain-events.ts';
 import { ChainUnavailableError } from '../errors.ts';
 import { spawnAnvil, type AnvilExit, type AnvilProcess, type SpawnAnvilParameters } from './spawn-anvil.ts';
 

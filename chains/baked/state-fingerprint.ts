@@ -13,10 +13,10 @@ const BAKE_SOURCES = [
   'baked/bake-state.ts',
   '../contract/chain-table.ts',
   'contracts/token-variants.ts',
-  'network/gas-price.ts',
+  'clients/gas-price.ts',
   'roles.ts',
   'anvil/dump-state.ts',
-  'network/send-transaction.ts',
+  'clients/send-transaction.ts',
 ];
 
 const PACKAGE_ARTIFACTS: [string, string][] = [

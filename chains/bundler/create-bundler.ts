@@ -10,7 +10,7 @@ import { getUserOperationHash } from 'viem/account-abstraction';
 import type { ChainHandle } from '../network/chain-handle.ts';
 import { TOKENS, type TokenSymbol } from '@stablepay/contract/chain-table';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
-import { serialize } from '../network/send-transaction.ts';
+import { serialize } from '../clients/send-transaction.ts';
 import type { ChainNetwork } from '../network/start-chain-network.ts';
 import type { BundlerHooks, UserOperationAdmission, UserOperationFailure } from './bundler-events.ts';
 import { checkAcceptable } from './check-acceptable.ts';

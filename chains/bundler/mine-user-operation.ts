@@ -7,7 +7,7 @@ import { entryPoint07Abi } from 'viem/account-abstraction';
 import { ENTRY_POINT_ADDRESS } from '../roles.ts';
 import type { ChainHandle } from '../network/chain-handle.ts';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
-import { tokenPerNative } from '../network/gas-price.ts';
+import { tokenPerNative } from '../clients/gas-price.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
 import { RPC, RpcError } from './rpc-error.ts';
 import { readSettlement, type UserOperationSettlement } from './settlement.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserOperationRejectedEvent, UserOperationSubmittedEvent } from './bundler-events.ts';
 import type { UserOperationSettlement } from './settlement.ts';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
-import { tokenPerNative } from '../network/gas-price.ts';
+import { tokenPerNative } from '../clients/gas-price.ts';
 import { buildSettlementUserOperation, type SettlementTransfer } from '../customer/build-settlement-user-operation.ts';
 import { ProxyCallError, callProxy } from '../customer/call-proxy.ts';
 import { createCustomerAccount, type CustomerAccount } from '../customer/create-customer-account.ts';

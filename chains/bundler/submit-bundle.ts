@@ -4,7 +4,7 @@ import { encodeFunctionData, type Hex, type TransactionReceipt } from 'viem';
 import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction';
 import type { ChainHandle } from '../network/chain-handle.ts';
 import { ENTRY_POINT_ADDRESS, bundlerAccount } from '../roles.ts';
-import { waitForReceipt } from '../network/send-transaction.ts';
+import { waitForReceipt } from '../clients/send-transaction.ts';
 import { decodeEntryPointError, revertDataOf } from './decode-entry-point-error.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
 import { RPC, RpcError } from './rpc-error.ts';

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ChainNetwork } from '../network/build-chain-network.ts';
-import type { ChainLogger } from '../network/chain-events.ts';
+import type { ChainLogger } from '../clients/chain-events.ts';
 import { chainsEnvironment, chainsFile, type ChainsFile } from './chains-file.ts';
 import { startChainNetwork } from '../network/start-chain-network.ts';
 import { fundTestAccounts } from './test-accounts.ts';

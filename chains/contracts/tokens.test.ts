@@ -8,7 +8,7 @@ import { loadAccountAbstractionArtifact, loadCircleArtifact, loadOwnArtifact } f
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, operatorAccount, usdcProxyAdmin } from '../roles.ts';
 import { startChainNetwork, type ChainNetwork } from '../network/start-chain-network.ts';
 import { tokenAbi } from './token-abi.ts';
-import { waitForReceipt } from '../network/send-transaction.ts';
+import { waitForReceipt } from '../clients/send-transaction.ts';
 
 // Facts of each token at its canonical address (mainnet), the table the replicas must reproduce.
 const EXPECTED: { chainId: number; token: TokenSymbol; name: string; symbol: string; decimals: number }[] = [

@@ -7,7 +7,7 @@ import { POST_OP_OVERHEAD_GAS } from '../baked/deploy/deploy-paymaster.ts';
 import { computePreVerificationGas } from '../bundler/compute-pre-verification-gas.ts';
 import { STUB_SIGNATURE, type UserOperationV07 } from '../bundler/parse-user-operation.ts';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
-import { tokenPerNative } from '../network/gas-price.ts';
+import { tokenPerNative } from '../clients/gas-price.ts';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { SettlementBuildError, UnsupportedTokenError } from '../errors.ts';
 import { loadAccountAbstractionArtifact } from '../contracts/load-artifact.ts';

@@ -2,7 +2,7 @@
 // their JSON-RPC URLs. We start nothing and stop nothing; a chain that stops answering is the owner's problem, and
 // shows up as a failed RPC call like any other.
 import { buildChainNetwork, type ChainNetwork } from './build-chain-network.ts';
-import { createChainEvents, type ChainLogger } from './chain-events.ts';
+import { createChainEvents, type ChainLogger } from '../clients/chain-events.ts';
 import type { ChainProcess } from './chain-handle.ts';
 import { CHAIN_IDS, findChain } from '@stablepay/contract/chain-table';
 import { ChainLayerError, UnknownChainError } from '../errors.ts';

@@ -1,10 +1,10 @@
 // Assembles the ChainNetwork the rest of the simulator uses from running chain processes, whoever runs them: our own
 // supervised Anvils (start-chain-network.ts) or chains handed to us by URL (attach-chain-network.ts).
 import type { Address } from 'viem';
-import type { ChainEvents, ChainLogger } from './chain-events.ts';
+import type { ChainEvents, ChainLogger } from '../clients/chain-events.ts';
 import { createChainHandle, type ChainHandle, type ChainProcess } from './chain-handle.ts';
 import { CHAIN_IDS, findChain, type TokenSymbol } from '@stablepay/contract/chain-table';
-import { DEFAULT_GAS_PRICES_WEI } from './gas-price.ts';
+import { DEFAULT_GAS_PRICES_WEI } from '../clients/gas-price.ts';
 import { UnknownChainError, UnsupportedTokenError } from '../errors.ts';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, feeCollector, gasTreasury } from '../roles.ts';
 import { syncChainTime } from './sync-time.ts';

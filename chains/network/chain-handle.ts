@@ -2,7 +2,7 @@
 // and raw JSON-RPC access (used by the web3 proxy's pass-through).
 import type { Chain } from 'viem';
 import type { ChainInfo } from '@stablepay/contract/chain-table';
-import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from './create-chain-clients.ts';
+import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from '../clients/create-chain-clients.ts';
 import { postJson } from '../anvil/post-json.ts';
 import { bundlerAccount, operatorAccount } from '../roles.ts';
 import type { ChainStatus } from '../anvil/supervise-chain.ts';

@@ -4,7 +4,7 @@ import { encodeFunctionData, type Address, type Hex } from 'viem';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { UnsupportedTokenError } from '../errors.ts';
-import { sendTransaction } from './send-transaction.ts';
+import { sendTransaction } from '../clients/send-transaction.ts';
 import type { ChainNetwork } from './start-chain-network.ts';
 import { tokenAbi } from '../contracts/token-abi.ts';
 

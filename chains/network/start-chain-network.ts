@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { staleReason, statePath } from '../baked/baked-states.ts';
 import type { ChainNetwork } from './build-chain-network.ts';
-import { createChainEvents, type ChainLogger } from './chain-events.ts';
+import { createChainEvents, type ChainLogger } from '../clients/chain-events.ts';
 import type { ChainHandle } from './chain-handle.ts';
 import { CHAIN_IDS, findChain } from '@stablepay/contract/chain-table';
 import { UnknownChainError } from '../errors.ts';

@@ -5,7 +5,7 @@ import { concat, encodeAbiParameters, type Address, type Hex } from 'viem';
 import { ChainLayerError } from '../../errors.ts';
 import { loadAccountAbstractionArtifact } from '../../contracts/load-artifact.ts';
 import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, ENTRY_POINT_SALT, SIMPLE_ACCOUNT_FACTORY_ADDRESS } from '../../roles.ts';
-import { sendTransaction } from '../../network/send-transaction.ts';
+import { sendTransaction } from '../../clients/send-transaction.ts';
 import type { BakeContext } from './bake-context.ts';
 
 const ZERO_SALT: Hex = `0x${'0'.repeat(64)}`;

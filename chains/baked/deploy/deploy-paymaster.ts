@@ -2,11 +2,11 @@
 // a price per token from fixtures/chains.json, and a large EntryPoint deposit to pay the native gas.
 import { concat, encodeAbiParameters, encodeFunctionData, getContractAddress, keccak256, parseEther, type Address } from 'viem';
 import { TOKENS } from '@stablepay/contract/chain-table';
-import { tokenPerNative } from '../../network/gas-price.ts';
+import { tokenPerNative } from '../../clients/gas-price.ts';
 import { loadOwnArtifact } from '../../contracts/load-artifact.ts';
 import { ChainLayerError } from '../../errors.ts';
 import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_ADDRESS, PAYMASTER_SALT, gasTreasury, operatorAccount } from '../../roles.ts';
-import { sendTransaction } from '../../network/send-transaction.ts';
+import { sendTransaction } from '../../clients/send-transaction.ts';
 import type { BakeContext } from './bake-context.ts';
 import { deployWithCreate2 } from './deploy-account-abstraction.ts';
 

@@ -4,7 +4,7 @@
 import { encodeDeployData, encodeFunctionData, maxUint256, type Address } from 'viem';
 import { loadCircleArtifact, linkBytecode } from '../../contracts/load-artifact.ts';
 import { operatorAccount, usdcProxyAdmin } from '../../roles.ts';
-import { sendTransaction } from '../../network/send-transaction.ts';
+import { sendTransaction } from '../../clients/send-transaction.ts';
 import type { BakeContext } from './bake-context.ts';
 import { placeContract } from './place-contract.ts';
 

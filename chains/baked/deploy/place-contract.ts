@@ -4,7 +4,7 @@
 import { getContractAddress, type Address, type Hex } from 'viem';
 import { accountIn, dumpState } from '../../anvil/dump-state.ts';
 import { ChainLayerError } from '../../errors.ts';
-import { sendTransaction } from '../../network/send-transaction.ts';
+import { sendTransaction } from '../../clients/send-transaction.ts';
 import type { BakeContext } from './bake-context.ts';
 
 export interface PlaceContractParameters {
