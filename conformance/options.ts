@@ -5,13 +5,9 @@ import type { CheckResult } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './black-box-options.ts';
 import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity-options.ts';
 import type { OptionDeclaration as BaseDeclaration, OptionParser } from './option-declaration.ts';
+import { UsageError } from './usage-error.ts';
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError };
 
 /** The implementation cannot be used as configured (unreachable, key refused, ...). */
 export class ConfigError extends Error {

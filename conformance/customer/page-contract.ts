@@ -3,7 +3,7 @@
 // them in a JSON file (`--page-contract <file>`). Names are regular expressions (JavaScript syntax, case-insensitive);
 // `{chain}` and `{token}` in the pair's name stand for the chain's name (e.g. "Polygon") and the token symbol.
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 
 export type AriaRole = 'button' | 'radio' | 'option' | 'link' | 'status' | 'alert' | 'region' | 'menuitem' | 'tab' | 'checkbox' | 'combobox';
 
