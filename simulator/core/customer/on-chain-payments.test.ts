@@ -12,7 +12,7 @@ import { VirtualClock } from '../clock/virtual-clock.ts';
 import { Conflict } from '../refusals/refusals.ts';
 import { createChainHarness, signUserOpHash, type ChainHarness } from '../../test-support/chain-harness.ts';
 import { SELLER_A, TEST_API_KEY, TEST_START } from '../../test-support/harness.ts';
-import { startReceiver, verifyIndependently } from '../../test-support/webhooks.ts';
+import { startReceiver, verifyAsMerchant } from '../../test-support/webhooks.ts';
 
 const TRANSFER = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 const BLACKLIST = parseAbi(['function blacklist(address account)', 'function unBlacklist(address account)']);
@@ -215,7 +215,7 @@ describe('webhooks through the real webhook service', () => {
       expect(events.map((e) => e.event).sort()).toEqual(['payment.completed', 'payment.processing']);
       expect(events.every((e) => e.data.paymentId === payment.id && e.data.externalId === 'hooked')).toBe(true);
       // Signed with the clock's wall time (here frozen at the epoch by the harness), not its virtual time.
-      for (const r of receiver.requests) expect(verifyIndependently(r.headers['x-service-signature'] as string, r.rawBody, endpoint.secret as string, Math.floor(clock.wallTime() / 1000)).ok).toBe(true);
+      for (const r of receiver.requests) expect(verifyAsMerchant(r.headers['x-service-signature'] as string, r.rawBody, endpoint.secret as string, Math.floor(clock.wallTime() / 1000)).ok).toBe(true);
       expect((await call('GET', `/v1/payments/${payment.id}`)).status).toBe('SUCCESSFUL');
     } finally {
       await sim.close();

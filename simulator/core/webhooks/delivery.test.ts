@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import { createWebhookService, type WebhookService } from './service.ts';
-import { jsonRequest, startReceiver, testApp, verifyIndependently, type Receiver } from '../../test-support/webhooks.ts';
+import { jsonRequest, startReceiver, testApp, verifyAsMerchant, type Receiver } from '../../test-support/webhooks.ts';
 
 // The wall clock runs for real, starting 1 ms before a second boundary: a service that stamped
 // an attempt's virtual instant with "now" instead of its due instant would drift into the next
@@ -70,7 +70,7 @@ describe('a delivery', () => {
     const header = req!.headers['x-service-signature'] as string;
     expect(header).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
     expect(header.startsWith(`t=${req!.headers['x-service-timestamp']},`)).toBe(true);
-    expect(verifyIndependently(header, req!.rawBody, secret, nowSeconds())).toEqual({ ok: true, timestamp: signedAt });
+    expect(verifyAsMerchant(header, req!.rawBody, secret, nowSeconds())).toEqual({ ok: true, timestamp: signedAt });
 
     const [delivery] = service.deliveries('m1');
     expect(delivery).toMatchObject({ event: 'payment.completed', paymentId: PAYMENT, payoutId: null, url: hook.url, status: 'succeeded', nextAttemptAt: null });
@@ -117,19 +117,19 @@ describe('signature verification (spec §6, steps 1-4)', () => {
     const v1 = header.split('v1=')[1]!;
 
     // 1. format
-    expect(verifyIndependently(`v1=${v1}`, rawBody, secret, t)).toMatchObject({ ok: false, step: 'format' });
-    expect(verifyIndependently(`t=${t}`, rawBody, secret, t)).toMatchObject({ ok: false, step: 'format' });
+    expect(verifyAsMerchant(`v1=${v1}`, rawBody, secret, t)).toMatchObject({ ok: false, step: 'format' });
+    expect(verifyAsMerchant(`t=${t}`, rawBody, secret, t)).toMatchObject({ ok: false, step: 'format' });
     // 2. tolerance, against the receiver's clock: 300 s is fine, 301 s is not, either way
-    expect(verifyIndependently(header, rawBody, secret, t + 300).ok).toBe(true);
-    expect(verifyIndependently(header, rawBody, secret, t + 301)).toMatchObject({ ok: false, step: 'tolerance' });
-    expect(verifyIndependently(header, rawBody, secret, t - 301)).toMatchObject({ ok: false, step: 'tolerance' });
+    expect(verifyAsMerchant(header, rawBody, secret, t + 300).ok).toBe(true);
+    expect(verifyAsMerchant(header, rawBody, secret, t + 301)).toMatchObject({ ok: false, step: 'tolerance' });
+    expect(verifyAsMerchant(header, rawBody, secret, t - 301)).toMatchObject({ ok: false, step: 'tolerance' });
     // 3. HMAC over "<t>.<raw body>": any change to body, t or secret breaks it
-    expect(verifyIndependently(header, rawBody.replace('processing', 'completed'), secret, t)).toMatchObject({ ok: false, step: 'signature' });
-    expect(verifyIndependently(header.replace(`t=${t}`, `t=${t + 1}`), rawBody, secret, t)).toMatchObject({ ok: false, step: 'signature' });
-    expect(verifyIndependently(header, rawBody, `${secret}0`, t)).toMatchObject({ ok: false, step: 'signature' });
+    expect(verifyAsMerchant(header, rawBody.replace('processing', 'completed'), secret, t)).toMatchObject({ ok: false, step: 'signature' });
+    expect(verifyAsMerchant(header.replace(`t=${t}`, `t=${t + 1}`), rawBody, secret, t)).toMatchObject({ ok: false, step: 'signature' });
+    expect(verifyAsMerchant(header, rawBody, `${secret}0`, t)).toMatchObject({ ok: false, step: 'signature' });
     // 4. constant-time compare: unequal lengths are a mismatch, not an exception
-    expect(verifyIndependently(`t=${t},v1=${v1.slice(0, -1)}`, rawBody, secret, t)).toMatchObject({ ok: false, step: 'signature' });
-    expect(verifyIndependently(header, rawBody, secret, t).ok).toBe(true);
+    expect(verifyAsMerchant(`t=${t},v1=${v1.slice(0, -1)}`, rawBody, secret, t)).toMatchObject({ ok: false, step: 'signature' });
+    expect(verifyAsMerchant(header, rawBody, secret, t).ok).toBe(true);
   });
 
   it('a retry fired by a 35 h clock advance verifies against the receiver\'s wall clock', async () => {
@@ -142,9 +142,9 @@ describe('signature verification (spec §6, steps 1-4)', () => {
     expect(hook.requests).toHaveLength(7);
     for (const req of hook.requests) {
       const header = req.headers['x-service-signature'] as string;
-      expect(verifyIndependently(header, req.rawBody, secret, nowSeconds()).ok).toBe(true);
+      expect(verifyAsMerchant(header, req.rawBody, secret, nowSeconds()).ok).toBe(true);
       // A receiver on the virtual clock would refuse them: that clock is 35 h ahead of the signer.
-      expect(verifyIndependently(header, req.rawBody, secret, Math.floor(clock.now() / 1000))).toMatchObject({ ok: false, step: 'tolerance' });
+      expect(verifyAsMerchant(header, req.rawBody, secret, Math.floor(clock.now() / 1000))).toMatchObject({ ok: false, step: 'tolerance' });
     }
   });
 
@@ -154,7 +154,7 @@ describe('signature verification (spec §6, steps 1-4)', () => {
     const oldSecret = await configure('m1', hook.url);
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
     await service.idle();
-    expect(verifyIndependently(hook.requests[0]!.headers['x-service-signature'] as string, hook.requests[0]!.rawBody, oldSecret, nowSeconds()).ok).toBe(true);
+    expect(verifyAsMerchant(hook.requests[0]!.headers['x-service-signature'] as string, hook.requests[0]!.rawBody, oldSecret, nowSeconds()).ok).toBe(true);
 
     const rotated = await app.request('/v1/webhooks/regenerate-secret', jsonRequest('m1', 'POST'));
     const newSecret = ((await rotated.json()) as { secret: string }).secret;
@@ -166,8 +166,8 @@ describe('signature verification (spec §6, steps 1-4)', () => {
     expect(hook.requests).toHaveLength(3);
     for (const req of hook.requests.slice(1)) {
       const header = req.headers['x-service-signature'] as string;
-      expect(verifyIndependently(header, req.rawBody, newSecret, nowSeconds()).ok).toBe(true);
-      expect(verifyIndependently(header, req.rawBody, oldSecret, nowSeconds())).toMatchObject({ ok: false, step: 'signature' });
+      expect(verifyAsMerchant(header, req.rawBody, newSecret, nowSeconds()).ok).toBe(true);
+      expect(verifyAsMerchant(header, req.rawBody, oldSecret, nowSeconds())).toMatchObject({ ok: false, step: 'signature' });
     }
   });
 });
@@ -188,8 +188,8 @@ describe('routing of events', () => {
     for (const [hook, own, other] of [[hookA, secretA, secretB], [hookB, secretB, secretA]] as const) {
       for (const req of hook.requests) {
         const header = req.headers['x-service-signature'] as string;
-        expect(verifyIndependently(header, req.rawBody, own, nowSeconds()).ok).toBe(true);
-        expect(verifyIndependently(header, req.rawBody, other, nowSeconds()).ok).toBe(false);
+        expect(verifyAsMerchant(header, req.rawBody, own, nowSeconds()).ok).toBe(true);
+        expect(verifyAsMerchant(header, req.rawBody, other, nowSeconds()).ok).toBe(false);
       }
     }
     expect(service.deliveries('merchant-a').map((d) => d.paymentId).sort()).toEqual(received(hookA));
