@@ -1,7 +1,10 @@
 // Chaos deliveries (opt-in, `--chaos-deliveries duplicate=0.1,reorder=0.1,delay=2000`): what the
-// spec warns merchants about, on demand. The dispatcher asks the plan before each attempt; the
-// default is no plan at all, so a plain simulator stays faithful and calm. Effects are counted on
-// the delivery record (`chaos`) and named in the attempt's log line.
+// spec warns merchants about, on demand. A wrapper of the dispatcher's send (`chaosSend`), chosen by the
+// composition root like the faults: without it the dispatcher has no chaos code on its path, so a plain
+// simulator stays faithful and calm. Effects are counted on the delivery record (`chaos`) and named in
+// the attempt's log line.
+import type { DeliveryRecord } from './delivery-store.ts';
+import type { PostOutcome } from './http-post.ts';
 
 export interface ChaosSettings {
   /** Probability that an attempt is sent twice (the copy right after the original is answered, same body). */
@@ -64,4 +67,43 @@ export function parseChaosSettings(spec: string): ChaosSettings {
     }
   }
   return settings;
+}
+
+/** What one attempt's send gave: the exchange's outcome, and the chaos applied to it, if any. */
+export interface SentAttempt extends PostOutcome {
+  chaos?: ChaosEffect[];
+}
+
+/** One attempt on the wire: the signed request sent once and answered (the dispatcher's send). */
+export type SendAttempt = (record: DeliveryRecord, number: number, instantMs: number) => Promise<SentAttempt>;
+
+/** A wrapper of the dispatcher's send; `closing` aborts when the service closes. */
+export type WrapSend = (send: SendAttempt, closing: AbortSignal) => SendAttempt;
+
+/**
+ * The send with chaos: held back first (reorder, delay) in real time, ending early when the service closes; a
+ * duplicate goes out after the original's answer (its own answer changes nothing); the effects ride on the outcome.
+ */
+export function chaosSend(plan: PlanChaos): WrapSend {
+  return (send, closing) => async (record, number, instantMs) => {
+    const chaos = plan();
+    if (chaos.holdMs > 0) await hold(chaos.holdMs, closing);
+    const outcome = await send(record, number, instantMs);
+    if (outcome.abandoned) return outcome;
+    if (chaos.duplicate) await send(record, number, instantMs);
+    return chaos.effects.length > 0 ? { ...outcome, chaos: chaos.effects } : outcome;
+  };
+}
+
+/** A real-time wait that ends early when `signal` aborts. */
+function hold(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

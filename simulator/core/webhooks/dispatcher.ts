@@ -12,7 +12,7 @@ import type { DeliveryRecord, DeliveryStore } from './delivery-store.ts';
 import { postWebhook, type FetchLike, type PostOutcome } from './http-post.ts';
 import { KeyedLimiter } from './keyed-limiter.ts';
 import type { RetryScheduler } from './retry-schedule.ts';
-import type { ChaosEffect, PlanChaos } from './chaos.ts';
+import type { ChaosEffect, SendAttempt, WrapSend } from './chaos.ts';
 
 /** One finished attempt, for the log (no secret, no body; the URL as sent, printable by the caller). */
 export interface AttemptReport {
@@ -42,8 +42,8 @@ const loadUndici = (): Promise<typeof import('undici')> =>
 export interface DispatcherConfig {
   /** Told about every recorded attempt (the simulator's delivery log). */
   onAttempt?: (report: AttemptReport) => void;
-  /** Opt-in chaos (chaos.ts): asked before each attempt; absent, attempts go out as scheduled. */
-  chaos?: PlanChaos;
+  /** A wrapper of each attempt's send (opt-in chaos, chaos.ts); absent, attempts go out as scheduled. */
+  wrapSend?: WrapSend;
   clock: VirtualClock;
   deliveries: DeliveryStore;
   /** The merchant's current signing secret, read at each attempt (rotation applies at once). */
@@ -73,11 +73,14 @@ export class DeliveryDispatcher {
   private readonly limiter: KeyedLimiter;
   /** Our own agent (made with the first delivery), so close() can drop its keep-alive sockets without touching the global one. */
   private agent: Agent | undefined;
+  private readonly sendAttempt: SendAttempt;
 
   constructor(private readonly config: DispatcherConfig) {
     // Every in-flight attempt listens for close; there are legitimately many at once.
     setMaxListeners(0, this.closing.signal);
     this.limiter = new KeyedLimiter(config.concurrencyPerOrigin);
+    const send: SendAttempt = (record, number, instantMs) => this.send(record, number, instantMs);
+    this.sendAttempt = config.wrapSend ? config.wrapSend(send, this.closing.signal) : send;
   }
 
   get closed(): boolean {
@@ -144,8 +147,6 @@ export class DeliveryDispatcher {
     const { clock, deliveries } = this.config;
     this.retryTimers.delete(record.id);
     if (this.config.beforeSend) await this.config.beforeSend();
-    const plan = this.config.chaos?.();
-    if (plan && plan.holdMs > 0) await this.hold(plan.holdMs);
     if (this.closed) return;
     const url = this.config.urlFor(record.merchantId);
     if (url !== undefined && url !== record.url) deliveries.retarget(record, url, clock.nowIso());
@@ -155,11 +156,9 @@ export class DeliveryDispatcher {
       // The attempt's virtual instant is its scheduled one (what the deliveries log and the
       // simulator's attempt-time header show); the signature uses wall time (delivery-headers.ts).
       const instantMs = scheduledAt;
-      const outcome = await this.send(record, number, instantMs);
+      const outcome = await this.sendAttempt(record, number, instantMs);
       if (outcome.abandoned || this.closed) return;
-      // The copy goes out after the original's answer; its own answer changes nothing.
-      if (plan?.duplicate) await this.send(record, number, instantMs);
-      if (plan && plan.effects.length > 0) deliveries.countChaos(record, plan.effects);
+      if (outcome.chaos) deliveries.countChaos(record, outcome.chaos);
       const nowIso = clock.nowIso();
       deliveries.recordAttempt(record, {
         number,
@@ -170,24 +169,10 @@ export class DeliveryDispatcher {
       }, nowIso);
       if (outcome.error === null) deliveries.finish(record, 'succeeded', nowIso);
       else this.afterFailure(record, number, scheduledAt);
-      this.report(record, number, outcome, plan?.effects);
+      this.report(record, number, outcome, outcome.chaos);
     } finally {
       release();
     }
-  }
-
-  /** A real-time wait that ends early when the service closes. */
-  private hold(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const signal = this.closing.signal;
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    });
   }
 
   private report(record: DeliveryRecord, number: number, outcome: PostOutcome, chaos: ChaosEffect[] | undefined): void {

@@ -5,7 +5,7 @@ import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Persist } from '../support/persist.ts';
 import { DeliveryStore, type DeliveryRecord } from './delivery-store.ts';
 import { DeliveryDispatcher, type AttemptReport } from './dispatcher.ts';
-import type { PlanChaos } from './chaos.ts';
+import { chaosSend, type PlanChaos } from './chaos.ts';
 import { EndpointStore } from './endpoint-store.ts';
 import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
@@ -89,7 +89,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     userAgent: options.userAgent ?? defaultUserAgent(),
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
-    ...(options.chaos ? { chaos: options.chaos } : {}),
+    ...(options.chaos ? { wrapSend: chaosSend(options.chaos) } : {}),
     ...(options.persistence ? { beforeSend: options.persistence.durable } : {}),
   });
 
