@@ -1,4 +1,4 @@
-// The chain layer of the simulator: five local Anvil chains with USDC/USDT at their canonical addresses, ERC-4337
+// The chain layer (@stablepay/chains), used by the simulator and by the conformance suite: five local Anvil chains with USDC/USDT at their canonical addresses, ERC-4337
 // (EntryPoint v0.7, SimpleAccountFactory, a token gas paymaster), the bundler behind the web3 proxy, and the
 // customer-side helpers that build one-transaction settlements.
 export { startChainNetwork, type StartChainNetworkOptions } from './network/start-chain-network.ts';
