@@ -74,11 +74,8 @@ export function canonicalPathStage(options: CanonicalPathOptions): Stage {
   return {
     name: 'canonical-path',
     middleware: canonicalPath(options),
-    direct: {
-      before(request) {
-        if (!isCanonicalPath(request.path)) throw new ApiError(404, MESSAGES.pathNotCanonical);
-      },
-    },
+    // The direct path takes only its route's literal path, canonical by construction: nothing to check there.
+    direct: {},
   };
 }
 

@@ -53,17 +53,57 @@ function headerValue(value: string): string {
   return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
-/** The request's headers by lower-case name, or undefined when one is sent twice or Transfer-Encoding is present. */
-function readHeaders(raw: string[]): Map<string, string> | undefined {
-  const headers = new Map<string, string>();
+interface FramingHeaders {
+  host: string | undefined;
+  authorization: string | undefined;
+  'content-type': string | undefined;
+  'content-length': string | undefined;
+}
+
+/**
+ * The headers the path frames a request by (and the one the stages read), or undefined when one of them is sent
+ * twice (the adapter joins the values; the chain answers that) or Transfer-Encoding is present. Names are matched
+ * by length first: this runs on every create.
+ */
+function readHeaders(raw: string[]): FramingHeaders | undefined {
+  const found: FramingHeaders = { host: undefined, authorization: undefined, 'content-type': undefined, 'content-length': undefined };
   for (let i = 0; i < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
-    if (name === 'transfer-encoding') return undefined;
-    // Sent twice: the adapter joins the values; the chain answers that.
-    if (headers.has(name)) return undefined;
-    headers.set(name, headerValue(raw[i + 1] as string));
+    const name = raw[i] as string;
+    let field: keyof FramingHeaders;
+    switch (name.length) {
+      case 4:
+        if (name.toLowerCase() !== 'host') continue;
+        field = 'host';
+        break;
+      case 12:
+        if (name.toLowerCase() !== 'content-type') continue;
+        field = 'content-type';
+        break;
+      case 13:
+        if (name.toLowerCase() !== 'authorization') continue;
+        field = 'authorization';
+        break;
+      case 14:
+        if (name.toLowerCase() !== 'content-length') continue;
+        field = 'content-length';
+        break;
+      case 17:
+        if (name.toLowerCase() === 'transfer-encoding') return undefined;
+        continue;
+      default:
+        continue;
+    }
+    if (found[field] !== undefined) return undefined;
+    found[field] = headerValue(raw[i + 1] as string);
   }
-  return headers;
+  return found;
+}
+
+/** Any other header, as the adapter gives it (several values joined), for a stage that reads one. */
+function otherHeader(raw: string[], wanted: string): string | undefined {
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === wanted) values.push(headerValue(raw[i + 1] as string));
+  return values.length > 0 ? values.join(', ') : undefined;
 }
 
 /** How the chain's adapter writes an answer's headers, which depends on how the answer was built. */
@@ -99,17 +139,16 @@ export function directPath({ steps, route, logger }: DirectPathOptions): DirectP
     if (incoming.method !== method || incoming.url !== path) return false;
     const started = performance.now();
     const headers = readHeaders(incoming.rawHeaders);
-    const host = headers?.get('host');
-    if (!headers || host === undefined || !PLAIN_HOST.test(host)) return false;
-    const contentLength = headers.get('content-length');
+    if (!headers || headers.host === undefined || !PLAIN_HOST.test(headers.host)) return false;
+    const contentLength = headers['content-length'];
     if (contentLength === undefined || !/^\d+$/.test(contentLength) || Number(contentLength) > DEFAULT_MAX_BODY_BYTES) return false;
-    const contentType = headers.get('content-type');
+    const contentType = headers['content-type'];
     if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType)) return false;
 
     const request: DirectRequest = {
       method,
       path,
-      header: (name) => headers.get(name),
+      header: (name) => (name in headers ? headers[name as keyof FramingHeaders] : otherHeader(incoming.rawHeaders, name)),
       remoteAddress: normalizeIp(incoming.socket.remoteAddress ?? '127.0.0.1'),
       vars: {},
       answerHeaders: {},
