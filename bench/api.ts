@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { API_KEY as KEY, load, type LoadResult } from './support/load.ts';
-import { startServer } from '../simulator/server.ts';
+import { startServer } from '@stablepay/simulator/server';
 
 const CONCURRENCY = [1, 16, 64];
 const durationArg = process.argv.indexOf('--duration');

@@ -5,11 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHAIN_IDS } from '../simulator/reference-data/chains.ts';
-import { chainStateDir } from '../simulator/chains/paths.ts';
-import { resolveAnvilBinary } from '../simulator/chains/resolve-anvil-binary.ts';
-import { startChainNetwork } from '../simulator/chains/start-chain-network.ts';
-import { startTestChains } from '../simulator/chains/start-test-chains.ts';
+import { CHAIN_IDS } from '@stablepay/contract/chain-table';
+import { chainStateDir } from '@stablepay/chains/paths';
+import { resolveAnvilBinary } from '@stablepay/chains/resolve-anvil-binary';
+import { startChainNetwork } from '@stablepay/chains/start-chain-network';
+import { startTestChains } from '@stablepay/chains/start-test-chains';
 
 const rounds = Number(process.argv[2] ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -12,9 +12,9 @@ import {
   submitAndSettle,
   type ChainNetwork,
   type UserOperationV07,
-} from '../simulator/chains/index.ts';
-import type { TokenSymbol } from '../simulator/reference-data/chains.ts';
-import { createWeb3Proxy, type Web3Proxy } from '../simulator/web3/index.ts';
+} from '@stablepay/chains';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { createWeb3Proxy, type Web3Proxy } from '@stablepay/chains/rpc-proxy';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 
 const arg = (name: string, fallback: number): number => {

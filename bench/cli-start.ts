@@ -8,8 +8,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
-import { resolveAnvilBinary } from '../simulator/chains/resolve-anvil-binary.ts';
-import { packageRoot } from '../contract/package-root.ts';
+import { resolveAnvilBinary } from '@stablepay/chains/resolve-anvil-binary';
+import { packageRoot } from '@stablepay/contract/package-root';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);

@@ -5,7 +5,7 @@
 // The simulator runs in this process (no chains), the receivers are real HTTP servers on loopback.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSimulator } from '../simulator/app.ts';
+import { createSimulator } from '@stablepay/simulator';
 
 const ADVANCE_MS = 35 * 3_600_000;
 const EVENTS_PER_MERCHANT = 2;

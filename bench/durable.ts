@@ -1,5 +1,5 @@
 // Durable mode (--state-dir), measured in one run so machine load hits every row alike:
-//  1. the crash run of simulator/persistence/crash.test.ts (operations, kills, lost and duplicated events; target 0);
+//  1. the crash run of simulator/runtime/persistence/crash.test.ts (operations, kills, lost and duplicated events; target 0);
 //  2. create throughput (POST /v1/payments under autocannon) of `stablepay start --no-chains`, in memory and with
 //     --state-dir, interleaved, each as a ratio to in memory;
 //  3. restart time (spawn to the end of the banner) on a state dir holding 100k payments, against an empty one.
@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSimulator } from '../simulator/app.ts';
-import { Journal, JOURNAL_FILE, SNAPSHOT_FILE } from '../simulator/persistence/index.ts';
-import { crashRun } from '../simulator/persistence/crash-run.ts';
+import { createSimulator } from '@stablepay/simulator';
+import { Journal, JOURNAL_FILE, SNAPSHOT_FILE } from '@stablepay/simulator/persistence';
+import { crashRun } from '@stablepay/simulator/test-support/crash-run';
 import { spawnUntil } from './support/child-process.ts';
 import { API_KEY, load } from './support/load.ts';
 

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { Agent, request } from 'undici';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { CheckoutService } from '../simulator/checkout/index.ts';
-import { startServer } from '../simulator/server.ts';
+import type { CheckoutService } from '@stablepay/simulator/checkout';
+import { startServer } from '@stablepay/simulator/server';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);

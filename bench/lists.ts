@@ -13,8 +13,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { serve } from '@hono/node-server';
-import { createSimulator } from '../simulator/app.ts';
-import { VirtualClock } from '../simulator/clock/virtual-clock.ts';
+import { createSimulator } from '@stablepay/simulator';
+import { VirtualClock } from '@stablepay/simulator/clock';
 
 const README = new URL('./README.md', import.meta.url);
 const START = '<!-- bench:lists:start -->';

@@ -8,10 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { runConformance } from '../conformance/index.ts';
-import { quietLogger } from '../conformance/test-support/simulator.ts';
-import { generateSigningKey, listFiles, signReportDir, verifyReportDir, MANIFEST_FILE, PUBLIC_KEY_FILE } from '../conformance/integrity/signing.ts';
-import { startServer } from '../simulator/server.ts';
+import { runConformance } from '@stablepay/conformance';
+import { quietLogger } from '@stablepay/conformance/test-support/simulator';
+import { generateSigningKey, listFiles, signReportDir, verifyReportDir, MANIFEST_FILE, PUBLIC_KEY_FILE } from '@stablepay/conformance/signing';
+import { startServer } from '@stablepay/simulator/server';
 
 const README = new URL('./README.md', import.meta.url);
 const START = '<!-- bench:report-signing:start -->';

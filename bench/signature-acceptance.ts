@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { runConformance } from '../conformance/index.ts';
-import { verifySignature } from '../conformance/webhooks/signature.ts';
-import { startServer } from '../simulator/server.ts';
-import { buildAttemptRequest, type BuildAttemptRequest } from '../simulator/webhooks/index.ts';
+import { runConformance } from '@stablepay/conformance';
+import { verifySignature } from '@stablepay/conformance/signature';
+import { startServer } from '@stablepay/simulator/server';
+import { buildAttemptRequest, type BuildAttemptRequest } from '@stablepay/simulator/webhooks';
 
 const TOLERANCE_S = 300;
 const tally = { delivered: 0, ours: 0, stripe: 0, maxSkewS: 0, virtualAheadMaxS: 0 };

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { freePort } from '../conformance/test-support/prism.ts';
+import { freePort } from '@stablepay/conformance/test-support/prism';
 import { API_KEY, createBody, load, type LoadResult } from './support/load.ts';
 import { processCpuMicros } from './support/process-cpu.ts';
 import { startBareNode, startPrismMock, startSimulator, type BenchServer } from './support/servers.ts';

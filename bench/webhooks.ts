@@ -3,9 +3,10 @@
 // The receivers run in a worker thread so their work does not share the service's event loop.
 import { Worker } from 'node:worker_threads';
 import { Hono } from 'hono';
-import { VirtualClock } from '../simulator/clock/virtual-clock.ts';
-import type { AppEnv } from '../simulator/http/context.ts';
-import { createWebhookService, DEFAULT_CONCURRENCY_PER_ORIGIN } from '../simulator/webhooks/index.ts';
+import { VirtualClock } from '@stablepay/simulator/clock';
+import type { AppEnv } from '@stablepay/simulator/http-context';
+import { createWebhookService, DEFAULT_CONCURRENCY_PER_ORIGIN } from '@stablepay/simulator/webhooks';
+import { webhookRoutes } from '@stablepay/simulator/webhook-routes';
 
 const EVENTS = Number(process.argv[2] ?? 5_000);
 
@@ -64,7 +65,7 @@ async function runScenario(scenario: string, events: number, origins: number, co
     c.set('merchantId', c.req.header('x-merchant') ?? '');
     await next();
   });
-  app.route('/v1/webhooks', service.routes());
+  if (service.configuration) app.route('/v1/webhooks', webhookRoutes(service.configuration));
   const merchants = receivers.urls.map((_, i) => `merchant-${i}`);
   for (const [i, url] of receivers.urls.entries()) {
     const res = await app.request('/v1/webhooks', { method: 'POST', headers: { 'x-merchant': merchants[i]! }, body: JSON.stringify({ url }) });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ChainsFile } from '../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 
 const bin = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));
 

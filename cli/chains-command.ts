@@ -4,7 +4,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { TestChains } from '../simulator/chains/start-test-chains.ts';
+import type { TestChains } from '@stablepay/chains/start-test-chains';
 
 const EXAMPLES = [
   '',
@@ -54,9 +54,9 @@ export function registerChainsCommand(program: Command): Command {
       try {
         // Loaded only when the command runs, so `stablepay --help` stays fast.
         const [{ CHAIN_IDS }, { parseForks }, { startTestChains }] = await Promise.all([
-          import('../simulator/reference-data/chains.ts'),
-          import('../simulator/chains/fork-flags.ts'),
-          import('../simulator/chains/start-test-chains.ts'),
+          import('@stablepay/contract/chain-table'),
+          import('@stablepay/chains/fork-flags'),
+          import('@stablepay/chains/start-test-chains'),
         ]);
         const forks = parseForks(flags.fork ?? [], CHAIN_IDS);
         chains = await startTestChains({ filePath: resolve(flags.out ?? join(tmpdir(), `stablepay-chains-${process.pid}.json`)), forks, host: flags.host });

@@ -61,7 +61,7 @@ describe('configuration file', () => {
     const one = file('stablepay.config.json', '{}');
     const dir = one.slice(0, -'/stablepay.config.json'.length);
     expect(findConfigFile(undefined, dir)).toBe(one);
-    expect(findConfigFile(undefined, tmpdir() + '/nonexistent-dir-r16b')).toBeNull();
+    expect(findConfigFile(undefined, `${tmpdir()}/nonexistent-dir-r16b`)).toBeNull();
     writeFileSync(join(dir, 'stablepay.config.yaml'), '');
     expect(() => findConfigFile(undefined, dir)).toThrow(/both stablepay\.config\.json and stablepay\.config\.yaml exist/);
     expect(() => findConfigFile('missing.yaml', dir)).toThrow('--config: missing.yaml does not exist');

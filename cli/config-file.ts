@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { OPTION_DECLARATIONS, parseOptionValue, UsageError, type OptionDeclaration } from '../conformance/options.ts';
+import { OPTION_DECLARATIONS, parseOptionValue, UsageError, type OptionDeclaration } from '@stablepay/conformance/options';
 import { longFlag } from './long-flag.ts';
 
 export const CONFIG_FILE_NAMES = ['stablepay.config.json', 'stablepay.config.yaml', 'stablepay.config.yml'];
@@ -78,7 +78,7 @@ function convert(meaning: KeyMeaning, key: string, value: unknown): unknown {
     case 'list':
     case 'formats': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
-      if (!items || !items.every((item) => typeof item === 'string')) throw fail('a list of strings or a comma-separated string');
+      if (!items?.every((item) => typeof item === 'string')) throw fail('a list of strings or a comma-separated string');
       return parseOptionValue(declaration.parser, items.join(','), flag);
     }
     case 'replay':

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPTION_DECLARATIONS } from '../conformance/options.ts';
-import { freePort } from '../conformance/test-support/prism.ts';
-import { quietLogger } from '../conformance/test-support/simulator.ts';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { OPTION_DECLARATIONS } from '@stablepay/conformance/options';
+import { freePort } from '@stablepay/conformance/test-support/prism';
+import { quietLogger } from '@stablepay/conformance/test-support/simulator';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { longFlag } from './config-file.ts';
 
 const BIN = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));

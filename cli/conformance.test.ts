@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../simulator/server.ts';
-import { freePort } from '../conformance/test-support/prism.ts';
-import { startSimulator } from '../conformance/test-support/simulator.ts';
+import type { RunningServer } from '@stablepay/simulator/server';
+import { freePort } from '@stablepay/conformance/test-support/prism';
+import { startSimulator } from '@stablepay/conformance/test-support/simulator';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

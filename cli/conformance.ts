@@ -1,8 +1,8 @@
 // `stablepay conformance`: builds its flags from the option declarations (conformance/options.ts), parses them and
 // calls runConformance. Exit codes: 0 conformant, 1 failures, 2 usage or configuration error.
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
-import { TargetError } from '../conformance/target/target-errors.ts';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '@stablepay/conformance/options';
+import { TargetError } from '@stablepay/conformance/black-box-errors';
 import { longFlag } from './long-flag.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 
@@ -56,7 +56,7 @@ export function registerConformanceCommand(program: Command): Command {
   for (const declaration of OPTION_DECLARATIONS) command.addOption(optionFor(declaration));
   command.action(async (flags: Record<string, unknown>) => {
     // The YAML parser (config-file.ts) loads only here: `stablepay start` and `--help` never need it.
-    const [{ listChecks, runConformance }, { findConfigFile, readConfigFile }] = await Promise.all([import('../conformance/index.ts'), import('./config-file.ts')]);
+    const [{ listChecks, runConformance }, { findConfigFile, readConfigFile }] = await Promise.all([import('@stablepay/conformance'), import('./config-file.ts')]);
     if (flags.list) {
       process.stdout.write(listChecks());
       return;

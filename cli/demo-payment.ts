@@ -1,7 +1,7 @@
 // The payment whose page `stablepay start` prints: one a newcomer can open and pay straight away, created through
 // the public API like any other. The request goes to the app in process (same routes, auth, rate limit and
 // validation as over the port): the first request over the socket cost start-up a client and a connection.
-import type { RunningServer } from '../simulator/server.ts';
+import type { RunningServer } from '@stablepay/simulator/server';
 
 export async function createDemoPayment(server: RunningServer): Promise<string> {
   const res = await server.simulator.app.request(`${server.url}/v1/payments`, {

@@ -6,10 +6,5 @@ export const EXIT_FAILURE = 1;
 /** Usage or configuration error: unknown flag, bad flag value, unreachable target, refused key. */
 export const EXIT_USAGE = 2;
 
-/** A flag value the command refuses before doing anything; reported in one line and exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+/** A flag value the command refuses before doing anything; reported in one line and exit code 2. The suite's own. */
+export { UsageError } from '@stablepay/conformance/usage-error';

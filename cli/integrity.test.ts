@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../simulator/server.ts';
-import { quietLogger } from '../conformance/test-support/simulator.ts';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
+import { quietLogger } from '@stablepay/conformance/test-support/simulator';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

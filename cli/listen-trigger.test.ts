@@ -6,8 +6,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { verifySignature } from '../conformance/webhooks/signature.ts';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { verifySignature } from '@stablepay/conformance/signature';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { runBin } from './test-support/run-bin.ts';
 
 const KEY = 'pk_listentrigger1234';
@@ -77,13 +77,13 @@ describe('stablepay listen + trigger', () => {
     received.length = 0;
     answer = 503;
     expect((await runBin(['trigger', 'payout.cancelled', '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code).toBe(0);
-    await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+  -> 503/), { timeout: 5_000 });
+    await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 503/), { timeout: 5_000 });
     await server.simulator.webhooks.idle();
     answer = 200;
     await fetch(`${server.url}/control/v1/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":61000}' });
     // payout.created and payout.cancelled each failed once (503) and went through on the retry.
     await vi.waitFor(() => expect(events().sort()).toEqual(['payout.cancelled', 'payout.cancelled', 'payout.created', 'payout.created']), { timeout: 5_000 });
-    await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+  -> 200/), { timeout: 5_000 });
+    await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 200/), { timeout: 5_000 });
   });
 
   it('puts the endpoint back (disabled, as listen made it) on Ctrl-C', async () => {

@@ -2,7 +2,7 @@
 // prints the signing secret once, and forwards every delivery with its original headers and body,
 // printing one line each. On exit the endpoint goes back to where it pointed (or is disabled if
 // listen created it); the secret stays the one printed (a rotation cannot be undone).
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { UsageError } from './exit-codes.ts';
 import { addRemoteOptions, Remote, remoteAction, type RemoteFlags } from './remote.ts';
 import { TRIGGER_EVENTS } from './trigger-plan.ts';

@@ -2,7 +2,7 @@
 // declares and parses flags, then calls its library (startServer, runConformance), which it imports lazily so that
 // `stablepay --help` loads none of them. Adding a subcommand is one file in this folder and one line in SUBCOMMANDS.
 import { Command } from 'commander';
-import { packageVersion } from '../contract/package-root.ts';
+import { packageVersion } from '@stablepay/contract/package-root';
 import { registerChainsCommand } from './chains-command.ts';
 import { registerConformanceCommand } from './conformance.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';

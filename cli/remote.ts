@@ -2,7 +2,7 @@
 // (STABLEPAY_BASE_URL, default http://127.0.0.1:4000) as the merchant of --api-key
 // (STABLEPAY_API_KEY), and report failures in one line with the exit codes of exit-codes.ts.
 import { Option, type Command } from 'commander';
-import { DEFAULTS, ENV } from '../simulator/config/defaults.ts';
+import { DEFAULTS, ENV } from '@stablepay/simulator/defaults';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './exit-codes.ts';
 
 export const BASE_URL_ENV = 'STABLEPAY_BASE_URL';
@@ -42,6 +42,7 @@ export class Remote {
   }
 
   /** JSON in, JSON out. `auth` sends the API key; network failures name the base URL. */
+  // biome-ignore lint/suspicious/noExplicitAny: a control-API answer of any shape; callers read the fields they asked for
   async call(method: string, path: string, options: { body?: unknown; auth?: boolean } = {}): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = {};
     if (options.auth) headers.authorization = `Bearer ${this.requireKey()}`;
@@ -64,6 +65,7 @@ export class Remote {
   }
 
   /** Throws a one-line error unless the status is one of `ok`. */
+  // biome-ignore lint/suspicious/noExplicitAny: as call()
   async expect(method: string, path: string, ok: number[], options: { body?: unknown; auth?: boolean } = {}): Promise<any> {
     const res = await this.call(method, path, options);
     if (ok.includes(res.status)) return res.body;

@@ -39,7 +39,7 @@ export function registerReplayDeliveryCommand(program: Command): Command {
     .addOption(new Option('--list', 'list the deliveries the report holds and exit'))
     .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 answered 2xx (or --list, --dry-run), 1 answered otherwise or unreachable, 2 usage error.`)
     .action(async (source: string, flags: ReplayFlags) => {
-      const [{ loadDeliveries, pickDelivery, replayRequest, sendReplay }, { UsageError }] = await Promise.all([import('../conformance/webhooks/replay.ts'), import('../conformance/options.ts')]);
+      const [{ loadDeliveries, pickDelivery, replayRequest, sendReplay }, { UsageError }] = await Promise.all([import('@stablepay/conformance/replay'), import('@stablepay/conformance/options')]);
       try {
         const { file, deliveries } = loadDeliveries(source);
         if (flags.list) {

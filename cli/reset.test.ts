@@ -1,7 +1,7 @@
 // `stablepay reset` against a running simulator: the stores are emptied and the key policy holds;
 // an unreachable simulator is exit 1, a bad flag exit 2, each in one line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { runBin } from './test-support/run-bin.ts';
 
 const KEY = 'pk_clireset12345678';

@@ -1,8 +1,8 @@
 // `stablepay reset`: POST /control/v1/reset on a running simulator — every store emptied, the clock
 // back at wall time, a fresh default merchant. With --api-key (or STABLEPAY_API_KEY) that key stays
 // the default merchant's key; otherwise the one the simulator was started with, else a new one.
-import { Command } from 'commander';
-import type { ResetResult } from '../contract/types.ts';
+import type { Command } from 'commander';
+import type { ResetResult } from '@stablepay/contract/types';
 import { addRemoteOptions, Remote, remoteAction, type RemoteFlags } from './remote.ts';
 
 const EXAMPLES = [

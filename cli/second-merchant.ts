@@ -1,7 +1,7 @@
 // A second merchant with a known API key, so a black-box conformance run (no control API to create merchants) can
 // check that one merchant never sees another's payments. Created like the default merchant, at start-up.
-import type { Simulator } from '../simulator/app.ts';
-import { API_KEY_PATTERN } from '../simulator/auth/api-key.ts';
+import type { Simulator } from '@stablepay/simulator';
+import { API_KEY_PATTERN } from '@stablepay/simulator/api-key';
 
 export const SECOND_API_KEY_ENV = 'STABLEPAY_SECOND_API_KEY';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChains, type TestChains } from '../simulator/chains/start-test-chains.ts';
+import { startTestChains, type TestChains } from '@stablepay/chains/start-test-chains';
 
 const bin = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));
 

@@ -1,7 +1,7 @@
 // What `stablepay start` prints once the simulator is up: how to reach it, the chains, the key, and two curl lines.
-import { describeControlExposure } from '../simulator/control/control-exposure.ts';
-import { faultBanner } from '../simulator/faults/index.ts';
-import type { RunningServer } from '../simulator/server.ts';
+import { describeControlExposure } from '@stablepay/simulator/control-exposure';
+import { faultBanner } from '@stablepay/simulator/faults';
+import type { RunningServer } from '@stablepay/simulator/server';
 
 function chainLines(server: RunningServer): string[] {
   const network = server.simulator.chains;

@@ -1,9 +1,9 @@
 // `stablepay start`: parses flags (falling back to environment variables, then the embedded defaults), runs the
 // simulator through startServer, prints how to reach it, and stops on every path a user can ask it to.
 // Exit codes: 2 for a usage error (a bad flag value, an unknown fault), 1 when the simulator fails to start.
-import { Command, Option } from 'commander';
-import { DEFAULTS, ENV } from '../simulator/config/defaults.ts';
-import type { ServerOptions } from '../simulator/server.ts';
+import { type Command, Option } from 'commander';
+import { DEFAULTS, ENV } from '@stablepay/simulator/defaults';
+import type { ServerOptions } from '@stablepay/simulator/server';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './exit-codes.ts';
 
 interface StartFlags {
@@ -61,9 +61,9 @@ function url(value: string, name: string): string {
 async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<ServerOptions['chains']> {
   if (!enabled) return false;
   const [{ chainsFromEnv }, { parseForks }, { CHAIN_IDS }] = await Promise.all([
-    import('../simulator/chains/chains-from-env.ts'),
-    import('../simulator/chains/fork-flags.ts'),
-    import('../simulator/reference-data/chains.ts'),
+    import('@stablepay/chains/chains-from-env'),
+    import('@stablepay/chains/fork-flags'),
+    import('@stablepay/contract/chain-table'),
   ]);
   try {
     const rpcUrls = chainsFromEnv();
@@ -78,7 +78,7 @@ async function chainsOption(enabled: boolean, forkFlags: string[]): Promise<Serv
 async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
   // The fault names only, not the faults' wrappers (which import most of the simulator): nothing heavy loads
   // before the chains are starting.
-  const { parseFaultList } = await import('../simulator/faults/resolve-faults.ts');
+  const { parseFaultList } = await import('@stablepay/simulator/resolve-faults');
   const options: ServerOptions = {
     host: flags.host,
     port: port(flags.port),
@@ -105,7 +105,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
   }
-  const { checkSimulatorOptions } = await import('../simulator/check-options.ts');
+  const { checkSimulatorOptions } = await import('@stablepay/simulator/check-options');
   try {
     checkSimulatorOptions(options);
   } catch (error) {
@@ -121,7 +121,7 @@ function stateDirOption(value: string): string {
 
 async function chaosOption(spec: string | undefined): Promise<Pick<ServerOptions, 'chaosDeliveries'>> {
   if (spec === undefined || spec.trim() === '') return {};
-  const { parseChaosSettings } = await import('../simulator/webhooks/index.ts');
+  const { parseChaosSettings } = await import('@stablepay/simulator/webhooks');
   try {
     return { chaosDeliveries: parseChaosSettings(spec) };
   } catch (error) {
@@ -131,7 +131,7 @@ async function chaosOption(spec: string | undefined): Promise<Pick<ServerOptions
 
 /** One line per request and per delivery attempt on stdout, unless --quiet. */
 async function requestLogOption(flags: StartFlags): Promise<Pick<ServerOptions, 'log'>> {
-  const { batchedLines, LOG_FORMATS, lineSink } = await import('../simulator/logging/index.ts');
+  const { batchedLines, LOG_FORMATS, lineSink } = await import('@stablepay/simulator/logging');
   const format = LOG_FORMATS.find((f) => f === flags.logFormat);
   if (!format) throw new UsageError(`log format must be one of ${LOG_FORMATS.join(', ')}, got "${flags.logFormat}"`);
   const quiet = flags.quiet || /^(1|true|yes|on)$/i.test(process.env[ENV.quiet] ?? '');
@@ -159,10 +159,10 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
   // processes spawned, before the simulator's modules begin to load. The rejection is handled where startServer
   // awaits it; the no-op catch only keeps an early failure from counting as unhandled meanwhile.
   // Durable mode starts its chains from the state dir's checkpoints, inside startServer.
-  const startingChains = options.chains && options.stateDir === undefined ? (await import('../simulator/start-chains.ts')).startChainsFor(options) : undefined;
+  const startingChains = options.chains && options.stateDir === undefined ? (await import('@stablepay/simulator/start-chains')).startChainsFor(options) : undefined;
   startingChains?.catch(() => undefined);
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
-    import('../simulator/server.ts'),
+    import('@stablepay/simulator/server'),
     import('./start-banner.ts'),
     import('./demo-payment.ts'),
     import('./stop-on-exit-request.ts'),
@@ -235,7 +235,7 @@ export function registerStartCommand(program: Command): Command {
         await run(options, flags.demoPayment, flags.secondApiKey);
       } catch (error) {
         // A state dir that cannot be read is the operator's to fix: one sentence, exit 2.
-        const { StateDirError } = await import('../simulator/persistence/index.ts');
+        const { StateDirError } = await import('@stablepay/simulator/persistence');
         if (error instanceof StateDirError) return fail(error, EXIT_USAGE);
         // A busy port, a chain that would not start: one readable line, no stack trace.
         fail(error, EXIT_FAILURE);

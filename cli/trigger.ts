@@ -2,7 +2,7 @@
 // (a new one, or --payment <id>) or a payout (--payout <id>) to the state that emits it, through
 // the control API's customer, chain and clock actions and the merchant API, never by writing
 // state. A state that cannot reach the event: exit 2 and the reason in one line.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { UsageError } from './exit-codes.ts';
 import { addRemoteOptions, Refused, Remote, remoteAction, type RemoteFlags } from './remote.ts';
 import { isTriggerEvent, planTrigger, TRIGGER_EVENTS, type TriggerEvent, type TriggerStep } from './trigger-plan.ts';

@@ -27,7 +27,7 @@ export function registerVerifyReportCommand(program: Command): Command {
     .addOption(new Option('--json', 'print the outcome as JSON'))
     .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 untouched, 1 changed (a file altered, missing or extra, or a bad signature), 2 usage error.`)
     .action(async (dir: string, flags: VerifyFlags) => {
-      const [{ loadPublicKey, verifyReportDir }, { UsageError }] = await Promise.all([import('../conformance/integrity/signing.ts'), import('../conformance/options.ts')]);
+      const [{ loadPublicKey, verifyReportDir }, { UsageError }] = await Promise.all([import('@stablepay/conformance/signing'), import('@stablepay/conformance/options')]);
       try {
         const key = flags.publicKey !== undefined ? loadPublicKey(flags.publicKey) : undefined;
         const outcome = await verifyReportDir(dir, key);

@@ -1,7 +1,7 @@
 // What a check receives: clients for the service and the control API, the webhook receiver, the
 // contract, and helpers that turn observations into typed failures. Checks stay plain functions.
 import fc from 'fast-check';
-import type { ChainsFile } from '../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ContractFacade } from './contract-facade.ts';
 import type { CustomerAgent } from './customer/agent.ts';
 import type { ControlClient, MerchantHandle } from './control/control-client.ts';
@@ -12,7 +12,7 @@ import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { CreatedPayments } from './support/created-payments.ts';
-import { deriveSeed } from './support/seed.ts';
+import { deriveSeed } from './seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';

@@ -1,6 +1,6 @@
 // Binds the ContractFacade to the contract modules: contract/validator.ts for responses, webhook
 // payloads and the create-request schema (both loaded once per run).
-import { loadContract } from '../contract/validator.ts';
+import { loadContract } from '@stablepay/contract/validator';
 import type { ContractFacade, ContractViolation } from './contract-facade.ts';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The suite's single door to the contract (openapi.yaml through contract/validator.ts, and the
 // requirement catalogue through contract/catalogue.ts). Checks talk to this facade only, so the
 // contract modules' exact shapes matter in one file.
-import { loadCatalogue } from '../contract/catalogue.ts';
+import { loadCatalogue } from '@stablepay/contract/catalogue';
 import type { CatalogueRequirement } from './types.ts';
 
 export interface ContractViolation {

@@ -4,7 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../simulator/server.ts';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { runConformance } from './index.ts';
 import { ConfigError, resolveOptions } from './options.ts';
 import { quietLogger } from './test-support/simulator.ts';

@@ -3,21 +3,13 @@
 // pass: not fail, not warn, not be left not-exercised or skipped). Unmet, the run exits 1 and every report says why.
 // Both are config-file keys too (`require-coverage: 90`, `require: [browser]`).
 import type { GateOptions } from './gate-options.ts';
-import { UsageError } from './options.ts';
+import { UsageError } from './usage-error.ts';
 import { matchesSelector, unknownSelectors } from './registry.ts';
 import type { Check } from './check.ts';
-import type { CheckResult, CoverageSummary } from './types.ts';
+import type { CheckResult, CoverageSummary, GateResult } from './types.ts';
 
-export interface GateResult {
-  /** True when nothing was required or every requirement of the gate holds. */
-  met: boolean;
-  /** One sentence per unmet condition. */
-  unmet: string[];
-  requireCoverage: number | null;
-  /** Documented requirements exercised, in percent of all documented ones. */
-  documentedExercised: number;
-  required: { selector: string; checks: { id: string; result: CheckResult['result'] }[] }[];
-}
+export type { GateResult } from './types.ts';
+
 
 /** Refuses a bad gate before anything starts (exit 2). */
 export function checkGateOptions(options: GateOptions, checks: Check[]): void {

@@ -1,6 +1,6 @@
 // Library entry: runConformance(options) runs the suite against an implementation and writes the
 // reports. The CLI (cli/conformance.ts) is a thin flag parser over this.
-import { packageVersion } from '../contract/package-root.ts';
+import { packageVersion } from '@stablepay/contract/package-root';
 import { ALL_CHECKS } from './checks/index.ts';
 import { exitCodeFor } from './classify.ts';
 import { checkGateOptions, evaluateGate } from './gate.ts';
@@ -21,8 +21,8 @@ import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS } from './defaults.ts';
-import type { BlackBox } from './target/start-black-box.ts';
-import { runAgainstTarget } from './target/run-against-target.ts';
+import type { BlackBox } from './black-box/start-black-box.ts';
+import { runAgainstTarget } from './black-box/run-against-target.ts';
 import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';

@@ -2,17 +2,13 @@
 // declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
 import type { CheckResult } from './types.ts';
-import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
-import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity/integrity-options.ts';
+import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './black-box-options.ts';
+import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity-options.ts';
 import { GATE_OPTION_DECLARATIONS, type GateOptions } from './gate-options.ts';
 import type { OptionDeclaration as BaseDeclaration, OptionParser } from './option-declaration.ts';
+import { UsageError } from './usage-error.ts';
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError };
 
 /** The implementation cannot be used as configured (unreachable, key refused, ...). */
 export class ConfigError extends Error {

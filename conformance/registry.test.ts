@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../contract/catalogue.ts';
+import { loadCatalogue } from '@stablepay/contract/catalogue';
 import { ALL_CHECKS } from './checks/index.ts';
 import { CheckRegistry, defineCheck, matchesSelector, selectChecks, unknownSelectors } from './registry.ts';
 import type { Check } from './check.ts';

@@ -9,7 +9,7 @@ import { toCurl } from './http/curl.ts';
 import type { Check } from './check.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
-import { buildRunMetadata, type TargetIdentity } from './integrity/run-metadata.ts';
+import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
 
 /** A check that has not finished by then is stopped and reported as failed. */
 const CHECK_TIME_LIMIT_MS = 180_000;
@@ -26,7 +26,7 @@ function metaOf(check: Check) {
   return { id, title, requirements, level, needs, tags };
 }
 
-export async function runCheck(check: Check, services: RunServices, plan: RunPlan, index: number, total: number): Promise<CheckResult> {
+export async function runCheck(check: Check, services: RunServices, plan: RunPlan, _index: number, _total: number): Promise<CheckResult> {
   const { options, recorder } = services;
   recorder.currentCheck = check.id;
   const requestsBefore = recorder.all().filter((e) => e.checkId === check.id).length;

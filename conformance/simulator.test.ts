@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../simulator/server.ts';
+import type { RunningServer } from '@stablepay/simulator/server';
 import { runConformance, type ConformanceOutcome } from './index.ts';
 import { startSimulator } from './test-support/simulator.ts';
 

@@ -1,8 +1,7 @@
 // The vocabulary every part of the suite shares: checks, results, failures and the recorded run.
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
-import type { GateResult } from './gate.ts';
-import type { RunMetadata } from './integrity/run-metadata.ts';
+import type { RunMetadata } from './run-metadata.ts';
 import type { DeliveryEvidence } from './webhooks/evidence.ts';
 
 export type RequirementLevel = 'documented' | 'assumed';
@@ -127,4 +126,16 @@ export interface RunResult {
   metadata: RunMetadata;
   /** The gate the run was given (--require-coverage, --require) and whether it held; absent when none was given. */
   gate?: GateResult;
+}
+
+/** The gate a CI job set on the run (--require-coverage, --require) and whether it held. */
+export interface GateResult {
+  /** True when nothing was required or every requirement of the gate holds. */
+  met: boolean;
+  /** One sentence per unmet condition. */
+  unmet: string[];
+  requireCoverage: number | null;
+  /** Documented requirements exercised, in percent of all documented ones. */
+  documentedExercised: number;
+  required: { selector: string; checks: { id: string; result: ResultKind }[] }[];
 }

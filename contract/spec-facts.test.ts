@@ -278,7 +278,7 @@ describe('spec facts: events, signature and retries', () => {
     }
     const signature = doc['components']['parameters']['ServiceSignature']['schema'];
     expect(matches(signature, `t=1795255500,v1=${'a1'.repeat(32)}`)).toBe(true);
-    for (const bad of ['v1=' + 'a'.repeat(64), 't=1795255500', `t=1,v1=${'A'.repeat(64)}`, `t=1,v1=${'a'.repeat(63)}`]) expect(matches(signature, bad), bad).toBe(false);
+    for (const bad of [`v1=${'a'.repeat(64)}`, 't=1795255500', `t=1,v1=${'A'.repeat(64)}`, `t=1,v1=${'a'.repeat(63)}`]) expect(matches(signature, bad), bad).toBe(false);
     expect(typesOf(doc['components']['parameters']['ServiceTimestamp']['schema'])).toEqual(['number']);
     expect(doc['components']['parameters']['ServiceSignature']['description']).toContain('HMAC-SHA256');
   });

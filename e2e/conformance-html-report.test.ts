@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHtml } from '../conformance/reports/html.ts';
-import { largeRun } from '../conformance/test-support/large-run.ts';
-import { launchChromium } from '../conformance/customer/chromium.ts';
+import { renderHtml } from '@stablepay/conformance/html-report';
+import { largeRun } from '@stablepay/conformance/test-support/large-run';
+import { launchChromium } from '@stablepay/conformance/chromium';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPackageRoot, packageRoot } from '../contract/package-root.ts';
-import { startServer, type RunningServer } from '../simulator/server.ts';
-import { formatSignatureHeader, signPayload } from '../simulator/webhooks/index.ts';
+import { fromPackageRoot, packageRoot } from '@stablepay/contract/package-root';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
+import { formatSignatureHeader, signPayload } from '@stablepay/simulator/webhooks';
 
 const run = promisify(execFile);
 const KEY = 'pk_exportstest12345';

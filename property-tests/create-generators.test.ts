@@ -2,12 +2,12 @@
 // implementation would be failed for refusing them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { materialize, validCreateCase } from '../conformance/generators/create-body.ts';
-import { deriveCreateRules } from '../conformance/generators/create-rules.ts';
-import type { ContractFacade } from '../conformance/contract-facade.ts';
-import { loadContractFacade } from '../conformance/contract-adapter.ts';
-import { toUnits } from '../conformance/support/decimal.ts';
-import { allowedPairs, currency } from '../conformance/support/fixtures.ts';
+import { materialize, validCreateCase } from '@stablepay/conformance/generators/create-body';
+import { deriveCreateRules } from '@stablepay/conformance/generators/create-rules';
+import type { ContractFacade } from '@stablepay/conformance/contract-facade';
+import { loadContractFacade } from '@stablepay/conformance/contract-adapter';
+import { toUnits } from '@stablepay/conformance/support/decimal';
+import { allowedPairs, currency } from '@stablepay/conformance/support/fixtures';
 
 const GRAMMAR = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
 

@@ -2,9 +2,9 @@
 // reject every broken one, or the fee check could pass a wrong implementation or fail a right one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFees } from '../conformance/support/fee-oracle.ts';
-import { formatUnits, parseDecimal, toUnits } from '../conformance/support/decimal.ts';
-import type { CreateBody, Payment } from '../conformance/support/payments.ts';
+import { checkFees } from '@stablepay/conformance/support/fee-oracle';
+import { formatUnits, parseDecimal, toUnits } from '@stablepay/conformance/support/decimal';
+import type { CreateBody, Payment } from '@stablepay/conformance/support/payments';
 
 /** Independent reference split: half-up fee, largest remainder over gross shares (ties: first). */
 function referenceSplit(amount: bigint, grosses: bigint[]): { fee: bigint; nets: bigint[] } {

@@ -1,9 +1,9 @@
 // The lifecycle model-based test (conformance/model/) with more and longer runs than a default
 // conformance run, against the in-process simulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../simulator/server.ts';
-import { runConformance } from '../conformance/index.ts';
-import { startSimulator } from '../conformance/test-support/simulator.ts';
+import type { RunningServer } from '@stablepay/simulator/server';
+import { runConformance } from '@stablepay/conformance';
+import { startSimulator } from '@stablepay/conformance/test-support/simulator';
 
 describe('lifecycle state model against the simulator', () => {
   let server: RunningServer;

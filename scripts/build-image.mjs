@@ -5,7 +5,7 @@
 // People with a registry can build the same app from the Dockerfile instead.
 // Usage: node scripts/build-image.mjs [--tag stablepay:local]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,13 @@ try {
     if (!rel.startsWith('node_modules')) continue;
     const target = join(app, rel);
     if (existsSync(target)) continue; // inside a package already copied
+    // A workspace (node_modules/@stablepay/*) is a link to its folder, which is copied with the app: linked the same way.
+    const real = realpathSync(dir);
+    if (!relative(root, real).startsWith('node_modules')) {
+      mkdirSync(dirname(target), { recursive: true });
+      symlinkSync(relative(dirname(target), join(app, relative(root, real))), target);
+      continue;
+    }
     cpSync(dir, target, { recursive: true, dereference: true });
   }
 

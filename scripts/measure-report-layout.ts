@@ -4,7 +4,7 @@
 //   npx tsx scripts/measure-report-layout.ts reports/conformance/conformance.html [other.html ...]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { launchChromium } from '../conformance/customer/chromium.ts';
+import { launchChromium } from '@stablepay/conformance/chromium';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {

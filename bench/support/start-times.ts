@@ -2,8 +2,8 @@
 // `node -e 0` (the floor of any Node command) and five bare Anvil processes on the baked chain state (the floor
 // of a chain-backed start). Runs are interleaved so background load spreads over every row alike.
 import { join } from 'node:path';
-import { chainStateDir } from '../../simulator/chains/paths.ts';
-import { resolveAnvilBinary } from '../../simulator/chains/resolve-anvil-binary.ts';
+import { chainStateDir } from '@stablepay/chains/paths';
+import { resolveAnvilBinary } from '@stablepay/chains/resolve-anvil-binary';
 import { spawnUntil, timeToExit } from './child-process.ts';
 import { CLI, ROOT } from './servers.ts';
 
@@ -16,7 +16,7 @@ const CHAIN_IDS = [1, 42161, 8453, 137, 56];
 // The banner is one write; its first line says the server and the demo payment are ready.
 const BANNER = /stablepay simulator is running/;
 
-/** The same arguments the simulator gives Anvil (simulator/chains/spawn-anvil.ts), without its watchdog shell. */
+/** The same arguments the simulator gives Anvil (chains/anvil/spawn-anvil.ts), without its watchdog shell. */
 async function bareAnvilsMs(): Promise<number> {
   const binary = resolveAnvilBinary();
   const t0 = performance.now();

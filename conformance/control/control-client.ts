@@ -1,10 +1,10 @@
 // Client of the control API (conformance/control-api.yaml, DESIGN §3): the provider-state hooks
 // that let the suite act as the customer, the chain and time. A control call that does not
 // answer as documented makes the check not-exercised (the harness failed, not the service).
-import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated } from '../../contract/types.ts';
+import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated } from '@stablepay/contract/types';
 import { NotExercisedSignal } from '../errors.ts';
 import type { Credential, HttpClient, HttpResponse } from '../http/client.ts';
-import type { Received } from '../support/received.ts';
+import type { Received } from '../received.ts';
 
 export type { ClockState };
 

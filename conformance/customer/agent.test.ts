@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CustomerAbortedError, CustomerAgent, CustomerBlockedError } from './agent.ts';
 import { DEFAULT_PAGE_CONTRACT } from './page-contract.ts';
-import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 
 function fakeBrowser(closed: string[], loading: () => Promise<void>): Browser {
   let contexts = 0;
@@ -21,7 +21,13 @@ function fakeBrowser(closed: string[], loading: () => Promise<void>): Browser {
         async exposeBinding() {},
         async addInitScript() {},
         async newPage() {
-          return { goto: async () => (await loading(), { status: () => 200 }), frameLocator: () => ({}) };
+          return {
+            goto: async () => {
+              await loading();
+              return { status: () => 200 };
+            },
+            frameLocator: () => ({}),
+          };
         },
         async close() {
           closed.push(name);

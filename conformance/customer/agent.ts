@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
-import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from './agent-errors.ts';
 import { CustomerSession, type EndState, type StepRecord } from './customer-session.ts';
 import type { CustomerFaucet } from './faucet.ts';
@@ -183,6 +183,7 @@ export class CustomerAgent {
         if (!(error instanceof PageStepError)) throw error;
         endError = error;
       }
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: innerText is the text a person sees
       const pageText = await session.root.locator('body').innerText({ timeout: 5_000 }).catch(() => '');
       const screenshot = end ? await session.screenshot(`end-${end.state}`) : endError!.screenshot;
       const result: PayResult = { label, end, endError, wallet: session.wallet, steps: session.steps, screenshot, pageText, paidAt };

@@ -3,7 +3,6 @@
 // screenshot path.
 import { join } from 'node:path';
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
-import type { CustomerAgent } from './agent.ts';
 import { PageStepError } from './agent-errors.ts';
 import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
 import { STEP_TIMEOUTS } from './step-timeouts.ts';
@@ -20,6 +19,13 @@ export interface StepRecord {
 let screenshotCounter = 0;
 
 /** One customer at one payment page: its own browser context and wallet. */
+/** What a session needs of the agent that opened it (the agent is the one implementation; an interface keeps the two files out of a circle). */
+export interface SessionOwner {
+  readonly options: { contract: PageContract; screenshotDir: string };
+  chainName(chainId: number): string;
+  forget(session: CustomerSession): void;
+}
+
 export class CustomerSession {
   readonly steps: StepRecord[] = [];
   /** True once closed (by its payment, or because its check ended). */
@@ -32,11 +38,11 @@ export class CustomerSession {
     readonly page: Page,
     readonly wallet: CustomerWallet,
     private readonly context: BrowserContext,
-    private readonly agent: CustomerAgent,
+    private readonly agent: SessionOwner,
     private readonly release: () => void,
     readonly label: string,
     embedded = false,
-    /** The agent's generation when the session was opened (see CustomerAgent.abortOpen). */
+    /** The agent's generation when the session was opened (see the agent's abortOpen). */
     readonly generation = 0,
   ) {
     this.root = embedded ? page.frameLocator('iframe#payment') : page;

@@ -8,7 +8,7 @@
 import { createClient, encodeFunctionData, http, parseAbi, parseUnits, type Address, type Client, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { estimateGas, getGasPrice, getTransactionReceipt, sendTransaction } from 'viem/actions';
-import type { ChainsFile, ChainsFileChain } from '../../simulator/chains/chains-file.ts';
+import type { ChainsFile, ChainsFileChain } from '@stablepay/chains/chains-file';
 
 const ABI = parseAbi(['function mint(address to, uint256 amount)', 'function issue(uint256 amount)', 'function mint(uint256 amount)', 'function transfer(address to, uint256 amount)']);
 

@@ -10,7 +10,7 @@ import { createClient, erc20Abi, formatUnits, http, parseAbi, parseGwei, type Ad
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getBalance, getTransaction, getTransactionReceipt, readContract, sendTransaction } from 'viem/actions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChains, type TestChains } from '../../simulator/chains/start-test-chains.ts';
+import { startTestChains, type TestChains } from '@stablepay/chains/start-test-chains';
 import { CustomerAgent } from './agent.ts';
 import { browserSkipReason } from './chromium.ts';
 import { createFaucet, FAUCET_AMOUNTS, type CustomerFaucet } from './faucet.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../index.ts';
 import { childProcesses } from '../test-support/child-processes.ts';
-import { hasLibfaketime } from '../target/faketime-clock.ts';
+import { hasLibfaketime } from '../black-box/faketime-clock.ts';
 import { browserSkipReason } from './chromium.ts';
 import { startCheckoutPages, type CheckoutPages } from './test-pages/checkout-pages.ts';
 

@@ -7,7 +7,7 @@
 import { createClient, decodeEventLog, http, isAddressEqual, parseAbi, type Address, type Client, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getGasPrice, getTransactionReceipt, readContract, waitForTransactionReceipt, writeContract } from 'viem/actions';
-import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 
 const TOKEN_ABI = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 value)',

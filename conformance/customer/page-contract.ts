@@ -3,7 +3,7 @@
 // them in a JSON file (`--page-contract <file>`). Names are regular expressions (JavaScript syntax, case-insensitive);
 // `{chain}` and `{token}` in the pair's name stand for the chain's name (e.g. "Polygon") and the token symbol.
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 
 export type AriaRole = 'button' | 'radio' | 'option' | 'link' | 'status' | 'alert' | 'region' | 'menuitem' | 'tab' | 'checkbox' | 'combobox';
 
@@ -37,11 +37,11 @@ export function nameRegExp(source: string): RegExp {
   return new RegExp(source, 'i');
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pair's name pattern for one chain and token. */
 export function pairName(contract: PageContract, chainName: string, token: string): RegExp {
-  return nameRegExp(contract.pair.name.replaceAll('{chain}', escape(chainName)).replaceAll('{token}', escape(token)));
+  return nameRegExp(contract.pair.name.replaceAll('{chain}', escapeRegExp(chainName)).replaceAll('{token}', escapeRegExp(token)));
 }
 
 /** How a query reads in a failure: `getByRole('button', { name: /^pay\b/i })`. */

@@ -2,9 +2,9 @@
 // run that pays nobody starts no browser) and the wallet log written next to the reports at the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChainsFile } from '../../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ConformanceOptions } from '../options.ts';
-import { TARGET_DEFAULTS } from '../target/target-options.ts';
+import { TARGET_DEFAULTS } from '../black-box-options.ts';
 import { CustomerAgent, STEP_TIMEOUTS } from './agent.ts';
 import { createFaucet, FAUCET_AMOUNTS } from './faucet.ts';
 import { loadPageContract } from './page-contract.ts';

@@ -9,8 +9,8 @@ import type { Recorder } from '../http/recorder.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { UsageError } from '../options.ts';
 import { renderHar, type ReceivedDeliveries } from './har.ts';
-import type { IntegrityOptions } from './integrity-options.ts';
-import type { RunMetadata } from './run-metadata.ts';
+import type { IntegrityOptions } from '../integrity-options.ts';
+import type { RunMetadata } from '../run-metadata.ts';
 import { generateSigningKey, loadSigningKey, signReportDir, type SigningKey } from './signing.ts';
 
 export interface IntegrityPlan {

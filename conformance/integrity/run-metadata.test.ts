@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openapiPath, requirementsPath } from '../../contract/paths.ts';
+import { openapiPath, requirementsPath } from '@stablepay/contract/paths';
 import type { RunServices } from '../context.ts';
 import { Recorder } from '../http/recorder.ts';
 import { SecretRegistry } from '../http/redact.ts';
@@ -14,7 +14,7 @@ import { renderJunit } from '../reports/junit.ts';
 import { renderMarkdown } from '../reports/markdown.ts';
 import { assembleResult, type RunPlan } from '../runner.ts';
 import type { CatalogueRequirement } from '../types.ts';
-import { metadataLines } from './run-metadata.ts';
+import { metadataLines } from '../run-metadata.ts';
 
 const KEY = 'pk_metadatasecret0123456789abcdefghij';
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');

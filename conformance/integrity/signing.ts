@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { calculateJwkThumbprint, CompactSign, compactVerify, decodeProtectedHeader, type JWK } from 'jose';
 import { UsageError } from '../options.ts';
-import type { RunMetadata } from './run-metadata.ts';
+import type { RunMetadata } from '../run-metadata.ts';
 
 export const MANIFEST_FILE = 'manifest.jws';
 export const PUBLIC_KEY_FILE = 'signing-key.pub.pem';

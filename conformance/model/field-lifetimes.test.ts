@@ -3,8 +3,8 @@
 // is a catalogue entry. The retrieve view's closed shape is an assumed keyword (only the create view
 // "carries only" its fields), so an extra field there warns while one in the create view fails.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../contract/catalogue.ts';
-import { loadContract } from '../../contract/validator.ts';
+import { loadCatalogue } from '@stablepay/contract/catalogue';
+import { loadContract } from '@stablepay/contract/validator';
 import { FIELD_LIFETIMES, INVARIANT_REQUIREMENTS, fieldRequirement, type PaymentField } from './field-lifetimes.ts';
 
 type Json = Record<string, unknown>;

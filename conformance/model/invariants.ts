@@ -118,7 +118,7 @@ export class PaymentTracker {
     return out;
   }
 
-  private compare(previous: Seen, now: Record<string, unknown>, readAt: number): ViewViolation[] {
+  private compare(previous: Seen, now: Record<string, unknown>, _readAt: number): ViewViolation[] {
     const before = previous.payment;
     const out: ViewViolation[] = [];
     const common = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => f in before && f in now && f !== 'updatedAt');

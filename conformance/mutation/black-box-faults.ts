@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAULT_DEFINITIONS, type FaultDefinition } from '../../simulator/faults/index.ts';
+import { FAULT_DEFINITIONS, type FaultDefinition } from '@stablepay/simulator/faults';
 import { ALL_CHECKS, runConformance } from '../index.ts';
 import { targetChecks } from './target-checks.ts';
 

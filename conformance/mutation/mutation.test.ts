@@ -4,7 +4,7 @@
 // `npx tsx conformance/mutation/run.ts --write`).
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAULT_DEFINITIONS } from '../../simulator/faults/index.ts';
+import { FAULT_DEFINITIONS } from '@stablepay/simulator/faults';
 import { ALL_CHECKS } from '../index.ts';
 import { renderResults } from './results-table.ts';
 import { CONTROLS } from './proxy/controls.ts';

@@ -2,8 +2,8 @@
 // free port, the conformance suite against it with its webhook receiver on, restricted to the
 // checks that cite the fault's broken requirements. Assumed faults run under --strict, since
 // only there do assumed findings fail (DESIGN §2).
-import { startServer } from '../../simulator/server.ts';
-import type { FaultDefinition } from '../../simulator/faults/index.ts';
+import { startServer } from '@stablepay/simulator/server';
+import type { FaultDefinition } from '@stablepay/simulator/faults';
 import { ALL_CHECKS, runConformance } from '../index.ts';
 import { quietLogger } from '../test-support/simulator.ts';
 import type { CheckResult, Counts } from '../types.ts';

@@ -1,6 +1,6 @@
 // The whole mutation self-test: the baseline (no fault, every check, strict) and one run per
 // fault, in a small pool (the runs are mostly waiting on loopback HTTP; CI has 2 cores).
-import { FAULT_DEFINITIONS, type FaultDefinition } from '../../simulator/faults/index.ts';
+import { FAULT_DEFINITIONS, type FaultDefinition } from '@stablepay/simulator/faults';
 import { CONTROLS, type ProxyControl } from './proxy/controls.ts';
 import { DELIVERY_FAULTS } from './proxy/delivery-faults.ts';
 import { RESPONSE_FAULTS, type ProxyFault } from './proxy/response-faults.ts';

@@ -2,7 +2,7 @@
 // fault or one negative control, and the conformance suite pointed at the proxy. A fault runs the
 // checks citing the requirements it breaks (as the in-process runner does; assumed faults under
 // --strict); a control runs every check but the slow one, under --strict, and must pass them all.
-import { startServer } from '../../simulator/server.ts';
+import { startServer } from '@stablepay/simulator/server';
 import { ALL_CHECKS, runConformance } from '../index.ts';
 import { quietLogger } from '../test-support/simulator.ts';
 import type { CheckResult, Counts } from '../types.ts';

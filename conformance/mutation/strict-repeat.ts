@@ -1,7 +1,7 @@
 // npx tsx conformance/mutation/strict-repeat.ts [--times 20] [--only ids] [--chains]: runs the whole
 // suite again and again against a fresh in-process simulator under --strict and counts the runs
 // with any failure (a flaky check shows up here as a false failure). Exit 1 on any failing run.
-import { startServer } from '../../simulator/server.ts';
+import { startServer } from '@stablepay/simulator/server';
 import { runConformance } from '../index.ts';
 import { quietLogger } from '../test-support/simulator.ts';
 

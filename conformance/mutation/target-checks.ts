@@ -1,7 +1,7 @@
 // Which checks a fault run executes, derived from the fault's `breaks` requirement IDs: every check
 // that cites one of them. No hand-picked list, so a fault whose requirements no check cites shows
 // up as a gap (no target) instead of hiding behind a favourable selection.
-import type { FaultDefinition } from '../../simulator/faults/index.ts';
+import type { FaultDefinition } from '@stablepay/simulator/faults';
 import type { Check } from '../check.ts';
 
 export const SLOW_TAG = 'slow';

@@ -6,7 +6,7 @@
 // commands, bodies) wrap anywhere. Without JavaScript every section still reads; only filter and sort need it.
 import type { CheckResult, ResultKind, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
-import { metadataLines, type RunMetadata } from '../integrity/run-metadata.ts';
+import { metadataLines, type RunMetadata } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
 import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 import { groupFindings } from './console.ts';

@@ -2,7 +2,7 @@
 // failures (they keep the build green) but show in system-out; not-exercised and skipped map to
 // <skipped> with the reason, so nothing unexercised reads as passed.
 import type { CheckResult, RunResult } from '../types.ts';
-import type { RunMetadata } from '../integrity/run-metadata.ts';
+import type { RunMetadata } from '../run-metadata.ts';
 
 export function escapeXml(text: string): string {
   return text

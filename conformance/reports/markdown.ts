@@ -1,7 +1,7 @@
 // Markdown report: summary, results per check, failures with reproductions, traceability matrix.
 import type { RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
-import { metadataLines } from '../integrity/run-metadata.ts';
+import { metadataLines } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
 
 function cell(text: string): string {

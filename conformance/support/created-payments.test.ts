@@ -5,11 +5,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../simulator/server.ts';
+import type { RunningServer } from '@stablepay/simulator/server';
 import type { Check } from '../check.ts';
 import { runConformance } from '../index.ts';
 import { defineCheck } from '../registry.ts';
-import { startServer } from '../../simulator/server.ts';
+import { startServer } from '@stablepay/simulator/server';
 import { quietLogger } from '../test-support/simulator.ts';
 import { createPayment, getPayment } from './payments.ts';
 

@@ -1,6 +1,6 @@
 // Payment shapes and small helpers shared by checks: create with the main or another merchant,
 // field lists of the create and retrieve views (docs/decisions.md, spec §2).
-import type { Payment, PaymentCreateRequest, PaymentStatus, Seller } from '../../contract/types.ts';
+import type { Payment, PaymentCreateRequest, PaymentStatus, Seller } from '@stablepay/contract/types';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
 
 export type { Payment, PaymentStatus, Seller };

@@ -1,5 +1,5 @@
 // Self-test fixtures: the simulator served in-process on a free loopback port.
-import { startServer, type RunningServer } from '../../simulator/server.ts';
+import { startServer, type RunningServer } from '@stablepay/simulator/server';
 
 export const quietLogger = { info: () => {}, error: () => {} };
 

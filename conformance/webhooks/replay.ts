@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 import { WEBHOOK_SECRET_VARIABLE, type DeliveryEvidence } from './evidence.ts';
 import { sign } from './signature.ts';
 

@@ -1,6 +1,8 @@
 // Webhook signature verification exactly as spec §6 lays it out: parse `t=<ts>,v1=<hex>`, reject a
 // timestamp more than the tolerance away from "now", HMAC-SHA256 over `<t>.<raw body>`, constant-time
 // compare where unequal lengths are a mismatch.
+// Written apart from the merchants' verifier (@stablepay/webhooks) on purpose: the suite judges implementations,
+// that package among the things it checks against, so a bug shared by both would pass unseen.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

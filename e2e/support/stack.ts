@@ -2,10 +2,10 @@
 // page, shop that embeds the page), and the chain-backed simulator on a free port with the
 // merchant's webhook endpoint configured. Chromium starts first so a missing browser fails fast.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunningServer } from '../../simulator/server.ts';
-import { startServer } from '../../simulator/server.ts';
+import type { RunningServer } from '@stablepay/simulator/server';
+import { startServer } from '@stablepay/simulator/server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { browserSkipReason, launchChromium } from '../../conformance/customer/chromium.ts';
+import { browserSkipReason, launchChromium } from '@stablepay/conformance/chromium';
 import type { MerchantSite } from './merchant-site.ts';
 import { startMerchantSite } from './merchant-site.ts';
 

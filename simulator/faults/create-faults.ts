@@ -1,9 +1,9 @@
 // Faults of creating a payment: wrappers of create-body validation and of pricing.
-import { findCurrency } from '../reference-data/currencies.ts';
-import { formatUnits } from '../money/decimal.ts';
-import type { PriceCreateRequest, ValidateCreateRequest } from '../payments/index.ts';
-import { TITLE_MAX } from '../payments/validate-create.ts';
-import { AMOUNT_PATTERN, charLength, isPlainObject } from '../validation/index.ts';
+import { findCurrency } from '../core/reference-data/currencies.ts';
+import { formatUnits } from '../core/money/decimal.ts';
+import type { PriceCreateRequest, ValidateCreateRequest } from '../core/payments/index.ts';
+import { TITLE_MAX } from '../core/payments/validate-create.ts';
+import { AMOUNT_PATTERN, charLength, isPlainObject } from '../core/validation/index.ts';
 import { computeFeesWithFloats } from './float-fees.ts';
 
 /**

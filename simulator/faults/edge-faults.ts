@@ -1,11 +1,11 @@
 // Faults of the /v1 edge: wrappers of the key lookup, the key-expiry clock, the authentication
 // middleware and the rate-limit middleware.
 import type { MiddlewareHandler } from 'hono';
-import type { ApiKeyStore } from '../auth/api-key-store.ts';
-import type { IdentityEnv } from '../auth/identify.ts';
-import type { VirtualClock } from '../clock/virtual-clock.ts';
-import { ApiError } from '../http/errors.ts';
-import { MESSAGES } from '../http/messages.ts';
+import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
+import type { IdentityEnv } from '../edge/v1/identify.ts';
+import type { VirtualClock } from '../core/clock/virtual-clock.ts';
+import { ApiError } from '../edge/http/errors.ts';
+import { MESSAGES } from '../edge/http/messages.ts';
 
 type KeyLookup = Pick<ApiKeyStore, 'findByKey'>;
 type Middleware = MiddlewareHandler<IdentityEnv>;

@@ -1,6 +1,6 @@
 // Which seam each named fault wraps, and how. The record is keyed by every fault name, so a
 // fault defined without a wrapper (or the reverse) does not compile.
-import type { PaymentRepository } from '../payments/index.ts';
+import type { PaymentRepository } from '../core/payments/index.ts';
 import { floatFees, sellerAmountsBeforeFee, titleTruncated, truncatedZeroDecimalFee, zeroDecimalOnlyJpy } from './create-faults.ts';
 import { rateLimitHeadersOnlyOnSuccess, revokedKeysAccepted, unknownKeyForbidden, wallClock, withoutRetryAfter } from './edge-faults.ts';
 import type { FaultName } from './fault-definitions.ts';

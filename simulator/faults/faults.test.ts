@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../app.ts';
+import { createSimulator } from '../runtime/app.ts';
 import { capturingFetch } from '../test-support/webhooks.ts';
 import { FAULT_DEFINITIONS, FAULT_NAMES, FAULT_WRAPPERS, parseFaultList, resolveFaults, UnknownFaultError } from './index.ts';
 

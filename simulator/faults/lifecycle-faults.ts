@@ -1,10 +1,11 @@
 // Faults of the payment lifecycle and of what the payment routes answer: wrappers of the
 // transition table, the "(none) -> ACTIVE" row, the route operations and the retrieve view.
-import { Conflict } from '../domain/refusals.ts';
-import { PAYMENT_REFUSALS, type PaymentOperations, type PaymentRepository, type PaymentView, type RetrieveView } from '../payments/index.ts';
-import type { openPayment, PaymentEventType, transition } from '../payments/state-machine.ts';
-import type { PaymentStatus } from '../payments/types.ts';
-import { isPlainObject } from '../validation/problems.ts';
+import { Conflict } from '../core/refusals/refusals.ts';
+import { LIVE_STATUSES, PAYMENT_REFUSALS, type PaymentRepository, type PaymentView, type RetrieveView } from '../core/payments/index.ts';
+import type { PaymentOperations } from '../edge/v1/payment-routes.ts';
+import type { openPayment, PaymentEventType, transition } from '../core/payments/state-machine.ts';
+import type { PaymentStatus } from '../core/payments/types.ts';
+import { isPlainObject } from '../core/validation/problems.ts';
 
 type Transition = typeof transition;
 
@@ -57,7 +58,8 @@ export const checkThenInsert =
     ...delegate(base),
     async create(merchantId, body, origin) {
       const externalId = isPlainObject(body) && typeof body.externalId === 'string' ? body.externalId : undefined;
-      if (externalId !== undefined && store().liveHolder(merchantId, externalId) !== undefined) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);
+      const held = externalId !== undefined && store().list(merchantId, { externalId, limit: 1000 })?.items.some((p) => LIVE_STATUSES.includes(p.status));
+      if (held) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);
       await new Promise((resolve) => setTimeout(resolve, ROUND_TRIP_MS));
       return base.create(merchantId, body, origin);
     },

@@ -2,12 +2,13 @@
 // the real implementation. The composition root (app.ts) asks for a seam only when faults were
 // named; otherwise the real implementation is used as is and no code of this folder runs.
 import type { MiddlewareHandler } from 'hono';
-import type { ApiKeyStore } from '../auth/api-key-store.ts';
-import type { IdentityEnv } from '../auth/identify.ts';
-import type { VirtualClock } from '../clock/virtual-clock.ts';
-import type { PaymentOperations, PaymentRepository, PriceCreateRequest, RetrieveView, ValidateCreateRequest } from '../payments/index.ts';
-import type { openPayment, transition } from '../payments/state-machine.ts';
-import type { BuildAttemptRequest, RetryScheduler } from '../webhooks/index.ts';
+import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
+import type { IdentityEnv } from '../edge/v1/identify.ts';
+import type { VirtualClock } from '../core/clock/virtual-clock.ts';
+import type { PaymentRepository, PriceCreateRequest, RetrieveView, ValidateCreateRequest } from '../core/payments/index.ts';
+import type { PaymentOperations } from '../edge/v1/payment-routes.ts';
+import type { openPayment, transition } from '../core/payments/state-machine.ts';
+import type { BuildAttemptRequest, RetryScheduler } from '../core/webhooks/index.ts';
 import type { FaultName } from './fault-definitions.ts';
 
 export interface Seams {

@@ -1,6 +1,6 @@
 // Faults of payment storage: each a wrapper of the PaymentRepository the service is given.
-import type { InsertResult, PaymentListFilter, PaymentRepository, TimeRange } from '../payments/index.ts';
-import type { Payment } from '../payments/types.ts';
+import type { InsertResult, PaymentListFilter, PaymentRepository, TimeRange } from '../core/payments/index.ts';
+import type { Payment } from '../core/payments/types.ts';
 
 /** Forwards everything; a fault overrides the one method it breaks. */
 class DelegatingStore implements PaymentRepository {
@@ -13,9 +13,6 @@ class DelegatingStore implements PaymentRepository {
   }
   insert(payment: Payment): InsertResult {
     return this.base.insert(payment);
-  }
-  liveHolder(merchantId: string, externalId: string): string | undefined {
-    return this.base.liveHolder(merchantId, externalId);
   }
   update(payment: Payment): void {
     this.base.update(payment);
@@ -53,10 +50,6 @@ export class HeldAfterCancelStore extends DelegatingStore {
   override insert(payment: Payment): InsertResult {
     const holder = payment.externalId === null ? undefined : this.held.get(key(payment.merchantId, payment.externalId));
     return holder === undefined ? this.base.insert(payment) : { ok: false, holder };
-  }
-
-  override liveHolder(merchantId: string, externalId: string): string | undefined {
-    return this.base.liveHolder(merchantId, externalId) ?? this.held.get(key(merchantId, externalId));
   }
 
   override update(payment: Payment): void {

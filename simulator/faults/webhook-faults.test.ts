@@ -1,10 +1,10 @@
 // Each webhook fault bends exactly one rule of spec §6, observable by a merchant-side check. The
 // faulty service is built as the composition root builds it: the fault's wrapper around a seam.
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../clock/virtual-clock.ts';
-import { buildAttemptRequest, DEFAULT_RETRY_DELAYS_MS, retryScheduler, type BuildAttemptRequest, type RetryScheduler } from '../webhooks/index.ts';
-import { createWebhookService, type WebhookService } from '../webhooks/service.ts';
-import { capturingFetch, jsonRequest, testApp, verifyIndependently, type CapturedCall } from '../test-support/webhooks.ts';
+import { VirtualClock } from '../core/clock/virtual-clock.ts';
+import { buildAttemptRequest, DEFAULT_RETRY_DELAYS_MS, retryScheduler, type BuildAttemptRequest, type RetryScheduler } from '../core/webhooks/index.ts';
+import { createWebhookService, type WebhookService } from '../core/webhooks/service.ts';
+import { capturingFetch, jsonRequest, testApp, verifyAsMerchant, type CapturedCall } from '../test-support/webhooks.ts';
 import {
   bodyRestampedOnRetry,
   missingAttempts,
@@ -42,10 +42,10 @@ async function run(fault: Fault, status = 500) {
   service.emit('m1', { type: 'payment.failed', paymentId: PAYMENT, externalId: null });
   await service.idle();
   const verify = (call: CapturedCall) =>
-    verifyIndependently(call.headers['X-Service-Signature'], call.body, secret, Math.floor(clock.now() / 1000));
+    verifyAsMerchant(call.headers['X-Service-Signature'], call.body, secret, Math.floor(clock.now() / 1000));
   /** As the receiver saw it at the time of that attempt. */
   const verifyOnArrival = (call: CapturedCall) =>
-    verifyIndependently(call.headers['X-Service-Signature'], call.body, secret, Number(call.headers['X-Service-Timestamp']));
+    verifyAsMerchant(call.headers['X-Service-Signature'], call.body, secret, Number(call.headers['X-Service-Timestamp']));
   return { clock, service, calls, secret, verify, verifyOnArrival };
 }
 

@@ -2,8 +2,8 @@
 // scheduler. Each bends one rule of spec §6 so a merchant-side check can be shown to catch it;
 // the factories take their amount so unit tests can pick one.
 import { createHmac } from 'node:crypto';
-import type { BuildAttemptRequest, RetryScheduler } from '../webhooks/index.ts';
-import { formatSignatureHeader, signPayload } from '../webhooks/index.ts';
+import type { BuildAttemptRequest, RetryScheduler } from '../core/webhooks/index.ts';
+import { formatSignatureHeader, signPayload } from '../core/webhooks/index.ts';
 
 const SIGNATURE = 'X-Service-Signature';
 const TIMESTAMP = 'X-Service-Timestamp';

@@ -4,9 +4,9 @@
 // payment to leave PROCESSING.
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import type { SimulatorOptions } from '../app.ts';
-import type { ChainNetwork } from '../chains/index.ts';
-import type { CheckoutService, PreparedUserOperation } from '../checkout/index.ts';
+import type { SimulatorOptions } from '../runtime/app.ts';
+import type { ChainNetwork } from '@stablepay/chains';
+import type { CheckoutService, PreparedUserOperation } from '../core/checkout/index.ts';
 import { createHarness, type Harness, type TestResponse } from './harness.ts';
 
 export interface ChainHarness extends Harness {

@@ -1,6 +1,6 @@
 // A recording stand-in for the checkout service: the page's unit tests check what the page asks
 // of it (and that it asks nothing for a payment that cannot be paid).
-import type { CheckoutPair, CheckoutService, PreparedUserOperation } from '../checkout/index.ts';
+import type { CheckoutPair, CheckoutService, PreparedUserOperation } from '../core/checkout/index.ts';
 
 export interface FakeCheckout extends CheckoutService {
   readonly calls: { method: string; args: unknown[] }[];

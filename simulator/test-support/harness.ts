@@ -1,8 +1,8 @@
 // Test helpers: a simulator with a known key and a recording webhook fake, and a small client
 // over app.request() that returns status, headers and parsed JSON.
-import type { Simulator, SimulatorOptions } from '../app.ts';
-import { createSimulator } from '../app.ts';
-import { VirtualClock } from '../clock/virtual-clock.ts';
+import type { Simulator, SimulatorOptions } from '../runtime/app.ts';
+import { createSimulator } from '../runtime/app.ts';
+import { VirtualClock } from '../core/clock/virtual-clock.ts';
 import type { RecordingWebhookService } from './recording-webhooks.ts';
 import { createRecordingWebhooks } from './recording-webhooks.ts';
 
@@ -42,7 +42,7 @@ export function createHarness(options: SimulatorOptions = {}): Harness {
     const env = o.ip ? { incoming: { socket: { remoteAddress: o.ip } } } : undefined;
     const res = await sim.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, env);
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown ;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

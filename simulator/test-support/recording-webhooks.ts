@@ -1,8 +1,6 @@
 // A WebhookService that records what the core emits instead of delivering it: lets tests assert
 // exactly which events each action produced, independent of endpoint configuration.
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
-import type { WebhookEvent, WebhookService } from '../webhooks/index.ts';
+import type { WebhookEvent, WebhookService } from '../core/webhooks/index.ts';
 
 export interface RecordedEvent extends WebhookEvent {
   merchantId: string;
@@ -26,7 +24,6 @@ export function createRecordingWebhooks(): RecordingWebhookService {
     emit(merchantId, event) {
       if (!closed) emitted.push({ merchantId, ...event });
     },
-    routes: () => new Hono<AppEnv>(),
     async close() {
       closed = true;
     },

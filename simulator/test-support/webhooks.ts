@@ -1,16 +1,17 @@
 // Test-only helpers for the webhook tests: a real HTTP receiver on 127.0.0.1 and a signature
 // verifier written independently of sign.ts (node:crypto directly), so a bug in the module's
 // signing cannot be hidden by the same bug in the check.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { verifyWebhookSignature } from '@stablepay/webhooks';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
-import { DomainRefusal } from '../domain/refusals.ts';
-import { ApiError } from '../http/errors.ts';
-import { refusalToApiError } from '../http/refusal-response.ts';
-import type { FetchLike } from '../webhooks/http-post.ts';
-import type { WebhookService } from '../webhooks/service.ts';
+import { webhookRoutes } from '../edge/v1/webhook-routes.ts';
+import type { AppEnv } from '../edge/http/context.ts';
+import { DomainRefusal } from '../core/refusals/refusals.ts';
+import { ApiError } from '../edge/http/errors.ts';
+import { refusalToApiError } from '../edge/http/refusal-response.ts';
+import type { FetchLike } from '../core/webhooks/http-post.ts';
+import type { WebhookService } from '../core/webhooks/service.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -83,34 +84,10 @@ export async function refusedUrl(): Promise<string> {
 
 export type VerifyOutcome = { ok: true; timestamp: number } | { ok: false; step: 'format' | 'tolerance' | 'signature'; reason: string };
 
-/** Spec §6 "Signature verification", steps 1-4, as a merchant would write it. */
-export function verifyIndependently(
-  header: string | undefined,
-  rawBody: string,
-  secret: string,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): VerifyOutcome {
-  // 1. format: both t and v1 present
-  const parts = new Map<string, string>();
-  for (const piece of (header ?? '').split(',')) {
-    const eq = piece.indexOf('=');
-    if (eq > 0) parts.set(piece.slice(0, eq).trim(), piece.slice(eq + 1).trim());
-  }
-  const t = parts.get('t');
-  const v1 = parts.get('v1');
-  if (!t || !v1 || !/^\d+$/.test(t)) return { ok: false, step: 'format', reason: `bad header: ${header}` };
-  // 2. tolerance against the (virtual) current time
-  if (Math.abs(nowSeconds - Number(t)) > toleranceSeconds) {
-    return { ok: false, step: 'tolerance', reason: `t=${t} vs now=${nowSeconds}` };
-  }
-  // 3. HMAC-SHA256 hex over "<t>.<raw body>"
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
-  // 4. constant-time compare; unequal lengths are a mismatch
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(v1, 'utf8');
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, step: 'signature', reason: 'HMAC mismatch' };
-  return { ok: true, timestamp: Number(t) };
+/** Spec §6 "Signature verification", steps 1-4, with the merchants' own verifier (@stablepay/webhooks), apart from sign.ts. */
+export function verifyAsMerchant(header: string | undefined, rawBody: string, secret: string, nowSeconds: number, toleranceSeconds = 300): VerifyOutcome {
+  const verdict = verifyWebhookSignature(rawBody, header, secret, { toleranceSeconds, now: nowSeconds * 1000 });
+  return verdict.ok ? verdict : { ok: false, step: verdict.step, reason: verdict.message };
 }
 
 /** The routes mounted as the app will mount them, with a stand-in for the auth middleware. */
@@ -121,7 +98,7 @@ export function testApp(service: WebhookService): Hono<AppEnv> {
     if (merchantId) c.set('merchantId', merchantId);
     await next();
   });
-  app.route('/v1/webhooks', service.routes());
+  if (service.configuration) app.route('/v1/webhooks', webhookRoutes(service.configuration));
   app.onError((err) => {
     if (err instanceof ApiError) return err.getResponse();
     if (err instanceof DomainRefusal) return refusalToApiError(err).getResponse();

@@ -1,13 +1,13 @@
 // GET /v1/analytics summarises the merchant's payments with splits by stablecoin and chain. A fresh
 // merchant makes payments in known states, so every count and sum has one right answer
 // (assumed shape: docs/decisions.md "Analytics"; the default window is the last 30 days).
-import type { Analytics } from '../../../contract/types.ts';
+import type { Analytics } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkMerchant, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { formatUnits, toScale } from '../../support/decimal.ts';
 import { cancelPayment, createPayment, type Payment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 type Summary = Received<Analytics>;
 

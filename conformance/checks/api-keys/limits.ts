@@ -2,10 +2,10 @@
 // and an IP whitelist that excludes the caller makes a key refused with 401 while one that
 // includes every address works. A merchant of its own with the control API; else the main merchant, whose keys made
 // here are all revoked afterwards (its own key is never touched).
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { listAllKeys, type KeyRecord } from './record.ts';
 
 const KEY_LIMIT = 10;

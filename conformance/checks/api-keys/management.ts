@@ -2,11 +2,11 @@
 // the prefix); DELETE revokes (the record says so, the key stops working); unknown ids are 404.
 // Expiry from 30 days to never: 30 and never are accepted, 29 is refused (assumed: 400).
 import { randomUUID } from 'node:crypto';
-import type { ApiKeyList } from '../../../contract/types.ts';
+import type { ApiKeyList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { expectKeyRecord, listAllKeys, type KeyRecord } from './record.ts';
 
 async function keyOwner(ctx: CheckContext): Promise<HttpClient> {

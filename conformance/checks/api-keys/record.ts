@@ -1,8 +1,8 @@
 // The API key record of docs/decisions.md (assumed shape) and the list walk shared by the key checks.
-import type { ApiKeyList, ApiKeyWithSecret } from '../../../contract/types.ts';
+import type { ApiKeyList, ApiKeyWithSecret } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 export const KEY_RECORD_FIELDS = ['id', 'name', 'prefix', 'ipWhitelist', 'expiresAt', 'revokedAt', 'lastUsedAt', 'status', 'createdAt'];
 

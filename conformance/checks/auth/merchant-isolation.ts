@@ -1,11 +1,11 @@
 // One merchant's payments do not exist for another: GET and DELETE answer 404 (not 403, which would
 // confirm the id), the list does not show them, and the foreign DELETE leaves the payment ACTIVE.
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import { createPayment, getPayment, uniqueExternalId, } from '../../support/payments.ts';
+import type { Received } from '../../received.ts';
 
 export const merchantIsolation = defineCheck({
   id: 'auth.merchant-isolation',

@@ -1,8 +1,8 @@
 // A key that worked, then was revoked through DELETE /v1/auth/api-keys/{id}, gets 401.
-import type { ApiKeyWithSecret } from '../../../contract/types.ts';
+import type { ApiKeyWithSecret } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { expectRefusedEverywhere } from './refused-everywhere.ts';
 import { runCredential } from '../../support/run-credential.ts';
 

@@ -2,7 +2,7 @@
 // merchants, keys, rates, rate limit, payouts, health) is validated against conformance/control-api.yaml
 // (documented status, content type, headers, body schema). The whole control API is our design, so
 // every finding is assumed (warn outside --strict). Identical findings are folded into one.
-import { loadContract, type Contract } from '../../../contract/validator.ts';
+import { loadContract, type Contract } from '@stablepay/contract/validator';
 import type { CheckContext } from '../../context.ts';
 import { toCurl } from '../../http/curl.ts';
 import type { Exchange } from '../../http/recorder.ts';

@@ -1,11 +1,11 @@
 // Every create rule, both ways: each invalid body is a 400 "Validation failed" whose errors[] names
 // the invalid field; each boundary body that the rule allows is a 201.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { deriveCreateRules } from '../../generators/create-rules.ts';
 import { defineCheck } from '../../registry.ts';
 import { errorPaths, namesField } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { fieldCases } from './field-cases.ts';
 
 export const FIELD_RULE_REQUIREMENTS = [

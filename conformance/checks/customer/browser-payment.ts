@@ -2,7 +2,7 @@
 // contract's refusals become PAGE-* findings with the query tried and a screenshot, and GET must follow the customer),
 // open-page flows that do not pay (onPage), and the on-chain verification of a settlement.
 import type { Address } from 'viem';
-import type { Transaction, TransactionList } from '../../../contract/types.ts';
+import type { Transaction, TransactionList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from '../../customer/agent.ts';
 import { NotExercisedSignal, RequirementError } from '../../errors.ts';
@@ -10,7 +10,7 @@ import { balanceDeltas, toUnits, verifySettlement, type ExpectedRecipient } from
 import type { HttpClient } from '../../http/client.ts';
 import { getPayment, type Payment } from '../../support/payments.ts';
 import { payThroughPage, STEP_REQUIREMENT, type PagePayment, type PayThroughPageOptions } from '../../support/pay-through-page.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 export { transactionsSigned, describeSigned } from '../../support/pay-through-page.ts';
 

@@ -1,8 +1,8 @@
 // Shared assertion: a create refused for a live externalId is 409 with the documented error body.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 export function expectConflict(ctx: CheckContext, response: HttpResponse, requirement: string, situation: string): boolean {
   if (!ctx.expect(response.status === 409, requirement, `Duplicate externalId not refused with 409 (${situation})`, () => `expected 409, got ${response.status}: ${response.text.slice(0, 300)}`, response.exchange)) return false;

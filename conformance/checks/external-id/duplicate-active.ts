@@ -1,8 +1,8 @@
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { expectConflict } from './conflict.ts';
 
 export const duplicateActive = defineCheck({

@@ -1,10 +1,10 @@
 // Uniqueness holds while PROCESSING and SUCCESSFUL too; reuse is allowed after EXPIRED and FAILED.
-import type { Payment } from '../../../contract/types.ts';
+import type { Payment } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { failAsCustomer, failableSellers, holdProcessing, requireCustomerPath } from '../../support/customer-path.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { expectConflict } from './conflict.ts';
 
 async function fresh(ctx: CheckContext, requirement: string, externalId: string, expiresInMs?: number, failable = false) {

@@ -1,11 +1,11 @@
 // GET /v1/transactions: one ledger record per settlement (SUCCESSFUL payment) and nothing for
 // payments that did not settle; the records walk with the cursor like every list.
-import type { Transaction, TransactionList } from '../../../contract/types.ts';
+import type { Transaction, TransactionList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkMerchant, failAsCustomer, failableSellers, holdProcessing, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 const TXN_FIELDS = ['id', 'paymentId', 'externalId', 'chainId', 'token', 'txHash', 'amount', 'currency', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual', 'transfers', 'settledAt'];
 

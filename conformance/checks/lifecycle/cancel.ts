@@ -1,13 +1,13 @@
 // DELETE without a control API: ACTIVE -> CANCELLED with the updated payment, CANCELLED stays,
 // a second DELETE is 400, an unknown id is 404.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../registry.ts';
 import { INVARIANT_REQUIREMENTS } from '../../model/field-lifetimes.ts';
 import { PaymentTracker } from '../../model/invariants.ts';
 import { cancelPayment, createPayment, getPayment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { observe } from './observe.ts';
 
 export const cancelFlow = defineCheck({

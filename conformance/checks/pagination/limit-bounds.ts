@@ -1,10 +1,10 @@
 // Limits outside 1..100: never more than 100 items (documented maximum); a 400 naming `limit`
 // (assumed: the spec does not say what an out-of-range limit gets).
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { namesField } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { createMany, listPage, listSource } from './list-source.ts';
 
 export const limitBounds = defineCheck({

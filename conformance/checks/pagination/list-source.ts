@@ -1,6 +1,6 @@
 // Where a pagination check gets a list it fully knows: a fresh merchant (control API), else the
 // main merchant, whose list also holds whatever earlier checks created.
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { createPayment } from '../../support/payments.ts';

@@ -3,12 +3,12 @@
 // data.payoutId (not paymentId) and the payout's externalId (null when none); GET /v1/payouts/{id}
 // gives the payout with the state the events announced; unknown or foreign ids are 404.
 import { randomUUID } from 'node:crypto';
-import type { Payout, PayoutEventPayload } from '../../../contract/types.ts';
+import type { Payout, PayoutEventPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
 import { uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';

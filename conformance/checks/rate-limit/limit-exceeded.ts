@@ -3,12 +3,12 @@
 // and restored afterwards; without one the check spends up to rateLimitProbeBudget requests when
 // X-RateLimit-Remaining shows the limit is that close (rateLimitBlackBoxBudget against a target the suite started
 // itself), and is not exercised otherwise.
-import type { ErrorBody } from '../../../contract/types.ts';
+import type { ErrorBody } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { DEFAULTS } from '../../defaults.ts';
 import type { HttpClient, HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 async function hitUntil429(api: HttpClient, budget: number): Promise<{ refused: HttpResponse | undefined; sent: number }> {
   for (let sent = 1; sent <= budget; sent++) {

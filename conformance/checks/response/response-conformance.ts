@@ -43,7 +43,7 @@ export const responseConformance = defineCheck({
     for (const exchange of exchanges) {
       ctx.addCases();
       const url = new URL(exchange.url);
-      let body: unknown = undefined;
+      let body: unknown ;
       if (exchange.responseBody.length) {
         try {
           body = JSON.parse(exchange.responseBody);

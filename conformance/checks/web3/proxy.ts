@@ -3,11 +3,11 @@
 // id; cheat and signing methods (anvil_*, evm_*, eth_sendTransaction, ...) never execute and are
 // refused naming the method. When no allowed read answers either (no node behind the proxy), the
 // refusals cannot be told apart from an outage: those cases are then reported as not judged.
-import type { ErrorBody, JsonRpcFailure, JsonRpcSuccess } from '../../../contract/types.ts';
+import type { ErrorBody, JsonRpcFailure, JsonRpcSuccess } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 const CHAINS = [1, 42161, 8453, 137, 56];
 const REFUSED = ['anvil_setBalance', 'evm_increaseTime', 'evm_mine', 'hardhat_setBalance', 'debug_traceTransaction', 'eth_sendTransaction', 'eth_sign', 'personal_sign'];

@@ -1,11 +1,11 @@
 // Webhook configuration records: GET is 404 before setup; POST creates the endpoint and shows the
 // secret once (never again on GET or PUT); PUT changes url/enabled; bad URLs are 400; a disabled
 // endpoint refuses the test event (409) and records nothing. A merchant of its own (control API) or the second merchant.
-import type { Payment, WebhookDeliveryList } from '../../../contract/types.ts';
+import type { Payment, WebhookDeliveryList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 
 const ENDPOINT_FIELDS = ['id', 'url', 'enabled', 'secretLast4', 'createdAt', 'updatedAt'];
 

@@ -2,11 +2,11 @@
 // key being the whole secret, whsec_ included). GET /v1/webhooks/deliveries records each delivery
 // with the exact payload sent, its attempts, and walks with the cursor and filters by event.
 import { isDeepStrictEqual } from 'node:util';
-import type { WebhookDelivery, WebhookDeliveryList, WebhookEndpointWithSecret, WebhookPayload } from '../../../contract/types.ts';
+import type { WebhookDelivery, WebhookDeliveryList, WebhookEndpointWithSecret, WebhookPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { parseSignatureHeader, sign } from '../../webhooks/signature.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';

@@ -1,12 +1,12 @@
 // Every lifecycle transition notifies: processing, completed, failed, expired, cancelled, each for
 // the right payment with data.paymentId and data.externalId, payload valid for its event type, and
 // signed. API creates emit no payment.created; a dashboard create (control API) does.
-import type { Payment, PaymentEventPayload } from '../../../contract/types.ts';
+import type { Payment, PaymentEventPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { failAsCustomer, failableSellers, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
 

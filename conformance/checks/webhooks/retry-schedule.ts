@@ -3,12 +3,12 @@
 // +0, 1 m, 6 m, 36 m, 2 h 36 m, 10 h 36 m, 34 h 36 m (cumulative) measured on the implementation's
 // clock (conformance/webhooks/attempt-time.ts), with a tolerance of ±retryToleranceSeconds (default 2 s). Then no 8th attempt, and the delivery
 // record shows failed.
-import type { WebhookDeliveryList } from '../../../contract/types.ts';
+import type { WebhookDeliveryList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { attemptSeconds } from '../../webhooks/attempt-time.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';

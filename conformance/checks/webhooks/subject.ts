@@ -2,10 +2,10 @@
 // With a control API that is a new merchant (deliveries of other checks never mix in); without it,
 // the main merchant's endpoint is pointed at the receiver and restored afterwards (its secret is
 // rotated to learn it — say so when running against shared staging).
-import type { PaymentEventPayload, WebhookEndpoint, WebhookPayload } from '../../../contract/types.ts';
+import type { PaymentEventPayload, WebhookEndpoint, WebhookPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
-import type { Received } from '../../support/received.ts';
+import type { Received } from '../../received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
 import { attemptKey } from '../../webhooks/attempts.ts';

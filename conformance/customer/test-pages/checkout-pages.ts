@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { ChainsFile } from '../../../simulator/chains/chains-file.ts';
+import type { ChainsFile } from '@stablepay/chains/chains-file';
 import { CheckoutSteps, type CheckoutRecord, type Mechanism, type TestCheckout } from './checkout-steps.ts';
 import { checkoutPageHtml } from './page-html.ts';
 

@@ -50,14 +50,14 @@ pay.addEventListener('click', async () => {
 });
 `;
 
-const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function checkoutPageHtml(input: { title: string; pairs: { chainId: number; chainName: string; token: string }[] }): string {
   const radios = input.pairs
-    .map((p) => `<label><input type="radio" name="pair" data-chain="${p.chainId}" data-token="${escape(p.token)}"> ${escape(p.chainName)} · ${escape(p.token)}</label><br>`)
+    .map((p) => `<label><input type="radio" name="pair" data-chain="${p.chainId}" data-token="${escapeHtml(p.token)}"> ${escapeHtml(p.chainName)} · ${escapeHtml(p.token)}</label><br>`)
     .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(input.title)}</title></head><body>
-<h1>${escape(input.title)}</h1>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head><body>
+<h1>${escapeHtml(input.title)}</h1>
 <button id="connect">Connect wallet</button> <span id="account"></span>
 <fieldset><legend>Network and token</legend>
 ${radios}

@@ -1,7 +1,7 @@
 // Walks the merchant's whole list (the model run's merchant is fresh, so the list is exactly the
 // model): every payment once, statuses as modelled, newest first.
 import type fc from 'fast-check';
-import type { PaymentList } from '../../../contract/types.ts';
+import type { PaymentList } from '@stablepay/contract/types';
 import type { Payment } from '../../support/payments.ts';
 import { type LifecycleModel, type LifecycleReal, observeInvariants, violation } from '../model.ts';
 

@@ -1,0 +1,52 @@
+// Gives an address tokens the way each issuer mints: USDC's minter mints to it; USDT0 mints to it; Ethereum USDT
+// (issue) and BSC USDT (mint) mint to the owner, who then transfers. Real Transfer events, real totalSupply.
+import { encodeFunctionData, type Address, type Hex } from 'viem';
+import type { TokenSymbol } from '@stablepay/contract/chain-table';
+import { tokenVariant } from '../contracts/token-variants.ts';
+import { UnsupportedTokenError } from '../errors.ts';
+import { sendTransaction } from '../clients/send-transaction.ts';
+import type { ChainNetwork } from './start-chain-network.ts';
+import { tokenAbi } from '../contracts/token-abi.ts';
+
+export interface FundAccountReturnType {
+  txHashes: Hex[];
+}
+
+export async function fundAccount(network: ChainNetwork, chainId: number, token: TokenSymbol, address: Address, amountUnits: bigint): Promise<FundAccountReturnType> {
+  if (amountUnits <= 0n) throw new RangeError(`fundAccount needs a positive amount in the token's smallest unit, got ${amountUnits}`);
+  const handle = network.chain(chainId);
+  const variant = tokenVariant(chainId, token);
+  if (!variant) throw new UnsupportedTokenError(chainId, token);
+  await handle.ready();
+  const to = network.tokenAddress(chainId, token);
+  const abi = tokenAbi(variant.kind);
+  const calls: { functionName: string; args: unknown[] }[] =
+    variant.kind === 'fiat-token-v2_2' || variant.kind === 'usdt0'
+      ? [{ functionName: 'mint', args: [address, amountUnits] }]
+      : [
+          { functionName: variant.kind === 'tether-token' ? 'issue' : 'mint', args: [amountUnits] },
+          { functionName: 'transfer', args: [address, amountUnits] },
+        ];
+  const txHashes: Hex[] = [];
+  for (const call of calls) {
+    const receipt = await sendTransaction(handle.publicClient, handle.operator, {
+      to,
+      data: encodeFunctionData({ abi, functionName: call.functionName, args: call.args }),
+      purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
+    });
+    txHashes.push(receipt.transactionHash);
+  }
+  handle.noteWrite();
+  return { txHashes };
+}
+
+/** Token balance in the smallest unit. */
+export async function getTokenBalance(network: ChainNetwork, chainId: number, token: TokenSymbol, address: Address): Promise<bigint> {
+  const handle = network.chain(chainId);
+  return handle.publicClient.readContract({
+    address: network.tokenAddress(chainId, token),
+    abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] }],
+    functionName: 'balanceOf',
+    args: [address],
+  });
+}

@@ -1,0 +1,61 @@
+// Options of a black-box run, where the suite starts the implementation itself (DESIGN §3a): by command or by image,
+// on chains the suite starts, with a clock the suite moves through libfaketime. Declared as data like every option.
+import type { OptionDeclaration } from './option-declaration.ts';
+
+export interface TargetOptions {
+  /** Shell command that starts the implementation (run in its own process group). */
+  targetCommand?: string;
+  /** Local container image of the implementation (never pulled). */
+  targetImage?: string;
+  /** Port the implementation listens on (inside the container for an image; PORT for a command). Default: 4000 for an image, any free port for a command. */
+  targetPort?: number;
+  /** Extra environment for the target, K=V. */
+  targetEnv?: Record<string, string>;
+  /** What "ready" means: an HTTP path answering (`/v1/payments`, the default) or `log:<text>` appearing in the output. */
+  targetWait?: string;
+  /** Seconds to wait for the target to become ready. */
+  targetStartTimeoutSeconds?: number;
+  /** Path of libfaketimeMT; `false` runs the target on the real clock (clock checks are then not exercised). */
+  faketime?: string | false;
+  /** Run testcontainers' Ryuk reaper (its image must be present locally). Default off: the suite tears down itself. */
+  reaper?: boolean;
+  /** chainId -> URL: fork these chains instead of using the baked state. */
+  forks?: Record<number, string>;
+  /** API key of a second merchant (handed to a started target as STABLEPAY_SECOND_API_KEY): merchant isolation without a control API. */
+  secondApiKey?: string;
+  /** Black-box run: pay through the hosted page with the customer agent (default true; `--no-customer` turns it off). */
+  customer?: boolean;
+  /** Payments the customer agent makes at once (browser contexts of its one Chromium). */
+  customerParallel?: number;
+  /** JSON file overriding the page contract's roles and names (conformance/customer/page-contract.ts). */
+  pageContract?: string;
+}
+
+export const TARGET_DEFAULTS = {
+  wait: '/v1/payments',
+  startTimeoutSeconds: 60,
+  imagePort: 4000,
+  /** Debian's `faketime` package (multi-threaded variant: Node has worker threads). */
+  faketimeCandidates: ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/faketime/libfaketimeMT.so.1'],
+  /** Where a container finds the library and the timestamp file. */
+  containerFaketimeDir: '/stablepay-faketime',
+  stopTimeoutMs: 5_000,
+  customerParallel: 2,
+} as const;
+
+export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[] = [
+  { name: 'targetCommand', flags: '--target-command <cmd>', description: 'start the implementation with this shell command (own process group; gets PORT, STABLEPAY_RPC_URL_<chainId>, STABLEPAY_CHAINS_FILE)', parser: 'string' },
+  { name: 'targetImage', flags: '--target-image <ref>', description: 'start the implementation from this local container image (testcontainers; never pulled)', parser: 'string' },
+  { name: 'targetPort', flags: '--target-port <port>', description: 'port the implementation listens on (in the container for --target-image)', parser: 'positive-int', defaultText: `${TARGET_DEFAULTS.imagePort} for an image, a free port for a command` },
+  { name: 'targetEnv', flags: '--target-env <K=V>', description: 'extra environment for the target (repeatable)', parser: 'key-value' },
+  { name: 'targetWait', flags: '--target-wait <path|log:text>', description: 'ready when this HTTP path answers, or when log:<text> is printed', parser: 'string', defaultText: TARGET_DEFAULTS.wait },
+  { name: 'targetStartTimeoutSeconds', flags: '--target-start-timeout <seconds>', description: 'how long the target may take to become ready', parser: 'positive-int', defaultText: String(TARGET_DEFAULTS.startTimeoutSeconds) },
+  { name: 'faketime', flags: '--faketime <path>', description: 'libfaketimeMT preloaded into the target to move its clock', parser: 'string', defaultText: "Debian's faketime package" },
+  { name: 'faketime', flags: '--no-faketime', description: 'run the target on the real clock (clock checks are not exercised)', parser: 'flag' },
+  { name: 'reaper', flags: '--reaper', description: "run testcontainers' Ryuk reaper (its image must be present locally)", parser: 'flag' },
+  { name: 'secondApiKey', flags: '--second-api-key <key>', description: `API key of a second merchant, for merchant isolation without a control API (or set ${'STABLEPAY_SECOND_API_KEY'})`, parser: 'string' },
+  { name: 'customer', flags: '--no-customer', description: 'black-box run: do not pay through the hosted page in a browser (customer checks are not exercised)', parser: 'flag' },
+  { name: 'customerParallel', flags: '--customer-parallel <n>', description: 'black-box run: payments the browser customer makes at once', parser: 'positive-int', defaultText: '2' },
+  { name: 'pageContract', flags: '--page-contract <file>', description: 'JSON file overriding the roles and accessible names the customer looks for on the hosted page', parser: 'string' },
+  { name: 'forks', flags: '--fork <chainId=rpcUrl>', description: 'black-box run: this chain is an Anvil fork of a real endpoint (repeatable)', parser: 'fork' },
+];

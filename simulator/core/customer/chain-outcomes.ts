@@ -1,0 +1,168 @@
+// What the bundler's hooks mean for payments. Admission ties a user operation to its payment: it must come with the
+// checkout token of that payment and be exactly the operation prepared for it (same userOpHash: calls, gas, nonce);
+// anything else is refused with a JSON-RPC error and the payment is untouched. Acceptance moves the payment to
+// PROCESSING at the locked rate; the receipt makes it SUCCESSFUL (real txHash, block time, the paymaster's charge,
+// the transfers the transaction made) or FAILED (revert); a drop from the mempool makes it FAILED (bundler).
+import type { Hex } from 'viem';
+import { formatUserOperationRequest } from 'viem/account-abstraction';
+import type { CheckoutSession, CheckoutSessions, PaymentQuote } from '../checkout/index.ts';
+import { formatTokenUnits } from '../checkout/index.ts';
+import { parseUserOperation, RPC, RpcError, type Bundler, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '@stablepay/chains';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { Logger } from '../support/logger.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import type { PaymentEvent } from '../payments/state-machine.ts';
+import type { Web3Caller } from './web3-handler.ts';
+import { transfersFromLogs } from './settlement-transfers.ts';
+
+export interface TrackedOperation {
+  paymentId: string;
+  chainId: number;
+  userOpHash: Hex;
+  quote: PaymentQuote;
+}
+
+/** Accepted operations by hash and by payment (one payment has at most one accepted operation). */
+export class OperationTracker {
+  private readonly byHash = new Map<string, TrackedOperation>();
+  private readonly byPayment = new Map<string, TrackedOperation>();
+
+  private static key(chainId: number, hash: Hex): string {
+    return `${chainId}:${hash.toLowerCase()}`;
+  }
+
+  track(op: TrackedOperation): void {
+    this.byHash.set(OperationTracker.key(op.chainId, op.userOpHash), op);
+    this.byPayment.set(op.paymentId, op);
+  }
+
+  ofHash(chainId: number, hash: Hex): TrackedOperation | undefined {
+    return this.byHash.get(OperationTracker.key(chainId, hash));
+  }
+
+  ofPayment(paymentId: string): TrackedOperation | undefined {
+    return this.byPayment.get(paymentId);
+  }
+}
+
+export interface ChainOutcomeDeps {
+  payments: PaymentService;
+  sessions: CheckoutSessions;
+  network: ChainNetwork;
+  clock: Pick<VirtualClock, 'now'>;
+  logger: Logger;
+  tracker: OperationTracker;
+}
+
+const refuse = (message: string): RpcError => new RpcError(RPC.INVALID_PARAMS, message);
+
+export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
+  const { payments, sessions, tracker, logger } = deps;
+
+  const record = (paymentId: string, event: PaymentEvent): void => {
+    const result = payments.apply(paymentId, event);
+    if (!result.ok) logger.error(`payment ${paymentId}: the chain reported ${event.type} but the payment refused it (${result.refusal.message})`);
+  };
+
+  const failureEvent = (failure: UserOperationFailure): PaymentEvent =>
+    failure.source === 'bundler' ? { type: 'bundler.rejected', error: { ...failure } } : { type: 'chain.failed', error: { ...failure } };
+
+  return {
+    admitUserOperation({ chainId, userOpHash, userOperation, phase, context }) {
+      const token = (context as Web3Caller | undefined)?.checkoutToken;
+      if (!token) {
+        throw refuse('eth_sendUserOperation pays a payment: send it with the checkout token of that payment (Authorization: Bearer ct_...), as the hosted page does');
+      }
+      const session = sessions.get(token);
+      if (!session) throw refuse('The checkout token is unknown or expired');
+      const prepared = session.prepared;
+      const paymentId = session.paymentId;
+      if (!prepared) throw refuse(`No user operation has been prepared for payment ${paymentId}; prepare one (pick a chain and token) first`);
+      if (prepared.chainId !== chainId) throw refuse(`The user operation of payment ${paymentId} was prepared for chain ${prepared.chainId}, not chain ${chainId}`);
+      if (prepared.userOpHash.toLowerCase() !== userOpHash.toLowerCase()) {
+        throw refuse(`This user operation is not the one prepared for payment ${paymentId}: its userOpHash is ${userOpHash}, expected ${prepared.userOpHash} (calls, gas or nonce differ)`);
+      }
+      if (prepared.accepted) throw refuse(`The user operation of payment ${paymentId} has already been submitted`);
+      const payment = payments.find(paymentId);
+      if (!payment) throw refuse(`Payment ${paymentId} does not exist`);
+      if (payment.status !== 'ACTIVE') throw refuse(`Payment ${paymentId} is not payable (status: ${payment.status})`);
+      if (phase === 'check') return {};
+      // Acceptance: the payment moves to PROCESSING at the locked rate, in the same tick as the check above.
+      const { quote } = prepared;
+      const result = payments.apply(paymentId, { type: 'customer.submitted', chainId, token: quote.token, exchangeRate: quote.exchangeRate });
+      if (!result.ok) {
+        if (result.refusal.reason === 'expired') payments.apply(paymentId, { type: 'clock.expired' });
+        throw refuse(`Payment ${paymentId} cannot take this user operation: ${result.refusal.message}`);
+      }
+      const p = result.payment;
+      if (p.amountToken !== quote.amountToken || p.serviceFeeToken !== quote.serviceFeeToken || p.merchantFeeToken !== quote.merchantFeeToken) {
+        logger.error(`payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`);
+      }
+      // Kept signed, in its RPC form, so durable mode can put it back in the mempool after a restart.
+      sessions.accept(session, formatUserOperationRequest(userOperation) as Record<string, unknown>);
+      tracker.track({ paymentId, chainId, userOpHash, quote });
+      return { hold: session.hold };
+    },
+
+    onUserOperationSettled(settlement) {
+      const op = tracker.ofHash(settlement.chainId, settlement.userOpHash);
+      if (!op) return;
+      if (!settlement.success) {
+        record(op.paymentId, failureEvent(settlement.failure ?? { code: 'TRANSACTION_REVERTED', source: 'chain', message: `User operation reverted on chain ${op.chainId}` }));
+        return;
+      }
+      const transfers = transfersFromLogs(deps.network, op.quote, settlement.sender, settlement.logs);
+      if (transfers.unexpected.length > 0 || transfers.missing.length > 0) {
+        logger.error(`payment ${op.paymentId}: transaction ${settlement.txHash} transferred ${JSON.stringify(transfers.unexpected)}, missing ${JSON.stringify(transfers.missing)}`);
+      }
+      record(op.paymentId, {
+        type: 'chain.confirmed',
+        txHash: settlement.txHash,
+        gasActual: formatTokenUnits(settlement.gasChargedUnits, op.quote.decimals),
+        paidAt: settlement.blockTimestampMs,
+        transfers: transfers.recorded,
+      });
+    },
+
+    onUserOperationRejected(event) {
+      if (event.stage !== 'mempool') return; // refused at eth_sendUserOperation: the payment is still ACTIVE
+      const op = tracker.ofHash(event.chainId, event.userOpHash);
+      if (op) record(op.paymentId, failureEvent(event.failure));
+    },
+
+    onHookError: (hook, error) => logger.error(`bundler hook ${hook} failed`, error),
+  };
+}
+
+export interface ResumeAcceptedDeps {
+  payments: PaymentService;
+  tracker: OperationTracker;
+  bundler: Pick<Bundler, 'resume'>;
+  logger: Logger;
+}
+
+/**
+ * Durable mode, at start: every payment still PROCESSING whose accepted operation the state dir kept goes on. Its
+ * operation is tracked again and handed back to the bundler, which reads its settlement from the chain if it was
+ * mined before the stop, or puts it back in the mempool (held as before for control-API payments). The payment then
+ * ends SUCCESSFUL or FAILED through the usual hooks. Returns how many were resumed.
+ */
+export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepted: readonly CheckoutSession[]): Promise<number> {
+  let resumed = 0;
+  await Promise.all(
+    accepted.map(async (session) => {
+      const prepared = session.prepared;
+      const payment = deps.payments.find(session.paymentId);
+      if (!prepared?.signedOperation || payment?.status !== 'PROCESSING') return;
+      try {
+        const userOperation = parseUserOperation(prepared.signedOperation);
+        deps.tracker.track({ paymentId: session.paymentId, chainId: prepared.chainId, userOpHash: prepared.userOpHash, quote: prepared.quote });
+        await deps.bundler.resume(prepared.chainId, userOperation, { hold: session.hold });
+        resumed += 1;
+      } catch (error) {
+        deps.logger.error(`payment ${session.paymentId}: its accepted user operation could not be resumed after the restart`, error);
+      }
+    }),
+  );
+  return resumed;
+}

@@ -1,0 +1,2 @@
+export { FixedWindowLimiter, DEFAULT_RATE_LIMIT, rateLimitSettingsProblem } from './fixed-window.ts';
+export type { RateLimitSettings, RateLimitDecision } from './fixed-window.ts';

@@ -1,0 +1,3 @@
+export * from './currencies.ts';
+export * from '@stablepay/contract/chain-table';
+export * from './exchange-rates.ts';

@@ -1,0 +1,27 @@
+// The contract as the simulator serves it: openapi.yaml as written, the same document as JSON, and
+// the reference page built ahead of time into dist/docs.html. Read once, on first request; the YAML parser too is
+// loaded on the first request for the JSON (loaded with the server, it cost every start a hundred modules).
+import { existsSync, readFileSync } from 'node:fs';
+import { fromPackageRoot } from '@stablepay/contract/package-root';
+
+let yamlText: string | undefined;
+let jsonText: string | undefined;
+
+export function openapiYaml(): string {
+  yamlText ??= readFileSync(fromPackageRoot('openapi.yaml'), 'utf8');
+  return yamlText;
+}
+
+export async function openapiJson(): Promise<string> {
+  if (jsonText === undefined) {
+    const { parse } = await import('yaml');
+    jsonText = JSON.stringify(parse(openapiYaml()), null, 2);
+  }
+  return jsonText;
+}
+
+/** The rendered reference, or undefined when the build has not made it (no @redocly/cli). */
+export function docsHtml(): string | undefined {
+  const path = fromPackageRoot('dist', 'docs.html');
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}

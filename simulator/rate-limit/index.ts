@@ -1,4 +1,0 @@
-export { FixedWindowLimiter, DEFAULT_RATE_LIMIT, rateLimitSettingsProblem } from './fixed-window.ts';
-export type { RateLimitSettings, RateLimitDecision } from './fixed-window.ts';
-export { rateLimit } from './middleware.ts';
-export type { RateLimitOptions } from './middleware.ts';

@@ -1,0 +1,151 @@
+// The simulator's HTTP face, assembled: the request pipeline declared once as a list of stages (edge/http/pipeline.ts)
+// from which both the Hono chain and the direct path of POST /v1/payments are built, then the routes, each mounted
+// here (the composition root) on the services it serves.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { CHAINS } from '@stablepay/contract/chain-table';
+import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
+import type { AnalyticsTallies } from '../core/analytics/index.ts';
+import type { CheckoutService } from '../core/checkout/index.ts';
+import type { VirtualClock } from '../core/clock/virtual-clock.ts';
+import type { SettlementDriver } from '../core/customer/index.ts';
+import type { ChainHealth } from '../core/customer/chain-health.ts';
+import type { Web3Handler } from '../core/customer/web3-handler.ts';
+import type { MerchantStore } from '../core/merchants/merchant-store.ts';
+import type { PaymentService } from '../core/payments/index.ts';
+import { retrieveView } from '../core/payments/index.ts';
+import type { PayoutService } from '../core/payouts/index.ts';
+import type { FixedWindowLimiter } from '../core/rate-limit/index.ts';
+import type { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
+import type { Logger } from '../core/support/logger.ts';
+import type { Ledger } from '../core/transactions/index.ts';
+import type { WebhookService } from '../core/webhooks/index.ts';
+import { controlRoutes, requireControlToken } from '../edge/control/index.ts';
+import type { ResetSimulator } from '../edge/control/reset-routes.ts';
+import { canonicalPathStage } from '../edge/http/canonical-path.ts';
+import { directPath, type DirectPath } from '../edge/http/direct-path.ts';
+import { errorHandler, notFoundHandler } from '../edge/http/error-handler.ts';
+import { MAX_LIMIT } from '../edge/http/list-query.ts';
+import { methodAwareNotFound } from '../edge/http/method-not-allowed.ts';
+import { directSteps, useStages, type Stage } from '../edge/http/pipeline.ts';
+import { requestLogStage, type LogSink } from '../edge/logging/index.ts';
+import { payPageRoutes } from '../edge/pay-page/index.ts';
+import { referenceRoutes } from '../edge/served-docs/index.ts';
+import { analyticsRoutes } from '../edge/v1/analytics-routes.ts';
+import { apiKeyRoutes } from '../edge/v1/api-key-routes.ts';
+import { identifyStage, type IdentityEnv } from '../edge/v1/identify.ts';
+import { createPaymentDirectRoute, paymentRoutes } from '../edge/v1/payment-routes.ts';
+import { payoutRoutes } from '../edge/v1/payout-routes.ts';
+import { rateLimitStage } from '../edge/v1/rate-limit.ts';
+import { requireAuth, requireAuthStage } from '../edge/v1/require-auth.ts';
+import { transactionRoutes } from '../edge/v1/transaction-routes.ts';
+import { web3Routes } from '../edge/v1/web3-routes.ts';
+import { webhookRoutes } from '../edge/v1/webhook-routes.ts';
+import type { FaultName, SeamDecorator } from '../faults/index.ts';
+import type { DurableState } from './persistence/index.ts';
+
+/** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
+const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
+
+export interface AppParts {
+  clock: VirtualClock;
+  logger: Logger;
+  payUrl: string;
+  trustProxy: boolean;
+  merchants: MerchantStore;
+  keys: ApiKeyStore;
+  rates: ExchangeRates;
+  limiter: FixedWindowLimiter;
+  payments: PaymentService;
+  payouts: PayoutService;
+  ledger: Ledger;
+  tallies: AnalyticsTallies;
+  webhooks: WebhookService;
+  settlement: SettlementDriver;
+  checkout: CheckoutService | undefined;
+  web3Handler: Web3Handler | undefined;
+  checkoutTokens: ((token: string) => { merchantId: string } | undefined) | undefined;
+  chainHealth: (() => ChainHealth[] | Promise<ChainHealth[]>) | undefined;
+  defaultMerchantId: () => string;
+  control: boolean;
+  controlToken: string | undefined;
+  reset: ResetSimulator | undefined;
+  faults: FaultName[];
+  /** Puts the named faults' wrappers around a seam (the identity without faults). */
+  seam: SeamDecorator;
+  log: LogSink | undefined;
+  durable: DurableState | undefined;
+}
+
+/** Durable mode: a write is answered only once what it changed is on disk (one group commit for all requests in flight). */
+function durableCommitStage(durable: DurableState): Stage {
+  const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+  return {
+    name: 'durable-commit',
+    middleware: async (c, next) => {
+      await next();
+      if (isWrite(c.req.method)) await durable.commit();
+    },
+    direct: { beforeAnswer: (request) => (isWrite(request.method) ? durable.commit() : undefined) },
+  };
+}
+
+/** A stage whose middleware a fault may wrap; a wrapped one runs in the chain only (the direct path goes off). */
+function seamedStage(seam: SeamDecorator, name: 'rate-limit' | 'require-auth', stage: Stage<IdentityEnv>): Stage<IdentityEnv> {
+  const middleware = seam(name, stage.middleware);
+  return middleware === stage.middleware ? stage : { name: stage.name, middleware };
+}
+
+export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath | undefined } {
+  const { clock, logger, payUrl, trustProxy, keys, limiter, payments, seam } = parts;
+  const app = new Hono();
+  const v1 = new Hono<IdentityEnv>();
+  const refuseUnderV1 = (c: Parameters<MiddlewareHandler>[0]) =>
+    v1.fetch(new Request(new URL(NON_CANONICAL_V1_PATH, c.req.url), { method: c.req.method, headers: c.req.raw.headers }), c.env);
+
+  // The pipeline, in order: every request, then every /v1 request.
+  const appStages: Stage[] = [
+    ...(parts.log ? [requestLogStage(parts.log)] : []),
+    ...(parts.durable ? [durableCommitStage(parts.durable)] : []),
+    canonicalPathStage({ refuseUnderV1 }),
+  ];
+  const identity = identifyStage({ keys: seam('key-lookup', keys), clock: seam('key-expiry-clock', clock), trustProxy });
+  const counted = seamedStage(seam, 'rate-limit', rateLimitStage({ limiter, clock }));
+  const authenticated = seamedStage(seam, 'require-auth', requireAuthStage({ keys, clock }));
+
+  useStages(app, appStages);
+  app.onError(errorHandler(logger));
+  app.notFound(methodAwareNotFound(() => app.routes, notFoundHandler));
+  // v1 also answers on its own (the refusal of a non-canonical /v1 path), so it renders errors itself.
+  v1.onError(errorHandler(logger));
+  v1.notFound(notFoundHandler);
+  useStages(v1, [identity, counted]);
+  // The web3 proxy also takes checkout tokens; its handler answers before the general authentication.
+  v1.use('/web3/*', requireAuth({ keys, clock, checkoutTokens: parts.checkoutTokens }));
+  v1.route('/web3', web3Routes({ handler: parts.web3Handler }));
+  useStages(v1, [authenticated]);
+
+  const operations = seam('payment-operations', payments);
+  v1.route('/payments', paymentRoutes({ payments: operations, payUrl, view: seam('payment-view', retrieveView), maxListLimit: seam('list-limit', MAX_LIMIT) }));
+  v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
+  v1.route('/analytics', analyticsRoutes({ store: payments.store, tallies: parts.tallies, clock }));
+  v1.route('/transactions', transactionRoutes({ ledger: parts.ledger }));
+  v1.route('/payouts', payoutRoutes({ payouts: parts.payouts }));
+  if (parts.webhooks.configuration) v1.route('/webhooks', webhookRoutes(parts.webhooks.configuration));
+  app.route('/v1', v1);
+  app.route('/p', payPageRoutes({ payments, merchants: parts.merchants, clock, checkout: parts.checkout }));
+  app.route('/', referenceRoutes({ payments, demoMerchantId: parts.defaultMerchantId, payUrl, controlEnabled: parts.control }));
+
+  if (parts.control) {
+    const chainHealth = parts.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
+    if (parts.controlToken !== undefined) app.use('/control/v1/*', requireControlToken(parts.controlToken));
+    app.route(
+      '/control/v1',
+      controlRoutes({ clock, payments, payouts: parts.payouts, settlement: parts.settlement, merchants: parts.merchants, keys, rates: parts.rates, limiter, payUrl, trustProxy, chainHealth, faults: parts.faults, ...(parts.reset ? { reset: parts.reset } : {}) }),
+    );
+  }
+
+  // The direct path of POST /v1/payments: the same stages, in the same order, then the same create handler.
+  const steps = directSteps([...appStages, identity, counted, authenticated] as unknown as Stage[]);
+  const direct = steps && directPath({ steps, route: createPaymentDirectRoute({ payments: operations, payUrl }), logger });
+  return { app, directPath: direct };
+}

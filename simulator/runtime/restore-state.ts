@@ -1,0 +1,104 @@
+// Durable mode at start: what the state directory held goes back into fresh stores (timers and pending deliveries
+// resume), then every store reports its changes to the journal from here on. The composition root calls these two
+// and knows nothing else of how a restart works.
+import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
+import { CHECKOUT_SESSION_KIND, type CheckoutSession, type CheckoutSessions, type StoredCheckoutSession } from '../core/checkout/index.ts';
+import type { VirtualClock } from '../core/clock/virtual-clock.ts';
+import type { Merchant, MerchantStore } from '../core/merchants/merchant-store.ts';
+import { PaymentStore, type PaymentService } from '../core/payments/index.ts';
+import type { Payment } from '../core/payments/types.ts';
+import type { PayoutService } from '../core/payouts/index.ts';
+import type { Payout } from '../core/payouts/types.ts';
+import type { FixedWindowLimiter, RateLimitSettings } from '../core/rate-limit/index.ts';
+import type { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
+import { SETTING_KIND } from '../core/support/persist.ts';
+import type { Ledger, Transaction } from '../core/transactions/index.ts';
+import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
+import type { WebhookService } from '../core/webhooks/index.ts';
+import type { WebhookEndpoint } from '../core/webhooks/types.ts';
+import type { DurableState } from './persistence/index.ts';
+
+export interface RestoredCounts {
+  merchants: number;
+  keys: number;
+  payments: number;
+  payouts: number;
+  transactions: number;
+  endpoints: number;
+  deliveries: number;
+  pendingDeliveries: number;
+  /** Live checkout sessions put back (chain-backed runs; expired ones are dropped at start). */
+  checkoutSessions: number;
+}
+
+/** The stores a durable simulator keeps. */
+export interface DurableStores {
+  clock: VirtualClock;
+  merchants: MerchantStore;
+  keys: ApiKeyStore;
+  payments: PaymentService;
+  payouts: PayoutService;
+  ledger: Ledger;
+  webhooks: WebhookService;
+  rates: ExchangeRates;
+  limiter: FixedWindowLimiter;
+  /** Only with chains attached: sessions of a start without chains stay in the state dir for the next one. */
+  checkoutSessions: CheckoutSessions | undefined;
+}
+
+const values = <T>(durable: DurableState, kind: string): T[] => [...durable.records(kind).values()] as T[];
+
+/**
+ * Puts the state directory's records back, then hands every store the journal's sink. Returns what was restored
+ * (undefined when the directory was empty) and the user operations the bundler had accepted before the stop.
+ */
+export function restoreState(durable: DurableState, to: DurableStores): { counts: RestoredCounts | undefined; accepted: CheckoutSession[] } {
+  const merchantRecords = values<Merchant>(durable, 'merchant');
+  for (const merchant of merchantRecords) to.merchants.restore(merchant);
+  const keyRecords = values<Parameters<ApiKeyStore['restore']>[0]>(durable, 'key');
+  for (const key of keyRecords) to.keys.restore(key);
+  const paymentRecords = values<Payment>(durable, 'payment');
+  to.payments.restore(paymentRecords);
+  const payoutRecords = values<Payout>(durable, 'payout');
+  to.payouts.restore(payoutRecords);
+  const transactions = values<Transaction>(durable, 'transaction');
+  to.ledger.restore(transactions);
+  const endpoints = [...durable.records('endpoint')] as [string, { record: WebhookEndpoint; secret: string }][];
+  const deliveries = values<DeliveryRecord>(durable, 'delivery');
+  if (!to.webhooks.restore) throw new RangeError('durable mode needs the built-in webhook service');
+  to.webhooks.restore({ endpoints, deliveries });
+  const sessions = to.checkoutSessions?.restore(values<StoredCheckoutSession>(durable, CHECKOUT_SESSION_KIND), durable.persist);
+  persistFromNowOn(durable, to);
+  const accepted = sessions?.accepted ?? [];
+  if (merchantRecords.length === 0) return { counts: undefined, accepted };
+  const counts: RestoredCounts = {
+    merchants: merchantRecords.length,
+    keys: keyRecords.length,
+    payments: paymentRecords.length,
+    payouts: payoutRecords.length,
+    transactions: transactions.length,
+    endpoints: endpoints.length,
+    deliveries: deliveries.length,
+    pendingDeliveries: deliveries.filter((d) => d.status === 'pending').length,
+    checkoutSessions: sessions?.restored ?? 0,
+  };
+  return { counts, accepted };
+}
+
+/** Every store reports its changes to the journal; settings changed through the control API go over the configured ones. */
+function persistFromNowOn(durable: DurableState, to: DurableStores): void {
+  const { persist } = durable;
+  to.merchants.persist = persist;
+  to.keys.persist = persist;
+  if (to.payments.store instanceof PaymentStore) to.payments.store.persist = persist;
+  to.payouts.persist = persist;
+  to.ledger.persist = persist;
+  const settings = durable.records(SETTING_KIND);
+  const storedRates = settings.get('exchange-rates') as Record<string, string> | undefined;
+  if (storedRates) to.rates.restore(storedRates);
+  const storedLimit = settings.get('rate-limit') as RateLimitSettings | undefined;
+  if (storedLimit) to.limiter.configure(storedLimit);
+  to.rates.persist = persist;
+  to.limiter.persist = persist;
+  to.clock.onAdvance(() => persist.put('clock', 'offset', { offsetMs: to.clock.offsetMs }));
+}

@@ -1,0 +1,336 @@
+// The crash run of durable mode, shared by its test (simulator/runtime/persistence/crash.test.ts) and its benchmark
+// (bench/durable.ts): a seeded random sequence of operations against `stablepay start --no-chains --state-dir`, run
+// as a child process that is SIGKILLed (one time in four SIGTERMed) at random points (between operations and in the middle of a request). After
+// each restart the simulator's payments must equal the model of acknowledged operations (an operation whose answer
+// the kill swallowed may have happened or not: its outcome is read back once). At the end every webhook event the
+// final state implies must have reached the receiver exactly once, once the clock has passed the whole retry schedule
+// with the receiver answering 2xx (before that drain, an event is delivered once or still pending).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
+const KEY = 'pk_crashtest12345678';
+const AUTH = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+
+export interface CrashRunOptions {
+  operations: number;
+  /** Probability of a kill after each operation (half of them land in the middle of a request). */
+  killRate: number;
+  seed: number;
+}
+
+export interface CrashRunResult {
+  operations: number;
+  acknowledged: number;
+  /** Operations whose answer a kill swallowed (outcome read back after the restart). */
+  unacknowledged: number;
+  kills: number;
+  /** Of the kills, how many were SIGTERM (a clean stop) rather than SIGKILL. */
+  sigterms: number;
+  /** Restarts after which the simulator's payments differed from the model (target 0). */
+  stateMismatches: string[];
+  payments: number;
+  /** Events the final state implies. */
+  events: number;
+  /** Implied events never answered 2xx by the receiver by the end of the drain (target 0). */
+  lostEvents: string[];
+  /** Events answered 2xx twice for two different attempts: a retry after a recorded success (target 0). */
+  duplicatedEvents: string[];
+  /** Events whose attempt was in flight at a kill and went out again after the restart (same attempt). */
+  resentInFlight: number;
+  /** Restart times (ms, spawn to banner). */
+  restartMs: number[];
+}
+
+type Status = 'ACTIVE' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED' | 'CANCELLED';
+interface ModelPayment {
+  status: Status;
+  expiresAt: number;
+}
+
+/** mulberry32: a small seeded PRNG, enough to make a run reproducible from its seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const EVENTS_OF: Record<Status, string[]> = {
+  ACTIVE: [],
+  PROCESSING: ['payment.processing'],
+  SUCCESSFUL: ['payment.processing', 'payment.completed'],
+  FAILED: ['payment.processing', 'payment.failed'],
+  EXPIRED: ['payment.expired'],
+  CANCELLED: ['payment.cancelled'],
+};
+
+class Receiver {
+  /** event:paymentId -> attempt instants answered 2xx. */
+  readonly succeeded = new Map<string, string[]>();
+  private readonly seen = new Set<string>();
+  failFirst = true;
+  private server: Server | undefined;
+  url = '';
+
+  constructor(private readonly random: () => number) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const payload = JSON.parse(body) as { event: string; data?: { paymentId?: string } };
+        const key = `${payload.event}:${payload.data?.paymentId ?? ''}`;
+        // A quarter of events fail their first attempt, so retries are pending across kills.
+        if (this.failFirst && !this.seen.has(key) && this.random() < 0.25) {
+          this.seen.add(key);
+          res.writeHead(500).end();
+          return;
+        }
+        this.seen.add(key);
+        const instant = String(req.headers['x-simulator-attempt-timestamp'] ?? '');
+        this.succeeded.set(key, [...(this.succeeded.get(key) ?? []), instant]);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+interface Child {
+  process: ChildProcess;
+  base: string;
+  exited: Promise<void>;
+}
+
+async function startChild(dir: string): Promise<{ child: Child; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, 'start', '--no-chains', '--port', '0', '--quiet', '--no-demo-payment', '--api-key', KEY, '--state-dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_STATE_DIR: '' },
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = await new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /Base URL\s+(\S+)/.exec(output);
+      if (match && output.includes('Configure a webhook endpoint')) resolve(match[1] as string);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => reject(new Error(`the simulator exited before its banner:\n${output}`)));
+  });
+  return { child: { process: child, base, exited }, ms: performance.now() - started };
+}
+
+async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
+  child.process.kill(signal);
+  await child.exited;
+}
+
+async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${base}${path}`, { method, headers: AUTH, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function listAll(base: string): Promise<Map<string, { status: Status; expiresAt: number; externalId: string }>> {
+  const all = new Map<string, { status: Status; expiresAt: number; externalId: string }>();
+  let cursor: string | null = null;
+  do {
+    const page: { json: { data: { id: string; status: Status; expiresAt: string; externalId: string }[]; nextCursor: string | null } } = await call(base, 'GET', `/v1/payments?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    for (const p of page.json.data) all.set(p.id, { status: p.status, expiresAt: Date.parse(p.expiresAt), externalId: p.externalId });
+    cursor = page.json.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult> {
+  const random = prng(options.seed);
+  const dir = mkdtempSync(join(tmpdir(), 'stablepay-crash-'));
+  const receiver = new Receiver(prng(options.seed + 1));
+  await receiver.start();
+  const model = new Map<string, ModelPayment>();
+  /** externalIds of creates whose answer was lost, and payments whose cancel/pay answer was lost. */
+  const uncertainCreates = new Set<string>();
+  const uncertainPayments = new Set<string>();
+  const result: CrashRunResult = {
+    operations: 0, acknowledged: 0, unacknowledged: 0, kills: 0, sigterms: 0, stateMismatches: [], payments: 0,
+    events: 0, lostEvents: [], duplicatedEvents: [], resentInFlight: 0, restartMs: [],
+  };
+  let modelNow = 0;
+  let { child } = await startChild(dir);
+  try {
+    const endpoint = await call(child.base, 'POST', '/v1/webhooks', { url: receiver.url });
+    if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status}`);
+
+    const expireModel = (now: number) => {
+      for (const p of model.values()) if (p.status === 'ACTIVE' && p.expiresAt <= now) p.status = 'EXPIRED';
+    };
+
+    const restart = async (round: number) => {
+      const started = await startChild(dir);
+      child = started.child;
+      result.restartMs.push(started.ms);
+      const clock = (await call(child.base, 'GET', '/control/v1/clock')).json as { now: string };
+      const actualNow = Date.parse(clock.now);
+      if (actualNow < modelNow) result.stateMismatches.push(`round ${round}: the clock went back (${clock.now} < ${new Date(modelNow).toISOString()})`);
+      const actual = await listAll(child.base);
+      // Operations the kill left unanswered: take what the simulator says, once.
+      for (const [id, p] of actual) {
+        if (!model.has(id) && uncertainCreates.has(p.externalId)) model.set(id, { status: p.status, expiresAt: p.expiresAt });
+      }
+      uncertainCreates.clear();
+      for (const id of uncertainPayments) {
+        const p = actual.get(id);
+        const m = model.get(id);
+        if (p && m) m.status = p.status;
+      }
+      uncertainPayments.clear();
+      // Real time went on while the simulator was down: what expired meanwhile is expired.
+      expireModel(actualNow);
+      modelNow = Math.max(modelNow, actualNow);
+      for (const [id, m] of model) {
+        const p = actual.get(id);
+        if (!p) result.stateMismatches.push(`round ${round}: acknowledged payment ${id} is missing`);
+        else if (p.status !== m.status) result.stateMismatches.push(`round ${round}: payment ${id} is ${p.status}, the model says ${m.status}`);
+      }
+      for (const id of actual.keys()) if (!model.has(id)) result.stateMismatches.push(`round ${round}: payment ${id} was never created`);
+    };
+
+    for (let i = 0; i < options.operations; i += 1) {
+      result.operations += 1;
+      const ids = [...model.keys()];
+      const pick = () => ids[Math.floor(random() * ids.length)] as string;
+      const r = random();
+      let op: () => Promise<{ status: number; json: any }>;
+      let onAnswer: (answer: { status: number; json: any }) => void;
+      let onLost: () => void;
+      if (r < 0.45 || ids.length === 0) {
+        const externalId = `op${i}`;
+        op = () => call(child.base, 'POST', '/v1/payments', { amount: String(1 + Math.floor(random() * 500)), currency: 'USD', externalId });
+        onAnswer = (a) => {
+          if (a.status === 201) model.set(a.json.id, { status: 'ACTIVE', expiresAt: Date.parse(a.json.expiresAt) });
+        };
+        onLost = () => uncertainCreates.add(externalId);
+      } else if (r < 0.65) {
+        const id = pick();
+        op = () => call(child.base, 'DELETE', `/v1/payments/${id}`);
+        onAnswer = (a) => {
+          if (a.status === 200) (model.get(id) as ModelPayment).status = 'CANCELLED';
+        };
+        onLost = () => uncertainPayments.add(id);
+      } else if (r < 0.85) {
+        const id = pick();
+        op = () => call(child.base, 'POST', `/control/v1/payments/${id}/pay`, { chainId: 8453, token: 'USDC' });
+        onAnswer = (a) => {
+          if (a.status === 200) (model.get(id) as ModelPayment).status = 'SUCCESSFUL';
+        };
+        onLost = () => uncertainPayments.add(id);
+      } else {
+        const ms = Math.floor(random() * 40 * 60_000);
+        op = () => call(child.base, 'POST', '/control/v1/clock/advance', { ms });
+        onAnswer = (a) => {
+          if (a.status !== 200) return;
+          modelNow = Math.max(modelNow, Date.parse(a.json.now));
+          expireModel(modelNow);
+        };
+        // Expiries of an unanswered advance are read back like every other outcome.
+        onLost = () => {
+          for (const [id, p] of model) if (p.status === 'ACTIVE') uncertainPayments.add(id);
+        };
+      }
+      const killNow = random() < options.killRate;
+      const midRequest = killNow && random() < 0.5;
+      // One stop in four is a SIGTERM (clean stop), the rest SIGKILL.
+      const signal: NodeJS.Signals = killNow && random() < 0.25 ? 'SIGTERM' : 'SIGKILL';
+      if (killNow && signal === 'SIGTERM') result.sigterms += 1;
+      if (midRequest) {
+        const answer = op().then((a) => a, () => undefined);
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 4)));
+        await kill(child, signal);
+        const a = await answer;
+        if (a) {
+          result.acknowledged += 1;
+          onAnswer(a);
+        } else {
+          result.unacknowledged += 1;
+          onLost();
+        }
+      } else {
+        result.acknowledged += 1;
+        onAnswer(await op());
+        if (killNow) await kill(child, signal);
+      }
+      if (killNow) {
+        result.kills += 1;
+        await restart(result.kills);
+      }
+    }
+
+    // Drain: every first attempt now succeeds; move the clock past the whole retry schedule, wait for nothing pending.
+    // Attempts go out after the advance answers (and after their record is on disk), so on a loaded machine the
+    // drain waits in real time, up to a minute, for the last ones; whatever is still pending then counts as lost.
+    receiver.failFirst = false;
+    const drainUntil = performance.now() + 60_000;
+    for (let step = 0; ; step += 1) {
+      await call(child.base, 'POST', '/control/v1/clock/advance', { ms: 24 * 3_600_000 });
+      const pending = await call(child.base, 'GET', '/v1/webhooks/deliveries?status=pending&limit=1');
+      if (step >= 1 && pending.json.data.length === 0) break;
+      if (performance.now() > drainUntil) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const final = await listAll(child.base);
+    const pendingKeys = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: { json: { data: { event: string; paymentId: string }[]; nextCursor: string | null } } = await call(child.base, 'GET', `/v1/webhooks/deliveries?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      for (const d of page.json.data) pendingKeys.add(`${d.event}:${d.paymentId}`);
+      cursor = page.json.nextCursor;
+    } while (cursor);
+    result.payments = final.size;
+    for (const [id, p] of final) {
+      for (const event of EVENTS_OF[p.status]) {
+        result.events += 1;
+        const key = `${event}:${id}`;
+        const instants = receiver.succeeded.get(key) ?? [];
+        // After the drain nothing may still be pending: the receiver answers 2xx and the whole retry schedule has
+        // passed, so a delivery left pending was stranded by a restart.
+        if (instants.length === 0) {
+          // Said with what the simulator recorded for it, so a rare loss can be told apart (no record, failed, ...).
+          const record = await call(child.base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
+          const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as { status: string; attempts?: { statusCode: number | null; error: string | null }[] }[];
+          const recorded = mine.length === 0 ? 'no delivery record' : mine.map((d) => `${d.status} after ${d.attempts?.length ?? 0} attempts (${(d.attempts ?? []).map((a) => a.statusCode ?? a.error).join(', ')})`).join('; ');
+          result.lostEvents.push(`${key} (${pendingKeys.has(key) ? 'stranded pending; ' : ''}${recorded})`);
+        }
+        if (instants.length > 1) {
+          if (new Set(instants).size === 1) result.resentInFlight += instants.length - 1;
+          else result.duplicatedEvents.push(`${key} (${instants.join(', ')})`);
+        }
+      }
+    }
+  } finally {
+    child.process.kill('SIGTERM');
+    await child.exited;
+    await receiver.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}

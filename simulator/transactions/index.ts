@@ -1,3 +1,0 @@
-export { Ledger, transactionView } from './ledger.ts';
-export type { Transaction, TransferRole, LedgerDeps } from './ledger.ts';
-export { transactionRoutes } from './routes.ts';
