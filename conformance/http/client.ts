@@ -3,6 +3,7 @@
 import { Agent, request } from 'undici';
 import type { CredentialRecord, Exchange, Recorder, Target } from './recorder.ts';
 import { redactHeaders, type SecretRegistry } from './redact.ts';
+import { formatBytes, formatSeconds } from '../support/units.ts';
 import { currentScope, ScopeAborted, type PendingRequest } from './request-scope.ts';
 
 /** A secret API key (recorded by label) or a deliberately invalid public header value. */
@@ -58,9 +59,7 @@ export interface HttpClientOptions {
   /** Deadline of one request: connect, headers and the whole body (--request-timeout). */
   timeoutMs: number;
   /** A body longer than this is not read further: the request is aborted (--max-response-bytes). */
-  maxResponseBytes?: number;
-  /** Aborts every request of the run (interrupt, --max-run-time); a check's own scope may abort its requests too. */
-  signal?: AbortSignal;
+  maxResponseBytes: number;
   dispatcher: Agent;
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
@@ -128,11 +127,12 @@ export class HttpClient {
       startedAt: startedAt.toISOString(),
     };
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
-    const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const maxBytes = this.options.maxResponseBytes;
     const scope = currentScope();
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
-    const signals = [deadline.signal, ...(this.options.signal ? [this.options.signal] : []), ...(scope ? [scope.signal] : [])];
+    // The scope's signal aborts the request when the run stops (interrupt, --max-run-time) or its check is given up.
+    const signals = [deadline.signal, ...(scope ? [scope.signal] : [])];
     const pending: PendingRequest = { method: spec.method, url, startedAt: Date.now(), deadlineMs: timeoutMs };
     scope?.pending.add(pending);
     let received: { status: number; headers: Record<string, string>; bytes: number; prefix: string } | undefined;
@@ -194,9 +194,6 @@ export class HttpClient {
   }
 }
 
-/** Default of --max-response-bytes: far above any body the contract describes, far below what hurts the suite. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-
 /** What a failed request's recorded body keeps of what had arrived. */
 const PREFIX_BYTES = 2048;
 
@@ -243,14 +240,6 @@ async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function mebibytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB` : `${bytes} bytes`;
-}
-
-function seconds(ms: number): string {
-  return `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
-}
-
 /** One sentence a person can act on, and its kind, for whatever ended a request. */
 export function describeFailure(
   error: unknown,
@@ -258,18 +247,18 @@ export function describeFailure(
 ): { kind: TransportFailure; reason: string } {
   const { received } = context;
   if (error instanceof BodyTooLarge) {
-    return { kind: 'too-large', reason: `answered ${received?.status} with a body over ${mebibytes(context.maxBytes)} (--max-response-bytes); the suite stopped reading it` };
+    return { kind: 'too-large', reason: `answered ${received?.status} with a body over ${formatBytes(context.maxBytes)} (--max-response-bytes); the suite stopped reading it` };
   }
   if (error instanceof DeadlineReached) {
     const phase = !received ? 'no response headers came' : received.bytes === 0 ? `answered ${received.status} but sent none of the body` : `answered ${received.status} but the body was still arriving after ${received.bytes} bytes`;
-    return { kind: 'timeout', reason: `no complete answer within ${seconds(context.timeoutMs)} (--request-timeout): ${phase}` };
+    return { kind: 'timeout', reason: `no complete answer within ${formatSeconds(context.timeoutMs)} (--request-timeout): ${phase}` };
   }
   if (error instanceof ScopeAborted) return { kind: 'aborted', reason: `not completed: ${error.why}` };
   if (error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'UND_ERR_ABORTED')) return { kind: 'aborted', reason: 'not completed: aborted' };
   const code = (error as { code?: string } | null)?.code ?? '';
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return { kind: 'timeout', reason: `no complete answer within ${seconds(context.timeoutMs)} (--request-timeout)` };
+    return { kind: 'timeout', reason: `no complete answer within ${formatSeconds(context.timeoutMs)} (--request-timeout)` };
   }
   if (code === 'ECONNREFUSED') return { kind: 'refused', reason: `connection refused (${message.replace(/^connect ECONNREFUSED /, 'nothing listens at ')})` };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'refused', reason: `the host name does not resolve (${message})` };

@@ -11,6 +11,7 @@ const MARK: Record<CheckResult['result'], string> = {
   warn: 'WARN',
   'not-exercised': 'N/E ',
   skipped: 'SKIP',
+  error: 'ERR ',
 };
 
 export interface ConsoleProgressOptions {
@@ -69,7 +70,8 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       if (result.result === 'fail') failed += 1;
       if (result.result === 'warn') warned += 1;
       const width = String(event.total).length;
-      const extra = result.result === 'not-exercised' || result.result === 'skipped' ? ` (${result.reason})` : '';
+      // An error shows its message (the stack is in the JSON report only).
+      const extra = result.result === 'error' ? ` (${result.error?.message.split('\n')[0] ?? 'error'})` : result.result === 'not-exercised' || result.result === 'skipped' ? ` (${result.reason})` : '';
       const stats = result.cases > 0 ? `, ${result.cases} cases` : '';
       const line = `[${String(event.index).padStart(width)}/${event.total}] ${MARK[result.result]} ${result.id} (${result.durationMs} ms, ${result.requests} requests${stats})${extra}\n`;
       if (!tty) {
@@ -84,6 +86,10 @@ export function consoleProgress(write: (text: string) => void, settings: Console
     } else if (event.type === 'check-progress') {
       if (tty) status(current, total, `${event.id}: ${event.message}`);
       else write(`        … ${event.id}: ${event.message}\n`);
+    } else if (event.type === 'check-waiting') {
+      const waiting = `waiting ${formatDuration(event.waitedMs)} on ${event.on} (deadline ${formatDuration(event.deadlineMs)})`;
+      if (tty) status(current, total, `${event.id}: ${waiting}`);
+      else write(`        … ${event.id}: ${waiting}\n`);
     } else if (event.type === 'stopped') {
       clearStatus();
       write(`stopped: ${event.reason}; ${event.remaining} check${event.remaining === 1 ? '' : 's'} not run\n`);
@@ -149,6 +155,13 @@ export function renderConsoleSummary(result: RunResult): string {
     }
     lines.push('');
   }
+  const errored = result.checks.filter((check) => check.result === 'error');
+  for (const check of errored) lines.push(`ERROR ${check.id}: ${check.error?.message.split('\n')[0] ?? 'error'}`);
+  if (errored.length) lines.push(`  the suite could not judge ${errored.length === 1 ? 'this check' : 'these checks'} (exit 2); the stack is in the JSON report`, '');
+  if (summary.interrupted) {
+    const { notRun } = summary.interrupted;
+    lines.push(`INTERRUPTED: ${summary.interrupted.message}; ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run${notRun.length ? `: ${notRun.slice(0, 6).join(', ')}${notRun.length > 6 ? ', …' : ''}` : ''}`, '');
+  }
   const seconds = (summary.durationMs / 1000).toFixed(1);
   lines.push(`seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict' : ''}`);
   lines.push(`${result.checks.length} checks, ${summary.cases} generated cases, ${summary.requests} requests in ${seconds} s (${summary.casesPerSecond} cases/s)`);
@@ -156,7 +169,7 @@ export function renderConsoleSummary(result: RunResult): string {
     lines.push(`${coverage.level} requirements: ${coverage.exercised}/${coverage.total} exercised (${percent(coverage.exercised, coverage.total)}), ${coverage.covered} covered by the suite`);
   }
   const { counts } = summary;
-  lines.push(`${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
+  lines.push(`${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped${counts.errors ? `, ${counts.errors} error${counts.errors === 1 ? '' : 's'}` : ''}`);
   lines.push(`${counts.passed} passed, ${counts.failed} failed`);
   return `${lines.join('\n')}\n`;
 }
