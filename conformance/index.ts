@@ -15,7 +15,6 @@ import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
 import { consoleProgress } from './reports/console.ts';
 import { jsonGoesToStdout, writeReports } from './reports/index.ts';
 import { ndjsonProgress } from './reports/ndjson.ts';
-import { limitsText } from './reports/verdict.ts';
 import { assembleResult, runPlan, type RunPlan } from './runner.ts';
 import { RunStop, runStopper, type RunStopper } from './run-stop.ts';
 import { controlSetupStep, preflight, probeControl, serverClock } from './scaffolding.ts';
@@ -137,7 +136,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
   try {
-    const notes: string[] = [...(blackBox?.notes ?? []), `limits: ${limitsText(options)}`];
+    const notes: string[] = [...(blackBox?.notes ?? [])];
     await preflight(api, notes);
     const controlHeaders = { ...options.headers, ...(options.controlToken ? { 'x-control-token': options.controlToken } : {}) };
     const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, maxResponseBytes: options.maxResponseBytes, headers: controlHeaders }, notes);

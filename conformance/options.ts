@@ -1,7 +1,7 @@
 // Options of a conformance run, declared once as data: the CLI builds its flags from these
 // declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
-import type { CheckResult } from './types.ts';
+import type { CheckResult, RunLimits } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './target/target-options.ts';
 import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity/integrity-options.ts';
 import type { OptionDeclaration as BaseDeclaration, OptionParser } from './option-declaration.ts';
@@ -22,7 +22,7 @@ export class ConfigError extends Error {
 }
 
 export type ProgressEvent =
-  | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number }
+  | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number; limits: RunLimits }
   | { type: 'check-start'; index: number; total: number; id: string; title: string }
   | { type: 'check-progress'; id: string; message: string }
   /** The running check has waited `waitedMs` on one request (shown after a few seconds, then now and then). */
@@ -68,6 +68,7 @@ export interface ConformanceOptions extends TargetOptions, IntegrityOptions {
   /** Aborting it stops the run the same way (the CLI aborts it on SIGINT/SIGTERM with a RunStop naming the signal). */
   signal?: AbortSignal;
   propertyTimeLimitMs?: number;
+  checkTimeLimitMs?: number;
   webhookWaitMs?: number;
   webhookQuietMs?: number;
   retryToleranceSeconds?: number;
@@ -108,6 +109,7 @@ export interface ResolvedOptions {
   /** null: the run has no deadline. */
   maxRunTimeMs: number | null;
   propertyTimeLimitMs: number;
+  checkTimeLimitMs: number;
   webhookWaitMs: number;
   webhookQuietMs: number;
   retryToleranceSeconds: number;
@@ -342,6 +344,7 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     maxResponseBytes: positiveIntegerOption(options.maxResponseBytes, '--max-response-bytes') ?? DEFAULTS.maxResponseBytes,
     maxRunTimeMs: durationOptionMs(options.maxRunTime, '--max-run-time') ?? null,
     propertyTimeLimitMs: options.propertyTimeLimitMs ?? DEFAULTS.propertyTimeLimitMs,
+    checkTimeLimitMs: options.checkTimeLimitMs ?? DEFAULTS.checkTimeLimitMs,
     webhookWaitMs: options.webhookWaitMs ?? DEFAULTS.webhookWaitMs,
     webhookQuietMs: options.webhookQuietMs ?? DEFAULTS.webhookQuietMs,
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,

@@ -8,14 +8,16 @@ import { RequestScope, ScopeAborted, runInScope } from './http/request-scope.ts'
 import type { Check } from './check.ts';
 import type { RunStop } from './run-stop.ts';
 import { formatSeconds } from './support/units.ts';
-import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunResult } from './types.ts';
+import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunLimits, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './integrity/run-metadata.ts';
 
-/** A check that has not finished by then is given up: its requests are aborted and its result is `error`. */
-const CHECK_TIME_LIMIT_MS = 180_000;
-/** Once the run stops (a signal, --max-run-time), the running check's requests are aborted and it has this long to end. */
+/**
+ * Once the run stops (a signal, --max-run-time), the running check has STOP_GRACE_MS to end as usual; then its requests
+ * are aborted and it has ABORT_GRACE_MS more before it is left behind. A few seconds in all, whatever it waits on.
+ */
 const STOP_GRACE_MS = 3_000;
+const ABORT_GRACE_MS = 2_000;
 /** A check's cleanups (restoring what it changed) get this long, also when the run is stopping. */
 const CLEANUP_LIMIT_MS = 10_000;
 /** A request the running check has waited on this long is shown on the console, and again every WAIT_REPEAT_MS. */
@@ -36,44 +38,55 @@ function metaOf(check: Check) {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-/** The check's ending, or `fallback` when it has not ended `graceMs` after it was asked to stop. */
-function withinGrace(ran: Promise<CheckEnding>, graceMs: number, fallback: CheckEnding): Promise<CheckEnding> {
-  return Promise.race([ran, delay(graceMs).then(() => fallback)]);
-}
+/** Resolves when the check has ended or `graceMs` has passed, whichever is first. */
+const endedOrAfter = (ran: Promise<unknown>, graceMs: number): Promise<unknown> => Promise.race([ran, delay(graceMs)]);
 
-/** Runs the check in its own request scope; ends at its own end, its time limit or the run's stop, whichever is first. */
-async function settle(check: Check, ctx: CheckContext, scope: RequestScope, giveUp: AbortController, stop: AbortSignal | undefined): Promise<{ ending: CheckEnding; findingsAtStop?: number }> {
+/**
+ * Runs the check in its request scope. It ends by itself (its ending as classified), or past its time limit (an
+ * error), or cut short by the run's stop (`aborted`: its requests were aborted; only what it found before counts).
+ */
+async function settle(check: Check, ctx: CheckContext, stop: AbortSignal | undefined): Promise<{ ending: CheckEnding; findingsKept?: number }> {
   const { services } = ctx;
+  const giveUp = new AbortController();
+  const scope = new RequestScope(check.id, giveUp.signal);
   const ran = runInScope(scope, () => check.run(ctx)).then<CheckEnding, CheckEnding>(
     () => ({ kind: 'finished' }),
     (error) => endingOf(error, check, services),
   );
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
   let onStop: (() => void) | undefined;
-  let findingsAtStop: number | undefined;
+  let findingsKept: number | undefined;
+  let cutEnding: CheckEnding | undefined;
+  /** Aborts the check's requests: its ending is `ending` however it ends now, and what it reports from then on is not kept. */
+  const cut = (reason: unknown, ending: CheckEnding): Promise<CheckEnding> => {
+    cutEnding = ending;
+    findingsKept = ctx.findings.length;
+    giveUp.abort(reason);
+    return endedOrAfter(ran, ABORT_GRACE_MS).then(() => ending);
+  };
+  const limitMs = services.options.checkTimeLimitMs;
   const limit = new Promise<CheckEnding>((resolve) => {
-    timer = setTimeout(() => {
-      const why = `the check did not finish within ${formatSeconds(CHECK_TIME_LIMIT_MS)}`;
-      giveUp.abort(new ScopeAborted(why));
-      resolve(withinGrace(ran, STOP_GRACE_MS, { kind: 'error', error: { message: `${why}; its requests were aborted` } }).then((ending) => (ending.kind === 'aborted' ? { kind: 'error', error: { message: `${why}; its requests were aborted` } } : ending)));
-    }, CHECK_TIME_LIMIT_MS);
+    timers.push(
+      setTimeout(() => {
+        const why = `the check did not finish within ${formatSeconds(limitMs)}`;
+        void cut(new ScopeAborted(why), { kind: 'error', error: { message: `${why}; its requests were aborted` } }).then(resolve);
+      }, limitMs),
+    );
   });
   const stopped = new Promise<CheckEnding>((resolve) => {
     if (!stop) return;
-    onStop = () => {
-      // What the check found before the stop stands; what its aborted requests make it report afterwards does not.
-      findingsAtStop = ctx.findings.length;
-      resolve(withinGrace(ran, STOP_GRACE_MS, { kind: 'aborted' }));
-    };
+    onStop = () => void timers.push(setTimeout(() => void cut(stop.reason, { kind: 'aborted' }).then(resolve), STOP_GRACE_MS));
     if (stop.aborted) onStop();
     else stop.addEventListener('abort', onStop, { once: true });
   });
   const waiting = showWaits(scope, (event) => services.options.onProgress(event));
   try {
-    const ending = await Promise.race([ran, limit, stopped]);
-    return { ending, ...(findingsAtStop !== undefined ? { findingsAtStop } : {}) };
+    const ended = await Promise.race([ran, limit, stopped]);
+    // A check that ended only because its requests were aborted has the cutter's ending, not its own.
+    const ending = cutEnding ?? ended;
+    return { ending, ...(findingsKept !== undefined ? { findingsKept } : {}) };
   } finally {
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
     clearInterval(waiting);
     if (onStop) stop?.removeEventListener('abort', onStop);
   }
@@ -113,17 +126,15 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
     };
   }
   const ctx = new CheckContext(check, services, (message) => options.onProgress({ type: 'check-progress', id: check.id, message }));
-  const giveUp = new AbortController();
   const stop = services.stop;
-  const scope = new RequestScope(check.id, stop ? AbortSignal.any([giveUp.signal, stop]) : giveUp.signal);
-  const { ending, findingsAtStop } = await settle(check, ctx, scope, giveUp, stop);
+  const { ending, findingsKept } = await settle(check, ctx, stop);
   // Cleanups restore what the check changed, also on a stopping run: they get a scope of their own and a time limit.
   const cleanupScope = new RequestScope(check.id, AbortSignal.timeout(CLEANUP_LIMIT_MS));
   await Promise.race([runInScope(cleanupScope, () => ctx.runCleanups()), delay(CLEANUP_LIMIT_MS)]);
 
-  const stoppedBy = stop?.aborted && ending.kind !== 'finished' ? (stop.reason as RunStop) : undefined;
-  const findings = findingsAtStop !== undefined ? ctx.findings.slice(0, findingsAtStop) : [...ctx.findings];
-  if (ending.kind === 'finding' && !stoppedBy) findings.push(ending.finding);
+  const stoppedBy = ending.kind === 'aborted' && stop?.aborted ? (stop.reason as RunStop) : undefined;
+  const findings = findingsKept !== undefined ? ctx.findings.slice(0, findingsKept) : [...ctx.findings];
+  if (ending.kind === 'finding') findings.push(ending.finding);
   const failures: Failure[] = findings.map(({ level, ...finding }) => ({
     checkId: check.id,
     severity: severityOf(level ?? services.catalogue.get(finding.requirement)?.level ?? check.level, options.strict),
@@ -139,10 +150,13 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
     return failures.length > 0 ? { ...base, result: resultOf(failures), reason: `stopped early: ${why}` } : { ...base, result: 'not-exercised', reason: why };
   }
   if (ending.kind === 'error') return { ...base, result: 'error', error: ending.error };
+  if (ending.kind === 'aborted') return { ...base, result: 'error', error: { message: 'its requests were aborted although the run was not stopping' } };
   // A check that found nothing before it lost a capability did not exercise its requirement.
   if (ending.kind === 'not-exercised' && failures.length === 0) return { ...base, result: 'not-exercised', reason: ending.reason };
   return { ...base, result: resultOf(failures), ...(ending.kind === 'not-exercised' ? { reason: `stopped early: ${ending.reason}` } : {}) };
 }
+
+const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs });
 
 const notRun = (check: Check, reason: string): CheckResult => ({ ...metaOf(check), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });
 
@@ -155,7 +169,7 @@ export interface PlanOutcome {
 export async function runPlan(plan: RunPlan, services: RunServices): Promise<PlanOutcome> {
   const { options } = services;
   const total = plan.selected.length;
-  options.onProgress({ type: 'start', total, capabilities: plan.capabilities, notes: plan.capabilityNotes, seed: options.seed });
+  options.onProgress({ type: 'start', total, capabilities: plan.capabilities, notes: plan.capabilityNotes, seed: options.seed, limits: limitsOf(options) });
   const results: CheckResult[] = [];
   let failed = 0;
   let interrupted: RunInterruption | undefined;
@@ -219,7 +233,7 @@ export function assembleResult(
       cases,
       requests: services.recorder.size,
       casesPerSecond: durationMs > 0 ? Math.round((cases / durationMs) * 1000 * 10) / 10 : 0,
-      limits: { requestTimeoutMs: options.requestTimeoutMs, maxResponseBytes: options.maxResponseBytes, maxRunTimeMs: options.maxRunTimeMs },
+      limits: limitsOf(options),
       ...(timing.interrupted ? { interrupted: timing.interrupted } : {}),
     },
     checks: results,

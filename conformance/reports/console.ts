@@ -4,6 +4,7 @@
 import type { ProgressEvent } from '../options.ts';
 import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
+import { limitsText } from './verdict.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
   pass: 'PASS',
@@ -59,6 +60,7 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       write(`stablepay conformance: ${event.total} checks, seed ${event.seed}\n`);
       const caps = Object.entries(event.capabilities).map(([name, on]) => `${name}: ${on ? 'yes' : 'no'}`);
       write(`capabilities: ${caps.join(', ')}\n`);
+      write(`limits: ${limitsText(event.limits)}\n`);
       for (const note of event.notes) write(`  note: ${note}\n`);
     } else if (event.type === 'check-start') {
       current = event.index;

@@ -11,7 +11,7 @@ export function ndjsonProgress(write: (text: string) => void, secrets?: SecretRe
   const line = (value: unknown) => write(`${JSON.stringify(secrets ? secrets.scrubValue(value) : value)}\n`);
   return (event) => {
     if (event.type === 'start') {
-      line({ type: 'start', schemaVersion: NDJSON_SCHEMA_VERSION, total: event.total, seed: event.seed, capabilities: event.capabilities, notes: event.notes });
+      line({ type: 'start', schemaVersion: NDJSON_SCHEMA_VERSION, total: event.total, seed: event.seed, capabilities: event.capabilities, notes: event.notes, limits: event.limits });
     } else if (event.type === 'check-end') {
       line({ type: 'check', index: event.index, total: event.total, ...event.result });
     } else if (event.type === 'stopped') {
