@@ -81,8 +81,9 @@ export function registerConformanceCommand(program: Command): Command {
       }
       const outcome = await runConformance({ ...fromFile, ...fromCommandLine, signal: stopping.signal } as ConformanceOptions);
       process.exitCode = outcome.exitCode;
-      // What an abandoned check left pending (a wait, a sleep) must not hold an interrupted run open.
-      if (outcome.result.summary.interrupted) process.exit(outcome.exitCode);
+      // What an abandoned check left pending (a wait, a sleep) must not hold an interrupted run open; the exit waits
+      // for stdout to drain (a report piped out is larger than the pipe's buffer).
+      if (outcome.result.summary.interrupted) await exitOnceFlushed(outcome.exitCode);
     } catch (error) {
       process.exitCode = exitCodeOfFailure(error);
     } finally {
@@ -135,4 +136,9 @@ function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
       process.off('SIGTERM', onSignal);
     },
   };
+}
+
+async function exitOnceFlushed(code: number): Promise<never> {
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
+  process.exit(code);
 }
