@@ -98,8 +98,6 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const checks = registry.all();
   const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
   if (unknown.length > 0) throw new UsageError(`--only/--skip: no check matches ${unknown.join(', ')} (see --list)`);
-  const catalogue = loadCatalogueRequirements();
-  const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);
   if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
@@ -162,6 +160,9 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
       runApi = api.withCredential(runMerchant.credential);
       notes.push('the run acts as a merchant of its own (control API): the given key\'s merchant is left untouched; the virtual clock moves forward for everyone');
     }
+    // Loaded once the implementation has answered: an unusable target is reported without waiting for the contract.
+    const catalogue = loadCatalogueRequirements();
+    const contract = deps.contract ?? (await loadContractFacade());
     const services: RunServices = {
       options,
       api: runApi,
