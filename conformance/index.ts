@@ -140,7 +140,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, maxResponseBytes: options.maxResponseBytes, headers: controlHeaders }, notes);
     if (options.webhooks) {
       try {
-        receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl });
+        receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl, maxBodyBytes: options.maxResponseBytes });
         notes.push(`webhook receiver at ${receiver.publicUrl}`);
       } catch (error) {
         throw new ConfigError(`cannot listen on ${options.webhookListen.host}:${options.webhookListen.port}: ${(error as Error).message}`);
