@@ -2,11 +2,12 @@
 // <base>/control/v1 as everywhere) and with --no-control: exit code, wall time, peak RSS of the suite's process,
 // the first line it printed, and whether a stack trace, a TypeError or a leftover process was seen.
 //
-//   npx tsx bench/broken-servers.ts [--kinds a,b] [--parallel 2] [--kill-after 200] [--bin-dir <checkout>] [-- extra flags]
+//   npx tsx bench/broken-servers.ts [--kinds a,b] [--parallel 2] [--kill-after 200] [--bin-dir <checkout>] [--readme] [-- extra flags]
 //
 // Flags after `--` go to every run (e.g. `-- --request-timeout 2`). `--bin-dir` runs another checkout's built
 // bin/stablepay.js (e.g. main, for a before/after in one session). Runs use the defaults unless told otherwise.
-import { mkdtemp, rm } from 'node:fs/promises';
+// `--readme` writes the table into bench/README.md between the broken-servers markers.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BROKEN_KIND_TEXT, BROKEN_KINDS, startBrokenServer, type BrokenKind } from '../conformance/test-support/broken-servers.ts';
@@ -24,6 +25,7 @@ const kinds = (flag('--kinds')?.split(',') ?? [...BROKEN_KINDS]) as BrokenKind[]
 const parallel = Number(flag('--parallel') ?? 2);
 const killAfterMs = Number(flag('--kill-after') ?? 200) * 1000;
 const binDir = flag('--bin-dir');
+const readme = own.includes('--readme');
 
 interface Row {
   kind: BrokenKind;
@@ -35,7 +37,7 @@ const STACK = /^\s+at .+\(?.+:\d+:\d+\)?$/m;
 
 function firstLine(run: MeasuredRun): string {
   const line = (run.stderr.trim() || run.stdout.trim()).split('\n')[0] ?? '';
-  return line.length > 110 ? `${line.slice(0, 107)}…` : line;
+  return line.length > 200 ? `${line.slice(0, 197)}…` : line;
 }
 
 function lastLine(run: MeasuredRun): string {
@@ -85,3 +87,11 @@ for (const { kind, control, run } of rows) {
   lines.push(`| ${BROKEN_KIND_TEXT[kind]} | ${control ? 'probed' : '--no-control'} | ${exit} | ${(run.wallMs / 1000).toFixed(1)} | ${Math.round(run.peakRssBytes / 1e6)} | ${flags} | ${run.leftover.length ? run.leftover.join(' ') : 'nothing'} | ${cell(firstLine(run))} | ${cell(lastLine(run))} |`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);
+if (readme) {
+  const path = new URL('./README.md', import.meta.url);
+  const text = await readFile(path, 'utf8');
+  const [start, end] = ['<!-- bench:broken-servers:start -->', '<!-- bench:broken-servers:end -->'];
+  if (!text.includes(start) || !text.includes(end)) throw new Error(`bench/README.md has no ${start} … ${end} section`);
+  const command = `\`npx tsx bench/broken-servers.ts ${argv.filter((a) => a !== '--readme').join(' ')}\``.replace(/ `$/, '`');
+  await writeFile(path, `${text.slice(0, text.indexOf(start) + start.length)}\nCommand: ${command}. ${lines.join('\n')}\n${text.slice(text.indexOf(end))}`);
+}
