@@ -113,15 +113,17 @@ function exitCodeOfFailure(error: unknown): number {
  * SIGINT/SIGTERM: the first stops the run (no further check starts, the running one ends or is aborted, everything
  * started is torn down, the reports are written and marked interrupted); a second exits at once, and the exit hooks
  * of what runs under us (the target's process group, the chains' watchdogs, the browser) still stop it. The handlers
- * stay for the whole run: signal-exit (under execa) re-raises a signal it finds no other listener for.
+ * stay until the process exits (signal-exit, under execa, re-raises a signal it finds no other listener for): once
+ * the run is over, a signal while the last things are stopped exits at once too.
  */
 function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   let first: 'SIGINT' | 'SIGTERM' | undefined;
+  let over = false;
   const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
-    if (first) {
-      process.stderr.write(`${signal} again: exiting at once\n`);
-      process.exit(EXIT_CODE_OF_SIGNAL[first]);
+    if (first || over) {
+      process.stderr.write(`${signal}${first ? ' again' : ''}: exiting at once\n`);
+      process.exit(EXIT_CODE_OF_SIGNAL[first ?? signal]);
     }
     first = signal;
     process.stderr.write(`${signal}: stopping the run; the reports will hold what ran (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again exits at once)\n`);
@@ -132,8 +134,7 @@ function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
   return {
     signal: controller.signal,
     dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      over = true;
     },
   };
 }

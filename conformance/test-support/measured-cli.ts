@@ -54,15 +54,37 @@ export function processGroupMembers(group: number): number[] {
   }
 }
 
-function processTable(): [number, number, string][] {
-  const rows: [number, number, string][] = [];
+/** Every process below `root` (children, theirs, ...) alive now, whatever process group they lead. */
+export function descendants(root: number): number[] {
+  const table = processTable();
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [pid, , state, ppid] of table) if (ppid === parent && state !== 'Z') (found.push(pid), queue.push(pid));
+  }
+  return found;
+}
+
+/** Alive and not a zombie. */
+export function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** [pid, process group, state, parent pid] of every process. */
+function processTable(): [number, number, string, number][] {
+  const rows: [number, number, string, number][] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       // /proc/<pid>/stat: "pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses.
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      rows.push([Number(entry), Number(fields[2]), fields[0]!]);
+      rows.push([Number(entry), Number(fields[2]), fields[0]!, Number(fields[1])]);
     } catch {
       // gone meanwhile
     }
