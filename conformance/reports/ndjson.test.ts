@@ -26,3 +26,17 @@ describe('ndjson progress', () => {
     expect(lines.join('')).not.toContain('pk_ndjsonSecretKey');
   });
 });
+
+describe('ndjson: an error result', () => {
+  it('streams the message of a check that broke, not its stack (that is in the JSON report only)', () => {
+    const lines: string[] = [];
+    const print = ndjsonProgress((text) => lines.push(text));
+    const result: CheckResult = {
+      id: 'auth.x', title: 't', requirements: ['R'], level: 'documented', needs: [], tags: [], result: 'error', durationMs: 1, cases: 0, requests: 0, failures: [],
+      error: { message: 'TypeError: boom', stack: 'TypeError: boom\n    at run (file:///x.ts:1:1)' },
+    };
+    print({ type: 'check-end', index: 1, total: 1, result });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'check', result: 'error', error: { message: 'TypeError: boom' } });
+    expect(lines[0]).not.toContain('x.ts:1:1');
+  });
+});
