@@ -87,7 +87,7 @@ export function registerConformanceCommand(program: Command): Command {
     } catch (error) {
       process.exitCode = exitCodeOfFailure(error);
     } finally {
-      stopping.dispose();
+      stopping.runIsOver();
     }
   });
   return command;
@@ -116,7 +116,7 @@ function exitCodeOfFailure(error: unknown): number {
  * stay until the process exits (signal-exit, under execa, re-raises a signal it finds no other listener for): once
  * the run is over, a signal while the last things are stopped exits at once too.
  */
-function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
+function stopOnSignals(): { signal: AbortSignal; runIsOver(): void } {
   const controller = new AbortController();
   let first: 'SIGINT' | 'SIGTERM' | undefined;
   let over = false;
@@ -133,7 +133,7 @@ function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
   process.on('SIGTERM', onSignal);
   return {
     signal: controller.signal,
-    dispose: () => {
+    runIsOver: () => {
       over = true;
     },
   };
