@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTION_DECLARATIONS } from '@stablepay/conformance/options';
 import { freePort } from '@stablepay/conformance/test-support/prism';
+import { startBrokenServer } from '@stablepay/conformance/test-support/broken-servers';
 import { quietLogger } from '@stablepay/conformance/test-support/simulator';
 import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { longFlag } from './config-file.ts';
@@ -344,6 +345,34 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe('error: --require: no check matches nope.nothing (see --list)');
   });
+  it('--request-timeout, --max-response-bytes and --max-run-time: stated in the report, each with its effect; bad values exit 2', async () => {
+    const stated = json(await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--request-timeout', '7', '--max-response-bytes', '2M', '--max-run-time', '10m', '--format', 'json']));
+    expect(stated.summary.limits).toEqual({ requestTimeoutMs: 7000, maxResponseBytes: 2 * 1024 * 1024, maxRunTimeMs: 600_000 });
+    const [silent, huge] = await Promise.all([startBrokenServer('no-answer'), startBrokenServer('huge-body')]);
+    try {
+      const started = performance.now();
+      const timedOut = await stablepay(['--base-url', silent.url, '--api-key', KEY, '--request-timeout', '0.5', '--no-control']);
+      expect(timedOut.code).toBe(2);
+      expect(timedOut.stderr).toMatch(/^error: the implementation did not answer the first request: GET \S+: no complete answer within 0\.5 s \(--request-timeout\): no response headers came\n$/);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const capped = await stablepay(['--base-url', huge.url, '--api-key', KEY, '--max-response-bytes', '64k', '--no-control']);
+      expect(capped.code).toBe(2);
+      expect(capped.stderr).toMatch(/answered 200 with a body over 64 KiB \(--max-response-bytes\); the suite stopped reading it\n$/);
+    } finally {
+      await Promise.all([silent.close(), huge.close()]);
+    }
+    // The slow-receiver check holds a delivery for 11 s: a 4 s run ends inside it, the cross-cutting check never runs.
+    const cut = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', 'webhooks.slow-receiver-timeout,response.conformance', '--max-run-time', '4', '--format', 'json']);
+    expect(cut.code).toBe(2);
+    const partial = json(cut);
+    expect(partial.summary.interrupted).toMatchObject({ by: 'max-run-time', notRun: ['response.conformance'] });
+    expect(partial.checks.find((c) => c.id === 'response.conformance')).toMatchObject({ result: 'skipped', reason: 'not run: the run reached its time limit (--max-run-time 4 s)' });
+    for (const [flag, value] of [['--request-timeout', '0'], ['--max-response-bytes', 'lots'], ['--max-run-time', '-5']]) {
+      const bad = await stablepay(['--base-url', healthy.url, '--api-key', KEY, flag!, value!]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr.split('\n')[0]).toMatch(new RegExp(`^error: option '${flag} <\\w+>' argument '${value}' is invalid\\. ${flag}: "${value}" is not a`));
+    }
+  }, 60_000);
 
   it('every declared flag was run through the CLI above', () => {
     const missing = OPTION_DECLARATIONS.flatMap((d) => {

@@ -7,7 +7,8 @@ import type { CustomerAgent } from './customer/agent.ts';
 import type { ControlClient, MerchantHandle } from './control/control-client.ts';
 import { RequirementError, NotExercisedSignal } from './errors.ts';
 import { toCurl } from './http/curl.ts';
-import type { HttpClient, HttpResponse } from './http/client.ts';
+import { TransportError, type HttpClient, type HttpResponse } from './http/client.ts';
+import { transportTitle } from './http/transport-title.ts';
 import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -70,6 +71,8 @@ export interface RunServices {
   customer?: { agent: CustomerAgent; chains: ChainsFile } | null;
   /** The payments each check created; those still ACTIVE are cancelled when the check ends. */
   createdPayments?: CreatedPayments;
+  /** Aborted (with a RunStop) when the run must stop: a signal, or --max-run-time. */
+  stop?: AbortSignal;
 }
 
 export interface PropertyOptions {
@@ -218,7 +221,7 @@ export class CheckContext {
       statuses.includes(response.status),
       requirement,
       title,
-      () => `expected ${statuses.join(' or ')}, got ${response.status}: ${response.text.slice(0, 300)}`,
+      () => `expected ${statuses.join(' or ')}, got ${response.status}${redirectNote(response)}: ${response.text.slice(0, 300)}`,
       response.exchange,
     );
   }
@@ -256,6 +259,8 @@ export class CheckContext {
     if (!details.failed) return;
     const error = details.errorInstance;
     if (error instanceof NotExercisedSignal) throw error;
+    // A request aborted because the run is stopping is no counterexample: the runner ends the check as interrupted.
+    if (error instanceof TransportError && error.kind === 'aborted') throw error;
     const counterexample = this.services.secrets.scrub(fc.stringify(details.counterexample));
     const fastCheck: FastCheckDetails = {
       seed,
@@ -273,15 +278,19 @@ export class CheckContext {
         reproduction: this.reproduce(error.exchange),
         fastCheck,
       });
-    } else {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    } else if (error instanceof TransportError && error.exchange.target === 'service') {
       this.findings.push({
         requirement: this.check.requirements[0]!,
-        title: `Property ${name} raised an error`,
-        message: `${message}\nCounterexample: ${counterexample}`,
-        reproduction: null,
+        title: transportTitle(error.kind),
+        message: `${error.message}\nCounterexample: ${counterexample}`,
+        reproduction: this.reproduce(error.exchange),
         fastCheck,
       });
+    } else if (error instanceof TransportError) {
+      throw new NotExercisedSignal(`the control API did not answer: ${error.message}`);
+    } else {
+      // The property's own code broke: not a finding on the implementation.
+      throw new PropertyBroke(name, counterexample, error);
     }
   }
 
@@ -290,4 +299,18 @@ export class CheckContext {
       throw new Error(`check ${this.check.id} reported ${requirement}, which it does not cite`);
     }
   }
+}
+
+/** A property whose predicate threw something other than a finding: the runner makes it the check's `error` (or not-exercised). */
+class PropertyBroke extends Error {
+  constructor(property: string, counterexample: string, cause: unknown) {
+    super(`property ${property} broke on ${counterexample}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`, { cause });
+    this.name = 'PropertyBroke';
+    if (cause instanceof Error && cause.stack) this.stack = `${this.name}: ${this.message}\n${cause.stack}`;
+  }
+}
+
+/** A 3xx is judged as it was answered: redirects are never followed, and the finding says where it pointed. */
+function redirectNote(response: HttpResponse): string {
+  return response.status >= 300 && response.status < 400 ? ` (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}, which the suite does not follow)` : '';
 }

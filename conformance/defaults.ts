@@ -18,8 +18,12 @@ export const DEFAULTS = {
   runs: 20,
   reportDir: 'reports/conformance',
   formats: ['console', 'json', 'junit', 'html', 'md'] as ReportFormat[],
-  /** Per-request time-out against the implementation. */
+  /** Deadline of one request to the implementation (connect, headers and the whole body). */
   requestTimeoutMs: 15_000,
+  /** Bytes of a response body the suite reads at most: far above any body of the contract, far below what hurts. */
+  maxResponseBytes: 8 * 1024 * 1024,
+  /** A check still running after this long is given up: its requests are aborted, its result is `error`. */
+  checkTimeLimitMs: 180_000,
   /** Upper bound on the time one property may spend (runs + shrinking). */
   propertyTimeLimitMs: 30_000,
   /** How long to wait for a webhook that should arrive. */

@@ -6,17 +6,20 @@ import { exitCodeFor } from './classify.ts';
 import { checkGateOptions, evaluateGate } from './gate.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
 import { loadContractFacade } from './contract-adapter.ts';
-import type { RunServices, ServerClock } from './context.ts';
-import { ControlClient } from './control/control-client.ts';
+import type { RunServices } from './context.ts';
 import { createDispatcher, HttpClient, TransportError } from './http/client.ts';
+import { RequestScope, runInScope } from './http/request-scope.ts';
 import { Recorder } from './http/recorder.ts';
 import { headerVariable, SecretRegistry } from './http/redact.ts';
-import { ConfigError, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
+import { ConfigError, durationOptionMs, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
 import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
 import { consoleProgress } from './reports/console.ts';
 import { jsonGoesToStdout, writeReports } from './reports/index.ts';
 import { ndjsonProgress } from './reports/ndjson.ts';
 import { assembleResult, runPlan, type RunPlan } from './runner.ts';
+import { RunStop, runStopper, type RunStopper } from './run-stop.ts';
+import { controlSetupStep, preflight, probeControl, serverClock } from './scaffolding.ts';
+import type { ExitCode } from './classify.ts';
 import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
@@ -30,12 +33,14 @@ import { CreatedPayments } from './support/created-payments.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
+export { RunStop, stopBySignal } from './run-stop.ts';
+export type { ExitCode } from './classify.ts';
 export type { RunResult, CheckResult, Failure } from './types.ts';
 export type { Check } from './check.ts';
 export { ALL_CHECKS } from './checks/index.ts';
 
 export interface ConformanceOutcome {
-  exitCode: 0 | 1;
+  exitCode: ExitCode;
   result: RunResult;
   reportFiles: string[];
 }
@@ -52,10 +57,29 @@ export function listChecks(checks: Check[] = ALL_CHECKS): string {
     .join('\n')}\n`;
 }
 
+/**
+ * Stopped (input.signal aborted with a RunStop, or --max-run-time) before any check ran, the run throws that RunStop:
+ * there is nothing to report. Stopped later, it returns the partial reports with `summary.interrupted`.
+ */
 export async function runConformance(input: ConformanceOptions, deps: RunDependencies = {}): Promise<ConformanceOutcome> {
   // Read before anything starts: an unreadable signing key or a bad record path is a usage error, exit 2.
   const integrity = await prepareIntegrity(input);
-  const outcome = !input.targetCommand && !input.targetImage ? await runOn(input, deps, null, integrity) : await runAgainstTarget(input, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity));
+  const stopper = runStopper(input.signal, durationOptionMs(input.maxRunTime, '--max-run-time') ?? null);
+  let outcome: ConformanceOutcome;
+  try {
+    // Every request made outside a check (preflight, control API probe, clock) is aborted when the run stops.
+    outcome = await runInScope(new RequestScope('setup', stopper.signal), () =>
+      !input.targetCommand && !input.targetImage
+        ? runOn(input, deps, null, integrity, stopper)
+        : runAgainstTarget({ ...input, signal: stopper.signal }, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity, stopper)),
+    );
+  } catch (error) {
+    // A request aborted or a start given up because the run was stopping: the stop is the news, not the abort.
+    if (stopper.stopped && (error instanceof RunStop || (error instanceof TransportError && error.kind === 'aborted'))) throw stopper.stopped;
+    throw error;
+  } finally {
+    stopper.dispose();
+  }
   // Signed last: a black-box target has stopped by now, so its log in the report directory is complete.
   outcome.reportFiles.push(...(await signReports(integrity, { reportDir: input.reportDir ?? DEFAULTS.reportDir, files: outcome.reportFiles, metadata: outcome.result.metadata, write: integrityWriter(input) })));
   return outcome;
@@ -69,7 +93,7 @@ function integrityWriter(input: ConformanceOptions): (text: string) => void {
   return input.write ?? ((text) => void process.stderr.write(text));
 }
 
-async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null, integrity: IntegrityPlan): Promise<ConformanceOutcome> {
+async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null, integrity: IntegrityPlan, stopper: RunStopper): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
   const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
@@ -77,8 +101,6 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
   if (unknown.length > 0) throw new UsageError(`--only/--skip: no check matches ${unknown.join(', ')} (see --list)`);
   checkGateOptions(input, checks);
-  const catalogue = loadCatalogueRequirements();
-  const contract = deps.contract ?? (await loadContractFacade());
   const secrets = new SecretRegistry();
   secrets.add(options.apiKey, API_KEY_ENV);
   if (options.secondApiKey) secrets.add(options.secondApiKey, 'STABLEPAY_SECOND_API_KEY');
@@ -109,6 +131,7 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     secrets,
     credential: { key: options.apiKey, label: API_KEY_ENV },
     timeoutMs: options.requestTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
     dispatcher,
     headers: options.headers,
     observe: createdPayments.observe,
@@ -116,12 +139,13 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
   try {
-    await preflight(api);
     const notes: string[] = [...(blackBox?.notes ?? [])];
-    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, headers: { ...options.headers, ...(options.controlToken ? { 'x-control-token': options.controlToken } : {}) } }, notes);
+    await preflight(api, notes);
+    const controlHeaders = { ...options.headers, ...(options.controlToken ? { 'x-control-token': options.controlToken } : {}) };
+    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, maxResponseBytes: options.maxResponseBytes, headers: controlHeaders }, notes);
     if (options.webhooks) {
       try {
-        receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl });
+        receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl, maxBodyBytes: options.maxResponseBytes });
         notes.push(`webhook receiver at ${receiver.publicUrl}`);
       } catch (error) {
         throw new ConfigError(`cannot listen on ${options.webhookListen.host}:${options.webhookListen.port}: ${(error as Error).message}`);
@@ -130,17 +154,20 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     customer = blackBox ? startCustomer(input, options.reportDir, blackBox.chains, notes) : null;
     const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null, customer: customer !== null };
     const clock = serverClock(control, blackBox?.now);
-    await clock.refresh();
+    await controlSetupStep('reading its clock', () => clock.refresh());
     // With a control API the run acts as a merchant of its own: the key it was given (often the
     // simulator's default merchant, which a person may be rehearsing with) only passes the
     // preflight, so that merchant's payments, keys and endpoint stay as they were. The clock is
     // global: a run moves it forward (docs/decisions.md, "Isolation of a conformance run").
     let runApi = api;
     if (control) {
-      const runMerchant = await control.createMerchant('conformance run');
+      const runMerchant = await controlSetupStep('creating the run\'s merchant', () => control.createMerchant('conformance run'));
       runApi = api.withCredential(runMerchant.credential);
       notes.push('the run acts as a merchant of its own (control API): the given key\'s merchant is left untouched; the virtual clock moves forward for everyone');
     }
+    // Loaded once the implementation has answered: an unusable target is reported without waiting for the contract.
+    const catalogue = loadCatalogueRequirements();
+    const contract = deps.contract ?? (await loadContractFacade());
     const services: RunServices = {
       options,
       api: runApi,
@@ -154,17 +181,26 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
       timeTravel: control ? null : (blackBox?.timeTravel ?? null),
       customer,
       createdPayments,
+      stop: stopper.signal,
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     customerPathsUsed.clear();
-    const results = await runPlan(plan, services);
+    const { results, interrupted } = await runPlan(plan, services);
     if (customerPathsUsed.size > 0) notes.push(`customer actions (control API or browser customer): ${[...customerPathsUsed].join('; ')}`);
     if (customer) notes.push(...(await customer.finish()));
-    const result = assembleResult(results, plan, services, catalogue, { startedAt, finishedAt: new Date(), version: packageVersion, ...(blackBox?.started ? { started: blackBox.started } : {}) });
-    // A gate that does not hold fails the run even when no check failed (a run that judged little is no pass).
+    const result = assembleResult(results, plan, services, catalogue, {
+      startedAt,
+      finishedAt: new Date(),
+      version: packageVersion,
+      ...(blackBox?.started ? { started: blackBox.started } : {}),
+      ...(interrupted ? { interrupted } : {}),
+    });
+    // A gate that does not hold fails the run even when no check failed (a run that judged little is no pass); a run
+    // that could not judge (2) or was interrupted (130/143) keeps that code.
     if (input.requireCoverage !== undefined || input.require?.length) result.gate = evaluateGate(input, result.checks, result.coverage);
-    const exitCode = result.gate?.met === false ? 1 : exitCodeFor(result.summary.counts);
+    const judged = exitCodeFor(result.summary.counts, interrupted);
+    const exitCode = judged === 0 && result.gate?.met === false ? 1 : judged;
     const reportFiles = await writeReports(result, options.formats, options.reportDir, options.write, {
       jsonToStdout: jsonGoesToStdout(options.formats, options.reportDirExplicit),
       note: (text) => process.stderr.write(text),
@@ -182,63 +218,4 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
 /** Cross-cutting checks read what every other check recorded, so they run last. */
 function orderForRun(checks: Check[]): Check[] {
   return [...checks.filter((c) => !c.tags.includes('cross-cutting')), ...checks.filter((c) => c.tags.includes('cross-cutting'))];
-}
-
-async function preflight(api: HttpClient): Promise<void> {
-  let status: number;
-  try {
-    status = (await api.get('/v1/payments', { limit: 1 })).status;
-  } catch (error) {
-    if (error instanceof TransportError) throw new ConfigError(`base URL unreachable: ${error.message}`);
-    throw error;
-  }
-  if (status === 401) throw new ConfigError('the implementation refused the API key (401 on GET /v1/payments)');
-  if (status >= 500) throw new ConfigError(`the implementation is not healthy: GET /v1/payments answered ${status}`);
-}
-
-async function probeControl(
-  url: string | null,
-  explicit: boolean,
-  shared: Pick<ConstructorParameters<typeof HttpClient>[0], 'recorder' | 'secrets' | 'dispatcher' | 'timeoutMs' | 'headers'>,
-  notes: string[],
-): Promise<ControlClient | null> {
-  if (!url) {
-    notes.push('control API disabled (--no-control)');
-    return null;
-  }
-  const control = new ControlClient(new HttpClient({ ...shared, baseUrl: url, target: 'control', credential: null }));
-  let reason: string;
-  try {
-    const health = await control.health();
-    if (health.status === 200) return control;
-    reason = `GET ${url}/health answered ${health.status}`;
-  } catch (error) {
-    reason = (error as Error).message;
-  }
-  if (explicit) throw new ConfigError(`control API unusable: ${reason}`);
-  notes.push(`no control API at ${url} (${reason}): checks that need it are not exercised`);
-  return null;
-}
-
-/** `blackBoxNow`: the target's time as a black-box run moves it (libfaketime), when there is no control API to ask. */
-function serverClock(control: ControlClient | null, blackBoxNow?: () => number): ServerClock {
-  let skewMs = 0;
-  const skew = () => (control || !blackBoxNow ? skewMs : blackBoxNow() - Date.now());
-  const at = (wallMs: number) => wallMs + skew();
-  return {
-    now: () => Date.now() + skew(),
-    at,
-    // A process clock moved from outside (libfaketime) moves the implementation's wall clock too, so it signs with
-    // the moved time: a receiver sharing that clock checks t= against it. A control API's virtual clock does not
-    // move the signer's wall clock, so then the receiver's own wall clock is the reference (no signatureNow).
-    ...(!control && blackBoxNow ? { signatureNow: at } : {}),
-    async refresh() {
-      if (control) {
-        const before = Date.now();
-        const state = await control.clock();
-        skewMs = Date.parse(state.now) - Math.round((before + Date.now()) / 2);
-      }
-      return Date.now() + skew();
-    },
-  };
 }

@@ -1,7 +1,7 @@
 // Options of a conformance run, declared once as data: the CLI builds its flags from these
 // declarations, and runConformance() resolves and validates the same shape. Defaults: defaults.ts.
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS, REPORT_FORMATS, type ReportFormat } from './defaults.ts';
-import type { CheckResult } from './types.ts';
+import type { CheckResult, RunLimits } from './types.ts';
 import { TARGET_OPTION_DECLARATIONS, type TargetOptions } from './black-box-options.ts';
 import { INTEGRITY_OPTION_DECLARATIONS, type IntegrityOptions } from './integrity-options.ts';
 import { GATE_OPTION_DECLARATIONS, type GateOptions } from './gate-options.ts';
@@ -19,11 +19,13 @@ export class ConfigError extends Error {
 }
 
 export type ProgressEvent =
-  | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number }
+  | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number; limits: RunLimits }
   | { type: 'check-start'; index: number; total: number; id: string; title: string }
   | { type: 'check-progress'; id: string; message: string }
+  /** The running check has waited `waitedMs` on one request (shown after a few seconds, then now and then). */
+  | { type: 'check-waiting'; id: string; on: string; waitedMs: number; deadlineMs: number }
   | { type: 'check-end'; index: number; total: number; result: CheckResult }
-  /** The run stopped early (--max-failures / -x); the remaining checks are reported as skipped. */
+  /** The run stopped early (--max-failures / -x, a signal, --max-run-time); the remaining checks are reported as skipped. */
   | { type: 'stopped'; reason: string; remaining: number };
 
 export interface ConformanceOptions extends TargetOptions, IntegrityOptions, GateOptions {
@@ -52,8 +54,18 @@ export interface ConformanceOptions extends TargetOptions, IntegrityOptions, Gat
   /** Console output sink (default: process.stdout). */
   write?: (text: string) => void;
   onProgress?: (event: ProgressEvent) => void;
+  /** Deadline of one request in seconds (--request-timeout): connect, headers and the whole body. */
+  requestTimeout?: number;
+  /** The same in milliseconds (programmatic; wins over requestTimeout). */
   requestTimeoutMs?: number;
+  /** A response body is read up to this many bytes (--max-response-bytes); past it the request is aborted. */
+  maxResponseBytes?: number;
+  /** The run ends cleanly after this many seconds (--max-run-time): what ran is reported, the rest listed as not run. */
+  maxRunTime?: number;
+  /** Aborting it stops the run the same way (the CLI aborts it on SIGINT/SIGTERM with a RunStop naming the signal). */
+  signal?: AbortSignal;
   propertyTimeLimitMs?: number;
+  checkTimeLimitMs?: number;
   webhookWaitMs?: number;
   webhookQuietMs?: number;
   retryToleranceSeconds?: number;
@@ -90,7 +102,11 @@ export interface ResolvedOptions {
   write: (text: string) => void;
   onProgress: (event: ProgressEvent) => void;
   requestTimeoutMs: number;
+  maxResponseBytes: number;
+  /** null: the run has no deadline. */
+  maxRunTimeMs: number | null;
   propertyTimeLimitMs: number;
+  checkTimeLimitMs: number;
   webhookWaitMs: number;
   webhookQuietMs: number;
   retryToleranceSeconds: number;
@@ -151,6 +167,27 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'replay', flags: '--replay <property=path...>', description: 'replay a recorded fast-check counterexample (from the JSON report)', parser: 'replay' },
   { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
   { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
+  {
+    name: 'requestTimeout',
+    flags: '--request-timeout <seconds>',
+    description: 'deadline of one request to the implementation, its control API included: connect, headers and the whole body',
+    parser: 'seconds',
+    defaultText: String(DEFAULTS.requestTimeoutMs / 1000),
+  },
+  {
+    name: 'maxResponseBytes',
+    flags: '--max-response-bytes <n>',
+    description: 'read at most n bytes of a response body (suffixes k, M: 512k, 8M); a longer one is aborted and reported',
+    parser: 'bytes',
+    defaultText: '8M',
+  },
+  {
+    name: 'maxRunTime',
+    flags: '--max-run-time <seconds>',
+    description: 'end the run after this long (suffixes s, m, h: 90, 15m): what ran is reported, the rest listed as not run; exit 2',
+    parser: 'seconds',
+    defaultText: 'no limit',
+  },
   { name: 'maxFailures', flags: '--max-failures <n>', description: 'stop after n failed checks; the rest are reported as skipped (exit 1)', parser: 'positive-int' },
   { name: 'failFast', flags: '-x, --fail-fast', description: 'stop after the first failed check (same as --max-failures 1)', parser: 'flag' },
   { name: 'headers', flags: '-H, --header <line>', description: "extra request header 'Name: value' on every request to the implementation (repeatable)", parser: 'header' },
@@ -184,6 +221,19 @@ export function parseOptionValue(parser: OptionParser, raw: string, flag: string
     case 'percent': {
       const value = Number(raw.replace(/\s*%$/, ''));
       if (!/^\d+(\.\d+)?\s*%?$/.test(raw.trim()) || value > 100) throw new UsageError(`${flag}: "${raw}" is not a percentage between 0 and 100`);
+      return value;
+    }
+    case 'seconds': {
+      const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(raw.trim());
+      const value = match ? Number(match[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
+      if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${flag}: "${raw}" is not a positive duration in seconds (e.g. 15, 0.5, 10m)`);
+      return value;
+    }
+    case 'bytes': {
+      const match = /^(\d+(?:\.\d+)?)\s*(k|kib|kb|m|mib|mb|g|gib|gb)?$/i.exec(raw.trim());
+      const unit = (match?.[2] ?? '').toLowerCase().charAt(0);
+      const value = match ? Math.floor(Number(match[1]) * ({ '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[unit] ?? NaN)) : NaN;
+      if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag}: "${raw}" is not a size in bytes (e.g. 1048576, 512k, 8M)`);
       return value;
     }
     case 'list':
@@ -239,6 +289,19 @@ export function parseHostPort(raw: string, flag = '--webhook-listen'): { host: s
   return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
+/** Seconds given as data (programmatic or a config file) in milliseconds; refused when not a positive number. */
+export function durationOptionMs(seconds: number | undefined, flag: string): number | undefined {
+  if (seconds === undefined) return undefined;
+  if (typeof seconds !== 'number' || !(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`${flag} must be a positive number of seconds`);
+  return Math.round(seconds * 1000);
+}
+
+function positiveIntegerOption(value: number | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive integer`);
+  return value;
+}
+
 export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
   if (!options.baseUrl) throw new UsageError('--base-url is required');
   const baseUrl = parseOptionValue('url', options.baseUrl, '--base-url') as string;
@@ -280,8 +343,11 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     progress: options.progress ?? DEFAULTS.progress,
     write,
     onProgress: options.onProgress ?? (() => {}),
-    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? durationOptionMs(options.requestTimeout, '--request-timeout') ?? DEFAULTS.requestTimeoutMs,
+    maxResponseBytes: positiveIntegerOption(options.maxResponseBytes, '--max-response-bytes') ?? DEFAULTS.maxResponseBytes,
+    maxRunTimeMs: durationOptionMs(options.maxRunTime, '--max-run-time') ?? null,
     propertyTimeLimitMs: options.propertyTimeLimitMs ?? DEFAULTS.propertyTimeLimitMs,
+    checkTimeLimitMs: options.checkTimeLimitMs ?? DEFAULTS.checkTimeLimitMs,
     webhookWaitMs: options.webhookWaitMs ?? DEFAULTS.webhookWaitMs,
     webhookQuietMs: options.webhookQuietMs ?? DEFAULTS.webhookQuietMs,
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,

@@ -115,3 +115,81 @@ describe('report writers', () => {
     expect(out.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
   });
 });
+
+/** A run with a check that broke, one that found something before it broke, and an interruption. */
+function broken() {
+  const secrets = new SecretRegistry();
+  const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: KEY, seed: 7, requestTimeout: 2, maxResponseBytes: 1024 * 1024, maxRunTime: 90, write: () => {} });
+  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
+  const stack = 'TypeError: Cannot read properties of null (reading \'id\')\n    at run (file:///suite/checks/x.ts:10:5)';
+  const checks = [
+    result('auth.ok', 'pass', ['DOC-A']),
+    result('create.crashed', 'error', ['DOC-A', 'ASM-A'], { error: { message: 'TypeError: Cannot read properties of null (reading \'id\')', stack } }),
+    result('fees.half', 'error', ['DOC-B'], {
+      error: { message: 'RangeError: later', stack: 'RangeError: later\n    at x (file:///y.ts:1:1)' },
+      failures: [{ checkId: 'fees.half', requirement: 'DOC-B', severity: 'fail', title: 'found first', message: 'm', reproduction: null }],
+    }),
+    result('lifecycle.rest', 'skipped', ['ASM-B'], { reason: 'not run: the run was interrupted by SIGINT' }),
+  ];
+  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: false, 'webhook-receiver': true, customer: false }, capabilityNotes: [] };
+  const interrupted = { by: 'SIGINT' as const, message: 'the run was interrupted by SIGINT after 3 of 4 checks', notRun: ['lifecycle.rest'] };
+  return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(2000), version: '0.1.0', interrupted });
+}
+
+describe('report writers: error results, limits and interrupted runs', () => {
+  const run = broken();
+  const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
+
+  it('counts errors, keeps a failure found before the break in the matrix, and never counts an error as exercised', () => {
+    expect(run.summary.counts).toEqual({ passed: 1, failed: 0, warned: 0, notExercised: 0, skipped: 1, errors: 2 });
+    expect(run.summary.limits).toEqual({ requestTimeoutMs: 2000, maxResponseBytes: 1024 * 1024, maxRunTimeMs: 90_000 });
+    expect(run.traceability.map((r) => [r.requirement.id, r.result])).toEqual([
+      ['DOC-A', 'error'],
+      ['DOC-B', 'fail'],
+      ['ASM-A', 'error'],
+      ['ASM-B', 'skipped'],
+    ]);
+    expect(run.coverage).toEqual([
+      // DOC-A by the passing check, DOC-B by the finding made before the check broke; ASM-A only by a broken check.
+      { level: 'documented', total: 2, covered: 2, exercised: 2 },
+      { level: 'assumed', total: 2, covered: 2, exercised: 0 },
+    ]);
+  });
+
+  it('console: the message and check id of each error, the interruption, the limits; no stack', () => {
+    const text = renderConsoleSummary(run);
+    expect(text).toContain("ERROR create.crashed: TypeError: Cannot read properties of null (reading 'id')");
+    expect(text).toContain('ERROR fees.half: RangeError: later');
+    expect(text).toContain('the suite could not judge these checks (exit 2); the stack is in the JSON report');
+    expect(text).toContain('INTERRUPTED: the run was interrupted by SIGINT after 3 of 4 checks; 1 check not run: lifecycle.rest');
+    expect(text).toContain('0 warned, 0 not exercised, 1 skipped, 2 errors\n1 passed, 0 failed\n');
+    expect(text).not.toMatch(STACK_FRAME);
+  });
+
+  it('JSON carries the stack; JUnit, HTML and Markdown the message only', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cf-reports-error-'));
+    await writeReports(run, ['json'], dir, () => {});
+    const json = JSON.parse(await readFile(join(dir, 'conformance.json'), 'utf8'));
+    expect(json.checks[1].error.stack).toMatch(STACK_FRAME);
+    expect(json.summary.interrupted.notRun).toEqual(['lifecycle.rest']);
+
+    const xml = renderJunit(run);
+    expect(xml).toMatch(/<testsuites name="stablepay conformance" tests="4" failures="0" errors="2" skipped="1"/);
+    expect(xml).toContain(`<error type="error" message="TypeError: Cannot read properties of null (reading 'id')">`);
+    expect(xml).toContain('<property name="stablepay.interrupted" value="the run was interrupted by SIGINT after 3 of 4 checks"/>');
+    expect(xml).toContain('<property name="stablepay.limits.requestTimeoutMs" value="2000"/>');
+    expect(xml).not.toMatch(STACK_FRAME);
+
+    const html = renderHtml(run);
+    expect(html).toContain('id="verdict">Interrupted: the run was interrupted by SIGINT after 3 of 4 checks; partial report</span>');
+    expect(html).toContain('<section id="errors"><h2>Errors (2 checks could not be judged)</h2>');
+    expect(html).toContain('each request 2 s (--request-timeout), response bodies up to 1 MiB (--max-response-bytes), the run ends after 90 s (--max-run-time)');
+    expect(html).not.toMatch(STACK_FRAME);
+
+    const md = renderMarkdown(run);
+    expect(md).toContain('- **Interrupted**: the run was interrupted by SIGINT after 3 of 4 checks; not run: lifecycle.rest');
+    expect(md).toContain("| error (TypeError: Cannot read properties of null (reading 'id')) |");
+    expect(md).toContain(', **2 errors**');
+    expect(md).not.toMatch(STACK_FRAME);
+  });
+});

@@ -2,17 +2,27 @@
 // its rate limit, so they must not overlap), classifies every result and assembles the RunResult
 // that every report writer reads.
 import { countResults, resultOf, severityOf } from './classify.ts';
-import { CheckContext, type Finding, type RunServices } from './context.ts';
-import { NotExercisedSignal, RequirementError } from './errors.ts';
-import { TransportError } from './http/client.ts';
-import { toCurl } from './http/curl.ts';
+import { endingOf, type CheckEnding } from './check-outcome.ts';
+import { CheckContext, type RunServices } from './context.ts';
+import { RequestScope, ScopeAborted, runInScope } from './http/request-scope.ts';
 import type { Check } from './check.ts';
-import type { Capability, CatalogueRequirement, CheckResult, Failure, RunResult } from './types.ts';
+import type { RunStop } from './run-stop.ts';
+import { formatSeconds } from './support/units.ts';
+import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunLimits, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
 
-/** A check that has not finished by then is stopped and reported as failed. */
-const CHECK_TIME_LIMIT_MS = 180_000;
+/**
+ * Once the run stops (a signal, --max-run-time), the running check has STOP_GRACE_MS to end as usual; then its requests
+ * are aborted and it has ABORT_GRACE_MS more before it is left behind. A few seconds in all, whatever it waits on.
+ */
+const STOP_GRACE_MS = 3_000;
+const ABORT_GRACE_MS = 2_000;
+/** A check's cleanups (restoring what it changed) get this long, also when the run is stopping. */
+const CLEANUP_LIMIT_MS = 10_000;
+/** A request the running check has waited on this long is shown on the console, and again every WAIT_REPEAT_MS. */
+const WAIT_SHOWN_AFTER_MS = 3_000;
+const WAIT_REPEAT_MS = 10_000;
 
 export interface RunPlan {
   selected: Check[];
@@ -26,10 +36,82 @@ function metaOf(check: Check) {
   return { id, title, requirements, level, needs, tags };
 }
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** Resolves when the check has ended or `graceMs` has passed, whichever is first. */
+const endedOrAfter = (ran: Promise<unknown>, graceMs: number): Promise<unknown> => Promise.race([ran, delay(graceMs)]);
+
+/**
+ * Runs the check in its request scope. It ends by itself (its ending as classified), or past its time limit (an
+ * error), or cut short by the run's stop (`aborted`: its requests were aborted; only what it found before counts).
+ */
+async function settle(check: Check, ctx: CheckContext, stop: AbortSignal | undefined): Promise<{ ending: CheckEnding; findingsKept?: number }> {
+  const { services } = ctx;
+  const giveUp = new AbortController();
+  const scope = new RequestScope(check.id, giveUp.signal);
+  const ran = runInScope(scope, () => check.run(ctx)).then<CheckEnding, CheckEnding>(
+    () => ({ kind: 'finished' }),
+    (error) => endingOf(error, check, services),
+  );
+  const timers: NodeJS.Timeout[] = [];
+  let onStop: (() => void) | undefined;
+  let findingsKept: number | undefined;
+  let cutEnding: CheckEnding | undefined;
+  /** Aborts the check's requests: its ending is `ending` however it ends now, and what it reports from then on is not kept. */
+  const cut = (reason: unknown, ending: CheckEnding): Promise<CheckEnding> => {
+    cutEnding = ending;
+    findingsKept = ctx.findings.length;
+    giveUp.abort(reason);
+    return endedOrAfter(ran, ABORT_GRACE_MS).then(() => ending);
+  };
+  const limitMs = services.options.checkTimeLimitMs;
+  const limit = new Promise<CheckEnding>((resolve) => {
+    timers.push(
+      setTimeout(() => {
+        const why = `the check did not finish within ${formatSeconds(limitMs)}`;
+        void cut(new ScopeAborted(why), { kind: 'error', error: { message: `${why}; its requests were aborted` } }).then(resolve);
+      }, limitMs),
+    );
+  });
+  const stopped = new Promise<CheckEnding>((resolve) => {
+    if (!stop) return;
+    onStop = () => void timers.push(setTimeout(() => void cut(stop.reason, { kind: 'aborted' }).then(resolve), STOP_GRACE_MS));
+    if (stop.aborted) onStop();
+    else stop.addEventListener('abort', onStop, { once: true });
+  });
+  const waiting = showWaits(scope, (event) => services.options.onProgress(event));
+  try {
+    const ended = await Promise.race([ran, limit, stopped]);
+    // A check that ended only because its requests were aborted has the cutter's ending, not its own.
+    const ending = cutEnding ?? ended;
+    return { ending, ...(findingsKept !== undefined ? { findingsKept } : {}) };
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
+    clearInterval(waiting);
+    if (onStop) stop?.removeEventListener('abort', onStop);
+  }
+}
+
+/** Says on the console which request the running check waits on, once it has waited a while. */
+function showWaits(scope: RequestScope, emit: (event: { type: 'check-waiting'; id: string; on: string; waitedMs: number; deadlineMs: number }) => void): NodeJS.Timeout {
+  const lastShown = new WeakMap<object, number>();
+  const timer = setInterval(() => {
+    const oldest = scope.oldestPending();
+    if (!oldest) return;
+    const now = Date.now();
+    const waitedMs = now - oldest.startedAt;
+    if (waitedMs < WAIT_SHOWN_AFTER_MS || now - (lastShown.get(oldest) ?? 0) < WAIT_REPEAT_MS) return;
+    lastShown.set(oldest, now);
+    emit({ type: 'check-waiting', id: scope.checkId, on: `${oldest.method} ${oldest.url}`, waitedMs, deadlineMs: oldest.deadlineMs });
+  }, 500);
+  timer.unref();
+  return timer;
+}
+
 export async function runCheck(check: Check, services: RunServices, plan: RunPlan, _index: number, _total: number): Promise<CheckResult> {
   const { options, recorder } = services;
   recorder.currentCheck = check.id;
-  const requestsBefore = recorder.all().filter((e) => e.checkId === check.id).length;
+  const requestsBefore = recorder.countFor(check.id);
   const started = performance.now();
   const missing = check.needs.filter((need) => !plan.capabilities[need]);
   if (missing.length > 0) {
@@ -44,85 +126,89 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
     };
   }
   const ctx = new CheckContext(check, services, (message) => options.onProgress({ type: 'check-progress', id: check.id, message }));
-  let notExercised: string | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const timeLimit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`check did not finish within ${CHECK_TIME_LIMIT_MS / 1000} s`)), CHECK_TIME_LIMIT_MS);
-    });
-    await Promise.race([check.run(ctx), timeLimit]);
-  } catch (error) {
-    const finding = findingFromError(error, check, services);
-    if (finding) ctx.findings.push(finding);
-    else if (error instanceof NotExercisedSignal) notExercised = error.reason;
-  } finally {
-    clearTimeout(timer);
+  const stop = services.stop;
+  const { ending, findingsKept } = await settle(check, ctx, stop);
+  // Cleanups restore what the check changed, also on a stopping run: they get a scope of their own and a time limit.
+  // The check's ACTIVE payments are cancelled there too: they would all expire at a later check's clock jump, loading
+  // the target while that check times.
+  const cleanupScope = new RequestScope(check.id, AbortSignal.timeout(CLEANUP_LIMIT_MS));
+  const cleanups = async () => {
     await ctx.runCleanups();
-    // Its ACTIVE payments would all expire at a later check's clock jump, loading the target while that check times.
     await services.createdPayments?.cancelActive(check.id).catch(() => 0);
-  }
-  const failures: Failure[] = ctx.findings.map(({ level, ...finding }) => ({
+  };
+  await Promise.race([runInScope(cleanupScope, cleanups), delay(CLEANUP_LIMIT_MS)]);
+
+  const stoppedBy = ending.kind === 'aborted' && stop?.aborted ? (stop.reason as RunStop) : undefined;
+  const findings = findingsKept !== undefined ? ctx.findings.slice(0, findingsKept) : [...ctx.findings];
+  if (ending.kind === 'finding') findings.push(ending.finding);
+  const failures: Failure[] = findings.map(({ level, ...finding }) => ({
     checkId: check.id,
     severity: severityOf(level ?? services.catalogue.get(finding.requirement)?.level ?? check.level, options.strict),
     ...finding,
   }));
   // Cross-cutting checks may cite the contract's more specific IDs; the matrix must show them.
   const cited = [...new Set([...check.requirements, ...failures.map((f) => f.requirement).filter((id) => services.catalogue.has(id))])];
-  const requests = recorder.all().filter((e) => e.checkId === check.id).length - requestsBefore;
+  const requests = recorder.countFor(check.id) - requestsBefore;
   const durationMs = Math.round(performance.now() - started);
   const base = { ...metaOf(check), requirements: cited, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
+  if (stoppedBy) {
+    const why = `${stoppedBy.message} while this check ran`;
+    return failures.length > 0 ? { ...base, result: resultOf(failures), reason: `stopped early: ${why}` } : { ...base, result: 'not-exercised', reason: why };
+  }
+  if (ending.kind === 'error') return { ...base, result: 'error', error: ending.error };
+  if (ending.kind === 'aborted') return { ...base, result: 'error', error: { message: 'its requests were aborted although the run was not stopping' } };
   // A check that found nothing before it lost a capability did not exercise its requirement.
-  if (notExercised !== undefined && failures.length === 0) return { ...base, result: 'not-exercised', reason: notExercised };
-  return { ...base, result: resultOf(failures), ...(notExercised ? { reason: `stopped early: ${notExercised}` } : {}) };
+  if (ending.kind === 'not-exercised' && failures.length === 0) return { ...base, result: 'not-exercised', reason: ending.reason };
+  return { ...base, result: resultOf(failures), ...(ending.kind === 'not-exercised' ? { reason: `stopped early: ${ending.reason}` } : {}) };
 }
 
-function findingFromError(error: unknown, check: Check, services: RunServices): Finding | null {
-  if (error instanceof NotExercisedSignal) return null;
-  if (error instanceof RequirementError) {
-    return {
-      requirement: error.requirement,
-      title: error.title,
-      message: error.message,
-      reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null,
-    };
-  }
-  if (error instanceof TransportError) {
-    return {
-      requirement: check.requirements[0]!,
-      title: 'The implementation did not answer',
-      message: error.message,
-      reproduction: toCurl(error.exchange, services.secrets),
-    };
-  }
-  const message = error instanceof Error ? `${error.name}: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 4).join('\n')}` : String(error);
-  return { requirement: check.requirements[0]!, title: 'The check raised an unexpected error', message, reproduction: null };
+const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs });
+
+const notRun = (check: Check, reason: string): CheckResult => ({ ...metaOf(check), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });
+
+export interface PlanOutcome {
+  results: CheckResult[];
+  /** Set when a signal or --max-run-time stopped the run before its plan was done. */
+  interrupted?: RunInterruption;
 }
 
-export async function runPlan(plan: RunPlan, services: RunServices): Promise<CheckResult[]> {
+export async function runPlan(plan: RunPlan, services: RunServices): Promise<PlanOutcome> {
   const { options } = services;
   const total = plan.selected.length;
-  options.onProgress({ type: 'start', total, capabilities: plan.capabilities, notes: plan.capabilityNotes, seed: options.seed });
+  options.onProgress({ type: 'start', total, capabilities: plan.capabilities, notes: plan.capabilityNotes, seed: options.seed, limits: limitsOf(options) });
   const results: CheckResult[] = [];
   let failed = 0;
+  let interrupted: RunInterruption | undefined;
   for (const [index, check] of plan.selected.entries()) {
+    if (services.stop?.aborted) {
+      // Interrupted (a signal, --max-run-time): what ran is reported; the rest is listed as not run.
+      const stop = services.stop.reason as RunStop;
+      const rest = plan.selected.slice(index);
+      interrupted = { by: stop.by, message: `${stop.message} after ${index} of ${total} checks`, notRun: rest.map((c) => c.id) };
+      options.onProgress({ type: 'stopped', reason: stop.message, remaining: rest.length });
+      for (const skipped of rest) results.push(notRun(skipped, `not run: ${stop.message}`));
+      break;
+    }
     options.onProgress({ type: 'check-start', index: index + 1, total, id: check.id, title: check.title });
     const result = await runCheck(check, services, plan, index + 1, total);
     results.push(result);
     options.onProgress({ type: 'check-end', index: index + 1, total, result });
     if (result.result === 'fail') failed += 1;
-    if (options.maxFailures !== null && failed >= options.maxFailures && index + 1 < total) {
+    const rest = plan.selected.slice(index + 1);
+    if (services.stop?.aborted && rest.length === 0) {
+      const stop = services.stop.reason as RunStop;
+      interrupted = { by: stop.by, message: `${stop.message} during the last check`, notRun: [] };
+    }
+    if (options.maxFailures !== null && failed >= options.maxFailures && rest.length > 0) {
       // --max-failures / -x: what ran is reported; the rest is skipped with the reason, never shown as passed.
       const reason = `not run: the run stopped after ${failed} failed check${failed === 1 ? '' : 's'} (--max-failures ${options.maxFailures})`;
-      const rest = plan.selected.slice(index + 1);
       options.onProgress({ type: 'stopped', reason, remaining: rest.length });
-      for (const skipped of rest) results.push({ ...metaOf(skipped), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });
+      for (const skipped of rest) results.push(notRun(skipped, reason));
       break;
     }
   }
-  for (const { check, reason } of plan.skipped) {
-    results.push({ ...metaOf(check), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });
-  }
-  return results;
+  for (const { check, reason } of plan.skipped) results.push(notRun(check, reason));
+  return { results, ...(interrupted ? { interrupted } : {}) };
 }
 
 export function assembleResult(
@@ -130,7 +216,7 @@ export function assembleResult(
   plan: RunPlan,
   services: RunServices,
   catalogue: CatalogueRequirement[],
-  timing: { startedAt: Date; finishedAt: Date; version: string; started?: TargetIdentity['started'] },
+  timing: { startedAt: Date; finishedAt: Date; version: string; started?: TargetIdentity['started']; interrupted?: RunInterruption },
 ): RunResult {
   const { options } = services;
   const durationMs = timing.finishedAt.getTime() - timing.startedAt.getTime();
@@ -153,6 +239,8 @@ export function assembleResult(
       cases,
       requests: services.recorder.size,
       casesPerSecond: durationMs > 0 ? Math.round((cases / durationMs) * 1000 * 10) / 10 : 0,
+      limits: limitsOf(options),
+      ...(timing.interrupted ? { interrupted: timing.interrupted } : {}),
     },
     checks: results,
     failures: results.flatMap((r) => r.failures),

@@ -1,6 +1,6 @@
 // The requirement traceability matrix: every catalogue requirement, the checks that cite it, and
 // what they found in this run. Coverage counts a requirement as exercised only when a citing check
-// actually ran (pass, fail or warn) — not-exercised and skipped never count.
+// actually ran (pass, fail or warn) — not-exercised, skipped and a check that broke (error) never count.
 import { worstResult } from './classify.ts';
 import type { CatalogueRequirement, CheckResult, CoverageSummary, ResultKind, TraceRow } from './types.ts';
 
@@ -13,6 +13,9 @@ export function buildTraceability(catalogue: CatalogueRequirement[], results: Ch
         let kind: ResultKind = result.result;
         if (kind === 'pass' || kind === 'fail' || kind === 'warn') {
           kind = own.some((f) => f.severity === 'fail') ? 'fail' : own.length > 0 ? 'warn' : 'pass';
+        } else if (kind === 'error' && own.length > 0) {
+          // What a check found before it broke stands; the rest of what it cites is unjudged (error).
+          kind = own.some((f) => f.severity === 'fail') ? 'fail' : 'warn';
         }
         return { id: result.id, result: kind, failed: own.length > 0 };
       });

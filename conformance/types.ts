@@ -10,7 +10,8 @@ export type RequirementLevel = 'documented' | 'assumed';
 /** `customer`: the suite can pay through the hosted page in a browser (black-box run: its own chains and keys). */
 export type Capability = 'control' | 'webhook-receiver' | 'customer';
 
-export type ResultKind = 'pass' | 'fail' | 'warn' | 'not-exercised' | 'skipped';
+/** `error`: the check itself broke (an exception the suite did not expect); the run could not judge what it cites. */
+export type ResultKind = 'pass' | 'fail' | 'warn' | 'not-exercised' | 'skipped' | 'error';
 
 /** `fail` breaks conformance; `warn` is a failure of an assumed requirement outside --strict. */
 export type Severity = 'fail' | 'warn';
@@ -53,10 +54,18 @@ export interface Failure {
   delivery?: DeliveryEvidence;
 }
 
+/** What broke inside a check whose result is `error`. The stack goes to the JSON report only. */
+export interface CheckError {
+  message: string;
+  stack?: string;
+}
+
 export interface CheckResult extends CheckMeta {
   result: ResultKind;
   /** Why a check was skipped or not exercised. */
   reason?: string;
+  /** Set when result is `error`. */
+  error?: CheckError;
   failures: Failure[];
   durationMs: number;
   /** Generated test cases (property runs, enumerated inputs, model sequences). */
@@ -72,6 +81,8 @@ export interface Counts {
   warned: number;
   notExercised: number;
   skipped: number;
+  /** Checks whose result is `error`: any makes the run exit 2 (the suite could not judge). */
+  errors: number;
 }
 
 export interface CatalogueRequirement {
@@ -98,6 +109,23 @@ export interface CoverageSummary {
   exercised: number;
 }
 
+/** The limits every request and the run had (stated in every report). */
+export interface RunLimits {
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+  /** null: no run-level deadline. */
+  maxRunTimeMs: number | null;
+}
+
+/** A run that did not get to the end of its plan: a signal, or its --max-run-time. */
+export interface RunInterruption {
+  by: 'SIGINT' | 'SIGTERM' | 'max-run-time';
+  /** One sentence: what stopped the run and when. */
+  message: string;
+  /** Checks of the plan that never started (reported as skipped with the reason). */
+  notRun: string[];
+}
+
 export interface RunSummary {
   tool: { name: string; version: string };
   baseUrl: string;
@@ -114,6 +142,9 @@ export interface RunSummary {
   cases: number;
   requests: number;
   casesPerSecond: number;
+  limits: RunLimits;
+  /** Present only when the run was interrupted. */
+  interrupted?: RunInterruption;
 }
 
 export interface RunResult {

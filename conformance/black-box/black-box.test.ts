@@ -12,6 +12,7 @@ import { verifyReportDir } from '../integrity/signing.ts';
 import { hasLibfaketime } from './faketime-clock.ts';
 import { TargetError } from './target-errors.ts';
 import { childProcesses } from '../test-support/child-processes.ts';
+import { descendants, isRunning as stillRunning, runMeasuredCli } from '../test-support/measured-cli.ts';
 
 const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 const simulatorCommand = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment`;
@@ -129,3 +130,46 @@ describe('stablepay conformance --target-command on the command line', () => {
     expect(isRunning(sleeper)).toBe(false);
   });
 });
+
+describe('Ctrl-C in the middle of a black-box run', () => {
+  it('writes the partial reports and stops the target, its chains and the browser; a second Ctrl-C exits at once', async () => {
+    const run = async (signals: number) => {
+      const dir = reportDir();
+      let pid = 0;
+      let seen = '';
+      let running: number[] = [];
+      const measured = await runMeasuredCli({
+        // The first check is quick; the second pays through the hosted page in Chromium when the signal comes.
+        args: ['conformance', '--target-command', simulatorCommand, '--no-faketime', '--no-control', '--only', 'auth.unknown-key,customer.pay-each-pair', '--report-dir', dir, '--format', 'console,json'],
+        onStart: (started) => (pid = started),
+        onStdout: (text) => {
+          seen += text;
+          if (running.length === 0 && /^\[1\/2\] /m.test(seen)) {
+            running = descendants(pid);
+            for (let i = 0; i < signals; i++) setTimeout(() => process.kill(pid, 'SIGINT'), i * 700);
+            // The browser starts while the check goes on in its grace: what is below the run a moment later counts too.
+            for (const ms of [500, 1_500, 2_500]) setTimeout(() => running.push(...descendants(pid).filter((p) => !running.includes(p))), ms);
+          }
+        },
+        killAfterMs: 150_000,
+      });
+      return { measured, dir, running };
+    };
+    const once = await run(1);
+    expect(once.measured.code).toBe(130);
+    // Anvil and its watchdogs, the target's shell and process, whatever the browser had started: all gone.
+    expect(once.running.length).toBeGreaterThan(5);
+    expect(once.running.filter(stillRunning)).toEqual([]);
+    const report = JSON.parse(readFileSync(join(once.dir, 'conformance.json'), 'utf8'));
+    expect(report.summary.interrupted).toMatchObject({ by: 'SIGINT', notRun: [] });
+    expect(report.checks.find((c: { id: string }) => c.id === 'auth.unknown-key').result).toBe('pass');
+    expect(report.checks.find((c: { id: string }) => c.id === 'customer.pay-each-pair')).toMatchObject({ result: 'not-exercised', reason: 'the run was interrupted by SIGINT while this check ran' });
+
+    const twice = await run(2);
+    expect(twice.measured.code).toBe(130);
+    expect(twice.measured.stderr).toContain('SIGINT again: exiting at once');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(twice.running.filter(stillRunning)).toEqual([]);
+  }, 240_000);
+});
+

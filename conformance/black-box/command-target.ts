@@ -56,8 +56,11 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
       // the group is gone
     }
   };
+  // A process that exits without stop() (a second Ctrl-C exits at once) still takes the group with it.
+  const killOnExit = (): void => signalGroup('SIGKILL');
+  process.on('exit', killOnExit);
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopping ??= stopGroup());
+  const stop = (): Promise<void> => (stopping ??= stopGroup().finally(() => process.off('exit', killOnExit)));
   const stopGroup = async (): Promise<void> => {
     signalGroup('SIGTERM');
     const timer = setTimeout(() => signalGroup('SIGKILL'), TARGET_DEFAULTS.stopTimeoutMs);

@@ -3,6 +3,7 @@
 // pulled offline); the suite removes the container itself, also on failure and Ctrl-C. The wait is on an HTTP path or
 // a log line, never on a listening port: a minimal image has no shell for that check. The container's output is kept
 // in the report directory; libfaketime and the timestamp file are bind-mounted in.
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -82,12 +83,19 @@ export async function startImageTarget(params: StartImageTargetParameters, onSta
     log.end();
     throw new TargetError(imageFailure(params.image, error, params.logPath));
   }
+  // A process that exits without stop() (a second Ctrl-C exits at once) removes the container on its way out, with the
+  // docker CLI where there is one (an exit handler cannot wait for the API client).
+  const removeOnExit = (): void => void spawnSync('docker', ['rm', '--force', '--volumes', started.getId()], { stdio: 'ignore', timeout: 5_000 });
+  process.on('exit', removeOnExit);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= started
       .stop({ remove: true, removeVolumes: true, timeout: TARGET_DEFAULTS.stopTimeoutMs })
       .then(() => undefined, () => undefined)
-      .finally(() => log.end()));
+      .finally(() => {
+        process.off('exit', removeOnExit);
+        log.end();
+      }));
   stopStarted = stop;
   const baseUrl = `http://127.0.0.1:${started.getMappedPort(params.containerPort)}`;
   // The image's identity for the reports: its ID (digest of its configuration) and any registry digests.

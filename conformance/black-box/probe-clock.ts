@@ -23,8 +23,9 @@ export async function poke(url: string): Promise<number | undefined> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5_000), dispatcher: noKeepAlive });
-      await res.arrayBuffer();
+      // Only the Date header matters: the body is not read and a redirect not followed.
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000), dispatcher: noKeepAlive, redirect: 'manual' });
+      await res.body?.cancel();
       const date = res.headers.get('date');
       return date ? Date.parse(date) : undefined;
     } catch (error) {

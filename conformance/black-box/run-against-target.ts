@@ -10,8 +10,8 @@ import { freePort } from './ports.ts';
 import { startBlackBox, type BlackBox } from './start-black-box.ts';
 
 export async function runAgainstTarget<T>(input: ConformanceOptions, run: (options: ConformanceOptions, blackBox: BlackBox) => Promise<T>): Promise<T> {
-  // A key for the target to accept when the user gave none: it gets it as STABLEPAY_API_KEY.
-  const apiKey = input.apiKey ?? process.env[API_KEY_ENV] ?? `pk_${randomBytes(24).toString('hex')}`;
+  // A key for the target to accept when the user gave none (an empty STABLEPAY_API_KEY, an unset CI secret, is none): it gets it as STABLEPAY_API_KEY.
+  const apiKey = input.apiKey ?? (process.env[API_KEY_ENV] || `pk_${randomBytes(24).toString('hex')}`);
   // Bad flags must fail before a chain or a target starts.
   const probe = resolveOptions({ ...input, apiKey, baseUrl: input.baseUrl ?? 'http://127.0.0.1:1' });
   if (input.customer !== false) loadPageContract(input.pageContract);

@@ -1,6 +1,6 @@
 // A black-box run's world (DESIGN §3a): the five chains through @viem/anvil, the target started by command or image
 // with their URLs and the chains file, and its clock on libfaketime (checked to really move). Everything started here
-// is stopped by teardown(), also when starting fails half-way and on Ctrl-C.
+// is stopped by teardown(), also when starting fails half-way or the run is stopped (Ctrl-C) in the middle.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -18,6 +18,7 @@ import { poke, probeClock } from './probe-clock.ts';
 import { TARGET_DEFAULTS, type TargetOptions } from '../black-box-options.ts';
 import { parseReadySignal } from './wait-until-ready.ts';
 import { TargetError } from './target-errors.ts';
+import { RunStop, untilStopped } from '../run-stop.ts';
 
 export interface BlackBoxParameters extends TargetOptions {
   /** Where the target's log goes. */
@@ -29,6 +30,8 @@ export interface BlackBoxParameters extends TargetOptions {
   secondApiKey?: string;
   /** Receives progress lines. */
   log?: (line: string) => void;
+  /** Aborted (with a RunStop) when the run stops: whatever has started is torn down and the stop is thrown. */
+  signal?: AbortSignal;
 }
 
 export interface BlackBox {
@@ -71,21 +74,8 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
   // Everything that can be refused without starting anything is checked first.
   const library = params.faketime === false ? undefined : findLibfaketime(params.faketime);
   const teardown = new Teardown();
-  let interruptedBy: NodeJS.Signals | undefined;
-  const interrupted = (signal: NodeJS.Signals) => {
-    if (interruptedBy) return;
-    interruptedBy = signal;
-    params.log?.(`${signal}: stopping the target and its chains`);
-    void teardown.run().finally(() => process.exit(130));
-  };
-  // `on`, not `once`, and kept until the end: signal-exit (under execa, under @viem/anvil) re-raises a signal when it
-  // finds itself the only listener, which would kill us in the middle of the teardown.
-  process.on('SIGINT', interrupted);
-  process.on('SIGTERM', interrupted);
-  teardown.add(() => {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-  });
+  // Stopping the run (the CLI's Ctrl-C, --max-run-time) in the middle of a start: the step is left, teardown runs.
+  const step = <T>(started: Promise<T>, stopLate?: (value: T) => unknown): Promise<T> => untilStopped(params.signal, started, stopLate);
   try {
     const image = params.targetImage;
     // A command listens on a host port we choose (or check); a container's port is mapped by Docker.
@@ -102,12 +92,15 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     const workDir = mkdtempSync(join(tmpdir(), 'stablepay-black-box-'));
     teardown.add(() => rmSync(workDir, { recursive: true, force: true }));
     params.log?.('starting the five chains');
-    const chains = await startTestChains({
-      filePath: join(workDir, 'chains.json'),
-      ...(params.forks ? { forks: params.forks } : {}),
-      // A container reaches the chains through the host gateway, so they listen on every interface.
-      ...(image ? { host: '0.0.0.0', rpcUrlFor: (url: string) => url.replace('127.0.0.1', HOST_FROM_CONTAINER) } : {}),
-    });
+    const chains = await step(
+      startTestChains({
+        filePath: join(workDir, 'chains.json'),
+        ...(params.forks ? { forks: params.forks } : {}),
+        // A container reaches the chains through the host gateway, so they listen on every interface.
+        ...(image ? { host: '0.0.0.0', rpcUrlFor: (url: string) => url.replace('127.0.0.1', HOST_FROM_CONTAINER) } : {}),
+      }),
+      (late) => late.stop(),
+    );
     teardown.add(() => chains.stop());
     const clock = library ? new FaketimeClock(library, (unixMs) => chains.network.syncTime(unixMs)) : undefined;
     if (clock) teardown.add(() => clock.dispose());
@@ -137,7 +130,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     params.log?.(`starting the target: ${image ? `image ${image}` : params.targetCommand}`);
     let target: RunningTarget;
     if (image) {
-      target = await startImageTarget(
+      target = await step(startImageTarget(
         {
           image,
           containerPort: port,
@@ -153,11 +146,11 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
           ],
         },
         (stop) => teardown.add(stop),
-      );
+      ));
     } else {
       const command = launchCommandTarget({ command: params.targetCommand!, env, baseUrl: publicUrl, ready, startTimeoutMs, logPath });
       teardown.add(() => command.stop());
-      await command.ready();
+      await step(command.ready());
       target = command;
     }
     const baseUrl = target.baseUrl;
@@ -166,7 +159,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     let timeTravel: TimeTravel | null = null;
     if (clock) {
       const pokeUrl = `${baseUrl}${ready.kind === 'http' ? ready.path : '/'}`;
-      const probe = await probeClock(clock, pokeUrl);
+      const probe = await step(probeClock(clock, pokeUrl));
       if (probe.moved) {
         // After each move, one request lets the target wake up and run what fell due before a check looks.
         timeTravel = { via: 'libfaketime', advance: async (ms) => {
@@ -180,7 +173,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     return { baseUrl, timeTravel, chains: suiteChains, now: () => clock?.now() ?? Date.now(), notes, ...(target.identity ? { started: target.identity } : {}), teardown: () => teardown.run() };
   } catch (error) {
     await teardown.run();
-    if (error instanceof TargetError || error instanceof UsageError) throw error;
+    if (error instanceof TargetError || error instanceof UsageError || error instanceof RunStop) throw error;
     // Chains that would not start, a target that died while its clock was probed: one sentence, exit 2.
     throw new TargetError(`the black-box target could not be set up: ${(error as Error).message.split('\n')[0]}`);
   }

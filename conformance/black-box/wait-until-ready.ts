@@ -29,11 +29,14 @@ export interface WaitUntilReadyParameters {
   what: string;
 }
 
-/** Up: any answer below 500 (a 401 without a key is fine; a 503 while it starts is not yet). */
+/**
+ * Up: any answer below 500 (a 401 without a key is fine, so is a redirect, which is never followed; a 503 while it
+ * starts is not yet). The body is not read: a target that streams forever or sends gigabytes cannot hold the wait.
+ */
 async function answers(url: string): Promise<boolean> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await res.arrayBuffer();
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000), redirect: 'manual' });
+    await res.body?.cancel();
     return res.status < 500;
   } catch {
     return false;

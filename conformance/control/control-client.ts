@@ -3,7 +3,7 @@
 // answer as documented makes the check not-exercised (the harness failed, not the service).
 import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated } from '@stablepay/contract/types';
 import { NotExercisedSignal } from '../errors.ts';
-import type { Credential, HttpClient, HttpResponse } from '../http/client.ts';
+import { TransportError, type Credential, type HttpClient, type HttpResponse } from '../http/client.ts';
 import type { Received } from '../received.ts';
 
 export type { ClockState };
@@ -21,14 +21,22 @@ export class ControlClient {
 
   constructor(readonly http: HttpClient) {}
 
-  private async expect(response: Promise<HttpResponse>, statuses: number[], what: string): Promise<HttpResponse> {
-    const result = await response;
-    if (!statuses.includes(result.status)) {
-      throw new ControlError(
-        `control API ${what}: ${result.exchange.method} ${new URL(result.exchange.url).pathname} answered ${result.status} ${result.text.slice(0, 200)}`,
-      );
+  /** The answer with one of `statuses` and a JSON object body; anything else is a ControlError naming the call. */
+  private async expect(response: Promise<HttpResponse>, statuses: number[], what: string): Promise<HttpResponse & { json: Record<string, unknown> }> {
+    let result: HttpResponse;
+    try {
+      result = await response;
+    } catch (error) {
+      // A run that is stopping aborts its requests: that is not the control API's doing.
+      if (error instanceof TransportError && error.kind !== 'aborted') throw new ControlError(`control API ${what}: ${error.message}`);
+      throw error;
     }
-    return result;
+    const call = `${result.exchange.method} ${new URL(result.exchange.url).pathname}`;
+    if (!statuses.includes(result.status)) throw new ControlError(`control API ${what}: ${call} answered ${result.status} ${result.text.slice(0, 200)}`);
+    if (typeof result.json !== 'object' || result.json === null || Array.isArray(result.json)) {
+      throw new ControlError(`control API ${what}: ${call} answered ${result.status} without a JSON object: ${JSON.stringify(result.text.slice(0, 120))}`);
+    }
+    return result as HttpResponse & { json: Record<string, unknown> };
   }
 
   async health(): Promise<HttpResponse> {
@@ -36,13 +44,13 @@ export class ControlClient {
   }
 
   async clock(): Promise<ClockState> {
-    return (await this.expect(this.http.get('/clock', undefined, null), [200], 'read clock')).json as ClockState;
+    return withTimestamp(await this.expect(this.http.get('/clock', undefined, null), [200], 'read clock'), 'read clock') as unknown as ClockState;
   }
 
   /** Moves virtual time forward; the implementation fires due timers before answering. */
   async advance(ms: number): Promise<ClockAdvanceResult> {
     const response = await this.expect(this.http.post('/clock/advance', { ms: Math.round(ms) }, null), [200], 'advance clock');
-    return response.json as ClockAdvanceResult;
+    return withTimestamp(response, 'advance clock') as unknown as ClockAdvanceResult;
   }
 
   /** Raw transition calls: the model-based test inspects refusals itself. */
@@ -101,4 +109,13 @@ export class ControlClient {
   async setRateLimit(limit: number, windowSeconds: number): Promise<HttpResponse> {
     return this.expect(this.http.put('/rate-limit', { limit, windowSeconds }, null), [200], 'set rate limit');
   }
+}
+
+/** The clock's answers carry `now`, the implementation's time: checks compute with it, so it must be a timestamp. */
+function withTimestamp(response: HttpResponse & { json: Record<string, unknown> }, what: string): Record<string, unknown> {
+  const now = response.json.now;
+  if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) {
+    throw new ControlError(`control API ${what}: ${response.exchange.method} ${new URL(response.exchange.url).pathname} answered without a timestamp in "now": ${JSON.stringify(response.text.slice(0, 120))}`);
+  }
+  return response.json;
 }

@@ -28,6 +28,12 @@ export class ChromiumMissingError extends Error {
 }
 
 /**
+ * Playwright's own Ctrl-C handling closes the browser and exits at once; the suite handles the signals itself (the
+ * running check ends, the reports are written, then the browser is closed). Its exit hook still kills the browser.
+ */
+const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } as const;
+
+/**
  * `multiProcess`: drop the packaged build's --single-process/--no-zygote (made for serverless hosts). A single-process
  * Chromium dies (SIGTRAP) when a browser context is closed while it runs, so a caller that opens and closes one
  * context per payment — the conformance customer — needs the ordinary process model.
@@ -35,8 +41,8 @@ export class ChromiumMissingError extends Error {
 export async function launchChromium(options: { multiProcess?: boolean } = {}): Promise<Browser> {
   if (SYSTEM_CHROMIUM !== undefined) {
     if (!existsSync(SYSTEM_CHROMIUM)) throw new ChromiumMissingError(SYSTEM_CHROMIUM);
-    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: SYSTEM_ARGS, headless: true });
+    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: SYSTEM_ARGS, headless: true, ...OWN_SIGNALS });
   }
   const args = bundledChromiumArgs().filter((flag) => !options.multiProcess || (flag !== '--single-process' && flag !== '--no-zygote'));
-  return chromium.launch({ executablePath: await bundledChromiumPath(), args, headless: true });
+  return chromium.launch({ executablePath: await bundledChromiumPath(), args, headless: true, ...OWN_SIGNALS });
 }

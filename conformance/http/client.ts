@@ -3,6 +3,8 @@
 import { Agent, request } from 'undici';
 import type { CredentialRecord, Exchange, Recorder, Target } from './recorder.ts';
 import { redactHeaders, type SecretRegistry } from './redact.ts';
+import { formatBytes, formatSeconds } from '../support/units.ts';
+import { currentScope, ScopeAborted, type PendingRequest } from './request-scope.ts';
 
 /** A secret API key (recorded by label) or a deliberately invalid public header value. */
 export type Credential = { key: string; label: string } | { header: string };
@@ -30,9 +32,18 @@ export interface HttpResponse {
   exchange: Exchange;
 }
 
+/** Why a request got no usable answer; `aborted` is the run stopping or the check being given up, never a finding. */
+export type TransportFailure = 'timeout' | 'too-large' | 'closed' | 'refused' | 'not-http' | 'aborted' | 'other';
+
 export class TransportError extends Error {
   readonly exchange: Exchange;
-  constructor(message: string, exchange: Exchange) {
+  constructor(
+    message: string,
+    exchange: Exchange,
+    readonly kind: TransportFailure = 'other',
+    /** The reason alone, without the request line: `no complete answer within 15 s (--request-timeout)`. */
+    readonly reason: string = message,
+  ) {
     super(message);
     this.name = 'TransportError';
     this.exchange = exchange;
@@ -45,7 +56,10 @@ export interface HttpClientOptions {
   recorder: Recorder;
   secrets: SecretRegistry;
   credential: Credential | null;
+  /** Deadline of one request: connect, headers and the whole body (--request-timeout). */
   timeoutMs: number;
+  /** A body longer than this is not read further: the request is aborted (--max-response-bytes). */
+  maxResponseBytes: number;
   dispatcher: Agent;
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
@@ -114,43 +128,56 @@ export class HttpClient {
       requestBody: body,
       startedAt: startedAt.toISOString(),
     };
+    const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
+    const maxBytes = this.options.maxResponseBytes;
+    const scope = currentScope();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
+    // The scope's signal aborts the request when the run stops (interrupt, --max-run-time) or its check is given up.
+    const signals = [deadline.signal, ...(scope ? [scope.signal] : [])];
+    const pending: PendingRequest = { method: spec.method, url, startedAt: Date.now(), deadlineMs: timeoutMs };
+    scope?.pending.add(pending);
+    let received: { status: number; headers: Record<string, string>; bytes: number; prefix: string } | undefined;
     try {
-      const timeout = spec.timeoutMs ?? this.options.timeoutMs;
+      // Checked before anything is sent: a request of a check the run has given up on goes nowhere.
+      for (const signal of signals) if (signal.aborted) throw signal.reason;
+      // Redirects are never followed (undici's request does not): a 3xx is judged like any other answer.
       const response = await request(url, {
         method: spec.method as 'GET',
         headers,
         body,
         dispatcher: this.options.dispatcher,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+        signal: AbortSignal.any(signals),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
-      const text = await response.body.text();
-      const responseHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      }
+      received = { status: response.statusCode, headers: flattenHeaders(response.headers), bytes: 0, prefix: '' };
+      const text = await readBounded(response.body, maxBytes, received);
       const exchange = recorder.add({
         ...base,
         status: response.statusCode,
-        responseHeaders,
+        responseHeaders: received.headers,
         responseBody: text,
         durationMs: Math.round(performance.now() - started),
         transportError: null,
-      });
+      }, scope?.checkId);
       const json = parseJson(text);
       this.options.observe?.(this, { method: spec.method, path: spec.path, checkId: exchange.checkId }, { status: response.statusCode, json });
-      return { status: response.statusCode, headers: responseHeaders, text, json, exchange };
+      return { status: response.statusCode, headers: received.headers, text, json, exchange };
     } catch (error) {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const failure = describeFailure(error, { timeoutMs, maxBytes, received });
       const exchange = recorder.add({
         ...base,
-        status: null,
-        responseHeaders: {},
-        responseBody: '',
+        status: received?.status ?? null,
+        responseHeaders: received?.headers ?? {},
+        responseBody: received?.prefix ?? '',
         durationMs: Math.round(performance.now() - started),
-        transportError: message,
-      });
-      throw new TransportError(`${spec.method} ${url} failed: ${message}`, exchange);
+        transportError: failure.reason,
+      }, scope?.checkId);
+      throw new TransportError(`${spec.method} ${url}: ${failure.reason}`, exchange, failure.kind, failure.reason);
+    } finally {
+      clearTimeout(timer);
+      scope?.pending.delete(pending);
     }
   }
 
@@ -169,6 +196,83 @@ export class HttpClient {
   delete(path: string, auth?: Credential | null): Promise<HttpResponse> {
     return this.request({ method: 'DELETE', path, auth });
   }
+}
+
+/** What a failed request's recorded body keeps of what had arrived. */
+const PREFIX_BYTES = 2048;
+
+class DeadlineReached extends Error {
+  constructor() {
+    super('deadline reached');
+    this.name = 'DeadlineReached';
+  }
+}
+
+class BodyTooLarge extends Error {
+  constructor() {
+    super('body too large');
+    this.name = 'BodyTooLarge';
+  }
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** Reads the body up to `maxBytes`; past it (or past a Content-Length that says so) stops and throws BodyTooLarge. */
+async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }, maxBytes: number, progress: { headers: Record<string, string>; bytes: number; prefix: string }): Promise<string> {
+  const declared = Number(progress.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    body.destroy();
+    progress.bytes = declared;
+    throw new BodyTooLarge();
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) {
+    progress.bytes += chunk.length;
+    if (progress.prefix.length < PREFIX_BYTES) progress.prefix += chunk.subarray(0, PREFIX_BYTES).toString('utf8');
+    if (progress.bytes > maxBytes) {
+      body.destroy();
+      throw new BodyTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One sentence a person can act on, and its kind, for whatever ended a request. */
+export function describeFailure(
+  error: unknown,
+  context: { timeoutMs: number; maxBytes: number; received?: { status: number; bytes: number } | undefined },
+): { kind: TransportFailure; reason: string } {
+  const { received } = context;
+  if (error instanceof BodyTooLarge) {
+    return { kind: 'too-large', reason: `answered ${received?.status} with a body over ${formatBytes(context.maxBytes)} (--max-response-bytes); the suite stopped reading it` };
+  }
+  if (error instanceof DeadlineReached) {
+    const phase = !received ? 'no response headers came' : received.bytes === 0 ? `answered ${received.status} but sent none of the body` : `answered ${received.status} but the body was still arriving after ${received.bytes} bytes`;
+    return { kind: 'timeout', reason: `no complete answer within ${formatSeconds(context.timeoutMs)} (--request-timeout): ${phase}` };
+  }
+  if (error instanceof ScopeAborted) return { kind: 'aborted', reason: `not completed: ${error.why}` };
+  if (error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'UND_ERR_ABORTED')) return { kind: 'aborted', reason: 'not completed: aborted' };
+  const code = (error as { code?: string } | null)?.code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return { kind: 'timeout', reason: `no complete answer within ${formatSeconds(context.timeoutMs)} (--request-timeout)` };
+  }
+  if (code === 'ECONNREFUSED') return { kind: 'refused', reason: `connection refused (${message.replace(/^connect ECONNREFUSED /, 'nothing listens at ')})` };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'refused', reason: `the host name does not resolve (${message})` };
+  if (code.startsWith('HPE_') || (error instanceof Error && error.name === 'HTTPParserError')) {
+    return { kind: 'not-http', reason: `the answer is not HTTP/1.1 (${message})` };
+  }
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE' || /other side closed|socket hang up/i.test(message)) {
+    return { kind: 'closed', reason: received ? `the connection was closed after ${received.bytes} bytes of the body` : 'the connection was closed without an answer' };
+  }
+  return { kind: 'other', reason: `${error instanceof Error ? error.name : 'error'}: ${message}` };
 }
 
 function parseJson(text: string): unknown {

@@ -41,7 +41,7 @@ describe('console findings', () => {
 
 describe('console progress', () => {
   const events = (total: number): ProgressEvent[] => [
-    { type: 'start', total, capabilities: { control: true }, notes: [], seed: 1 },
+    { type: 'start', total, capabilities: { control: true }, notes: [], seed: 1, limits: { requestTimeoutMs: 15_000, maxResponseBytes: 8 * 1024 * 1024, maxRunTimeMs: null } },
     { type: 'check-start', index: 1, total, id: 'a.one', title: '' },
     { type: 'check-end', index: 1, total, result: check('a.one', 'pass') },
     { type: 'check-start', index: 2, total, id: 'a.two', title: '' },

@@ -4,6 +4,7 @@
 import type { ProgressEvent } from '../options.ts';
 import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
+import { limitsText } from './verdict.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
   pass: 'PASS',
@@ -11,6 +12,7 @@ const MARK: Record<CheckResult['result'], string> = {
   warn: 'WARN',
   'not-exercised': 'N/E ',
   skipped: 'SKIP',
+  error: 'ERR ',
 };
 
 export interface ConsoleProgressOptions {
@@ -58,6 +60,7 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       write(`stablepay conformance: ${event.total} checks, seed ${event.seed}\n`);
       const caps = Object.entries(event.capabilities).map(([name, on]) => `${name}: ${on ? 'yes' : 'no'}`);
       write(`capabilities: ${caps.join(', ')}\n`);
+      write(`limits: ${limitsText(event.limits)}\n`);
       for (const note of event.notes) write(`  note: ${note}\n`);
     } else if (event.type === 'check-start') {
       current = event.index;
@@ -69,7 +72,8 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       if (result.result === 'fail') failed += 1;
       if (result.result === 'warn') warned += 1;
       const width = String(event.total).length;
-      const extra = result.result === 'not-exercised' || result.result === 'skipped' ? ` (${result.reason})` : '';
+      // An error shows its message (the stack is in the JSON report only).
+      const extra = result.result === 'error' ? ` (${result.error?.message.split('\n')[0] ?? 'error'})` : result.result === 'not-exercised' || result.result === 'skipped' ? ` (${result.reason})` : '';
       const stats = result.cases > 0 ? `, ${result.cases} cases` : '';
       const line = `[${String(event.index).padStart(width)}/${event.total}] ${MARK[result.result]} ${result.id} (${result.durationMs} ms, ${result.requests} requests${stats})${extra}\n`;
       if (!tty) {
@@ -84,6 +88,10 @@ export function consoleProgress(write: (text: string) => void, settings: Console
     } else if (event.type === 'check-progress') {
       if (tty) status(current, total, `${event.id}: ${event.message}`);
       else write(`        … ${event.id}: ${event.message}\n`);
+    } else if (event.type === 'check-waiting') {
+      const waiting = `waiting ${formatDuration(event.waitedMs)} on ${event.on} (deadline ${formatDuration(event.deadlineMs)})`;
+      if (tty) status(current, total, `${event.id}: ${waiting}`);
+      else write(`        … ${event.id}: ${waiting}\n`);
     } else if (event.type === 'stopped') {
       clearStatus();
       write(`stopped: ${event.reason}; ${event.remaining} check${event.remaining === 1 ? '' : 's'} not run\n`);
@@ -149,6 +157,13 @@ export function renderConsoleSummary(result: RunResult): string {
     }
     lines.push('');
   }
+  const errored = result.checks.filter((check) => check.result === 'error');
+  for (const check of errored) lines.push(`ERROR ${check.id}: ${check.error?.message.split('\n')[0] ?? 'error'}`);
+  if (errored.length) lines.push(`  the suite could not judge ${errored.length === 1 ? 'this check' : 'these checks'} (exit 2); the stack is in the JSON report`, '');
+  if (summary.interrupted) {
+    const { notRun } = summary.interrupted;
+    lines.push(`INTERRUPTED: ${summary.interrupted.message}; ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run${notRun.length ? `: ${notRun.slice(0, 6).join(', ')}${notRun.length > 6 ? ', …' : ''}` : ''}`, '');
+  }
   const seconds = (summary.durationMs / 1000).toFixed(1);
   lines.push(`seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict' : ''}`);
   lines.push(`${result.checks.length} checks, ${summary.cases} generated cases, ${summary.requests} requests in ${seconds} s (${summary.casesPerSecond} cases/s)`);
@@ -157,7 +172,7 @@ export function renderConsoleSummary(result: RunResult): string {
   }
   const { counts } = summary;
   if (result.gate) lines.push(result.gate.met ? 'gate: met' : `gate: NOT MET (exit 1)\n${result.gate.unmet.map((u) => `  ${u}`).join('\n')}`);
-  lines.push(`${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
+  lines.push(`${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped${counts.errors ? `, ${counts.errors} error${counts.errors === 1 ? '' : 's'}` : ''}`);
   lines.push(`${counts.passed} passed, ${counts.failed} failed`);
   return `${lines.join('\n')}\n`;
 }

@@ -10,6 +10,7 @@ import { metadataLines, type RunMetadata } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
 import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 import { groupFindings } from './console.ts';
+import { limitsText, verdictOf } from './verdict.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -24,7 +25,7 @@ th{background:#f3f4f8}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace
 pre{background:#f6f7fa;padding:.5rem;margin:.3rem 0;white-space:pre-wrap;max-height:24em;overflow-y:auto}
 .r{font-weight:600;padding:.05rem .4rem;border-radius:3px;white-space:nowrap}
 .pass{background:#dcf5e3;color:#135e2c}.fail{background:#fde0e0;color:#8a1212}.warn{background:#fff1cc;color:#7a5200}
-.not-exercised{background:#e6e9f2;color:#3a4360}.skipped{background:#f1f1f1;color:#666}.not-covered{background:#fff;color:#999;border:1px dashed #bbb}
+.not-exercised{background:#e6e9f2;color:#3a4360}.error{background:#3a0d0d;color:#fff}.skipped{background:#f1f1f1;color:#666}.not-covered{background:#fff;color:#999;border:1px dashed #bbb}
 .muted{color:#667}.verdict{display:inline-block;font-size:1rem;padding:.15rem .6rem;border-radius:4px;vertical-align:middle;margin-left:.5rem}
 .summary{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:.2rem 1.5rem;margin:.4rem 0}
 .summary dl{display:grid;grid-template-columns:9.5rem minmax(0,1fr);gap:.1rem .6rem;margin:0}.summary dt{color:#556;font-weight:600}.summary dd{margin:0}
@@ -40,7 +41,7 @@ th[aria-sort=ascending] button::after{content:" ↑";color:#333}th[aria-sort=des
 tr[hidden]{display:none}`;
 
 /** Worst first: the order the matrix sorts its result column in. */
-const RESULT_ORDER: (ResultKind | 'not-covered')[] = ['fail', 'warn', 'not-exercised', 'skipped', 'not-covered', 'pass'];
+const RESULT_ORDER: (ResultKind | 'not-covered')[] = ['fail', 'error', 'warn', 'not-exercised', 'skipped', 'not-covered', 'pass'];
 
 const SCRIPT = `
 (function(){
@@ -71,14 +72,6 @@ const SCRIPT = `
 
 function badge(kind: ResultKind | 'not-covered'): string {
   return `<span class="r ${kind}">${kind}</span>`;
-}
-
-function verdictOf(result: RunResult): { text: string; kind: ResultKind } {
-  const { counts } = result.summary;
-  if (result.gate?.met === false) return { text: `Gate not met: ${result.gate.unmet.join('; ')}`, kind: 'fail' };
-  if (counts.failed > 0) return { text: `Not conformant: ${counts.failed} failed check${counts.failed === 1 ? '' : 's'}`, kind: 'fail' };
-  if (counts.warned > 0) return { text: `Conformant with ${counts.warned} warning${counts.warned === 1 ? '' : 's'} (assumed requirements)`, kind: 'warn' };
-  return { text: 'Conformant', kind: 'pass' };
 }
 
 function checkSection(checks: CheckResult[], kind: 'fail' | 'warn', h: (text: string) => string): string {
@@ -112,14 +105,15 @@ export function renderHtml(result: RunResult): string {
   const failed = result.checks.filter((c) => c.result === 'fail');
   const warned = result.checks.filter((c) => c.result === 'warn');
   const unexercised = result.checks.filter((c) => c.result === 'not-exercised' || c.result === 'skipped');
-  const verdict = verdictOf(result);
+  const verdict = verdictOf(summary, result.gate);
+  const errored = result.checks.filter((c) => c.result === 'error');
   const targetStarted = metadataLines(result.metadata).find(([label]) => label === 'Target started by')?.[1];
   const parts: string[] = [];
   parts.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Conformance report — ${h(summary.baseUrl)}</title><style>${STYLE}</style></head><body>`);
 
   // 1. Summary: everything an auditor decides on, in the first screen.
   parts.push(`<header id="summary"><h1>Conformance report <span class="verdict ${verdict.kind}" id="verdict">${h(verdict.text)}</span></h1>`);
-  parts.push(`<p class="counts"><span>${badge('pass')} ${counts.passed}</span><span>${badge('fail')} ${counts.failed}</span><span>${badge('warn')} ${counts.warned}</span><span>${badge('not-exercised')} ${counts.notExercised}</span><span>${badge('skipped')} ${counts.skipped}</span><span class="muted">${result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests</span></p>`);
+  parts.push(`<p class="counts"><span>${badge('pass')} ${counts.passed}</span><span>${badge('fail')} ${counts.failed}</span><span>${badge('warn')} ${counts.warned}</span><span>${badge('not-exercised')} ${counts.notExercised}</span><span>${badge('skipped')} ${counts.skipped}</span>${counts.errors ? `<span>${badge('error')} ${counts.errors}</span>` : ''}<span class="muted">${result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests</span></p>`);
   const coverage = result.coverage.map((c) => `${c.level}: ${c.exercised}/${c.total} exercised (${percent(c.exercised, c.total)})`).join('<br>');
   parts.push('<div class="summary"><dl>');
   parts.push(`<dt>Target</dt><dd><code>${h(summary.baseUrl)}</code>${targetStarted ? `<br><code>${h(targetStarted)}</code>` : ''}</dd>`);
@@ -130,11 +124,22 @@ export function renderHtml(result: RunResult): string {
   parts.push(`<dt>Catalogue SHA-256</dt><dd><code>${h(result.metadata.catalogue.sha256)}</code></dd>`);
   parts.push(`<dt>Tool</dt><dd>${h(summary.tool.name)} ${h(summary.tool.version)} · ${summary.strict ? 'strict' : 'default mode (assumed requirements warn)'}</dd>`);
   parts.push(`<dt>Run</dt><dd>${h(summary.startedAt)} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed} · ${summary.runs} runs per property</dd>`);
+  parts.push(`<dt>Limits</dt><dd>${h(limitsText(summary.limits))}</dd>`);
   parts.push('</dl></div>');
   if (summary.capabilityNotes.length) parts.push(`<details><summary>Run notes (${summary.capabilityNotes.length})</summary><p>${summary.capabilityNotes.map(h).join('<br>')}</p></details>`);
-  parts.push(`<nav class="jump"><a href="#failures">Failures (${failed.length})</a><a href="#warnings">Warnings (${warned.length})</a><a href="#not-exercised">Not exercised / skipped (${unexercised.length})</a><a href="#matrix">Traceability matrix</a><a href="#checks">All checks</a></nav></header>`);
+  if (summary.interrupted) {
+    const { notRun } = summary.interrupted;
+    parts.push(`<p id="interrupted"><strong>${h(summary.interrupted.message)}.</strong> ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run (listed as skipped below); what ran is reported as found.</p>`);
+  }
+  parts.push(`<nav class="jump">${errored.length ? `<a href="#errors">Errors (${errored.length})</a>` : ''}<a href="#failures">Failures (${failed.length})</a><a href="#warnings">Warnings (${warned.length})</a><a href="#not-exercised">Not exercised / skipped (${unexercised.length})</a><a href="#matrix">Traceability matrix</a><a href="#checks">All checks</a></nav></header>`);
 
-  // 2. Failures, grouped by check.
+  // 2. Checks that broke (the run could not judge them), then the failures grouped by check.
+  if (errored.length) {
+    parts.push(`<section id="errors"><h2>Errors (${errored.length} check${errored.length === 1 ? '' : 's'} could not be judged)</h2><p class="muted">The check itself broke; the stack is in the JSON report.</p>`);
+    for (const check of errored) parts.push(`<p>${badge('error')} <a href="#check-${h(check.id)}"><code>${h(check.id)}</code></a>: ${h(check.error?.message ?? '')}</p>`);
+    parts.push('</section>');
+  }
+  // Failures, grouped by check.
   parts.push(`<section id="failures"><h2>Failures (${failed.length} check${failed.length === 1 ? '' : 's'})</h2>`);
   parts.push(failed.length ? checkSection(failed, 'fail', h) : '<p>No check failed.</p>');
   parts.push('</section>');

@@ -1,7 +1,7 @@
 // JUnit XML for CI: one testsuite per check area, one testcase per check. Warnings are not
 // failures (they keep the build green) but show in system-out; not-exercised and skipped map to
 // <skipped> with the reason, so nothing unexercised reads as passed.
-import type { CheckResult, RunResult } from '../types.ts';
+import type { CheckResult, RunResult, RunSummary } from '../types.ts';
 import type { RunMetadata } from '../run-metadata.ts';
 
 export function escapeXml(text: string): string {
@@ -24,6 +24,9 @@ function testcase(check: CheckResult): string {
         .join('\n');
       body.push(`      <failure type="${escapeXml(failure.requirement)}" message="${escapeXml(failure.title)}">${escapeXml(detail)}</failure>`);
     }
+  } else if (check.result === 'error') {
+    // The check itself broke: an <error>, as JUnit has it for a test that could not run to a verdict. No stack here.
+    body.push(`      <error type="error" message="${escapeXml(check.error?.message.split('\n')[0] ?? 'error')}">${escapeXml(check.error?.message ?? '')}</error>`);
   } else if (check.result === 'not-exercised' || check.result === 'skipped') {
     body.push(`      <skipped message="${escapeXml(`${check.result}: ${check.reason ?? ''}`)}"/>`);
   }
@@ -40,20 +43,21 @@ export function renderJunit(result: RunResult): string {
     areas.set(area, [...(areas.get(area) ?? []), check]);
   }
   // The run metadata on every suite, as surefire does: a CI that keeps one suite still knows what it ran against.
-  const properties = renderMetadataProperties(result.metadata);
+  const properties = renderMetadataProperties(result.metadata, result.summary);
   const suites = [...areas].map(([area, checks]) => {
     const failures = checks.filter((c) => c.result === 'fail').length;
+    const errors = checks.filter((c) => c.result === 'error').length;
     const skipped = checks.filter((c) => c.result === 'skipped' || c.result === 'not-exercised').length;
     const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
-    return `  <testsuite name="conformance.${escapeXml(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${properties}\n${checks.map(testcase).join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="conformance.${escapeXml(area)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time.toFixed(3)}">\n${properties}\n${checks.map(testcase).join('\n')}\n  </testsuite>`;
   });
   const { counts, durationMs } = result.summary;
   const total = result.checks.length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="stablepay conformance" tests="${total}" failures="${counts.failed}" errors="0" skipped="${counts.skipped + counts.notExercised}" time="${(durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="stablepay conformance" tests="${total}" failures="${counts.failed}" errors="${counts.errors}" skipped="${counts.skipped + counts.notExercised}" time="${(durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 /** The run metadata as JUnit `<properties>` (`stablepay.contract.sha256`, `stablepay.seed`, ...). */
-export function renderMetadataProperties(metadata: RunMetadata): string {
+export function renderMetadataProperties(metadata: RunMetadata, summary?: Pick<RunSummary, 'limits' | 'interrupted'>): string {
   const { target } = metadata;
   const entries: [string, string][] = [
     ['stablepay.tool.version', metadata.tool.version],
@@ -69,6 +73,17 @@ export function renderMetadataProperties(metadata: RunMetadata): string {
       : []),
     ['stablepay.startedAt', metadata.startedAt],
     ['stablepay.finishedAt', metadata.finishedAt],
+    ...(summary ? limitProperties(summary) : []),
   ];
   return `    <properties>\n${entries.map(([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`).join('\n')}\n    </properties>`;
+}
+
+function limitProperties(summary: Pick<RunSummary, 'limits' | 'interrupted'>): [string, string][] {
+  const { limits, interrupted } = summary;
+  return [
+    ['stablepay.limits.requestTimeoutMs', String(limits.requestTimeoutMs)],
+    ['stablepay.limits.maxResponseBytes', String(limits.maxResponseBytes)],
+    ['stablepay.limits.maxRunTimeMs', limits.maxRunTimeMs === null ? 'none' : String(limits.maxRunTimeMs)],
+    ...(interrupted ? [['stablepay.interrupted', interrupted.message] as [string, string]] : []),
+  ];
 }

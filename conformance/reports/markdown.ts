@@ -3,6 +3,7 @@ import type { RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { metadataLines } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
+import { limitsText, verdictOf } from './verdict.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
@@ -18,8 +19,11 @@ export function renderMarkdown(result: RunResult): string {
   for (const note of summary.capabilityNotes) out.push(`  - ${note}`);
   out.push(`- Seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict mode' : ''}`);
   out.push(`- ${summary.startedAt} – ${summary.finishedAt} (${(summary.durationMs / 1000).toFixed(1)} s), ${summary.cases} generated cases, ${summary.requests} requests, ${summary.casesPerSecond} cases/s`);
-  out.push(`- **${counts.passed} passed, ${counts.failed} failed**, ${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped`);
+  out.push(`- **${verdictOf(summary, result.gate).text}**`);
+  out.push(`- **${counts.passed} passed, ${counts.failed} failed**, ${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped${counts.errors ? `, **${counts.errors} errors**` : ''}`);
   if (result.gate) out.push(result.gate.met ? '- Gate: met' : `- **Gate not met**: ${result.gate.unmet.join('; ')}`);
+  out.push(`- Limits: ${limitsText(summary.limits)}`);
+  if (summary.interrupted) out.push(`- **Interrupted**: ${summary.interrupted.message}; not run: ${summary.interrupted.notRun.join(', ') || 'none'}`);
   out.push('', '## Run', '');
   for (const [label, value] of metadataLines(result.metadata)) out.push(`- ${label}: \`${value}\``);
   out.push('');
@@ -27,7 +31,8 @@ export function renderMarkdown(result: RunResult): string {
   for (const c of result.coverage) out.push(`| ${c.level} | ${c.total} | ${c.covered} (${percent(c.covered, c.total)}) | ${c.exercised} (${percent(c.exercised, c.total)}) |`);
   out.push('', '## Checks', '', '| check | result | level | requirements | time | cases |', '|---|---|---|---|---|---|');
   for (const check of result.checks) {
-    const result = check.reason ? `${check.result} (${check.reason})` : check.result;
+    const detail = check.result === 'error' ? check.error?.message.split('\n')[0] : check.reason;
+    const result = detail ? `${check.result} (${detail})` : check.result;
     out.push(`| \`${check.id}\` ${cell(check.title)} | ${cell(result)} | ${check.level} | ${check.requirements.join(', ')} | ${check.durationMs} ms | ${check.cases} |`);
   }
   if (result.failures.length > 0) {

@@ -11,9 +11,11 @@ export function ndjsonProgress(write: (text: string) => void, secrets?: SecretRe
   const line = (value: unknown) => write(`${JSON.stringify(secrets ? secrets.scrubValue(value) : value)}\n`);
   return (event) => {
     if (event.type === 'start') {
-      line({ type: 'start', schemaVersion: NDJSON_SCHEMA_VERSION, total: event.total, seed: event.seed, capabilities: event.capabilities, notes: event.notes });
+      line({ type: 'start', schemaVersion: NDJSON_SCHEMA_VERSION, total: event.total, seed: event.seed, capabilities: event.capabilities, notes: event.notes, limits: event.limits });
     } else if (event.type === 'check-end') {
-      line({ type: 'check', index: event.index, total: event.total, ...event.result });
+      // The stack of an `error` result goes to the JSON report only; the stream carries its message.
+      const { error, ...result } = event.result;
+      line({ type: 'check', index: event.index, total: event.total, ...result, ...(error ? { error: { message: error.message } } : {}) });
     } else if (event.type === 'stopped') {
       line({ type: 'stopped', reason: event.reason, remaining: event.remaining });
     }

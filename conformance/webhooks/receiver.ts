@@ -1,6 +1,7 @@
 // The suite's own webhook receiver (node:http). Each check asks for an endpoint with its own path
 // and behaviour (answer 2xx, answer 500, or answer too slowly), so deliveries never mix between checks.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { DEFAULTS } from '../defaults.ts';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -79,6 +80,8 @@ export interface ReceiverOptions {
   port: number;
   /** Base URL the implementation reaches the receiver at; defaults to the listen address. */
   publicUrl?: string;
+  /** A delivery body over this many bytes is answered 413 and not kept (default: --max-response-bytes's default). */
+  maxBodyBytes?: number;
 }
 
 export class WebhookReceiver {
@@ -92,9 +95,20 @@ export class WebhookReceiver {
 
   static async start(options: ReceiverOptions): Promise<WebhookReceiver> {
     let receiver: WebhookReceiver | undefined;
+    const maxBytes = options.maxBodyBytes ?? DEFAULTS.maxResponseBytes;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        // A delivery larger than the suite reads is refused, not buffered: the implementation cannot grow the suite.
+        if (bytes > maxBytes) {
+          res.writeHead(413, { connection: 'close' }).end();
+          req.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
       req.on('end', () => receiver?.handle(req.url ?? '/', req.method ?? 'GET', req.headers, Buffer.concat(chunks), res));
     });
     receiver = new WebhookReceiver(server);

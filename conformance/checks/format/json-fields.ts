@@ -35,8 +35,8 @@ const shapeOf = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, '
 
 export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: FieldJudge): void {
   const exchanges = ctx.services.recorder
-    .all('service')
-    .filter((e) => e.status !== null && e.checkId !== ctx.check.id && e.responseBody.length > 0 && isV1Exchange(e, ctx.options.baseUrl) && !isJsonRpc(new URL(e.url).pathname));
+    .answered('service')
+    .filter((e) => e.checkId !== ctx.check.id && e.responseBody.length > 0 && isV1Exchange(e, ctx.options.baseUrl) && !isJsonRpc(new URL(e.url).pathname));
   const bodies: { exchange: Exchange; body: unknown }[] = [];
   for (const exchange of exchanges) {
     try {

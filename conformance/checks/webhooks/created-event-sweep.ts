@@ -9,7 +9,7 @@ import { describeDeliveries, eventsOf } from './subject.ts';
 function apiCreates(ctx: CheckContext): { ids: Set<string>; lastAt: number } {
   const ids = new Set<string>();
   let lastAt = 0;
-  for (const exchange of ctx.services.recorder.all('service')) {
+  for (const exchange of ctx.services.recorder.answered('service')) {
     if (exchange.method !== 'POST' || exchange.status !== 201 || !/\/v1\/payments$/.test(new URL(exchange.url).pathname)) continue;
     try {
       const id = (JSON.parse(exchange.responseBody) as { id?: unknown }).id;
