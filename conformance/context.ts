@@ -15,6 +15,14 @@ import { deriveSeed } from './support/seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';
+import type { DiscoveryEnv, PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
+import type { PremiseId, PremiseValues } from './premises/definitions.ts';
+
+/** What a finding rests on. Default: every premise its check consulted in this run (safe: nothing is forgotten). */
+export interface FindingOptions {
+  /** Exactly the premises this finding depends on; [] when it depends on none. */
+  premises?: PremiseId[];
+}
 
 /** A failure as a check reports it; severity is decided by the runner from the requirement level. */
 export interface Finding {
@@ -28,6 +36,8 @@ export interface Finding {
   occurrences?: number;
   /** The webhook delivery the finding is about, as received, with what reproduces it. */
   delivery?: DeliveryEvidence;
+  /** See FindingOptions. */
+  premises?: PremiseId[];
 }
 
 export interface ServerClock {
@@ -67,6 +77,8 @@ export interface RunServices {
   timeTravel?: TimeTravel | null;
   /** Black-box run: the customer agent (pays through the hosted page in a browser) and the chains it pays on. */
   customer?: { agent: CustomerAgent; chains: ChainsFile } | null;
+  /** What the run established about the assumed premises (conformance/premises/). */
+  premises: PremiseBook;
 }
 
 export interface PropertyOptions {
@@ -75,6 +87,10 @@ export interface PropertyOptions {
 
 export class CheckContext {
   readonly findings: Finding[] = [];
+  /** Cited requirements this check judged (a passing or failing assertion, or an explicit judged()). */
+  readonly judgedRequirements = new Set<string>();
+  /** Premises this check consulted: by default its findings rest on all of them. */
+  readonly consultedPremises = new Set<PremiseId>();
   cases = 0;
   private readonly cleanups: (() => Promise<void>)[] = [];
 
@@ -168,42 +184,48 @@ export class CheckContext {
   }
 
   /** Records a finding and carries on (soft assertion). */
-  fail(requirement: string, title: string, message: string, exchange?: Exchange): void {
+  fail(requirement: string, title: string, message: string, exchange?: Exchange, options: FindingOptions = {}): void {
     this.assertCited(requirement);
-    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange) });
+    this.judgedRequirements.add(requirement);
+    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange), ...premisesOf(options) });
   }
 
   /** Records a finding about one webhook delivery, carrying it as received; `secret` (the endpoint's) adds the expected signature. */
-  failDelivery(requirement: string, title: string, message: string, delivery: Delivery, secret?: string): void {
+  failDelivery(requirement: string, title: string, message: string, delivery: Delivery, secret?: string, options: FindingOptions = {}): void {
     this.assertCited(requirement);
-    const { secrets, options } = this.services;
-    const evidence = deliveryEvidence(delivery, { secrets, reportDir: options.reportDir, ...(secret ? { secret } : {}) });
+    this.judgedRequirements.add(requirement);
+    const { secrets, options: run } = this.services;
+    const evidence = deliveryEvidence(delivery, { secrets, reportDir: run.reportDir, ...(secret ? { secret } : {}) });
     // The reproduction of a delivery finding re-posts the delivery (the API findings' curl line, for webhooks).
-    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence });
+    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence, ...premisesOf(options) });
   }
 
   /** Like expect, for a finding about one webhook delivery (see failDelivery). */
-  expectDelivery(condition: boolean, requirement: string, title: string, message: string | (() => string), delivery: Delivery, secret?: string): boolean {
-    if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret);
+  expectDelivery(condition: boolean, requirement: string, title: string, message: string | (() => string), delivery: Delivery, secret?: string, options: FindingOptions = {}): boolean {
+    this.markJudged(requirement, title);
+    if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret, options);
     return condition;
   }
 
   /** Records a finding unless `condition` holds; returns the condition. */
-  expect(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange): boolean {
-    if (!condition) this.fail(requirement, title, typeof message === 'function' ? message() : message, exchange);
+  expect(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange, options: FindingOptions = {}): boolean {
+    this.markJudged(requirement, title);
+    if (!condition) this.fail(requirement, title, typeof message === 'function' ? message() : message, exchange, options);
     return condition;
   }
 
   /** Like expect, but stops the check: later steps depend on this one. */
-  require(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange): asserts condition {
+  require(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange, options: FindingOptions = {}): asserts condition {
+    this.markJudged(requirement, title);
     if (!condition) {
       this.assertCited(requirement);
-      throw new RequirementError(requirement, title, typeof message === 'function' ? message() : message, exchange);
+      this.judgedRequirements.add(requirement);
+      throw new RequirementError(requirement, title, typeof message === 'function' ? message() : message, exchange, options.premises);
     }
   }
 
   /** Stops the check: the status must be one of `expected`. */
-  requireStatus(response: HttpResponse, expected: number | number[], requirement: string, title: string): void {
+  requireStatus(response: HttpResponse, expected: number | number[], requirement: string, title: string, options: FindingOptions = {}): void {
     const statuses = Array.isArray(expected) ? expected : [expected];
     this.require(
       statuses.includes(response.status),
@@ -211,7 +233,67 @@ export class CheckContext {
       title,
       () => `expected ${statuses.join(' or ')}, got ${response.status}: ${response.text.slice(0, 300)}`,
       response.exchange,
+      options,
     );
+  }
+
+  /**
+   * Marks cited requirements as judged by this run where no assertion call shows it (an oracle that returned no
+   * violation, a property whose runs all passed). A requirement never judged is not exercised in the matrix.
+   */
+  judged(...requirements: string[]): void {
+    for (const requirement of requirements) {
+      this.assertCited(requirement);
+      this.judgedRequirements.add(requirement);
+    }
+  }
+
+  /** A passing step that only prepares the judgement ("Setup: ...") judges nothing. */
+  private markJudged(requirement: string, title: string): void {
+    if (!title.startsWith('Setup:')) this.judgedRequirements.add(requirement);
+  }
+
+  /** The value of an assumed premise: discovered, else declared in the profile, else the simulator's choice. */
+  async premise<Id extends PremiseId>(id: Id): Promise<PremiseValues[Id]> {
+    return (await this.premiseState(id)).value;
+  }
+
+  /** The premise with how the run established it (status and evidence). */
+  async premiseState<Id extends PremiseId>(id: Id): Promise<PremiseState<Id>> {
+    this.consult(id);
+    return this.services.premises.resolve(id, this.discoveryEnv(), this.check.id);
+  }
+
+  /** This check showed the premise holds by using it (what it sent was answered and read back as sent). */
+  confirmPremise<Id extends PremiseId>(id: Id, value: PremiseValues[Id], evidence: PremiseEvidence): void {
+    this.consult(id);
+    this.services.premises.confirm(id, value, this.scrubbed(evidence), this.check.id);
+  }
+
+  /** This check showed the premise does not hold (what it sent was refused, or not read back as sent). */
+  refutePremise(id: PremiseId, evidence: PremiseEvidence): void {
+    this.consult(id);
+    this.services.premises.refute(id, this.scrubbed(evidence), this.check.id);
+  }
+
+  private consult(id: PremiseId): void {
+    if (!this.check.premises.includes(id)) throw new Error(`check ${this.check.id} consulted premise ${id}, which it does not declare`);
+    this.consultedPremises.add(id);
+  }
+
+  private scrubbed(evidence: PremiseEvidence): PremiseEvidence {
+    return { sent: this.services.secrets.scrub(evidence.sent), seen: this.services.secrets.scrub(evidence.seen) };
+  }
+
+  private discoveryEnv(): DiscoveryEnv {
+    return {
+      api: this.api,
+      resolve: async (id) => (await this.premiseState(id)).value,
+      candidate: (id) => this.services.premises.candidate(id),
+      now: () => this.clock.now(),
+      secret: (value, label) => this.services.secrets.add(value, label),
+      once: (key, make) => this.services.premises.once(key, make),
+    };
   }
 
   notExercised(reason: string): never {
@@ -257,12 +339,14 @@ export class CheckContext {
     };
     if (error instanceof RequirementError) {
       this.assertCited(error.requirement);
+      this.judgedRequirements.add(error.requirement);
       this.findings.push({
         requirement: error.requirement,
         title: error.title,
         message: `${error.message}\nCounterexample: ${counterexample}`,
         reproduction: this.reproduce(error.exchange),
         fastCheck,
+        ...(error.premises ? { premises: error.premises } : {}),
       });
     } else {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -276,9 +360,13 @@ export class CheckContext {
     }
   }
 
-  private assertCited(requirement: string): void {
+  assertCited(requirement: string): void {
     if (!this.check.requirements.includes(requirement)) {
       throw new Error(`check ${this.check.id} reported ${requirement}, which it does not cite`);
     }
   }
+}
+
+function premisesOf(options: FindingOptions): { premises?: PremiseId[] } {
+  return options.premises ? { premises: options.premises } : {};
 }

@@ -10,6 +10,7 @@ import type { Check } from './check.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './integrity/run-metadata.ts';
+import { capByPremises } from './premises/cap.ts';
 
 /** A check that has not finished by then is stopped and reported as failed. */
 const CHECK_TIME_LIMIT_MS = 180_000;
@@ -22,8 +23,8 @@ export interface RunPlan {
 }
 
 function metaOf(check: Check) {
-  const { id, title, requirements, level, needs, tags } = check;
-  return { id, title, requirements, level, needs, tags };
+  const { id, title, requirements, level, needs, tags, premises } = check;
+  return { id, title, requirements, level, needs, tags, premises, judged: [] as string[] };
 }
 
 export async function runCheck(check: Check, services: RunServices, plan: RunPlan, index: number, total: number): Promise<CheckResult> {
@@ -59,16 +60,23 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
     clearTimeout(timer);
     await ctx.runCleanups();
   }
-  const failures: Failure[] = ctx.findings.map(({ level, ...finding }) => ({
-    checkId: check.id,
-    severity: severityOf(level ?? services.catalogue.get(finding.requirement)?.level ?? check.level, options.strict),
-    ...finding,
-  }));
+  const failures: Failure[] = ctx.findings.map(({ level, premises, ...finding }) => {
+    // A finding on a premise the run could not establish is at most a warning (premises/cap.ts).
+    const capped = capByPremises(level ?? services.catalogue.get(finding.requirement)?.level ?? check.level, premises ?? ctx.consultedPremises, services.premises);
+    return {
+      checkId: check.id,
+      severity: severityOf(capped.level, options.strict),
+      ...finding,
+      message: finding.message + capped.note,
+      ...(capped.unconfirmed.length > 0 ? { unconfirmedPremises: capped.unconfirmed } : {}),
+    };
+  });
   // Cross-cutting checks may cite the contract's more specific IDs; the matrix must show them.
   const cited = [...new Set([...check.requirements, ...failures.map((f) => f.requirement).filter((id) => services.catalogue.has(id))])];
+  const judged = cited.filter((id) => ctx.judgedRequirements.has(id) || failures.some((f) => f.requirement === id));
   const requests = recorder.all().filter((e) => e.checkId === check.id).length - requestsBefore;
   const durationMs = Math.round(performance.now() - started);
-  const base = { ...metaOf(check), requirements: cited, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
+  const base = { ...metaOf(check), requirements: cited, judged, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
   // A check that found nothing before it lost a capability did not exercise its requirement.
   if (notExercised !== undefined && failures.length === 0) return { ...base, result: 'not-exercised', reason: notExercised };
   return { ...base, result: resultOf(failures), ...(notExercised ? { reason: `stopped early: ${notExercised}` } : {}) };
@@ -82,6 +90,7 @@ function findingFromError(error: unknown, check: Check, services: RunServices): 
       title: error.title,
       message: error.message,
       reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null,
+      ...(error.premises ? { premises: error.premises } : {}),
     };
   }
   if (error instanceof TransportError) {
@@ -156,6 +165,7 @@ export function assembleResult(
     failures: results.flatMap((r) => r.failures),
     traceability,
     coverage: coverageOf(traceability),
+    premises: services.premises.records(),
     metadata: buildRunMetadata({
       version: timing.version,
       seed: options.seed,

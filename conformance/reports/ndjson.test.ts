@@ -12,7 +12,7 @@ describe('ndjson progress', () => {
     const lines: string[] = [];
     const print = ndjsonProgress((text) => lines.push(text), secrets);
     const result: CheckResult = {
-      id: 'auth.x', title: 't', requirements: ['R'], level: 'documented', needs: [], tags: [], result: 'fail', durationMs: 1, cases: 1, requests: 1,
+      id: 'auth.x', title: 't', requirements: ['R'], judged: ['R'], level: 'documented', needs: [], tags: [], premises: [], result: 'fail', durationMs: 1, cases: 1, requests: 1,
       failures: [{ checkId: 'auth.x', requirement: 'R', severity: 'fail', title: 't', message: `key pk_ndjsonSecretKey000000000001 and whsec_${'ab'.repeat(16)}`, reproduction: null }],
     };
     print({ type: 'start', total: 1, capabilities: { control: true }, notes: [], seed: 7 });
