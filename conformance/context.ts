@@ -18,10 +18,12 @@ import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts'
 import type { DiscoveryEnv, PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
 import type { PremiseId, PremiseValues } from './premises/definitions.ts';
 
-/** What a finding rests on. Default: every premise its check consulted in this run (safe: nothing is forgotten). */
+/** What a finding rests on. Default: every premise its check had consulted when the finding was recorded. */
 export interface FindingOptions {
   /** Exactly the premises this finding depends on; [] when it depends on none. */
   premises?: PremiseId[];
+  /** The level of what broke when it is not the requirement's own (a contract violation of an assumed part). */
+  level?: 'documented' | 'assumed';
 }
 
 /** A failure as a check reports it; severity is decided by the runner from the requirement level. */
@@ -187,7 +189,7 @@ export class CheckContext {
   fail(requirement: string, title: string, message: string, exchange?: Exchange, options: FindingOptions = {}): void {
     this.assertCited(requirement);
     this.judgedRequirements.add(requirement);
-    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange), ...premisesOf(options) });
+    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange), ...premisesOf(options, this.consultedPremises) });
   }
 
   /** Records a finding about one webhook delivery, carrying it as received; `secret` (the endpoint's) adds the expected signature. */
@@ -197,7 +199,7 @@ export class CheckContext {
     const { secrets, options: run } = this.services;
     const evidence = deliveryEvidence(delivery, { secrets, reportDir: run.reportDir, ...(secret ? { secret } : {}) });
     // The reproduction of a delivery finding re-posts the delivery (the API findings' curl line, for webhooks).
-    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence, ...premisesOf(options) });
+    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence, ...premisesOf(options, this.consultedPremises) });
   }
 
   /** Like expect, for a finding about one webhook delivery (see failDelivery). */
@@ -224,14 +226,14 @@ export class CheckContext {
     }
   }
 
-  /** Stops the check: the status must be one of `expected`. */
-  requireStatus(response: HttpResponse, expected: number | number[], requirement: string, title: string, options: FindingOptions = {}): void {
-    const statuses = Array.isArray(expected) ? expected : [expected];
+  /** Stops the check: the status must be one of `expected` ('2xx': any success, where the spec shows no status). */
+  requireStatus(response: HttpResponse, expected: number | number[] | '2xx', requirement: string, title: string, options: FindingOptions = {}): void {
+    const ok = expected === '2xx' ? response.status >= 200 && response.status < 300 : (Array.isArray(expected) ? expected : [expected]).includes(response.status);
     this.require(
-      statuses.includes(response.status),
+      ok,
       requirement,
       title,
-      () => `expected ${statuses.join(' or ')}, got ${response.status}: ${response.text.slice(0, 300)}`,
+      () => `expected ${expected === '2xx' ? '2xx' : [expected].flat().join(' or ')}, got ${response.status}: ${response.text.slice(0, 300)}`,
       response.exchange,
       options,
     );
@@ -346,7 +348,7 @@ export class CheckContext {
         message: `${error.message}\nCounterexample: ${counterexample}`,
         reproduction: this.reproduce(error.exchange),
         fastCheck,
-        ...(error.premises ? { premises: error.premises } : {}),
+        premises: error.premises ?? [...this.consultedPremises],
       });
     } else {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -367,6 +369,10 @@ export class CheckContext {
   }
 }
 
-function premisesOf(options: FindingOptions): { premises?: PremiseId[] } {
-  return options.premises ? { premises: options.premises } : {};
+/**
+ * What a finding rests on: the premises it names, else every premise the check had consulted when it was recorded (a
+ * value consulted later cannot have shaped it; one consulted earlier may have).
+ */
+function premisesOf(options: FindingOptions, consulted: Set<PremiseId>): { premises: PremiseId[]; level?: 'documented' | 'assumed' } {
+  return { premises: options.premises ?? [...consulted], ...(options.level ? { level: options.level } : {}) };
 }
