@@ -4,6 +4,7 @@
 import type { ProgressEvent } from '../options.ts';
 import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
+import { premiseCounts, premiseRows } from './premises.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
   pass: 'PASS',
@@ -148,6 +149,15 @@ export function renderConsoleSummary(result: RunResult): string {
       if (failure.fastCheck) lines.push(`      replay: ${failure.fastCheck.replay}`);
     }
     lines.push('');
+  }
+  // What the run took where the spec is silent, each premise with how it was established; evidence for the ones it
+  // could not establish (the reports carry all of it).
+  if (result.premises?.length) {
+    lines.push(premiseCounts(result));
+    for (const row of premiseRows(result)) {
+      const unconfirmed = row.status === 'assumed' || row.status === 'refuted';
+      lines.push(`  ${row.id}: ${row.how}, ${row.value}${unconfirmed && row.evidence ? ` (${row.evidence})` : ''}`);
+    }
   }
   const seconds = (summary.durationMs / 1000).toFixed(1);
   lines.push(`seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict' : ''}`);

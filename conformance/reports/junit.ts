@@ -3,6 +3,7 @@
 // <skipped> with the reason, so nothing unexercised reads as passed.
 import type { CheckResult, RunResult } from '../types.ts';
 import type { RunMetadata } from '../integrity/run-metadata.ts';
+import { premiseRows } from './premises.ts';
 
 export function escapeXml(text: string): string {
   return text
@@ -40,7 +41,7 @@ export function renderJunit(result: RunResult): string {
     areas.set(area, [...(areas.get(area) ?? []), check]);
   }
   // The run metadata on every suite, as surefire does: a CI that keeps one suite still knows what it ran against.
-  const properties = renderMetadataProperties(result.metadata);
+  const properties = renderMetadataProperties(result.metadata, premiseRows(result).map((row) => [`stablepay.premise.${row.id}`, `${row.how}: ${row.value}`]));
   const suites = [...areas].map(([area, checks]) => {
     const failures = checks.filter((c) => c.result === 'fail').length;
     const skipped = checks.filter((c) => c.result === 'skipped' || c.result === 'not-exercised').length;
@@ -53,7 +54,7 @@ export function renderJunit(result: RunResult): string {
 }
 
 /** The run metadata as JUnit `<properties>` (`stablepay.contract.sha256`, `stablepay.seed`, ...). */
-export function renderMetadataProperties(metadata: RunMetadata): string {
+export function renderMetadataProperties(metadata: RunMetadata, extra: [string, string][] = []): string {
   const { target } = metadata;
   const entries: [string, string][] = [
     ['stablepay.tool.version', metadata.tool.version],
@@ -69,6 +70,7 @@ export function renderMetadataProperties(metadata: RunMetadata): string {
       : []),
     ['stablepay.startedAt', metadata.startedAt],
     ['stablepay.finishedAt', metadata.finishedAt],
+    ...extra,
   ];
   return `    <properties>\n${entries.map(([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`).join('\n')}\n    </properties>`;
 }

@@ -26,7 +26,10 @@ export function chainPairs(ctx: CheckContext): { chainId: number; token: string 
 /** Runs a page interaction; a missing element becomes a finding on the step's PAGE-* requirement and stops the check. */
 export async function onPage<T>(ctx: CheckContext, what: string, run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    const done = await run();
+    // The page let the customer through every step the check took: those of its PAGE-* requirements are judged.
+    ctx.judged(...['PAGE-LOADS', ...Object.values(STEP_REQUIREMENT)].filter((id) => ctx.check.requirements.includes(id)));
+    return done;
   } catch (error) {
     if (error instanceof PageUnavailableError) ctx.notExercised(error.message);
     if (error instanceof PageStepError) {

@@ -33,6 +33,7 @@ export const cancelWhileOpen = defineCheck({
           ctx.expect(offered === accepted, 'CHAIN-PAIRS-ONLY-FROM-TABLE', accepted ? 'The page does not offer an accepted pair' : 'The page offers a pair the payment does not accept', `${candidate.chainId}/${candidate.token}: ${offered ? 'offered' : 'not offered'} (${String(pairName(agent.options.contract, agent.chainName(candidate.chainId), candidate.token))}); accepted chains [1, 137], tokens [USDT]`);
         }
         await session.pick(pair.chainId, pair.token);
+        ctx.judged('PAY-HOSTED-PAIR-CHOICE');
         ctx.require(await session.canPay(pair.chainId, pair.token), 'PAGE-PAY-ACTION', 'The pay action is not enabled after connecting and picking a pair', `query ${session.payControl().query}`);
         const cancelled = await cancelPayment(ctx.api, created.payment.id);
         ctx.requireStatus(cancelled, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel');

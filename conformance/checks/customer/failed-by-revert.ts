@@ -8,7 +8,7 @@ import type { CheckContext } from '../../context.ts';
 import { blacklistUsdc } from '../../customer/on-chain.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
+import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
 import { onPage, paymentWhen } from './browser-payment.ts';
 
 const SOURCES = ['chain', 'bundler', 'service'];
@@ -20,6 +20,7 @@ export const failedByRevert = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
+  premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const { chains, agent } = ctx.customer;
     const pair = { chainId: 8453, token: 'USDC' };
@@ -70,6 +71,7 @@ export const failedByRevert = defineCheck({
     const after = await paymentWhen(ctx, api, id, (p) => p.status === 'FAILED');
     const payment = after.payment;
     ctx.require(payment.status === 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', 'A reverted payment is not FAILED', `status ${payment.status}`, after.exchange);
+    ctx.judged('PAY-STATE-MEANING-FAILED');
     const error = payment.error as { code?: unknown; source?: unknown; message?: unknown } | null;
     ctx.expect(error !== null && typeof error === 'object', 'PAY-FIELD-ERROR', 'A FAILED payment has no error object', `error ${JSON.stringify(payment.error)}`, after.exchange);
     ctx.expect(typeof error?.code === 'string' && typeof error?.source === 'string' && typeof error?.message === 'string', 'PAY-ERROR-OBJECT-SHAPE', 'The error object is not {code, source, message}', `error ${JSON.stringify(payment.error)}`, after.exchange);
