@@ -92,6 +92,11 @@ export interface FixtureOptions {
   faults?: FixtureFault[];
   /** Serve the control API under /control/v1 (the lifecycle checks need it in-process). */
   control?: boolean;
+  /**
+   * Send the attempt's instant on the fixture's clock in X-Simulator-Attempt-Timestamp (not a documented header).
+   * Default: with the control API, whose clock is not the receiver's.
+   */
+  attemptTimeHeader?: boolean;
   /** The default merchant's key, and a second merchant's (both pk_ + 48 characters). */
   apiKey?: string;
   secondApiKey?: string;

@@ -21,6 +21,7 @@ export interface KeyRecord {
   expiresAt: number | null;
   revokedAt: number | null;
   createdAt: number;
+  seq: number;
 }
 
 export interface Seller {
@@ -56,6 +57,8 @@ export interface Payment {
   updatedAt: number;
   /** Creation order, to sort items that share a millisecond. */
   seq: number;
+  /** The ledger record's id, once the payment settled. */
+  ledgerId?: string;
 }
 
 export interface Endpoint {
@@ -132,8 +135,11 @@ export class FixtureState {
   readonly windows = new Map<string, { start: number; count: number }>();
   rateLimit: number;
   rateWindowSeconds: number;
+  /** Whether deliveries carry the attempt's instant on the fixture's clock (X-Simulator-Attempt-Timestamp). */
+  readonly attemptTimeHeader: boolean;
 
   constructor(options: FixtureOptions) {
+    this.attemptTimeHeader = options.attemptTimeHeader ?? options.control ?? false;
     this.choices = { ...DEFAULT_CHOICES, ...options.choices };
     this.faults = new Set(options.faults ?? []);
     this.rateLimit = this.choices.rateLimit;
@@ -170,6 +176,7 @@ export class FixtureState {
       expiresAt: settings.expiresAt ?? null,
       revokedAt: null,
       createdAt: this.now(),
+      seq: this.next(),
     };
     this.keys.set(record.id, record);
     return record;
