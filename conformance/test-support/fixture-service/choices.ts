@@ -8,6 +8,8 @@ export interface FixtureChoices {
   listItemKey: string;
   /** Oldest first instead of newest first (ordering is not shown). */
   listOldestFirst: boolean;
+  /** Whether GET /v1/payments takes the status and externalId filters (filters are not shown). */
+  listFilters: boolean;
   /** Per-currency minimum amount overrides (minimums are not shown). */
   minimums: Record<string, string>;
   /** Body of 401/404/429: the simulator's {statusCode, message, error}, or another shape. */
@@ -30,6 +32,14 @@ export interface FixtureChoices {
   testEventWithKey: boolean;
   /** The CSV export header: the simulator's 15 columns in its order, or snake_case names in another order. */
   csvHeader: 'simulator' | 'snake-case';
+  /** A query parameter the export requires (`{ period: '30d' }`), or none. */
+  exportQuery: Record<string, string>;
+  /** The analytics summary: the simulator's shape, or a flat one of the fixture's own. */
+  summaryShape: 'simulator' | 'flat';
+  /** The payout record: the simulator's shape, or snake_case fields. */
+  payoutShape: 'simulator' | 'snake-case';
+  /** An unsupported chain on the proxy: 404 with the error body (the simulator's), or HTTP 200 with a JSON-RPC error. */
+  web3UnknownChain: 'http-404' | 'json-rpc-error';
   /** The ledger record's field naming its payment. */
   ledgerPaymentField: string;
   /** error.code / error.source values of a FAILED payment (not shown). */
@@ -45,6 +55,7 @@ export interface FixtureChoices {
 export const DEFAULT_CHOICES: FixtureChoices = {
   listItemKey: 'data',
   listOldestFirst: false,
+  listFilters: true,
   minimums: {},
   otherErrorBody: 'simulator',
   keyExpiryField: 'expiresInDays',
@@ -57,6 +68,10 @@ export const DEFAULT_CHOICES: FixtureChoices = {
   webhookSecretPrefix: true,
   testEventWithKey: true,
   csvHeader: 'simulator',
+  exportQuery: {},
+  summaryShape: 'simulator',
+  payoutShape: 'simulator',
+  web3UnknownChain: 'http-404',
   ledgerPaymentField: 'paymentId',
   failureCode: 'TRANSACTION_REVERTED',
   failureSource: 'chain',
@@ -85,7 +100,9 @@ export type FixtureFault =
   | 'failed-without-error'
   | 'cancel-from-processing'
   | 'unknown-payment-400'
-  | 'rate-headers-missing-on-errors';
+  | 'rate-headers-missing-on-errors'
+  | 'payout-not-found'
+  | 'web3-not-served';
 
 export interface FixtureOptions {
   choices?: Partial<FixtureChoices>;

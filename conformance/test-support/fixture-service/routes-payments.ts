@@ -63,8 +63,9 @@ export function paymentRoutes(payUrl: () => string): Hono<Env> {
   app.get('/', (c) => {
     const state = c.get('state');
     const merchantId = c.get('key').merchantId;
-    const status = c.req.query('status');
-    const externalId = c.req.query('externalId');
+    const filters = state.choices.listFilters;
+    const status = filters ? c.req.query('status') : undefined;
+    const externalId = filters ? c.req.query('externalId') : undefined;
     const all = [...state.payments.values()].filter((p) => p.merchantId === merchantId && (!status || p.status === status) && (!externalId || p.externalId === externalId));
     return listPage(c, all, (p) => retrieveView(p, payUrl()));
   });

@@ -45,6 +45,11 @@ export function reportRoutes(): Hono<Env> {
     });
     const split = <K extends 'token' | 'chainId'>(key: K) =>
       [...new Set(settled.map((p) => p[key]))].map((value) => ({ [key]: value, count: settled.filter((p) => p[key] === value).length, amountToken: sumUnits(settled.filter((p) => p[key] === value).map((p) => String(p.amountToken))) }));
+    if (state.choices.summaryShape === 'flat') {
+      // Another legal summary: counts per status and per-token and per-chain totals keyed by name.
+      const keyed = (key: 'token' | 'chainId') => Object.fromEntries(split(key).map((row) => [String(row[key]), { payments: row.count, volume: row.amountToken }]));
+      return c.json({ period: { start: iso(from), end: iso(to) }, counts: Object.fromEntries(STATUSES.map((s) => [s.toLowerCase(), inWindow.filter((p) => p.status === s).length])), tokens: keyed('token'), chains: keyed('chainId') });
+    }
     return c.json({
       from: iso(from), to: iso(to),
       payments: { total: inWindow.length, byStatus: Object.fromEntries(STATUSES.map((s) => [s, inWindow.filter((p) => p.status === s).length])) },
@@ -53,6 +58,8 @@ export function reportRoutes(): Hono<Env> {
   });
   app.get('/analytics/export', (c) => {
     const state = c.get('state');
+    const missing = Object.entries(state.choices.exportQuery).filter(([name, value]) => c.req.query(name) !== value);
+    if (missing.length > 0) return problem(c, 400, `the export needs ${missing.map(([name, value]) => `${name}=${value}`).join('&')}`);
     const now = state.now();
     const since = state.has('csv-includes-old') ? 0 : now - 30 * DAY;
     const rows = mine(c).filter((p) => p.createdAt >= since).sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq);
@@ -73,9 +80,12 @@ export function reportRoutes(): Hono<Env> {
     }));
   });
   app.get('/payouts/:id', (c) => {
-    const payout = c.get('state').payouts.get(c.req.param('id'));
-    if (!payout || payout.merchantId !== c.get('key').merchantId) return problem(c, 404, 'Payout not found');
-    return c.json(payoutView(payout));
+    const state = c.get('state');
+    const payout = state.payouts.get(c.req.param('id'));
+    if (!payout || payout.merchantId !== c.get('key').merchantId || state.has('payout-not-found')) return problem(c, 404, 'Payout not found');
+    const view = payoutView(payout);
+    if (state.choices.payoutShape === 'simulator') return c.json(view);
+    return c.json(Object.fromEntries(Object.entries(view).map(([key, value]) => [key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`), value])));
   });
   app.post('/web3/:chainId', async (c) => rpc(c.get('state'), c.req.param('chainId'), await c.req.text(), c));
   return app;
@@ -91,9 +101,13 @@ export function payoutView(p: import('./state.ts').Payout): Record<string, unkno
 const REFUSED = /^(anvil_|evm_|hardhat_|debug_|personal_|eth_send(Raw)?Transaction$|eth_sign)/;
 
 /** A JSON-RPC 2.0 proxy with no node behind it: eth_chainId answers, cheat and signing methods are refused by name. */
-function rpc(_state: FixtureState, chain: string, text: string, c: import('hono').Context<Env>): Response {
+function rpc(state: FixtureState, chain: string, text: string, c: import('hono').Context<Env>): Response {
   const chainId = Number(chain);
-  if (!(chainId in CHAINS)) return problem(c, 404, `Unknown chain ${chain}`);
+  if (state.has('web3-not-served')) return problem(c, 404, 'Not found');
+  if (!(chainId in CHAINS)) {
+    if (state.choices.web3UnknownChain === 'json-rpc-error') return c.json({ jsonrpc: '2.0', id: null, error: { code: -32602, message: `chain ${chain} is not supported` } });
+    return problem(c, 404, `Unknown chain ${chain}`);
+  }
   let request: unknown;
   try {
     request = JSON.parse(text);
