@@ -2,41 +2,15 @@
 // fixture service of the suite's own makes another legal choice; the suite must report no documented failure against
 // it, and must still catch a documented fault injected beside it. Never the simulator with switches: the fixture is
 // conformance/test-support/fixture-service/.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import notShown from '../../fixtures/not-shown.json' with { type: 'json' };
-import { runConformance } from '../index.ts';
 import type { FixtureFault } from '../test-support/fixture-service/choices.ts';
-import { startFixtureService } from '../test-support/fixture-service/server.ts';
+import { documentedFailures, runAgainstFixture } from '../test-support/fixture-service/run-variant.ts';
 import { VARIANTS, WITHOUT_VARIANT, type Variant } from '../test-support/fixture-service/variants.ts';
 import type { RunResult } from '../types.ts';
 
-async function runVariant(variant: Variant, fault?: FixtureFault, profile = variant.profile): Promise<RunResult> {
-  const fixture = await startFixtureService({ choices: variant.choices, faults: fault ? [fault] : [], control: variant.control });
-  try {
-    const outcome = await runConformance({
-      baseUrl: fixture.url,
-      apiKey: fixture.apiKey,
-      secondApiKey: fixture.secondApiKey,
-      control: variant.control,
-      only: variant.checks,
-      seed: 23,
-      runs: 3,
-      formats: ['json'],
-      progress: false,
-      write: () => undefined,
-      reportDir: mkdtempSync(join(tmpdir(), 'stablepay-not-shown-')),
-      ...(profile ? { profile } : {}),
-    });
-    return outcome.result;
-  } finally {
-    await fixture.close();
-  }
-}
-
-const documentedFailures = (result: RunResult) => result.failures.filter((f) => f.severity === 'fail').map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message.split('\n')[0]}`);
+const runVariant = (variant: Variant, fault?: FixtureFault): Promise<RunResult> =>
+  runAgainstFixture({ choices: variant.choices, faults: fault ? [fault] : [], control: variant.control, checks: variant.checks, ...(variant.profile ? { profile: variant.profile } : {}) });
 
 describe('every open choice of the spec has a variant or a stated reason', () => {
   it('covers each item of fixtures/not-shown.json exactly once', () => {
