@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type ConformanceOptions } from '../conformance/options.ts';
 import { TargetError } from '../conformance/target/target-errors.ts';
+import { TARGET_ENVIRONMENT } from '../conformance/target/target-options.ts';
 import { longFlag } from './long-flag.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 
@@ -17,6 +18,10 @@ const EXAMPLES = [
   '',
   'Every flag can also be set in stablepay.config.json|yaml (current directory) or --config <file>:',
   'keys camelCase (baseUrl, maxFailures) or as flags (base-url, no-webhooks); the command line wins.',
+  'Its `profile` section (or --profile <file>) declares what the spec leaves open and the suite cannot discover.',
+  '',
+  'A target started with --target-command or --target-image gets these variables (docs/implementers.md):',
+  ...TARGET_ENVIRONMENT.map(({ name, meaning }) => `  ${name}\n      ${meaning}`),
 ].join('\n');
 
 function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
