@@ -1,7 +1,7 @@
 // The premise machinery on its own: the book's order (discover, declare, fall back), the runner's cap on findings that
 // rest on an unestablished premise (safe by default, narrowed only by the finding), judged requirements in the
 // matrix, the profile's schema and placeholders, and the body templates.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import type { RunServices } from '../context.ts';
 import { PremiseBook, type Discoverers } from './book.ts';
 import { declarationsOf, profileProblems, readProfileFile } from './profile.ts';
 import { fillTemplate, placeholdersOf } from './templates.ts';
+import { PREMISES, PREMISE_IDS } from './definitions.ts';
+import { TARGET_ENVIRONMENT } from '../target/target-options.ts';
 
 const catalogue: CatalogueRequirement[] = [
   { id: 'DOC-1', section: '§1', statement: 'documented', level: 'documented', tags: [] },
@@ -157,5 +159,14 @@ describe('body templates', () => {
     expect(fillTemplate(template, { name: 'a', expiresAt: null, ipWhitelist: ['1.2.3.4'], enabled: false })).toEqual({ name: 'key a', expiresAt: null, whitelist: [['1.2.3.4']], nested: { enabled: false } });
     expect(fillTemplate({ url: '{url}', enabled: '{enabled}' }, { enabled: true })).toEqual({ enabled: true });
     expect(placeholdersOf(template)).toEqual(['enabled', 'expiresAt', 'ipWhitelist', 'name']);
+  });
+});
+
+describe('docs/implementers.md', () => {
+  const guide = readFileSync(new URL('../../docs/implementers.md', import.meta.url), 'utf8');
+
+  it('names every variable a started target gets and every key of the profile', () => {
+    for (const { name } of TARGET_ENVIRONMENT) for (const variable of name.match(/[A-Z][A-Z0-9_<>a-zA-Z]+/g) ?? []) expect(guide, variable).toContain(variable);
+    for (const id of PREMISE_IDS) expect(guide, PREMISES[id].profileKey).toContain(PREMISES[id].profileKey.split('.').at(-1)!);
   });
 });
