@@ -38,7 +38,7 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
 export const lifecycleEvents = defineCheck({
   id: 'webhooks.lifecycle-events',
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
-  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-NO-EXTRA-FIELDS', 'WH-PAYLOAD-EVENT', 'WH-DEDUP-KEY', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
+  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-NO-EXTRA-FIELDS', 'WH-PAYLOAD-EVENT', 'WH-DEDUP-KEY', 'WH-BODY-IDENTICAL', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
@@ -84,17 +84,24 @@ export const lifecycleEvents = defineCheck({
         checkPayload(ctx, matching[0]!, event, p.id, p.externalId);
       }
     }
-    // (paymentId, event) identifies one occurrence: every copy or retry of a pair is the same body (one occurrence),
-    // so a receiver may deduplicate on it.
+    // (paymentId, event) identifies one occurrence, so a receiver may deduplicate on it (documented); that every copy
+    // of an occurrence is the same body is ours (WH-BODY-IDENTICAL: the spec does not say what a copy's timestamp is).
     const byPair = new Map<string, Set<string>>();
+    const dataByPair = new Map<string, Set<string>>();
     for (const d of deliveries) {
       const body = d.json as Received<PaymentEventPayload> | undefined;
       const key = `${body?.data?.paymentId}/${body?.event}`;
       byPair.set(key, (byPair.get(key) ?? new Set()).add(d.rawBody));
+      // Key order is no difference (JSON objects are unordered); the data object is flat.
+      const data = body?.data ?? null;
+      dataByPair.set(key, (dataByPair.get(key) ?? new Set()).add(JSON.stringify(data, data ? Object.keys(data).sort() : undefined)));
     }
-    const ambiguous = [...byPair].filter(([, bodies]) => bodies.size > 1).map(([key]) => key);
     ctx.addCases();
-    ctx.expect(ambiguous.length === 0, 'WH-DEDUP-KEY', '(paymentId, event) does not identify one occurrence', `different bodies under one (paymentId, event): ${ambiguous.join(', ')}`);
+    // One occurrence per pair: whatever else a copy carries, the data it announces is that occurrence's.
+    const twoOccurrences = [...dataByPair].filter(([, data]) => data.size > 1).map(([key]) => key);
+    ctx.expect(twoOccurrences.length === 0, 'WH-DEDUP-KEY', '(paymentId, event) does not identify one occurrence', `different data under one (paymentId, event): ${twoOccurrences.join(', ')}`);
+    const ambiguous = [...byPair].filter(([, bodies]) => bodies.size > 1).map(([key]) => key);
+    ctx.expect(ambiguous.length === 0, 'WH-BODY-IDENTICAL', 'Copies of one (paymentId, event) carry different bodies', `different bodies under one (paymentId, event): ${ambiguous.join(', ')}`);
     const created = eventsOf(deliveries, 'payment.created');
     ctx.judged('PAY-STATE-CREATE-NO-CREATED-EVENT');
     if (created.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`, created[0]!, subject.secret);
