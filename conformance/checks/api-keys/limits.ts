@@ -9,6 +9,7 @@ import type { HttpResponse } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
 import { createKey, type CreatedKey } from '../../support/api-keys.ts';
 import type { Received } from '../../support/received.ts';
+import type { PremiseId } from '../../premises/definitions.ts';
 import { listAllKeys } from './record.ts';
 
 export const keyLimits = defineCheck({
@@ -46,6 +47,8 @@ export const keyLimits = defineCheck({
 
     // Active keys: a record whose status says revoked is not one (the record's shape is not shown; without a status
     // field every listed key counts).
+    // The limit rests on the plain body, the fields and the limit itself, not on the whitelist body above.
+    const limitPremises: PremiseId[] = ['api-keys.create-body', 'api-keys.secret-field', 'api-keys.id-field', 'api-keys.limit', 'list.item-key'];
     const listed = await listAllKeys(ctx, api, 'ERR-409-API-KEY-LIMIT');
     const active = listed.filter((k) => k.status === undefined || k.status === 'active').length;
     const limit = await ctx.premise('api-keys.limit');
@@ -60,12 +63,12 @@ export const keyLimits = defineCheck({
     }
     if (!refused) {
       ctx.refutePremise('api-keys.limit', { sent: `POST /v1/auth/api-keys up to ${limit * 3} times`, seen: `${issued} active keys, every creation answered 2xx` });
-      ctx.require(false, 'ERR-409-API-KEY-LIMIT', 'No key limit is reached', `${issued} active keys and creates still succeed; the limit is not shown, so declare it (apiKeys.limit) for this check to reach it`);
+      ctx.require(false, 'ERR-409-API-KEY-LIMIT', 'No key limit is reached', `${issued} active keys and creates still succeed; the limit is not shown, so declare it (apiKeys.limit) for this check to reach it`, undefined, { premises: limitPremises });
     }
     ctx.confirmPremise('api-keys.limit', issued, { sent: 'POST /v1/auth/api-keys until refused', seen: `refused with ${refused.status} after ${issued} active keys` });
-    ctx.expect(refused.status === 409, 'ERR-409-API-KEY-LIMIT', 'Reaching the key limit is not 409', `after ${issued} active keys: ${refused.status} ${refused.text.slice(0, 200)}`, refused.exchange);
+    ctx.expect(refused.status === 409, 'ERR-409-API-KEY-LIMIT', 'Reaching the key limit is not 409', `after ${issued} active keys: ${refused.status} ${refused.text.slice(0, 200)}`, refused.exchange, { premises: limitPremises });
     const body = refused.json as Received<ErrorBody>;
-    if (refused.status === 409) ctx.expect(body?.statusCode === 409 && body.error === 'Conflict' && typeof body.message === 'string', 'ERR-BODY-SHAPE', 'The key-limit 409 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
+    if (refused.status === 409) ctx.expect(body?.statusCode === 409 && body.error === 'Conflict' && typeof body.message === 'string', 'ERR-BODY-SHAPE', 'The key-limit 409 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange, { premises: limitPremises });
     ctx.expect(issued === 10, 'KEY-LIMIT-10-ACTIVE', 'The key limit is not 10 active keys', `refused after ${issued} active keys`, refused.exchange);
     // Revoking frees a slot: the limit counts active keys, not every key ever made.
     const revoke = await api.delete(`/v1/auth/api-keys/${elsewhere.id}`);
