@@ -28,7 +28,9 @@ async function create(env: DiscoveryEnv, template: BodyTemplate, values: Record<
   const ok = response.status >= 200 && response.status < 300;
   const key = ok ? leaves(response.json).find(([, value]) => typeof value === 'string' && value.startsWith('pk_') && value.length > 12)?.[1] : undefined;
   if (typeof key === 'string') env.secret(key, 'PREMISE_PROBE_API_KEY');
-  return { response, sent, ok, evidence: evidenceOf('POST', PATH, sent, response) };
+  // Evidence is clipped: the key is taken out before, so no part of it is left for a report.
+  const shown = typeof key === 'string' ? { status: response.status, text: response.text.split(key).join('[REDACTED:PREMISE_PROBE_API_KEY]') } : response;
+  return { response, sent, ok, evidence: evidenceOf('POST', PATH, sent, shown) };
 }
 
 function bodyOutcome<V>(created: Created, value: V, confirmed: PremiseEvidence | null, contradiction: PremiseEvidence | null): DiscoveryOutcome<V> {
