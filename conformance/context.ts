@@ -15,7 +15,8 @@ import { deriveSeed } from './support/seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';
-import type { DiscoveryEnv, PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
+import type { PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
+import { CheckPremises } from './premises/check-premises.ts';
 import type { PremiseId, PremiseValues } from './premises/definitions.ts';
 
 /** What a finding rests on. Default: every premise its check had consulted when the finding was recorded. */
@@ -91,8 +92,8 @@ export class CheckContext {
   readonly findings: Finding[] = [];
   /** Cited requirements this check judged (a passing or failing assertion, or an explicit judged()). */
   readonly judgedRequirements = new Set<string>();
-  /** Premises this check consulted: by default its findings rest on all of them. */
-  readonly consultedPremises = new Set<PremiseId>();
+  /** The premises this check consults (premises/check-premises.ts). */
+  readonly premises: CheckPremises;
   cases = 0;
   private readonly cleanups: (() => Promise<void>)[] = [];
 
@@ -100,7 +101,14 @@ export class CheckContext {
     readonly check: CheckMeta,
     readonly services: RunServices,
     private readonly progressSink: (message: string) => void,
-  ) {}
+  ) {
+    this.premises = new CheckPremises({ checkId: check.id, declared: check.premises, book: services.premises, secrets: services.secrets, api: () => this.api, now: () => this.clock.now() });
+  }
+
+  /** Premises this check consulted so far: by default its findings rest on all of them. */
+  get consultedPremises(): Set<PremiseId> {
+    return this.premises.consulted;
+  }
 
   get options(): ResolvedOptions {
     return this.services.options;
@@ -257,45 +265,22 @@ export class CheckContext {
 
   /** The value of an assumed premise: discovered, else declared in the profile, else the simulator's choice. */
   async premise<Id extends PremiseId>(id: Id): Promise<PremiseValues[Id]> {
-    return (await this.premiseState(id)).value;
+    return (await this.premises.state(id)).value;
   }
 
   /** The premise with how the run established it (status and evidence). */
-  async premiseState<Id extends PremiseId>(id: Id): Promise<PremiseState<Id>> {
-    this.consult(id);
-    return this.services.premises.resolve(id, this.discoveryEnv(), this.check.id);
+  premiseState<Id extends PremiseId>(id: Id): Promise<PremiseState<Id>> {
+    return this.premises.state(id);
   }
 
   /** This check showed the premise holds by using it (what it sent was answered and read back as sent). */
   confirmPremise<Id extends PremiseId>(id: Id, value: PremiseValues[Id], evidence: PremiseEvidence): void {
-    this.consult(id);
-    this.services.premises.confirm(id, value, this.scrubbed(evidence), this.check.id);
+    this.premises.confirm(id, value, evidence);
   }
 
   /** This check showed the premise does not hold (what it sent was refused, or not read back as sent). */
   refutePremise(id: PremiseId, evidence: PremiseEvidence): void {
-    this.consult(id);
-    this.services.premises.refute(id, this.scrubbed(evidence), this.check.id);
-  }
-
-  private consult(id: PremiseId): void {
-    if (!this.check.premises.includes(id)) throw new Error(`check ${this.check.id} consulted premise ${id}, which it does not declare`);
-    this.consultedPremises.add(id);
-  }
-
-  private scrubbed(evidence: PremiseEvidence): PremiseEvidence {
-    return { sent: this.services.secrets.scrub(evidence.sent), seen: this.services.secrets.scrub(evidence.seen) };
-  }
-
-  private discoveryEnv(): DiscoveryEnv {
-    return {
-      api: this.api,
-      resolve: async (id) => (await this.premiseState(id)).value,
-      candidate: (id) => this.services.premises.candidate(id),
-      now: () => this.clock.now(),
-      secret: (value, label) => this.services.secrets.add(value, label),
-      once: (key, make) => this.services.premises.once(key, make),
-    };
+    this.premises.refute(id, evidence);
   }
 
   notExercised(reason: string): never {
