@@ -29,7 +29,13 @@ export function endingOf(error: unknown, check: Pick<Check, 'requirements'>, ser
   if (error instanceof RequirementError) {
     return {
       kind: 'finding',
-      finding: { requirement: error.requirement, title: error.title, message: error.message, reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null },
+      finding: {
+        requirement: error.requirement,
+        title: error.title,
+        message: error.message,
+        reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null,
+        ...(error.premises ? { premises: error.premises } : {}),
+      },
     };
   }
   if (error instanceof TransportError) {

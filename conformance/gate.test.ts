@@ -6,7 +6,7 @@ import { checkGateOptions, evaluateGate } from './gate.ts';
 import { UsageError } from './options.ts';
 import type { CheckResult, CoverageSummary } from './types.ts';
 
-const result = (id: string, outcome: CheckResult['result'], tags: string[] = []): CheckResult => ({ id, title: id, requirements: ['R-1'], level: 'documented', needs: [], tags: [id.split('.')[0]!, ...tags], result: outcome, failures: [], durationMs: 0, cases: 0, requests: 0 });
+const result = (id: string, outcome: CheckResult['result'], tags: string[] = []): CheckResult => ({ id, title: id, requirements: ['R-1'], level: 'documented', needs: [], premises: [], tags: [id.split('.')[0]!, ...tags], result: outcome, judged: [], failures: [], durationMs: 0, cases: 0, requests: 0 });
 const coverage = (exercised: number, total = 195): CoverageSummary[] => [{ level: 'documented', total, covered: total, exercised }, { level: 'assumed', total: 10, covered: 10, exercised: 10 }];
 
 describe('gate', () => {

@@ -78,6 +78,8 @@ export interface ConformanceOptions extends TargetOptions, IntegrityOptions, Gat
   tty?: boolean;
   /** Read by the CLI only: the configuration file (see cli/config-file.ts). */
   config?: string;
+  /** The implementation profile (premises/profile.ts): a JSON/YAML file, or the profile itself. */
+  profile?: string | Record<string, unknown>;
 }
 
 export interface ResolvedOptions {
@@ -191,6 +193,12 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   { name: 'maxFailures', flags: '--max-failures <n>', description: 'stop after n failed checks; the rest are reported as skipped (exit 1)', parser: 'positive-int' },
   { name: 'failFast', flags: '-x, --fail-fast', description: 'stop after the first failed check (same as --max-failures 1)', parser: 'flag' },
   { name: 'headers', flags: '-H, --header <line>', description: "extra request header 'Name: value' on every request to the implementation (repeatable)", parser: 'header' },
+  {
+    name: 'profile',
+    flags: '--profile <file>',
+    description: 'implementation profile (JSON or YAML): the shapes the spec leaves open that the suite cannot discover, e.g. the body that creates an API key (docs/implementers.md); also the `profile` section of the config file',
+    parser: 'string',
+  },
   { name: 'config', flags: '--config <file>', description: 'read flags from this JSON or YAML file (command-line flags override it)', parser: 'string', defaultText: 'stablepay.config.json|yaml|yml in the current directory' },
   ...GATE_OPTION_DECLARATIONS,
   ...TARGET_OPTION_DECLARATIONS,

@@ -1,3 +1,4 @@
+import { PremiseBook } from './premises/book.ts';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ const catalogue: CatalogueRequirement[] = [
 ];
 
 function result(id: string, kind: CheckResult['result'], requirements: string[], extra: Partial<CheckResult> = {}): CheckResult {
-  return { id, title: `title of ${id}`, requirements, level: 'documented', needs: [], tags: [id.split('.')[0]!], result: kind, failures: [], durationMs: 12, cases: 3, requests: 4, ...extra };
+  return { id, title: `title of ${id}`, requirements, level: 'documented', needs: [], tags: [id.split('.')[0]!], premises: [], judged: requirements, result: kind, failures: [], durationMs: 12, cases: 3, requests: 4, ...extra };
 }
 
 function sample() {
@@ -33,7 +34,7 @@ function sample() {
   secrets.add(KEY, 'STABLEPAY_API_KEY');
   secrets.add(WHSEC, 'WEBHOOK_SECRET_1');
   const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: KEY, seed: 99, write: () => {} });
-  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
+  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])), premises: new PremiseBook({}) } as unknown as RunServices;
   const checks = [
     result('auth.ok', 'pass', ['DOC-A']),
     result('create.bad', 'fail', ['DOC-A', 'DOC-B'], {

@@ -1,5 +1,6 @@
 // One run-metadata object per run, rendered by every report: the contract's and the catalogue's SHA-256 are those of
 // the files as shipped, and each report (JSON, JUnit, HTML, Markdown) shows them with the seed, target and times.
+import { PremiseBook } from '../premises/book.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -24,9 +25,9 @@ function run(started?: Parameters<typeof assembleResult>[4]['started']) {
   const secrets = new SecretRegistry();
   secrets.add(KEY, 'STABLEPAY_API_KEY');
   const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: KEY, seed: 4242, write: () => {} });
-  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
+  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])), premises: new PremiseBook({}) } as unknown as RunServices;
   const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: true, 'webhook-receiver': true, customer: false }, capabilityNotes: [] };
-  const checks = [{ id: 'auth.ok', title: 't', requirements: ['DOC-A'], level: 'documented' as const, needs: [], tags: [], result: 'pass' as const, failures: [], durationMs: 1, cases: 1, requests: 1 }];
+  const checks = [{ id: 'auth.ok', title: 't', requirements: ['DOC-A'], level: 'documented' as const, needs: [], tags: [], premises: [], judged: ['DOC-A'], result: 'pass' as const, failures: [], durationMs: 1, cases: 1, requests: 1 }];
   return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(2000), version: '9.9.9', ...(started ? { started } : {}) });
 }
 

@@ -6,7 +6,7 @@ import { currency } from '../support/fixtures.ts';
 import { isDecimalString, parseDecimal, toUnits } from '../support/decimal.ts';
 import { TERMINAL, type CreateBody, type Payment } from '../support/payments.ts';
 import {
-  DECIMAL_FIELDS, FIELD_LIFETIMES, INSTANT_FIELDS, TERMINAL_REQUIREMENT, UNORDERED_FIELDS, fieldRequirement, type PaymentField,
+  DECIMAL_FIELDS, FIELD_LIFETIMES, INSTANT_FIELDS, TERMINAL_REQUIREMENT, TOKEN_IDENTITY_REQUIREMENTS, UNORDERED_FIELDS, fieldRequirement, type PaymentField,
 } from './field-lifetimes.ts';
 import type { ViewViolation } from './view-rules.ts';
 
@@ -87,6 +87,8 @@ export function tokenIdentityViolations(payment: Payment): ViewViolation[] {
 export class PaymentTracker {
   private readonly seen = new Map<string, Seen>();
   private readonly requests = new Map<string, CreateBody>();
+  /** Every requirement an observation so far was judged against (whether it held or not). */
+  readonly judged = new Set<string>();
 
   /** The body a payment was created from: acceptedChains/acceptedTokens must stay as requested. */
   created(id: string, request: CreateBody): void {
@@ -104,6 +106,7 @@ export class PaymentTracker {
     const request = this.requests.get(payment.id);
     for (const field of ['acceptedChains', 'acceptedTokens'] as const) {
       const asked = request?.[field];
+      if (asked !== undefined && field in now) this.judged.add(fieldRequirement(field));
       if (asked !== undefined && field in now && !sameValue(field, asked, now[field])) {
         out.push({ requirement: fieldRequirement(field), message: `${field} ${show(now[field])} is not as requested (${show(asked)})` });
       }
@@ -114,7 +117,10 @@ export class PaymentTracker {
     const previous = this.seen.get(payment.id);
     if (previous) out.push(...this.compare(previous, now, readAt));
     this.seen.set(payment.id, { payment: { ...(previous?.payment ?? {}), ...now }, readAt });
-    if (payment.status !== 'ACTIVE') out.push(...tokenIdentityViolations(payment));
+    if (payment.status !== 'ACTIVE' && isDecimalString(payment.amountToken)) {
+      out.push(...tokenIdentityViolations(payment));
+      for (const requirement of TOKEN_IDENTITY_REQUIREMENTS) this.judged.add(requirement);
+    }
     return out;
   }
 
@@ -122,6 +128,7 @@ export class PaymentTracker {
     const before = previous.payment;
     const out: ViewViolation[] = [];
     const common = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => f in before && f in now && f !== 'updatedAt');
+    for (const field of common) if (FIELD_LIFETIMES[field] !== 'transition') this.judged.add(fieldRequirement(field));
     const changed = common.filter((f) => !sameValue(f, before[f], now[f]));
     for (const field of changed) {
       const lifetime = FIELD_LIFETIMES[field];
@@ -134,6 +141,7 @@ export class PaymentTracker {
     if (typeof now.updatedAt === 'string' && Number.isFinite(lastBefore)) {
       const lastNow = Date.parse(now.updatedAt);
       const requirement = fieldRequirement('updatedAt');
+      this.judged.add(requirement);
       if (changed.length === 0 && typeof before.updatedAt === 'string' && lastNow !== lastBefore) {
         out.push({ requirement, message: `updatedAt moved from ${before.updatedAt} to ${now.updatedAt} although no field changed` });
       } else if (changed.length > 0 && lastNow < lastBefore) {
@@ -144,6 +152,7 @@ export class PaymentTracker {
       }
     }
     if (TERMINAL.includes(before.status as never)) {
+      this.judged.add(TERMINAL_REQUIREMENT);
       const any = [...changed, ...(typeof before.updatedAt === 'string' && typeof now.updatedAt === 'string' && !sameValue('updatedAt', before.updatedAt, now.updatedAt) ? ['updatedAt'] : [])];
       if (any.length) out.push({ requirement: TERMINAL_REQUIREMENT, message: `a ${String(before.status)} payment changed: ${any.join(', ')}` });
     }

@@ -11,7 +11,7 @@ import type { Exchange } from '../http/recorder.ts';
 const finding = (checkId: string, message: string, extra: Partial<Failure> = {}): Failure => ({ checkId, requirement: 'REQ-A', severity: 'fail', title: 'Status differs', message, reproduction: null, ...extra });
 
 function check(id: string, result: CheckResult['result']): CheckResult {
-  return { id, title: id, requirements: ['REQ-A'], level: 'documented', needs: [], tags: [], result, failures: [], durationMs: 5, cases: 1, requests: 1 };
+  return { id, title: id, requirements: ['REQ-A'], judged: ['REQ-A'], level: 'documented', needs: [], tags: [], premises: [], result, failures: [], durationMs: 5, cases: 1, requests: 1 };
 }
 
 describe('console findings', () => {

@@ -1,6 +1,7 @@
 // A RunResult the size of a real failing run, for the report layout tests: every check of the suite, the whole
 // requirement catalogue in the matrix, `failing` failed checks with long unbreakable strings (curl lines with big
 // bodies, replay commands), a warning, not-exercised and skipped checks.
+import { PremiseBook } from '../premises/book.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { loadCatalogueRequirements } from '../contract-facade.ts';
 import type { RunServices } from '../context.ts';
@@ -13,10 +14,10 @@ import type { CheckResult, RunResult } from '../types.ts';
 export function largeRun(failing = 10): RunResult {
   const catalogue = loadCatalogueRequirements();
   const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: 'pk_largeRunKey0123456789abcdef', seed: 4242, write: () => {} });
-  const services = { options, secrets: new SecretRegistry(), recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
+  const services = { options, secrets: new SecretRegistry(), recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])), premises: new PremiseBook({}) } as unknown as RunServices;
   const longBody = JSON.stringify({ amount: '100', currency: 'USD', title: 'x'.repeat(900), sellers: Array.from({ length: 12 }, (_, i) => ({ address: `0x${'ab'.repeat(20)}`, amount: `${i}.50` })) });
   const checks: CheckResult[] = ALL_CHECKS.map((check, index) => {
-    const base = { id: check.id, title: check.title, requirements: check.requirements, level: check.level, needs: check.needs, tags: check.tags, durationMs: 40 + index, cases: 20, requests: 12, seed: 4242 };
+    const base = { id: check.id, title: check.title, requirements: check.requirements, judged: check.requirements, level: check.level, needs: check.needs, tags: check.tags, premises: check.premises, durationMs: 40 + index, cases: 20, requests: 12, seed: 4242 };
     if (index < failing) {
       const requirement = check.requirements[0]!;
       return {

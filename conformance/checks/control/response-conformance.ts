@@ -51,6 +51,8 @@ export const controlResponseConformance = defineCheck({
       const match = contract.findOperation(exchange.method, path);
       const operation = match ? `${match.method.toUpperCase()} ${match.pathTemplate}` : `${exchange.method} ${path}`;
       const violations = contract.validateResponse({ method: exchange.method, path, status: exchange.status!, headers: exchange.responseHeaders, body: parseBody(exchange.responseBody) });
+      const info = match ? contract.operations.find((op) => op.operationId === match.operationId) : undefined;
+      ctx.judged('CTL-MOUNT', ...(info?.requirements ?? []).filter((id) => CONTROL_REQUIREMENTS.includes(id)));
       for (const violation of violations) {
         const key = `${operation} ${exchange.status} ${violation.kind} ${violation.message}`;
         const entry = folded.get(key);

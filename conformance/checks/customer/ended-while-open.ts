@@ -25,6 +25,10 @@ export const cancelWhileOpen = defineCheck({
       const session = await agent.open(String(created.payment.paymentUrl), `${ctx.check.id}-${created.payment.id.slice(0, 8)}`, { chainId: pair.chainId });
       try {
         await session.connect();
+        // Picking a pair first shows the page names pairs as the page contract says; only then does a pair missing
+        // by that name mean the page does not offer it (the markup is not shown).
+        await session.pick(pair.chainId, pair.token);
+        ctx.judged('PAY-HOSTED-PAIR-CHOICE');
         // Only the accepted pairs of the chain table: Ethereum/USDT and Polygon/USDT.
         for (const candidate of chainPairs(ctx)) {
           const offered = (await session.pairControl(candidate.chainId, candidate.token).locator.count()) > 0;
@@ -32,7 +36,6 @@ export const cancelWhileOpen = defineCheck({
           ctx.addCases();
           ctx.expect(offered === accepted, 'CHAIN-PAIRS-ONLY-FROM-TABLE', accepted ? 'The page does not offer an accepted pair' : 'The page offers a pair the payment does not accept', `${candidate.chainId}/${candidate.token}: ${offered ? 'offered' : 'not offered'} (${String(pairName(agent.options.contract, agent.chainName(candidate.chainId), candidate.token))}); accepted chains [1, 137], tokens [USDT]`);
         }
-        await session.pick(pair.chainId, pair.token);
         ctx.require(await session.canPay(pair.chainId, pair.token), 'PAGE-PAY-ACTION', 'The pay action is not enabled after connecting and picking a pair', `query ${session.payControl().query}`);
         const cancelled = await cancelPayment(ctx.api, created.payment.id);
         ctx.requireStatus(cancelled, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel');

@@ -8,7 +8,7 @@ import type { CheckContext } from '../../context.ts';
 import { blacklistUsdc } from '../../customer/on-chain.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
+import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
 import { payInBrowser } from './browser-payment.ts';
 
 const SOURCES = ['chain', 'bundler', 'service'];
@@ -20,6 +20,7 @@ export const failedByRevert = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
+  premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const { chains } = ctx.customer;
     const pair = { chainId: 8453, token: 'USDC' };
@@ -55,6 +56,7 @@ export const failedByRevert = defineCheck({
     ctx.require(blacklisted, 'PAGE-PAY-ACTION', 'The page never asked the wallet to sign', `the page ended ${result.end ? `with "${result.end.text}"` : 'with no end state'} without a signature request; screenshot ${result.screenshot}`);
     ctx.addCases();
     ctx.require(payment.status === 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', 'A reverted payment is not FAILED', `status ${payment.status}`, response.exchange);
+    ctx.judged('PAY-STATE-MEANING-FAILED');
     const after = { exchange: response.exchange };
     const error = payment.error as { code?: unknown; source?: unknown; message?: unknown } | null;
     ctx.expect(error !== null && typeof error === 'object', 'PAY-FIELD-ERROR', 'A FAILED payment has no error object', `error ${JSON.stringify(payment.error)}`, after.exchange);

@@ -6,7 +6,7 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
+import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
 import { allPayments, chainPairs, describeSigned, payInBrowser, transactionsSigned, verifyOnChain } from './browser-payment.ts';
 
 export const payEachPair = defineCheck({
@@ -23,6 +23,7 @@ export const payEachPair = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
+  premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const subject: WebhookSubject | null = ctx.services.receiver ? await webhookSubject(ctx) : null;
     const api = subject?.api ?? ctx.api;
@@ -58,6 +59,8 @@ export const payEachPair = defineCheck({
         ctx.expect(result.pageText.toLowerCase().includes(String(payment.txHash).toLowerCase()), 'PAGE-TX-HASH-SHOWN', 'The page does not show the transaction hash after success', `${label}: ${payment.txHash} not in the page's text`);
         await verifyOnChain(ctx, api, payment, [], { tx: 'PAY-FIELD-TX-HASH', amounts: 'PAY-SETTLEMENT-NON-CUSTODIAL', sellers: 'PAY-SETTLEMENT-NON-CUSTODIAL' });
         settled.push(payment);
+        // One default link, this pair picked on the page, paid in a supported token, PROCESSING then SUCCESSFUL.
+        ctx.judged('PAY-ONE-LINK-ALL-CHAINS', 'PAY-HOSTED-PAIR-CHOICE', 'PAY-TOKENS-USDC-USDT', 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-MEANING-SUCCESSFUL');
       }),
     );
 

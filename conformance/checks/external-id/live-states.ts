@@ -3,35 +3,39 @@ import type { Payment } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { failAsCustomer, failableSellers, holdProcessing, requireCustomerPath } from '../../support/customer-path.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 import { expectConflict } from './conflict.ts';
 
 async function fresh(ctx: CheckContext, requirement: string, externalId: string, expiresInMs?: number, failable = false) {
   const sellers = failable ? failableSellers(ctx) : undefined;
-  const body = { amount: '12.00', currency: 'USD', externalId, acceptedChains: [8453], acceptedTokens: ['USDC'], ...(sellers ? { sellers } : {}), ...(expiresInMs ? { expiresAt: new Date(ctx.clock.now() + expiresInMs).toISOString() } : {}) };
+  const body = { amount: await usd(ctx), currency: 'USD', externalId, acceptedChains: [8453], acceptedTokens: ['USDC'], ...(sellers ? { sellers } : {}), ...(expiresInMs ? { expiresAt: new Date(ctx.clock.now() + expiresInMs).toISOString() } : {}) };
   const created = await createPayment(ctx.api, body);
   ctx.requireStatus(created, 201, requirement, 'Setup: create');
   return created.payment;
 }
 
+const usd = (ctx: CheckContext) => acceptedAmount(ctx, 'USD', '12.00');
+
 export const uniqueWhileLive = defineCheck({
   id: 'external-id.unique-while-processing-or-successful',
   title: 'externalId stays taken while the payment is PROCESSING and after it is SUCCESSFUL',
-  requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
+  requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID', 'ERR-BODY-SHAPE'],
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     const externalId = uniqueExternalId('live');
     const payment = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', externalId);
     const held = await holdProcessing(ctx, ctx.api, payment, { chainId: 8453, token: 'USDC' });
     ctx.require(held.processing.status === 'PROCESSING', 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'Setup: the payment is not PROCESSING after the customer submitted', `status ${held.processing.status}`);
-    expectConflict(ctx, await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'PROCESSING');
+    expectConflict(ctx, await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'PROCESSING');
     const settled = await held.release();
     ctx.require(settled.status === 'SUCCESSFUL', 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'Setup: the payment did not settle', `status ${settled.status}`);
-    expectConflict(ctx, await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'SUCCESSFUL');
+    expectConflict(ctx, await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'SUCCESSFUL');
     ctx.addCases(2);
   },
 });
@@ -43,6 +47,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle', 'clock'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');
@@ -51,7 +56,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
     const payment = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', failedId, undefined, true);
     const failed = await failAsCustomer(ctx, ctx.api, payment);
     ctx.require(failed.status === 'FAILED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: the payment did not fail', `status ${failed.status}`);
-    const afterFail = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: failedId });
+    const afterFail = await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId: failedId });
     ctx.expect(afterFail.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of a FAILED payment not reusable', () => `expected 201, got ${afterFail.status}: ${afterFail.text.slice(0, 200)}`, afterFail.exchange);
 
     const expiredId = uniqueExternalId('re');
@@ -65,7 +70,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
       state = await ctx.api.get(`/v1/payments/${toExpire.id}`);
     }
     ctx.require((state.json as Received<Payment> | undefined)?.status === 'EXPIRED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: payment did not expire', () => `after advancing past expiresAt the payment is ${(state.json as Received<Payment> | undefined)?.status}`, state.exchange);
-    const afterExpiry = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: expiredId });
+    const afterExpiry = await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId: expiredId });
     ctx.expect(afterExpiry.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of an EXPIRED payment not reusable', () => `expected 201, got ${afterExpiry.status}: ${afterExpiry.text.slice(0, 200)}`, afterExpiry.exchange);
     ctx.addCases(2);
   },

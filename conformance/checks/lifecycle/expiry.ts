@@ -4,7 +4,8 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
+import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 
 const LIFETIME_MS = 16 * 60_000;
 /** How far either side of expiresAt the clock is put (the clock moves in whole seconds from outside). */
@@ -28,12 +29,13 @@ export const expiryByClock = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['lifecycle', 'webhooks', 'clock'],
+  premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock) ctx.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
     const subject = await webhookSubject(ctx);
     const externalId = uniqueExternalId('exp');
     const now = await ctx.clock.refresh();
-    const created = await createPayment(subject.api, { amount: '33.30', currency: 'USD', externalId, expiresAt: new Date(now + LIFETIME_MS).toISOString() });
+    const created = await createPayment(subject.api, { amount: await acceptedAmount(ctx, 'USD', '33.30'), currency: 'USD', externalId, expiresAt: new Date(now + LIFETIME_MS).toISOString() });
     ctx.requireStatus(created, 201, 'PAY-STATE-ACTIVE-TO-EXPIRED', 'Setup: create');
     const id = created.payment.id;
     const expiresAt = Date.parse(String(created.payment.expiresAt));
@@ -48,6 +50,8 @@ export const expiryByClock = defineCheck({
     const after = await statusAfterSettling(ctx, subject.api, id, (status) => status === 'EXPIRED');
     ctx.addCases();
     ctx.require((after.json as Payment | undefined)?.status === 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'The payment did not expire at expiresAt', `${MARGIN_MS / 1000} s after expiresAt the payment is ${(after.json as Payment | undefined)?.status}`, after.exchange);
+    // EXPIRED, and reached by passing expiresAt without completion only: the state means what the spec says.
+    ctx.judged('PAY-STATE-MEANING-EXPIRED');
 
     const deliveries = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.expired', id).length > 0, ctx.options.webhookWaitMs);
     const expired = eventsOf(deliveries, 'payment.expired', id);
@@ -59,7 +63,7 @@ export const expiryByClock = defineCheck({
       ctx.expectDelivery(body.data?.paymentId === id && body.data?.externalId === externalId, 'WH-EVENT-PAYMENT-EXPIRED', 'payment.expired names another payment', `data ${JSON.stringify(body.data)}; expected paymentId ${id}, externalId ${externalId}`, expired[0]!, subject.secret);
     }
 
-    const again = await createPayment(subject.api, { amount: '12.00', currency: 'USD', externalId });
+    const again = await createPayment(subject.api, { amount: await acceptedAmount(ctx, 'USD', '12.00'), currency: 'USD', externalId });
     ctx.addCases();
     ctx.expect(again.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of an EXPIRED payment not reusable', () => `expected 201, got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange);
   },

@@ -11,5 +11,11 @@ export function observe(ctx: CheckContext, tracker: PaymentTracker, response: Ht
   for (const v of tracker.observe(response.payment, ctx.clock.at(Date.parse(response.exchange.startedAt)))) {
     ctx.fail(v.requirement, `A field invariant broke (${response.exchange.method} ${new URL(response.exchange.url).pathname})`, v.message, response.exchange);
   }
+  markJudged(ctx, tracker.judged);
+}
+
+/** Marks the requirements an oracle judged, those this check cites (the others are another check's concern). */
+export function markJudged(ctx: CheckContext, judged: Iterable<string>): void {
+  ctx.judged(...[...judged].filter((id) => ctx.check.requirements.includes(id)));
 }
 

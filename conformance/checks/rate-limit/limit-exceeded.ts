@@ -19,12 +19,16 @@ async function hitUntil429(api: HttpClient, budget: number): Promise<{ refused: 
 }
 
 function checkRefusal(ctx: CheckContext, refused: HttpResponse): void {
+  // The refusal is the 429 every operation gives past the limit (spec §7).
+  ctx.judged('ERR-429-ALL');
   const h = refused.headers;
   ctx.expect(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((name) => /^\d+$/.test(h[name] ?? '')), 'RL-429-EXCEEDED', '429 lacks the rate-limit headers', () => JSON.stringify(h), refused.exchange);
   ctx.expect(h['x-ratelimit-remaining'] === '0', 'RL-429-EXCEEDED', '429 with X-RateLimit-Remaining above 0', `X-RateLimit-Remaining ${h['x-ratelimit-remaining']}`, refused.exchange);
   ctx.expect(/^\d+$/.test(h['retry-after'] ?? ''), 'RL-RETRY-AFTER', '429 without Retry-After (seconds)', `Retry-After ${h['retry-after']}`, refused.exchange);
   const body = refused.json as Received<ErrorBody>;
-  ctx.expect(body?.statusCode === 429 && body.error === 'Too Many Requests' && typeof body.message === 'string', 'ERR-BODY-SHAPE-OTHER-STATUSES', '429 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
+  if (ctx.expect(body?.statusCode === 429 && typeof body.message === 'string' && typeof body.error === 'string', 'ERR-BODY-SHAPE-OTHER-STATUSES', '429 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange)) {
+    ctx.expect(body.error === 'Too Many Requests', 'ERR-REASON-PHRASES', "429 body's error is not the reason phrase Too Many Requests", `error ${JSON.stringify(body.error)}`, refused.exchange);
+  }
 }
 
 export const limitExceeded = defineCheck({

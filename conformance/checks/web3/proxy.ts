@@ -45,6 +45,8 @@ export const web3Proxy = defineCheck({
       const response = await rpc(ctx, chainId, { jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] });
       ctx.addCases();
       ctx.require(response.status === 200, 'WEB3-PROXY-ENDPOINT', `The proxy of supported chain ${chainId} is not served`, `answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      // The merchant's API key drives the proxy.
+      ctx.judged('PAY-API-KEY-SCOPE');
       const reply = response.json as RpcReply | undefined;
       ctx.expect(reply?.jsonrpc === '2.0' && reply.id === 7, 'WEB3-JSON-RPC-2', 'The reply is not a JSON-RPC 2.0 response with the request id', () => response.text.slice(0, 200), response.exchange);
       if (reply && 'result' in reply) {

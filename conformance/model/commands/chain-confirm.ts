@@ -1,6 +1,6 @@
 // The chain confirms the transaction (control API): PROCESSING -> SUCCESSFUL, otherwise refused.
 import type fc from 'fast-check';
-import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, judge, verify, violation } from '../model.ts';
 
 export class ChainConfirmCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(readonly index: number) {}
@@ -15,6 +15,7 @@ export class ChainConfirmCommand implements fc.AsyncCommand<LifecycleModel, Life
     if (p.status === 'PROCESSING') {
       if (response.status !== 200) violation('PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'Confirm of a PROCESSING payment refused', `control confirm answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
       p.status = 'SUCCESSFUL';
+      judge(real, 'PAY-STATE-PROCESSING-TO-SUCCESSFUL');
     } else if (response.status === 200 && !model.nearExpiry(p)) {
       violation(p.status === 'ACTIVE' ? 'PAY-STATE-FORWARD-ONLY' : 'PAY-STATE-TERMINAL-FINAL', `Confirm accepted on a ${p.status} payment`, 'control confirm answered 200', response.exchange);
     }
