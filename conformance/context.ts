@@ -109,7 +109,14 @@ export class CheckContext {
     readonly services: RunServices,
     private readonly progressSink: (message: string) => void,
   ) {
-    this.premises = new CheckPremises({ checkId: check.id, declared: check.premises, book: services.premises, secrets: services.secrets, api: () => this.api, now: () => this.clock.now() });
+    this.premises = new CheckPremises({
+      checkId: check.id,
+      declared: check.premises,
+      book: services.premises,
+      secrets: services.secrets,
+      api: () => this.api,
+      now: () => this.clock.now(),
+    });
   }
 
   /** Premises this check consulted so far: by default its findings rest on all of them. */
@@ -142,7 +149,10 @@ export class CheckContext {
   /** The browser customer and its chains, or not-exercised. A check's pages and queued payments end with the check. */
   get customer(): { agent: CustomerAgent; chains: ChainsFile } {
     const customer = this.services.customer;
-    if (!customer) this.notExercised('no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)');
+    if (!customer)
+      this.notExercised(
+        'no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)',
+      );
     if (!this.customerScoped) {
       this.customerScoped = true;
       this.onCleanup(() => customer.agent.abortOpen(`not attempted: ${this.check.id} ended`));
@@ -170,7 +180,10 @@ export class CheckContext {
       await this.services.control.advance(ms);
       return;
     }
-    if (!this.services.timeTravel) this.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
+    if (!this.services.timeTravel)
+      this.notExercised(
+        'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
+      );
     await this.services.timeTravel.advance(ms);
   }
 
@@ -209,35 +222,77 @@ export class CheckContext {
   fail(requirement: string, title: string, message: string, exchange?: Exchange, options: FindingOptions = {}): void {
     this.assertCited(requirement);
     this.judgedRequirements.add(requirement);
-    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange), ...premisesOf(options, this.consultedPremises) });
+    this.findings.push({
+      requirement,
+      title,
+      message,
+      reproduction: this.reproduce(exchange),
+      ...premisesOf(options, this.consultedPremises),
+    });
   }
 
   /** Records a finding about one webhook delivery, carrying it as received; `secret` (the endpoint's) adds the expected signature. */
-  failDelivery(requirement: string, title: string, message: string, delivery: Delivery, secret?: string, options: FindingOptions = {}): void {
+  failDelivery(
+    requirement: string,
+    title: string,
+    message: string,
+    delivery: Delivery,
+    secret?: string,
+    options: FindingOptions = {},
+  ): void {
     this.assertCited(requirement);
     this.judgedRequirements.add(requirement);
     const { secrets, options: run } = this.services;
     const evidence = deliveryEvidence(delivery, { secrets, reportDir: run.reportDir, ...(secret ? { secret } : {}) });
     // The reproduction of a delivery finding re-posts the delivery (the API findings' curl line, for webhooks).
-    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence, ...premisesOf(options, this.consultedPremises) });
+    this.findings.push({
+      requirement,
+      title,
+      message,
+      reproduction: evidence.replay,
+      delivery: evidence,
+      ...premisesOf(options, this.consultedPremises),
+    });
   }
 
   /** Like expect, for a finding about one webhook delivery (see failDelivery). */
-  expectDelivery(condition: boolean, requirement: string, title: string, message: string | (() => string), delivery: Delivery, secret?: string, options: FindingOptions = {}): boolean {
+  expectDelivery(
+    condition: boolean,
+    requirement: string,
+    title: string,
+    message: string | (() => string),
+    delivery: Delivery,
+    secret?: string,
+    options: FindingOptions = {},
+  ): boolean {
     this.markJudged(requirement, title);
     if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret, options);
     return condition;
   }
 
   /** Records a finding unless `condition` holds; returns the condition. */
-  expect(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange, options: FindingOptions = {}): boolean {
+  expect(
+    condition: boolean,
+    requirement: string,
+    title: string,
+    message: string | (() => string),
+    exchange?: Exchange,
+    options: FindingOptions = {},
+  ): boolean {
     this.markJudged(requirement, title);
     if (!condition) this.fail(requirement, title, typeof message === 'function' ? message() : message, exchange, options);
     return condition;
   }
 
   /** Like expect, but stops the check: later steps depend on this one. */
-  require(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange, options: FindingOptions = {}): asserts condition {
+  require(
+    condition: boolean,
+    requirement: string,
+    title: string,
+    message: string | (() => string),
+    exchange?: Exchange,
+    options: FindingOptions = {},
+  ): asserts condition {
     this.markJudged(requirement, title);
     if (!condition) {
       this.assertCited(requirement);
@@ -247,13 +302,23 @@ export class CheckContext {
   }
 
   /** Stops the check: the status must be one of `expected` ('2xx': any success, where the spec shows no status). */
-  requireStatus(response: HttpResponse, expected: number | number[] | '2xx', requirement: string, title: string, options: FindingOptions = {}): void {
-    const ok = expected === '2xx' ? response.status >= 200 && response.status < 300 : (Array.isArray(expected) ? expected : [expected]).includes(response.status);
+  requireStatus(
+    response: HttpResponse,
+    expected: number | number[] | '2xx',
+    requirement: string,
+    title: string,
+    options: FindingOptions = {},
+  ): void {
+    const ok =
+      expected === '2xx'
+        ? response.status >= 200 && response.status < 300
+        : (Array.isArray(expected) ? expected : [expected]).includes(response.status);
     this.require(
       ok,
       requirement,
       title,
-      () => `expected ${expected === '2xx' ? '2xx' : [expected].flat().join(' or ')}, got ${response.status}${redirectNote(response)}: ${response.text.slice(0, 300)}`,
+      () =>
+        `expected ${expected === '2xx' ? '2xx' : [expected].flat().join(' or ')}, got ${response.status}${redirectNote(response)}: ${response.text.slice(0, 300)}`,
       response.exchange,
       options,
     );
@@ -313,7 +378,12 @@ export class CheckContext {
    * Runs a fast-check property. A counterexample becomes a finding with the seed, the replay path
    * and a command line that replays it; the requirement comes from the RequirementError thrown.
    */
-  async property<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
+  async property<T>(
+    name: string,
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options: PropertyOptions = {},
+  ): Promise<void> {
     const key = `${this.check.id}/${name}`;
     const seed = this.seedFor(name);
     const numRuns = options.numRuns ?? this.options.runs;
@@ -375,7 +445,10 @@ export class CheckContext {
 /** A property whose predicate threw something other than a finding: the runner makes it the check's `error` (or not-exercised). */
 class PropertyBroke extends Error {
   constructor(property: string, counterexample: string, cause: unknown) {
-    super(`property ${property} broke on ${counterexample}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`, { cause });
+    super(
+      `property ${property} broke on ${counterexample}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`,
+      { cause },
+    );
     this.name = 'PropertyBroke';
     if (cause instanceof Error && cause.stack) this.stack = `${this.name}: ${this.message}\n${cause.stack}`;
   }
@@ -383,7 +456,9 @@ class PropertyBroke extends Error {
 
 /** A 3xx is judged as it was answered: redirects are never followed, and the finding says where it pointed. */
 function redirectNote(response: HttpResponse): string {
-  return response.status >= 300 && response.status < 400 ? ` (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}, which the suite does not follow)` : '';
+  return response.status >= 300 && response.status < 400
+    ? ` (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}, which the suite does not follow)`
+    : '';
 }
 
 /**

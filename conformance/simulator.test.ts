@@ -15,7 +15,13 @@ const SEED = Number(process.env.CONFORMANCE_SEED ?? Math.floor(Math.random() * 0
  * Judged only when the model-based run happens to generate the step (lifecycle.state-model alone cites them: a submit
  * after expiry, a fail on an ACTIVE payment, a list walk), or when a check calls that control operation.
  */
-const MAY_GO_UNJUDGED = new Set(['PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED', 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL', 'LIST-ENVELOPE-DATA', 'CTL-CLOCK-SET', 'CTL-EXCHANGE-RATES']);
+const MAY_GO_UNJUDGED = new Set([
+  'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED',
+  'PAY-STATE-ACTIVE-NO-DIRECT-FAIL',
+  'LIST-ENVELOPE-DATA',
+  'CTL-CLOCK-SET',
+  'CTL-EXCHANGE-RATES',
+]);
 
 describe('conformance suite against the simulator', () => {
   let server: RunningServer;
@@ -28,11 +34,20 @@ describe('conformance suite against the simulator', () => {
     server = await startSimulator();
     dir = await mkdtemp(join(tmpdir(), 'cf-sim-'));
     const started = performance.now();
-    outcome = await runConformance({ baseUrl: server.url, apiKey: server.simulator.defaultApiKey, reportDir: dir, seed: SEED, skip: ['browser'], write: (t) => (console_ += t) });
+    outcome = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.simulator.defaultApiKey,
+      reportDir: dir,
+      seed: SEED,
+      skip: ['browser'],
+      write: (t) => (console_ += t),
+    });
     wallMs = performance.now() - started;
     const { summary } = outcome.result;
     // Measurements for the issue note: wall time, checks, generated cases, cases per second.
-    process.stdout.write(`conformance vs simulator: seed ${SEED}, ${outcome.result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests, ${(wallMs / 1000).toFixed(1)} s wall, ${summary.casesPerSecond} cases/s\n`);
+    process.stdout.write(
+      `conformance vs simulator: seed ${SEED}, ${outcome.result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests, ${(wallMs / 1000).toFixed(1)} s wall, ${summary.casesPerSecond} cases/s\n`,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -40,13 +55,17 @@ describe('conformance suite against the simulator', () => {
   });
 
   it('passes with zero failures and zero warnings', () => {
-    const findings = outcome.result.failures.map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message}\n${f.reproduction ?? ''}`);
+    const findings = outcome.result.failures.map(
+      (f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message}\n${f.reproduction ?? ''}`,
+    );
     expect(findings, `seed ${SEED}`).toEqual([]);
     expect(outcome.exitCode).toBe(0);
   });
 
   it('exercises every check: the simulator offers every capability', () => {
-    const notRun = outcome.result.checks.filter((c) => c.result !== 'pass' && !c.tags.includes('browser')).map((c) => `${c.id}: ${c.result} ${c.reason ?? ''}`);
+    const notRun = outcome.result.checks
+      .filter((c) => c.result !== 'pass' && !c.tags.includes('browser'))
+      .map((c) => `${c.id}: ${c.result} ${c.reason ?? ''}`);
     expect(notRun).toEqual([]);
     expect(outcome.result.summary.capabilities).toEqual({ control: true, 'webhook-receiver': true, customer: false });
   });
@@ -91,7 +110,12 @@ describe('conformance suite against the simulator', () => {
     // Every requirement a check that ran cites is judged by one (the skipped browser checks' own PAGE-* ones are not),
     // but for those only generated inputs or operations nobody needed reach: named here, with why.
     const ran = new Set(outcome.result.checks.filter((c) => c.result !== 'skipped').flatMap((c) => c.requirements));
-    const unexercised = outcome.result.traceability.filter((row) => ran.has(row.requirement.id) && !row.checks.some((c) => c.result === 'pass')).map((row) => row.requirement.id);
-    expect(unexercised.filter((id) => !MAY_GO_UNJUDGED.has(id)), `seed ${SEED}`).toEqual([]);
+    const unexercised = outcome.result.traceability
+      .filter((row) => ran.has(row.requirement.id) && !row.checks.some((c) => c.result === 'pass'))
+      .map((row) => row.requirement.id);
+    expect(
+      unexercised.filter((id) => !MAY_GO_UNJUDGED.has(id)),
+      `seed ${SEED}`,
+    ).toEqual([]);
   });
 });

@@ -59,7 +59,10 @@ export interface DiscoveryEnv {
 }
 
 /** Finds a premise on the implementation; `candidate` is the declared value, else the simulator's. */
-export type Discoverer<Id extends PremiseId = PremiseId> = (env: DiscoveryEnv, candidate: PremiseValues[Id]) => Promise<DiscoveryOutcome<PremiseValues[Id]>>;
+export type Discoverer<Id extends PremiseId = PremiseId> = (
+  env: DiscoveryEnv,
+  candidate: PremiseValues[Id],
+) => Promise<DiscoveryOutcome<PremiseValues[Id]>>;
 
 export type Discoverers = { [Id in PremiseId]?: Discoverer<Id> };
 
@@ -124,7 +127,12 @@ export class PremiseBook {
   refute(id: PremiseId, evidence: PremiseEvidence, checkId: string): void {
     this.note(id, checkId);
     const before = this.states.get(id);
-    this.states.set(id, { id, status: 'refuted', value: before?.value ?? this.candidate(id), evidence: [...(before?.evidence ?? []), evidence] } as PremiseState);
+    this.states.set(id, {
+      id,
+      status: 'refuted',
+      value: before?.value ?? this.candidate(id),
+      evidence: [...(before?.evidence ?? []), evidence],
+    } as PremiseState);
   }
 
   /** Every premise the run consulted or the profile declared, in the order of the definitions. */
@@ -163,12 +171,23 @@ export class PremiseBook {
       try {
         outcome = await discoverer(env, this.candidate(id));
       } catch (error) {
-        outcome = { kind: 'inconclusive', evidence: [{ sent: `discovery of ${id}`, seen: error instanceof Error ? error.message : String(error) }] };
+        outcome = {
+          kind: 'inconclusive',
+          evidence: [{ sent: `discovery of ${id}`, seen: error instanceof Error ? error.message : String(error) }],
+        };
       }
     }
     if (outcome.kind === 'discovered') {
       const differs = declared !== undefined && JSON.stringify(declared) !== JSON.stringify(outcome.value);
-      const evidence = differs ? [...outcome.evidence, { sent: `profile ${PREMISES[id].profileKey}`, seen: `declared ${JSON.stringify(declared)}; the implementation shows ${JSON.stringify(outcome.value)}` }] : outcome.evidence;
+      const evidence = differs
+        ? [
+            ...outcome.evidence,
+            {
+              sent: `profile ${PREMISES[id].profileKey}`,
+              seen: `declared ${JSON.stringify(declared)}; the implementation shows ${JSON.stringify(outcome.value)}`,
+            },
+          ]
+        : outcome.evidence;
       return { id, status: 'discovered', value: outcome.value, evidence } as PremiseState;
     }
     if (outcome.kind === 'refuted') return { id, status: 'refuted', value: this.candidate(id), evidence: outcome.evidence } as PremiseState;

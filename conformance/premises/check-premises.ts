@@ -37,7 +37,8 @@ export class CheckPremises {
   }
 
   private consult(id: PremiseId): void {
-    if (!this.setting.declared.includes(id)) throw new Error(`check ${this.setting.checkId} consulted premise ${id}, which it does not declare`);
+    if (!this.setting.declared.includes(id))
+      throw new Error(`check ${this.setting.checkId} consulted premise ${id}, which it does not declare`);
     this.consulted.add(id);
   }
 

@@ -8,7 +8,11 @@ const premise = (result: RunResult, id: string) => result.premises.find((p) => p
 
 describe('issue 23 findings', () => {
   it('a key body of {name, expiresAt} without a profile: the premise is refuted, named, and nothing documented fails', async () => {
-    const result = await runAgainstFixture({ choices: { keyExpiryField: 'expiresAt' }, control: true, checks: ['api-keys.management', 'auth.revoked-key'] });
+    const result = await runAgainstFixture({
+      choices: { keyExpiryField: 'expiresAt' },
+      control: true,
+      checks: ['api-keys.management', 'auth.revoked-key'],
+    });
     expect(documentedFailures(result)).toEqual([]);
     expect(premise(result, 'api-keys.expiring-body')).toMatchObject({ status: 'refuted' });
     const management = result.checks.find((c) => c.id === 'api-keys.management')!;
@@ -19,7 +23,11 @@ describe('issue 23 findings', () => {
   }, 120_000);
 
   it('a lenient key body that ignores expiresInDays (expiry read back null): the 30-day key is not judged as a security failure', async () => {
-    const result = await runAgainstFixture({ choices: { keyExpiryField: 'expiresAt', keyBodyLenient: true }, control: true, checks: ['api-keys.management'] });
+    const result = await runAgainstFixture({
+      choices: { keyExpiryField: 'expiresAt', keyBodyLenient: true },
+      control: true,
+      checks: ['api-keys.management'],
+    });
     expect(documentedFailures(result)).toEqual([]);
     expect(premise(result, 'api-keys.expiring-body')?.status).toBe('refuted');
     expect(premise(result, 'api-keys.expiring-body')?.evidence.at(-1)?.seen).toMatch(/expiresAt null/);
@@ -34,14 +42,22 @@ describe('issue 23 findings', () => {
   }, 120_000);
 
   it('list items under another key: discovered, and none of the list checks fails', async () => {
-    const result = await runAgainstFixture({ choices: { listItemKey: 'records' }, control: false, checks: ['pagination.page-size', 'pagination.cursor-walk', 'versioning.path-prefix-v1', 'auth.merchant-isolation'] });
+    const result = await runAgainstFixture({
+      choices: { listItemKey: 'records' },
+      control: false,
+      checks: ['pagination.page-size', 'pagination.cursor-walk', 'versioning.path-prefix-v1', 'auth.merchant-isolation'],
+    });
     expect(documentedFailures(result)).toEqual([]);
     expect(premise(result, 'list.item-key')).toMatchObject({ status: 'discovered', value: 'records' });
   }, 120_000);
 
   it('a per-currency minimum of 10.00: found at the boundary; neither PAY-CREATE-RESPONSE-201 nor PAY-FEE-SUM-IDENTITY fails', async () => {
     const minimums = Object.fromEntries(['AED', 'BRL', 'EUR', 'GBP', 'ILS', 'MXN', 'PHP', 'THB', 'USD'].map((code) => [code, '10.00']));
-    const result = await runAgainstFixture({ choices: { minimums }, control: false, checks: ['create.valid-requests', 'fees.split-properties'] });
+    const result = await runAgainstFixture({
+      choices: { minimums },
+      control: false,
+      checks: ['create.valid-requests', 'fees.split-properties'],
+    });
     expect(documentedFailures(result)).toEqual([]);
     const found = premise(result, 'payments.minimum-amounts');
     expect(found?.status).toBe('discovered');
@@ -49,14 +65,22 @@ describe('issue 23 findings', () => {
   }, 120_000);
 
   it('a webhook secret without the whsec_ prefix: WH-SECRET-ROTATE holds', async () => {
-    const result = await runAgainstFixture({ choices: { webhookSecretPrefix: false }, control: false, checks: ['webhook-config.rotate-and-deliveries', 'webhooks.signature'] });
+    const result = await runAgainstFixture({
+      choices: { webhookSecretPrefix: false },
+      control: false,
+      checks: ['webhook-config.rotate-and-deliveries', 'webhooks.signature'],
+    });
     expect(documentedFailures(result)).toEqual([]);
     expect(result.failures.filter((f) => f.requirement === 'WH-SECRET-ROTATE')).toEqual([]);
     expect(premise(result, 'webhooks.secret-field')?.status).toBe('discovered');
   }, 120_000);
 
   it('401/404/429 bodies of another shape warn under their own assumed requirement, never ERR-BODY-SHAPE', async () => {
-    const result = await runAgainstFixture({ choices: { otherErrorBody: 'problem-json' }, control: true, checks: ['auth.missing-credentials', 'lifecycle.cancel', 'rate-limit.limit-exceeded', 'response.conformance'] });
+    const result = await runAgainstFixture({
+      choices: { otherErrorBody: 'problem-json' },
+      control: true,
+      checks: ['auth.missing-credentials', 'lifecycle.cancel', 'rate-limit.limit-exceeded', 'response.conformance'],
+    });
     expect(documentedFailures(result)).toEqual([]);
     const bodyFindings = result.failures.filter((f) => /→ (401|404|429)/.test(f.message) || f.checkId === 'rate-limit.limit-exceeded');
     expect(bodyFindings.some((f) => f.requirement === 'ERR-BODY-SHAPE-OTHER-STATUSES')).toBe(true);
@@ -68,6 +92,7 @@ describe('issue 23 findings', () => {
     expect(result.checks.find((c) => c.id === 'fees.split-properties')?.result).toBe('fail');
     const row = (id: string) => result.traceability.find((r) => r.requirement.id === id)!;
     expect(row('PAY-FEE-SERVICE-RATE').result).toBe('fail');
-    for (const id of ['PAY-FEE-ROUND-HALF-UP', 'PAY-FEE-SELLERS-PROPORTIONAL', 'PAY-FEE-MINOR-UNIT-FORMAT']) expect(row(id).result, id).toBe('not-exercised');
+    for (const id of ['PAY-FEE-ROUND-HALF-UP', 'PAY-FEE-SELLERS-PROPORTIONAL', 'PAY-FEE-MINOR-UNIT-FORMAT'])
+      expect(row(id).result, id).toBe('not-exercised');
   }, 120_000);
 });

@@ -10,7 +10,13 @@ import { VARIANTS, WITHOUT_VARIANT, type Variant } from '../test-support/fixture
 import type { RunResult } from '../types.ts';
 
 const runVariant = (variant: Variant, fault?: FixtureFault): Promise<RunResult> =>
-  runAgainstFixture({ choices: variant.choices, faults: fault ? [fault] : [], control: variant.control, checks: variant.checks, ...(variant.profile ? { profile: variant.profile } : {}) });
+  runAgainstFixture({
+    choices: variant.choices,
+    faults: fault ? [fault] : [],
+    control: variant.control,
+    checks: variant.checks,
+    ...(variant.profile ? { profile: variant.profile } : {}),
+  });
 
 describe('every open choice of the spec has a variant or a stated reason', () => {
   it('covers each item of fixtures/not-shown.json exactly once', () => {
@@ -31,7 +37,9 @@ describe.each(VARIANTS.map((variant) => [variant.notShown.join(' + '), variant] 
 
   it(`with ${variant.fault} beside it: ${variant.caughtBy.check} still fails ${variant.caughtBy.requirement}`, async () => {
     const result = await runVariant(variant, variant.fault);
-    const caught = result.failures.filter((f) => f.severity === 'fail' && f.checkId === variant.caughtBy.check && f.requirement === variant.caughtBy.requirement);
+    const caught = result.failures.filter(
+      (f) => f.severity === 'fail' && f.checkId === variant.caughtBy.check && f.requirement === variant.caughtBy.requirement,
+    );
     expect(caught.length, documentedFailures(result).join('\n') || 'no documented failure at all').toBeGreaterThan(0);
   }, 120_000);
 });

@@ -29,68 +29,137 @@ const catalogue: CatalogueRequirement[] = [
 function services(discoverers: Discoverers = {}, declared = {}): RunServices {
   const options = resolveOptions({ baseUrl: 'http://127.0.0.1:9', apiKey: 'pk_unit', seed: 1, write: () => {} });
   return {
-    options, api: null as never, control: null, receiver: null, contract: null as never, catalogue: new Map(catalogue.map((r) => [r.id, r])),
-    recorder: new Recorder(), secrets: new SecretRegistry(), clock: { now: () => Date.now(), at: (ms) => ms, refresh: async () => Date.now() }, premises: new PremiseBook(discoverers, declared),
+    options,
+    api: null as never,
+    control: null,
+    receiver: null,
+    contract: null as never,
+    catalogue: new Map(catalogue.map((r) => [r.id, r])),
+    recorder: new Recorder(),
+    secrets: new SecretRegistry(),
+    clock: { now: () => Date.now(), at: (ms) => ms, refresh: async () => Date.now() },
+    premises: new PremiseBook(discoverers, declared),
   };
 }
 
-const none: RunPlan = { selected: [], skipped: [], capabilities: { control: false, 'webhook-receiver': false, customer: false }, capabilityNotes: [] };
+const none: RunPlan = {
+  selected: [],
+  skipped: [],
+  capabilities: { control: false, 'webhook-receiver': false, customer: false },
+  capabilityNotes: [],
+};
 const check = (run: (ctx: CheckContext) => Promise<void>) =>
-  defineCheck({ id: 'unit.premises', title: 'unit', requirements: ['DOC-1', 'DOC-2', 'ASM-1'], level: 'documented', needs: [], tags: [], premises: ['list.item-key', 'webhooks.secret-field'], run });
+  defineCheck({
+    id: 'unit.premises',
+    title: 'unit',
+    requirements: ['DOC-1', 'DOC-2', 'ASM-1'],
+    level: 'documented',
+    needs: [],
+    tags: [],
+    premises: ['list.item-key', 'webhooks.secret-field'],
+    run,
+  });
 
 describe('the runner caps what rests on an unestablished premise', () => {
   it('a documented finding after consulting an unconfirmed premise warns and names it with what was sent and seen', async () => {
-    const result = await runCheck(check(async (ctx) => {
-      ctx.refutePremise('webhooks.secret-field', { sent: 'POST /v1/webhooks', seen: '201 {"token":"x"}' });
-      ctx.fail('DOC-1', 'broken', 'detail');
-    }), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => {
+        ctx.refutePremise('webhooks.secret-field', { sent: 'POST /v1/webhooks', seen: '201 {"token":"x"}' });
+        ctx.fail('DOC-1', 'broken', 'detail');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.result).toBe('warn');
-    expect(result.failures[0]).toMatchObject({ severity: 'warn', unconfirmedPremises: [expect.objectContaining({ id: 'webhooks.secret-field', status: 'refuted' })] });
-    expect(result.failures[0]!.message).toMatch(/Not a documented failure[\s\S]*webhooks\.secret-field[\s\S]*sent POST \/v1\/webhooks; saw 201/);
+    expect(result.failures[0]).toMatchObject({
+      severity: 'warn',
+      unconfirmedPremises: [expect.objectContaining({ id: 'webhooks.secret-field', status: 'refuted' })],
+    });
+    expect(result.failures[0]!.message).toMatch(
+      /Not a documented failure[\s\S]*webhooks\.secret-field[\s\S]*sent POST \/v1\/webhooks; saw 201/,
+    );
   });
 
   it('is safe by default: a finding rests on every premise consulted before it, even one the check forgot to name', async () => {
-    const result = await runCheck(check(async (ctx) => {
-      await ctx.premise('list.item-key'); // no discoverer here: the simulator's choice, unconfirmed
-      ctx.fail('DOC-1', 'after', 'rests on the list key');
-    }), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => {
+        await ctx.premise('list.item-key'); // no discoverer here: the simulator's choice, unconfirmed
+        ctx.fail('DOC-1', 'after', 'rests on the list key');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.failures[0]!.severity).toBe('warn');
   });
 
   it('a finding recorded before the premise was consulted, or naming none, stays a documented failure', async () => {
-    const result = await runCheck(check(async (ctx) => {
-      ctx.fail('DOC-1', 'before', 'no premise yet');
-      await ctx.premise('list.item-key');
-      ctx.fail('DOC-2', 'independent', 'says so', undefined, { premises: [] });
-    }), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => {
+        ctx.fail('DOC-1', 'before', 'no premise yet');
+        await ctx.premise('list.item-key');
+        ctx.fail('DOC-2', 'independent', 'says so', undefined, { premises: [] });
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.failures.map((f) => f.severity)).toEqual(['fail', 'fail']);
   });
 
   it('a discovered or declared premise carries a documented verdict', async () => {
-    const discovered = await runCheck(check(async (ctx) => {
-      await ctx.premise('list.item-key');
-      ctx.fail('DOC-1', 'broken', 'detail');
-    }), services({ 'list.item-key': async () => ({ kind: 'discovered', value: 'items', evidence: [{ sent: 'GET', seen: '200' }] }) }), none, 1, 1);
+    const discovered = await runCheck(
+      check(async (ctx) => {
+        await ctx.premise('list.item-key');
+        ctx.fail('DOC-1', 'broken', 'detail');
+      }),
+      services({ 'list.item-key': async () => ({ kind: 'discovered', value: 'items', evidence: [{ sent: 'GET', seen: '200' }] }) }),
+      none,
+      1,
+      1,
+    );
     expect(discovered.result).toBe('fail');
-    const declared = await runCheck(check(async (ctx) => {
-      await ctx.premise('list.item-key');
-      ctx.fail('DOC-1', 'broken', 'detail');
-    }), services({}, { 'list.item-key': 'records' }), none, 1, 1);
+    const declared = await runCheck(
+      check(async (ctx) => {
+        await ctx.premise('list.item-key');
+        ctx.fail('DOC-1', 'broken', 'detail');
+      }),
+      services({}, { 'list.item-key': 'records' }),
+      none,
+      1,
+      1,
+    );
     expect(declared.result).toBe('fail');
   });
 
   it('refuses a premise the check does not declare', async () => {
-    const result = await runCheck(check(async (ctx) => void (await ctx.premise('api-keys.limit'))), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => void (await ctx.premise('api-keys.limit'))),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.failures[0]!.message).toMatch(/does not declare/);
   });
 });
 
 describe('judged requirements', () => {
   it('a cited requirement the check never judged is not-exercised in the matrix, never pass', async () => {
-    const result = await runCheck(check(async (ctx) => {
-      ctx.expect(true, 'DOC-1', 'holds', 'never shown');
-      ctx.judged('ASM-1');
-    }), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => {
+        ctx.expect(true, 'DOC-1', 'holds', 'never shown');
+        ctx.judged('ASM-1');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.result).toBe('pass');
     expect(result.judged).toEqual(['DOC-1', 'ASM-1']);
     const rows = Object.fromEntries(buildTraceability(catalogue, [result]).map((row) => [row.requirement.id, row.result]));
@@ -98,13 +167,26 @@ describe('judged requirements', () => {
   });
 
   it('a passing setup step judges nothing', async () => {
-    const result = await runCheck(check(async (ctx) => void ctx.expect(true, 'DOC-2', 'Setup: create', 'x')), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => void ctx.expect(true, 'DOC-2', 'Setup: create', 'x')),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.judged).toEqual([]);
   });
 });
 
 describe('the premise book', () => {
-  const env = { api: null as never, resolve: async () => undefined as never, candidate: () => undefined as never, now: () => 0, secret: () => {}, once: <T>(_: string, make: () => Promise<T>) => make() };
+  const env = {
+    api: null as never,
+    resolve: async () => undefined as never,
+    candidate: () => undefined as never,
+    now: () => 0,
+    secret: () => {},
+    once: <T>(_: string, make: () => Promise<T>) => make(),
+  };
 
   it('discovers first, then takes the declaration, then the simulator’s choice, and records each', async () => {
     const inconclusive: Discoverers = { 'list.item-key': async () => ({ kind: 'inconclusive', evidence: [{ sent: 'GET', seen: '500' }] }) };
@@ -112,7 +194,10 @@ describe('the premise book', () => {
     const fallback = new PremiseBook(inconclusive);
     expect(await fallback.resolve('list.item-key', env, 'c')).toMatchObject({ status: 'assumed', value: 'data' });
     expect(fallback.isEstablished('list.item-key')).toBe(false);
-    const found = new PremiseBook({ 'list.item-key': async () => ({ kind: 'discovered', value: 'items', evidence: [] }) }, { 'list.item-key': 'rows' });
+    const found = new PremiseBook(
+      { 'list.item-key': async () => ({ kind: 'discovered', value: 'items', evidence: [] }) },
+      { 'list.item-key': 'rows' },
+    );
     const state = await found.resolve('list.item-key', env, 'c');
     expect(state).toMatchObject({ status: 'discovered', value: 'items' });
     expect(state.evidence.at(-1)?.seen).toMatch(/declared "rows"; the implementation shows "items"/);
@@ -130,16 +215,24 @@ describe('the premise book', () => {
 
 describe('the implementation profile', () => {
   it('maps its keys to premises (minimums over the simulator’s for the rest)', () => {
-    const declared = declarationsOf({ listItemKey: 'items', minimumAmounts: { USD: '10.00' }, apiKeys: { expiringBody: { name: '{name}', expiresAt: '{expiresAt}' } } });
+    const declared = declarationsOf({
+      listItemKey: 'items',
+      minimumAmounts: { USD: '10.00' },
+      apiKeys: { expiringBody: { name: '{name}', expiresAt: '{expiresAt}' } },
+    });
     expect(declared['list.item-key']).toBe('items');
     expect(declared['payments.minimum-amounts']).toMatchObject({ USD: '10.00', EUR: '1' });
     expect(declared['api-keys.expiring-body']).toEqual({ name: '{name}', expiresAt: '{expiresAt}' });
   });
 
   it('refuses an unknown key, a bad value and a body without the placeholder it needs, with the path', () => {
-    expect(profileProblems({ apiKeys: { colour: 'blue' } })).toEqual([{ path: ['apiKeys', 'colour'], message: expect.stringMatching(/unknown key "colour" \(known: createBody/) }]);
+    expect(profileProblems({ apiKeys: { colour: 'blue' } })).toEqual([
+      { path: ['apiKeys', 'colour'], message: expect.stringMatching(/unknown key "colour" \(known: createBody/) },
+    ]);
     expect(profileProblems({ minimumAmounts: { USD: '1.005' } })[0]!.path).toEqual(['minimumAmounts', 'USD']);
-    expect(profileProblems({ apiKeys: { expiringBody: { name: '{name}' } } })).toEqual([{ path: ['apiKeys', 'expiringBody'], message: 'the body must use {expiresAt} or {expiresInDays}' }]);
+    expect(profileProblems({ apiKeys: { expiringBody: { name: '{name}' } } })).toEqual([
+      { path: ['apiKeys', 'expiringBody'], message: 'the body must use {expiresAt} or {expiresInDays}' },
+    ]);
     expect(profileProblems({ webhooks: { createBody: { url: '{link}' } } })[0]!.message).toMatch(/unknown placeholder \{link\}/);
   });
 
@@ -156,7 +249,12 @@ describe('the implementation profile', () => {
 describe('body templates', () => {
   it('fill whole placeholders with values, inline ones as text, and leave out what has no value', () => {
     const template = { name: 'key {name}', expiresAt: '{expiresAt}', whitelist: ['{ipWhitelist}'], nested: { enabled: '{enabled}' } };
-    expect(fillTemplate(template, { name: 'a', expiresAt: null, ipWhitelist: ['1.2.3.4'], enabled: false })).toEqual({ name: 'key a', expiresAt: null, whitelist: [['1.2.3.4']], nested: { enabled: false } });
+    expect(fillTemplate(template, { name: 'a', expiresAt: null, ipWhitelist: ['1.2.3.4'], enabled: false })).toEqual({
+      name: 'key a',
+      expiresAt: null,
+      whitelist: [['1.2.3.4']],
+      nested: { enabled: false },
+    });
     expect(fillTemplate({ url: '{url}', enabled: '{enabled}' }, { enabled: true })).toEqual({ enabled: true });
     expect(placeholdersOf(template)).toEqual(['enabled', 'expiresAt', 'ipWhitelist', 'name']);
   });
@@ -166,7 +264,8 @@ describe('docs/implementers.md', () => {
   const guide = readFileSync(new URL('../../docs/implementers.md', import.meta.url), 'utf8');
 
   it('names every variable a started target gets and every key of the profile', () => {
-    for (const { name } of TARGET_ENVIRONMENT) for (const variable of name.match(/[A-Z][A-Z0-9_<>a-zA-Z]+/g) ?? []) expect(guide, variable).toContain(variable);
+    for (const { name } of TARGET_ENVIRONMENT)
+      for (const variable of name.match(/[A-Z][A-Z0-9_<>a-zA-Z]+/g) ?? []) expect(guide, variable).toContain(variable);
     for (const id of PREMISE_IDS) expect(guide, PREMISES[id].profileKey).toContain(PREMISES[id].profileKey.split('.').at(-1)!);
   });
 });

@@ -34,7 +34,8 @@ const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema)
 
 function valueAt(profile: ImplementationProfile, dotted: string): unknown {
   let node: unknown = profile;
-  for (const segment of dotted.split('.')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
+  for (const segment of dotted.split('.'))
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
   return node;
 }
 
@@ -42,7 +43,10 @@ function valueAt(profile: ImplementationProfile, dotted: string): unknown {
 export function profileProblems(profile: unknown): ProfileProblem[] {
   if (!validate(profile)) {
     return (validate.errors ?? []).map((error) => {
-      const path = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const path = error.instancePath
+        .split('/')
+        .filter(Boolean)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
       const extra = (error.params as { additionalProperty?: string }).additionalProperty;
       if (error.keyword === 'additionalProperties' && extra !== undefined) {
         return { path: [...path, extra], message: `unknown key "${extra}" (known: ${Object.keys(knownKeysAt(path)).join(', ')})` };
@@ -56,8 +60,13 @@ export function profileProblems(profile: unknown): ProfileProblem[] {
     if (template === undefined) continue;
     const used = placeholdersOf(template);
     const unknown = used.filter((name) => !rule.allowed.includes(name));
-    if (unknown.length > 0) problems.push({ path: key.split('.'), message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')} (this body takes ${rule.allowed.map((n) => `{${n}}`).join(', ')})` });
-    else if (rule.oneOf.length > 0 && !rule.oneOf.some((name) => used.includes(name))) problems.push({ path: key.split('.'), message: `the body must use ${rule.oneOf.map((n) => `{${n}}`).join(' or ')}` });
+    if (unknown.length > 0)
+      problems.push({
+        path: key.split('.'),
+        message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')} (this body takes ${rule.allowed.map((n) => `{${n}}`).join(', ')})`,
+      });
+    else if (rule.oneOf.length > 0 && !rule.oneOf.some((name) => used.includes(name)))
+      problems.push({ path: key.split('.'), message: `the body must use ${rule.oneOf.map((n) => `{${n}}`).join(' or ')}` });
   }
   return problems;
 }
@@ -81,14 +90,21 @@ export function declarationsOf(profile: ImplementationProfile): Declarations {
 }
 
 /** The 1-based line of a path in a YAML/JSON document, or null. */
-export function lineOfPath(document: Document, lines: LineCounter, path: (string | number)[], base: (string | number)[] = []): number | null {
+export function lineOfPath(
+  document: Document,
+  lines: LineCounter,
+  path: (string | number)[],
+  base: (string | number)[] = [],
+): number | null {
   for (let depth = path.length; depth >= 0; depth--) {
     const node = document.getIn([...base, ...path.slice(0, depth)], true) as { range?: [number, number, number] } | undefined;
     if (node?.range) {
       // The key of the last segment sits on the line of its value (or the line before, for a nested map).
       const parent = document.getIn([...base, ...path.slice(0, depth - 1)], true);
       if (depth > 0 && isMap(parent)) {
-        const pair = parent.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(path[depth - 1]));
+        const pair = parent.items.find(
+          (item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(path[depth - 1]),
+        );
         const keyRange = (pair?.key as { range?: [number, number, number] } | null)?.range;
         if (keyRange) return lines.linePos(keyRange[0]).line;
       }
@@ -110,13 +126,17 @@ export function readProfileFile(file: string): ImplementationProfile {
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
-    throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`);
+    throw new UsageError(
+      `${file}:${lines.linePos(error.pos[0]).line}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`,
+    );
   }
   const profile = (document.toJSON() ?? {}) as ImplementationProfile;
   const problem = profileProblems(profile)[0];
   if (problem) {
     const line = lineOfPath(document, lines, problem.path);
-    throw new UsageError(`${file}${line === null ? '' : `:${line}`}: profile${problem.path.length ? `.${problem.path.join('.')}` : ''}: ${problem.message}`);
+    throw new UsageError(
+      `${file}${line === null ? '' : `:${line}`}: profile${problem.path.length ? `.${problem.path.join('.')}` : ''}: ${problem.message}`,
+    );
   }
   return profile;
 }

@@ -52,7 +52,14 @@ export async function createKey(ctx: CheckContext, api: HttpClient, kind: KeyKin
   const key = fieldValue(response.json, await ctx.premise('api-keys.secret-field'));
   const id = fieldValue(response.json, await ctx.premise('api-keys.id-field'));
   if (typeof key === 'string') ctx.services.secrets.add(key, label);
-  return { response, sent, ok, record: response.json, ...(typeof key === 'string' ? { key } : {}), ...(typeof id === 'string' ? { id } : {}) };
+  return {
+    response,
+    sent,
+    ok,
+    record: response.json,
+    ...(typeof key === 'string' ? { key } : {}),
+    ...(typeof id === 'string' ? { id } : {}),
+  };
 }
 
 /** The expiry a key record shows (premise api-keys.expiry-field): an instant, null (never), or undefined (not shown). */

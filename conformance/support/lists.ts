@@ -34,6 +34,11 @@ export async function readList<Item = Record<string, unknown>>(ctx: CheckContext
 }
 
 /** GET a list path and read it. */
-export async function getList<Item = Record<string, unknown>>(ctx: CheckContext, api: HttpClient, path: string, query: Record<string, string | number | undefined> = {}): Promise<ListRead<Item>> {
+export async function getList<Item = Record<string, unknown>>(
+  ctx: CheckContext,
+  api: HttpClient,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<ListRead<Item>> {
   return readList<Item>(ctx, await api.get(path, query));
 }

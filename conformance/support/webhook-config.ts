@@ -17,14 +17,22 @@ export interface Configured {
 const ok = (status: number) => status >= 200 && status < 300;
 
 /** POST /v1/webhooks (create) or PUT /v1/webhooks (update) with the established body; a 2xx confirms the body, a 4xx refutes it. */
-export async function configureEndpoint(ctx: CheckContext, api: HttpClient, how: 'create' | 'update', values: { url?: string; enabled?: boolean }): Promise<Configured> {
+export async function configureEndpoint(
+  ctx: CheckContext,
+  api: HttpClient,
+  how: 'create' | 'update',
+  values: { url?: string; enabled?: boolean },
+): Promise<Configured> {
   const premise = how === 'create' ? 'webhooks.create-body' : 'webhooks.update-body';
   const template = await ctx.premise(premise);
   const sent = fillTemplate(template, values);
   const response = how === 'create' ? await api.post('/v1/webhooks', sent) : await api.put('/v1/webhooks', sent);
   // The response shows the secret: the evidence names its fields, never their values.
   const fields = response.json !== null && typeof response.json === 'object' ? Object.keys(response.json as object).join(', ') : '';
-  const evidence = evidenceOf(how === 'create' ? 'POST' : 'PUT', '/v1/webhooks', sent, { status: response.status, text: fields ? `{${fields}}` : '' });
+  const evidence = evidenceOf(how === 'create' ? 'POST' : 'PUT', '/v1/webhooks', sent, {
+    status: response.status,
+    text: fields ? `{${fields}}` : '',
+  });
   if (ok(response.status)) ctx.confirmPremise(premise, template, evidence);
   else if (refusedBy(response.status) && response.status !== 409 && response.status !== 404) ctx.refutePremise(premise, evidence);
   return { response, sent, ok: ok(response.status) };
@@ -35,7 +43,15 @@ const DATE_LIKE = /^\d{4}-\d{2}-\d{2}T/;
 /** Strings of a configuration response that could be the secret: long, and no id, URL or timestamp. */
 function secretCandidates(body: unknown, sentUrl?: string): string[] {
   return leaves(body)
-    .filter(([, value]) => typeof value === 'string' && value.length >= 16 && value !== sentUrl && !isUuid(value) && !DATE_LIKE.test(value) && !/^https?:\/\//.test(value))
+    .filter(
+      ([, value]) =>
+        typeof value === 'string' &&
+        value.length >= 16 &&
+        value !== sentUrl &&
+        !isUuid(value) &&
+        !DATE_LIKE.test(value) &&
+        !/^https?:\/\//.test(value),
+    )
     .map(([path]) => path);
 }
 
@@ -47,16 +63,23 @@ export async function secretFrom(ctx: CheckContext, response: HttpResponse, sent
   const state = await ctx.premiseState('webhooks.secret-field');
   const named = fieldValue(response.json, state.value);
   const candidates = secretCandidates(response.json, sentUrl);
-  const evidence = (field: string) => ({ sent: `${response.exchange.method} ${new URL(response.exchange.url).pathname}`, seen: `${response.status}: the secret is in \`${field}\` (${candidates.length} candidate field${candidates.length === 1 ? '' : 's'}: ${candidates.join(', ')})` });
+  const evidence = (field: string) => ({
+    sent: `${response.exchange.method} ${new URL(response.exchange.url).pathname}`,
+    seen: `${response.status}: the secret is in \`${field}\` (${candidates.length} candidate field${candidates.length === 1 ? '' : 's'}: ${candidates.join(', ')})`,
+  });
   if (typeof named === 'string' && named.length > 0) {
-    if (state.status !== 'declared' && candidates.length === 1 && candidates[0] === state.value) ctx.confirmPremise('webhooks.secret-field', state.value, evidence(state.value));
+    if (state.status !== 'declared' && candidates.length === 1 && candidates[0] === state.value)
+      ctx.confirmPremise('webhooks.secret-field', state.value, evidence(state.value));
     return named;
   }
   if (candidates.length === 1) {
     ctx.confirmPremise('webhooks.secret-field', candidates[0]!, evidence(candidates[0]!));
     return String(fieldValue(response.json, candidates[0]!));
   }
-  ctx.refutePremise('webhooks.secret-field', { sent: `${response.exchange.method} ${new URL(response.exchange.url).pathname}`, seen: `${response.status}: no \`${state.value}\` and ${candidates.length} fields that could hold the secret (${candidates.join(', ') || 'none'})` });
+  ctx.refutePremise('webhooks.secret-field', {
+    sent: `${response.exchange.method} ${new URL(response.exchange.url).pathname}`,
+    seen: `${response.status}: no \`${state.value}\` and ${candidates.length} fields that could hold the secret (${candidates.join(', ') || 'none'})`,
+  });
   return undefined;
 }
 
@@ -76,6 +99,8 @@ export async function sendTestEvent(ctx: CheckContext, api: HttpClient): Promise
 export async function requireTestWithKey(ctx: CheckContext, response: HttpResponse): Promise<void> {
   if (ok(response.status)) return;
   if ((await ctx.premise('webhooks.test-with-api-key')) === false) {
-    ctx.notExercised(`POST /v1/webhooks/test answered ${response.status} to an API key: it is a session action on this implementation (legal: spec §4 leaves it open), so the test event cannot be judged`);
+    ctx.notExercised(
+      `POST /v1/webhooks/test answered ${response.status} to an API key: it is a session action on this implementation (legal: spec §4 leaves it open), so the test event cannot be judged`,
+    );
   }
 }

@@ -16,9 +16,21 @@ export type KeyRecord = Received<ApiKeyWithSecret>;
 export function expectKeyRecord(ctx: CheckContext, record: unknown, response: Pick<HttpResponse, 'exchange'>, extra: string[] = []): void {
   const keys = Object.keys((record ?? {}) as object).sort();
   const wanted = [...KEY_RECORD_FIELDS, ...extra].sort();
-  ctx.expect(keys.join(',') === wanted.join(','), 'KEY-RECORD-SHAPE', 'API key record does not have the documented fields', `fields ${keys.join(', ')}; expected ${wanted.join(', ')}`, response.exchange);
+  ctx.expect(
+    keys.join(',') === wanted.join(','),
+    'KEY-RECORD-SHAPE',
+    'API key record does not have the documented fields',
+    `fields ${keys.join(', ')}; expected ${wanted.join(', ')}`,
+    response.exchange,
+  );
   const prefix = (record as KeyRecord | undefined)?.prefix;
-  ctx.expect(typeof prefix === 'string' && /^pk_[A-Za-z0-9]{8}$/.test(prefix), 'KEY-RECORD-SHAPE', 'API key record prefix is not pk_ + 8 characters', `prefix ${JSON.stringify(prefix)}`, response.exchange);
+  ctx.expect(
+    typeof prefix === 'string' && /^pk_[A-Za-z0-9]{8}$/.test(prefix),
+    'KEY-RECORD-SHAPE',
+    'API key record prefix is not pk_ + 8 characters',
+    `prefix ${JSON.stringify(prefix)}`,
+    response.exchange,
+  );
 }
 
 /** The id of a key record, by the established id field. */
@@ -32,8 +44,20 @@ export async function listAllKeys(ctx: CheckContext, api: HttpClient, requiremen
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {
     const list = await getList<KeyRecord>(ctx, api, '/v1/auth/api-keys', { limit: 100, cursor });
-    ctx.require(list.status === 200, requirement, 'GET /v1/auth/api-keys does not list the keys', () => `answered ${list.status}`, list.exchange);
-    ctx.require(list.items !== null && typeof list.hasMore === 'boolean', requirement, 'Key list is not a list envelope', () => `no item array beside a boolean hasMore: ${list.exchange.responseBody.slice(0, 300)}`, list.exchange);
+    ctx.require(
+      list.status === 200,
+      requirement,
+      'GET /v1/auth/api-keys does not list the keys',
+      () => `answered ${list.status}`,
+      list.exchange,
+    );
+    ctx.require(
+      list.items !== null && typeof list.hasMore === 'boolean',
+      requirement,
+      'Key list is not a list envelope',
+      () => `no item array beside a boolean hasMore: ${list.exchange.responseBody.slice(0, 300)}`,
+      list.exchange,
+    );
     all.push(...list.items);
     if (!list.hasMore || list.items.length === 0) return all;
     const last = await keyIdOf(ctx, list.items.at(-1));

@@ -33,23 +33,53 @@ export const expiredKey = defineCheck({
  * shows it will not expire then (no expiry, or another one) refutes that body: nothing is judged.
  */
 async function expiresAfterThirtyDays(ctx: CheckContext): Promise<void> {
-  if (!ctx.canMoveClock) ctx.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
+  if (!ctx.canMoveClock)
+    ctx.notExercised(
+      'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
+    );
   const now = await ctx.clock.refresh();
-  const created = await createKey(ctx, ctx.api, 'expiring', { name: 'conformance expiry after 30 days', expiresInDays: 30 }, 'EXPIRED_API_KEY');
-  ctx.require(created.ok, 'AUTH-KEY-IP-WHITELIST-EXPIRY', 'Setup: create a key that expires in 30 days', () => `POST /v1/auth/api-keys ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 300)}`, created.response.exchange);
-  ctx.require(created.key !== undefined && created.id !== undefined, 'AUTH-KEY-IP-WHITELIST-EXPIRY', 'Setup: the created key is not shown', 'no key or id in the response (premises api-keys.secret-field, api-keys.id-field)', created.response.exchange);
+  const created = await createKey(
+    ctx,
+    ctx.api,
+    'expiring',
+    { name: 'conformance expiry after 30 days', expiresInDays: 30 },
+    'EXPIRED_API_KEY',
+  );
+  ctx.require(
+    created.ok,
+    'AUTH-KEY-IP-WHITELIST-EXPIRY',
+    'Setup: create a key that expires in 30 days',
+    () =>
+      `POST /v1/auth/api-keys ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 300)}`,
+    created.response.exchange,
+  );
+  ctx.require(
+    created.key !== undefined && created.id !== undefined,
+    'AUTH-KEY-IP-WHITELIST-EXPIRY',
+    'Setup: the created key is not shown',
+    'no key or id in the response (premises api-keys.secret-field, api-keys.id-field)',
+    created.response.exchange,
+  );
   const id = created.id;
   ctx.onCleanup(async () => void (await ctx.api.delete(`/v1/auth/api-keys/${id}`)));
   const expiry = await expiryOf(ctx, created.record);
   if (expiry === null || (expiry !== undefined && Math.abs(expiry - (now + 30 * 86_400_000)) > 3_600_000)) {
     const seen = `${created.response.status}: expiry ${expiry === null ? 'null' : new Date(expiry).toISOString()}`;
     ctx.refutePremise('api-keys.expiring-body', { sent: `POST /v1/auth/api-keys ${JSON.stringify(created.sent)}`, seen });
-    ctx.notExercised(`the key created to expire in 30 days (${JSON.stringify(created.sent)}) shows ${seen.slice(5)}: it does not expire then, so its refusal after 30 days cannot be judged (premise api-keys.expiring-body refuted; declare apiKeys.expiringBody in the profile)`);
+    ctx.notExercised(
+      `the key created to expire in 30 days (${JSON.stringify(created.sent)}) shows ${seen.slice(5)}: it does not expire then, so its refusal after 30 days cannot be judged (premise api-keys.expiring-body refuted; declare apiKeys.expiringBody in the profile)`,
+    );
   }
   const credential = { key: created.key, label: 'EXPIRED_API_KEY' };
   const works = await ctx.api.request({ method: 'GET', path: '/v1/payments', auth: credential });
   ctx.requireStatus(works, 200, 'AUTH-KEY-IP-WHITELIST-EXPIRY', 'A key must work before its expiry');
   await ctx.advanceClock(30 * 86_400_000 + 180_000);
   await ctx.clock.refresh();
-  await expectRefusedEverywhere(ctx, credential, 'AUTH-401-MISSING-INVALID', 'a key 30 days past its creation, created to expire in 30 days', ['AUTH-KEY-IP-WHITELIST-EXPIRY']);
+  await expectRefusedEverywhere(
+    ctx,
+    credential,
+    'AUTH-401-MISSING-INVALID',
+    'a key 30 days past its creation, created to expire in 30 days',
+    ['AUTH-KEY-IP-WHITELIST-EXPIRY'],
+  );
 }

@@ -24,7 +24,10 @@ export const malformedCredentials = defineCheck({
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     for (const header of MALFORMED_HEADERS) {
-      await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-INVALID', `Authorization "${header}"`, ['ERR-401-ALL', 'AUTH-401-CASES']);
+      await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-INVALID', `Authorization "${header}"`, [
+        'ERR-401-ALL',
+        'AUTH-401-CASES',
+      ]);
     }
   },
 });

@@ -25,17 +25,47 @@ export const merchantIsolation = defineCheck({
     const id = mine.payment.id;
 
     const get = await other.get(`/v1/payments/${id}`);
-    ctx.expect(get.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "GET of another merchant's payment is not 404", () => `answered ${get.status}: ${get.text.slice(0, 200)}`, get.exchange);
+    ctx.expect(
+      get.status === 404,
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "GET of another merchant's payment is not 404",
+      () => `answered ${get.status}: ${get.text.slice(0, 200)}`,
+      get.exchange,
+    );
     const del = await other.delete(`/v1/payments/${id}`);
-    ctx.expect(del.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "DELETE of another merchant's payment is not 404", () => `answered ${del.status}: ${del.text.slice(0, 200)}`, del.exchange);
+    ctx.expect(
+      del.status === 404,
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "DELETE of another merchant's payment is not 404",
+      () => `answered ${del.status}: ${del.text.slice(0, 200)}`,
+      del.exchange,
+    );
     const list = await getList<Received<Payment>>(ctx, other, '/v1/payments', { limit: 100 });
     const items = list.items ?? [];
-    ctx.expect(!items.some((p) => p.id === id), 'ERR-404-PAYMENT-NOT-FOUND', "The list shows another merchant's payment", `payment ${id} appears in the other merchant's list`, list.exchange);
+    ctx.expect(
+      !items.some((p) => p.id === id),
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "The list shows another merchant's payment",
+      `payment ${id} appears in the other merchant's list`,
+      list.exchange,
+    );
     // externalId uniqueness is per merchant: the same externalId is free for the other merchant.
     const same = await createPayment(other, { amount, currency: 'EUR', externalId });
-    ctx.expect(same.status === 201, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'externalId uniqueness leaks across merchants', () => `another merchant reusing externalId ${externalId} got ${same.status}: ${same.text.slice(0, 200)}`, same.exchange);
+    ctx.expect(
+      same.status === 201,
+      'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+      'externalId uniqueness leaks across merchants',
+      () => `another merchant reusing externalId ${externalId} got ${same.status}: ${same.text.slice(0, 200)}`,
+      same.exchange,
+    );
     const after = await getPayment(ctx.api, id);
-    ctx.expect(after.payment?.status === 'ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', "A foreign DELETE changed the owner's payment", () => `status after foreign DELETE: ${after.payment?.status}`, after.exchange);
+    ctx.expect(
+      after.payment?.status === 'ACTIVE',
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "A foreign DELETE changed the owner's payment",
+      () => `status after foreign DELETE: ${after.payment?.status}`,
+      after.exchange,
+    );
     ctx.addCases(5);
   },
 });
@@ -47,6 +77,12 @@ async function otherMerchant(ctx: CheckContext): Promise<HttpClient> {
   if (!key) ctx.notExercised('no control API to create a second merchant and no --second-api-key');
   const other = ctx.api.withCredential({ key, label: 'STABLEPAY_SECOND_API_KEY' });
   const probe = await other.get('/v1/payments', { limit: 1 });
-  ctx.require(probe.status === 200, 'ERR-404-PAYMENT-NOT-FOUND', 'Setup: the second merchant key is refused', () => `GET /v1/payments with --second-api-key answered ${probe.status}`, probe.exchange);
+  ctx.require(
+    probe.status === 200,
+    'ERR-404-PAYMENT-NOT-FOUND',
+    'Setup: the second merchant key is refused',
+    () => `GET /v1/payments with --second-api-key answered ${probe.status}`,
+    probe.exchange,
+  );
   return other;
 }

@@ -6,8 +6,18 @@ import { acceptedAmount } from '../../support/amounts.ts';
 import { createPayment, getPayment } from '../../support/payments.ts';
 
 /** Findings cite `requirement`; the statements in `alsoJudged` say the same of this credential and are judged with it. */
-export async function expectRefusedEverywhere(ctx: CheckContext, credential: Credential | null, requirement: string, what: string, alsoJudged: string[] = []): Promise<void> {
-  const target = await createPayment(ctx.api, { amount: await acceptedAmount(ctx, 'USD', '25.00'), currency: 'USD', title: 'auth probe target' });
+export async function expectRefusedEverywhere(
+  ctx: CheckContext,
+  credential: Credential | null,
+  requirement: string,
+  what: string,
+  alsoJudged: string[] = [],
+): Promise<void> {
+  const target = await createPayment(ctx.api, {
+    amount: await acceptedAmount(ctx, 'USD', '25.00'),
+    currency: 'USD',
+    title: 'auth probe target',
+  });
   ctx.requireStatus(target, 201, requirement, 'Setup: create a payment with the valid key');
   const id = target.payment.id;
   const calls = [
@@ -28,7 +38,12 @@ export async function expectRefusedEverywhere(ctx: CheckContext, credential: Cre
   const first = accepted[0];
   if (first) {
     const where = accepted.map((r) => `${r.exchange.method} ${new URL(r.exchange.url).pathname} -> ${r.status}`).join('; ');
-    ctx.fail(requirement, `${what} is not refused with 401`, `${accepted.length} of ${calls.length} operations answered other than 401: ${where}`, first.exchange);
+    ctx.fail(
+      requirement,
+      `${what} is not refused with 401`,
+      `${accepted.length} of ${calls.length} operations answered other than 401: ${where}`,
+      first.exchange,
+    );
   }
   ctx.judged(requirement, ...alsoJudged);
   const after = await getPayment(ctx.api, id);

@@ -24,7 +24,13 @@ export const duplicateActive = defineCheck({
     // The externalId filter is ours (not shown): without it the newest 100 still hold both creates.
     const list = await getList<Received<Payment>>(ctx, ctx.api, '/v1/payments', { externalId, limit: 100 });
     const live = (list.items ?? []).filter((p) => p.externalId === externalId);
-    ctx.expect(list.status !== 200 || live.length <= 1, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'A second live payment was minted', () => `${live.length} payments carry externalId ${externalId}`, list.exchange);
+    ctx.expect(
+      list.status !== 200 || live.length <= 1,
+      'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+      'A second live payment was minted',
+      () => `${live.length} payments carry externalId ${externalId}`,
+      list.exchange,
+    );
     ctx.addCases(2);
   },
 });

@@ -28,7 +28,13 @@ export const feeSplit = defineCheck({
   // merchantAmount the oracle takes the merchant's gross as amount − Σ sellers and checks merchantFee
   // against it (PAY-CREATE-MERCHANT-AMOUNT-REMAINDER); each returned seller amount must be its gross
   // less its proportional fee share (PAY-FEE-SELLER-AMOUNT-AFTER-FEE).
-  requirements: [...Object.values(REQUIREMENT), 'CUR-SUPPORTED-14', 'PAY-CREATE-MERCHANT-AMOUNT-REMAINDER', 'PAY-FEE-SELLER-AMOUNT-AFTER-FEE', 'PAY-CREATE-RESPONSE-201'],
+  requirements: [
+    ...Object.values(REQUIREMENT),
+    'CUR-SUPPORTED-14',
+    'PAY-CREATE-MERCHANT-AMOUNT-REMAINDER',
+    'PAY-FEE-SELLER-AMOUNT-AFTER-FEE',
+    'PAY-CREATE-RESPONSE-201',
+  ],
   level: 'documented',
   needs: [],
   tags: ['property', 'fees'],
@@ -44,15 +50,29 @@ export const feeSplit = defineCheck({
       ctx.addCases();
       const smallest = minimums[code] === undefined ? minimum : minimums[code];
       if (smallest === null) {
-        ctx.fail('CUR-SUPPORTED-14', `No ${code} payment is accepted`, `no amount of ${code} from the simulator's minimum up to the maximum 1000000000000 was accepted (premise payments.minimum-amounts)`);
+        ctx.fail(
+          'CUR-SUPPORTED-14',
+          `No ${code} payment is accepted`,
+          `no amount of ${code} from the simulator's minimum up to the maximum 1000000000000 was accepted (premise payments.minimum-amounts)`,
+        );
         continue;
       }
       const units = ((toUnits(smallest, minorUnits) + 199n) / 200n + 7n) * 200n;
       const body = { amount: formatUnits(units, minorUnits), currency: code };
       const created = await createPayment(ctx.api, body);
-      if (!ctx.expect(created.status === 201, 'CUR-SUPPORTED-14', `Valid ${code} payment refused`, () => `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange)) continue;
+      if (
+        !ctx.expect(
+          created.status === 201,
+          'CUR-SUPPORTED-14',
+          `Valid ${code} payment refused`,
+          () => `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`,
+          created.exchange,
+        )
+      )
+        continue;
       const violation = checkFees(body, created.payment, minorUnits).find((v) => v.property === 'service-fee' || v.property === 'identity');
-      if (violation) ctx.fail(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
+      if (violation)
+        ctx.fail(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
       else ctx.judged('PAY-FEE-SERVICE-RATE', 'PAY-FEE-SUM-IDENTITY');
     }
     // A rule is judged only by the runs that reach it: a finding here stops the properties below, whose rules
@@ -60,29 +80,59 @@ export const feeSplit = defineCheck({
     if (ctx.findings.length > 0) return;
     // Every currency, both modes: each pair is its own property so a failure names its currency.
     const numRuns = Math.max(5, Math.ceil(ctx.options.runs / 2));
-    for (const code of rules.currencies) for (const mode of ['never', 'always'] as const) {
-      // One shrunk counterexample is the finding; further currencies would repeat it at great cost.
-      if (ctx.findings.length > 0) return;
-      if (minimums[code] === null) continue;
-      const name = `${mode === 'never' ? 'without' : 'with'}-sellers-${code}`;
-      await ctx.property(name, validCreateCase(rules, { sellers: mode, currencies: [code], minimums }), async (createCase) => {
-        const body = materialize(createCase, ctx.clock.now());
-        const created = await createPayment(ctx.api, body);
-        if (created.status !== 201) throw new RequirementError('PAY-CREATE-RESPONSE-201', 'Valid payment refused', `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange);
-        const violations = checkFees(body, created.payment, currency(body.currency).minorUnits);
-        // A documented property outranks the assumed rounding rule, which alone would only warn.
-        const documented = violations.find((v) => !ASSUMED.includes(v.property));
-        const violation = documented ?? violations[0];
-        if (violation) throw new RequirementError(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
-        ctx.judged(...judgedBy(body));
-      }, { numRuns });
-    }
+    for (const code of rules.currencies)
+      for (const mode of ['never', 'always'] as const) {
+        // One shrunk counterexample is the finding; further currencies would repeat it at great cost.
+        if (ctx.findings.length > 0) return;
+        if (minimums[code] === null) continue;
+        const name = `${mode === 'never' ? 'without' : 'with'}-sellers-${code}`;
+        await ctx.property(
+          name,
+          validCreateCase(rules, { sellers: mode, currencies: [code], minimums }),
+          async (createCase) => {
+            const body = materialize(createCase, ctx.clock.now());
+            const created = await createPayment(ctx.api, body);
+            if (created.status !== 201)
+              throw new RequirementError(
+                'PAY-CREATE-RESPONSE-201',
+                'Valid payment refused',
+                `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`,
+                created.exchange,
+              );
+            const violations = checkFees(body, created.payment, currency(body.currency).minorUnits);
+            // A documented property outranks the assumed rounding rule, which alone would only warn.
+            const documented = violations.find((v) => !ASSUMED.includes(v.property));
+            const violation = documented ?? violations[0];
+            if (violation)
+              throw new RequirementError(
+                REQUIREMENT[violation.property],
+                `Fee property broken: ${violation.property}`,
+                violation.message,
+                created.exchange,
+              );
+            ctx.judged(...judgedBy(body));
+          },
+          { numRuns },
+        );
+      }
   },
 });
 
 /** The rules checkFees judged on a body whose payment broke none of them. */
 function judgedBy(body: CreateBody): string[] {
-  const always = ['PAY-CREATE-RESPONSE-201', 'FMT-AMOUNT-DECIMAL-STRING', 'PAY-FEE-SUM-IDENTITY', 'PAY-FEE-SERVICE-RATE', 'PAY-FEE-ROUND-HALF-UP', 'PAY-FEE-MINOR-UNIT-FORMAT'];
+  const always = [
+    'PAY-CREATE-RESPONSE-201',
+    'FMT-AMOUNT-DECIMAL-STRING',
+    'PAY-FEE-SUM-IDENTITY',
+    'PAY-FEE-SERVICE-RATE',
+    'PAY-FEE-ROUND-HALF-UP',
+    'PAY-FEE-MINOR-UNIT-FORMAT',
+  ];
   if (!body.sellers?.length) return always;
-  return [...always, 'PAY-FEE-SELLERS-PROPORTIONAL', 'PAY-FEE-SELLER-AMOUNT-AFTER-FEE', ...(body.merchantAmount === undefined ? ['PAY-CREATE-MERCHANT-AMOUNT-REMAINDER'] : [])];
+  return [
+    ...always,
+    'PAY-FEE-SELLERS-PROPORTIONAL',
+    'PAY-FEE-SELLER-AMOUNT-AFTER-FEE',
+    ...(body.merchantAmount === undefined ? ['PAY-CREATE-MERCHANT-AMOUNT-REMAINDER'] : []),
+  ];
 }

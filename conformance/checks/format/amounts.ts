@@ -11,8 +11,13 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export function judgeAmount(key: string, value: unknown): FieldProblem | null {
   if (!AMOUNT_KEY.test(key) || value === null) return null;
-  if (typeof value !== 'string') return { requirement: 'FMT-AMOUNT-DECIMAL-STRING', problem: `amount is a JSON ${Array.isArray(value) ? 'array' : typeof value}, not a decimal string` };
-  if (!DECIMAL.test(value)) return { requirement: 'FMT-AMOUNT-DECIMAL-STRING', problem: 'amount string is not a plain decimal (digits, optional fraction)' };
+  if (typeof value !== 'string')
+    return {
+      requirement: 'FMT-AMOUNT-DECIMAL-STRING',
+      problem: `amount is a JSON ${Array.isArray(value) ? 'array' : typeof value}, not a decimal string`,
+    };
+  if (!DECIMAL.test(value))
+    return { requirement: 'FMT-AMOUNT-DECIMAL-STRING', problem: 'amount string is not a plain decimal (digits, optional fraction)' };
   return null;
 }
 
@@ -24,6 +29,11 @@ export const amountFormat = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'format'],
   async run(ctx: CheckContext) {
-    judgeRecordedBodies(ctx, 'Amount is not a decimal string', (key, value) => judgeAmount(key, value), (key, value) => (AMOUNT_KEY.test(key) && value !== null ? ['FMT-AMOUNT-DECIMAL-STRING'] : []));
+    judgeRecordedBodies(
+      ctx,
+      'Amount is not a decimal string',
+      (key, value) => judgeAmount(key, value),
+      (key, value) => (AMOUNT_KEY.test(key) && value !== null ? ['FMT-AMOUNT-DECIMAL-STRING'] : []),
+    );
   },
 });

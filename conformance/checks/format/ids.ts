@@ -13,7 +13,8 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 export function judgeId(key: string, value: unknown): FieldProblem | null {
   if (!ID_KEYS.has(key) || value === null) return null;
-  if (typeof value !== 'string') return typeof value === 'object' ? null : { requirement: 'FMT-ID-UUID', problem: `identifier is a ${typeof value}, not a UUID string` };
+  if (typeof value !== 'string')
+    return typeof value === 'object' ? null : { requirement: 'FMT-ID-UUID', problem: `identifier is a ${typeof value}, not a UUID string` };
   if (!UUID.test(value)) return { requirement: 'FMT-ID-UUID', problem: 'identifier is not a UUID' };
   if (!UUID_V4.test(value)) return { requirement: 'FMT-ID-UUID-V4', problem: 'identifier is a UUID but not version 4 (RFC 9562 variant)' };
   return null;
@@ -27,6 +28,11 @@ export const idFormat = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'format'],
   async run(ctx: CheckContext) {
-    judgeRecordedBodies(ctx, 'Identifier is not a UUID', (key, value) => judgeId(key, value), (key, value) => (ID_KEYS.has(key) && typeof value === 'string' ? ['FMT-ID-UUID', 'FMT-ID-UUID-V4'] : []));
+    judgeRecordedBodies(
+      ctx,
+      'Identifier is not a UUID',
+      (key, value) => judgeId(key, value),
+      (key, value) => (ID_KEYS.has(key) && typeof value === 'string' ? ['FMT-ID-UUID', 'FMT-ID-UUID-V4'] : []),
+    );
   },
 });

@@ -16,7 +16,9 @@ export async function createMany(ctx: CheckContext, api: HttpClient, count: numb
   const base = Number(await acceptedAmount(ctx, 'USD', '10'));
   for (let start = 0; start < count; start += parallel) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(parallel, count - start) }, (_, i) => createPayment(api, { amount: `${Math.ceil(base) + start + i}.00`, currency: 'USD', title: `page item ${start + i}` })),
+      Array.from({ length: Math.min(parallel, count - start) }, (_, i) =>
+        createPayment(api, { amount: `${Math.ceil(base) + start + i}.00`, currency: 'USD', title: `page item ${start + i}` }),
+      ),
     );
     for (const created of batch) {
       ctx.requireStatus(created, 201, requirement, 'Setup: create list items');
@@ -37,5 +39,11 @@ export interface ListPage {
 /** One page of GET /v1/payments; the items are read from the array the run established (premise list.item-key). */
 export async function listPage(ctx: CheckContext, api: HttpClient, query: Record<string, string | number | undefined>): Promise<ListPage> {
   const page = await getList<{ id: string; createdAt: string }>(ctx, api, '/v1/payments', query);
-  return { status: page.status, data: page.items ?? [], nextCursor: page.nextCursor as string | null | undefined, hasMore: page.hasMore as boolean | undefined, exchange: page.exchange };
+  return {
+    status: page.status,
+    data: page.items ?? [],
+    nextCursor: page.nextCursor as string | null | undefined,
+    hasMore: page.hasMore as boolean | undefined,
+    exchange: page.exchange,
+  };
 }

@@ -17,7 +17,8 @@ export function isV1Exchange(exchange: Exchange, baseUrl: string): boolean {
 const OUTSIDE_V1 = ['/payments', '/v2/payments'];
 
 /** A 2xx list envelope: nextCursor or hasMore beside an item array, whatever the array is called (not shown). */
-const looksLikePaymentList = (response: HttpResponse): boolean => response.status >= 200 && response.status < 300 && (arraysOf(response.json)?.length ?? 0) > 0;
+const looksLikePaymentList = (response: HttpResponse): boolean =>
+  response.status >= 200 && response.status < 300 && (arraysOf(response.json)?.length ?? 0) > 0;
 
 export const pathPrefixV1 = defineCheck({
   id: 'versioning.path-prefix-v1',
@@ -29,7 +30,13 @@ export const pathPrefixV1 = defineCheck({
   async run(ctx: CheckContext) {
     const v1 = await ctx.api.get('/v1/payments', { limit: 1 });
     ctx.addCases();
-    ctx.require(looksLikePaymentList(v1), 'VER-PATH-PREFIX-V1', 'GET /v1/payments is not the payments list', () => `expected 200 with a list envelope, got ${v1.status}: ${v1.text.slice(0, 200)}`, v1.exchange);
+    ctx.require(
+      looksLikePaymentList(v1),
+      'VER-PATH-PREFIX-V1',
+      'GET /v1/payments is not the payments list',
+      () => `expected 200 with a list envelope, got ${v1.status}: ${v1.text.slice(0, 200)}`,
+      v1.exchange,
+    );
     for (const path of OUTSIDE_V1) {
       const response = await ctx.api.get(path, { limit: 1 });
       ctx.addCases();

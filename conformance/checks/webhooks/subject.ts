@@ -31,7 +31,14 @@ export const SUBJECT_PREMISES = ['webhooks.create-body', 'webhooks.update-body',
 
 async function secretOf(ctx: CheckContext, response: HttpResponse, url: string): Promise<string> {
   const secret = await secretFrom(ctx, response, url);
-  ctx.require(secret !== undefined, 'WH-CONFIG-ENDPOINTS', 'Webhook configuration did not show the secret', () => `${response.exchange.method} ${new URL(response.exchange.url).pathname} answered ${response.status} with no field the run could take for the secret (premise webhooks.secret-field): ${response.text.slice(0, 200)}`, response.exchange);
+  ctx.require(
+    secret !== undefined,
+    'WH-CONFIG-ENDPOINTS',
+    'Webhook configuration did not show the secret',
+    () =>
+      `${response.exchange.method} ${new URL(response.exchange.url).pathname} answered ${response.status} with no field the run could take for the secret (premise webhooks.secret-field): ${response.text.slice(0, 200)}`,
+    response.exchange,
+  );
   ctx.services.secrets.add(secret, `WEBHOOK_SECRET_${++secretCount}`);
   return secret;
 }
@@ -49,7 +56,13 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
   if (ctx.services.control) {
     const { api } = await ctx.newMerchant('webhooks');
     const created = await configureEndpoint(ctx, api, 'create', { url });
-    ctx.require(created.ok, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`, created.response.exchange);
+    ctx.require(
+      created.ok,
+      'WH-CONFIG-ENDPOINTS',
+      'Webhook endpoint could not be configured',
+      () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`,
+      created.response.exchange,
+    );
     return { api, endpoint, secret: await secretOf(ctx, created.response, url) };
   }
   const api = ctx.api;
@@ -57,14 +70,32 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
   if (existing.status === 200) {
     const original = currentSettings(existing.json);
     const updated = await configureEndpoint(ctx, api, 'update', { url, enabled: true });
-    ctx.require(updated.ok, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be updated', () => `PUT /v1/webhooks ${JSON.stringify(updated.sent)} answered ${updated.response.status}: ${updated.response.text.slice(0, 200)}`, updated.response.exchange);
+    ctx.require(
+      updated.ok,
+      'WH-CONFIG-ENDPOINTS',
+      'Webhook endpoint could not be updated',
+      () => `PUT /v1/webhooks ${JSON.stringify(updated.sent)} answered ${updated.response.status}: ${updated.response.text.slice(0, 200)}`,
+      updated.response.exchange,
+    );
     ctx.onCleanup(async () => void (await configureEndpoint(ctx, api, 'update', { url: original.url, enabled: original.enabled ?? true })));
     const rotated = await api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
-    ctx.require(rotated.status >= 200 && rotated.status < 300, 'WH-CONFIG-ENDPOINTS', 'Webhook secret could not be rotated', () => `answered ${rotated.status}`, rotated.exchange);
+    ctx.require(
+      rotated.status >= 200 && rotated.status < 300,
+      'WH-CONFIG-ENDPOINTS',
+      'Webhook secret could not be rotated',
+      () => `answered ${rotated.status}`,
+      rotated.exchange,
+    );
     return { api, endpoint, secret: await secretOf(ctx, rotated, url) };
   }
   const created = await configureEndpoint(ctx, api, 'create', { url });
-  ctx.require(created.ok, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`, created.response.exchange);
+  ctx.require(
+    created.ok,
+    'WH-CONFIG-ENDPOINTS',
+    'Webhook endpoint could not be configured',
+    () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`,
+    created.response.exchange,
+  );
   ctx.onCleanup(async () => void (await configureEndpoint(ctx, api, 'update', { enabled: false })));
   return { api, endpoint, secret: await secretOf(ctx, created.response, url) };
 }
@@ -79,14 +110,23 @@ export function eventsOf(deliveries: Delivery[], event: string, paymentId?: stri
 
 export function describeDeliveries(deliveries: Delivery[]): string {
   if (deliveries.length === 0) return 'no deliveries';
-  return deliveries.map((d) => `${(d.json as Received<WebhookPayload> | undefined)?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`).join(', ');
+  return deliveries
+    .map((d) => `${(d.json as Received<WebhookPayload> | undefined)?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`)
+    .join(', ');
 }
 
 /** Verifies signature and timestamp of each delivery as the merchant's receiver would (ServerClock.signatureNow). */
-export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, deliveries: Delivery[], requirementFor: (reason: string) => string): void {
+export function verifyDeliveries(
+  ctx: CheckContext,
+  subject: WebhookSubject,
+  deliveries: Delivery[],
+  requirementFor: (reason: string) => string,
+): void {
   subject.verified ??= new Set();
   // Each verified delivery judges every step of spec §6's verification.
-  const steps = [...new Set(['format', 'timestamp-header', 'stale', 'mismatch'].map(requirementFor))].filter((id) => ctx.check.requirements.includes(id));
+  const steps = [...new Set(['format', 'timestamp-header', 'stale', 'mismatch'].map(requirementFor))].filter((id) =>
+    ctx.check.requirements.includes(id),
+  );
   if (deliveries.length > 0) ctx.judged(...steps);
   for (const delivery of deliveries) {
     // A copy arriving after the clock moved would look stale; the attempt itself was judged on arrival.
@@ -101,7 +141,13 @@ export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, del
       nowSeconds: Math.floor((ctx.clock.signatureNow?.(delivery.receivedAt) ?? delivery.receivedAt) / 1000),
     });
     if (!verdict.ok) {
-      ctx.failDelivery(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}${signatureDetail(delivery, subject.secret)}`, delivery, subject.secret);
+      ctx.failDelivery(
+        requirementFor(verdict.reason),
+        `Webhook delivery fails signature verification (${verdict.reason})`,
+        `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}${signatureDetail(delivery, subject.secret)}`,
+        delivery,
+        subject.secret,
+      );
     }
   }
 }

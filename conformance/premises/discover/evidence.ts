@@ -17,7 +17,13 @@ export function seenLine(response: Pick<HttpResponse, 'status' | 'text'>, detail
   return clip(`${response.status}${detail ? ` (${detail})` : ''} ${response.text}`);
 }
 
-export function evidenceOf(method: string, path: string, body: unknown, response: Pick<HttpResponse, 'status' | 'text'>, detail?: string): PremiseEvidence {
+export function evidenceOf(
+  method: string,
+  path: string,
+  body: unknown,
+  response: Pick<HttpResponse, 'status' | 'text'>,
+  detail?: string,
+): PremiseEvidence {
   return { sent: sentLine(method, path, body), seen: seenLine(response, detail) };
 }
 

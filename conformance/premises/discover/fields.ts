@@ -37,7 +37,9 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 
 /** The paths whose value satisfies `test`. */
 export function fieldsWhere(body: unknown, test: (value: unknown, path: string) => boolean): string[] {
-  return leaves(body).filter(([path, value]) => test(value, path)).map(([path]) => path);
+  return leaves(body)
+    .filter(([path, value]) => test(value, path))
+    .map(([path]) => path);
 }
 
 /** The candidate if it satisfies `test`, else the only path that does; null when none or several do. */
@@ -55,6 +57,10 @@ export function isInstantNear(value: unknown, expected: number, toleranceMs: num
 /** Same elements, in any order. */
 export function sameList(value: unknown, expected: readonly unknown[]): boolean {
   if (!Array.isArray(value) || value.length !== expected.length) return false;
-  const key = (items: readonly unknown[]) => items.map((item) => JSON.stringify(item)).sort().join('\n');
+  const key = (items: readonly unknown[]) =>
+    items
+      .map((item) => JSON.stringify(item))
+      .sort()
+      .join('\n');
   return key(value) === key(expected);
 }

@@ -25,8 +25,10 @@ export const discoverListItemKey: Discoverer<'list.item-key'> = async (env, cand
   const arrays = response.status === 200 ? arraysOf(response.json) : null;
   const evidence = (detail: string) => [evidenceOf('GET', '/v1/payments?limit=1', undefined, response, detail)];
   if (!arrays) return { kind: 'inconclusive', evidence: evidence('no list envelope with nextCursor or hasMore') };
-  if (arrays.length === 1) return { kind: 'discovered', value: arrays[0]!, evidence: evidence(`the one array beside nextCursor/hasMore is "${arrays[0]}"`) };
-  if (arrays.includes(candidate)) return { kind: 'discovered', value: candidate, evidence: evidence(`arrays ${arrays.join(', ')}; "${candidate}" among them`) };
+  if (arrays.length === 1)
+    return { kind: 'discovered', value: arrays[0]!, evidence: evidence(`the one array beside nextCursor/hasMore is "${arrays[0]}"`) };
+  if (arrays.includes(candidate))
+    return { kind: 'discovered', value: candidate, evidence: evidence(`arrays ${arrays.join(', ')}; "${candidate}" among them`) };
   if (arrays.length === 0) return { kind: 'refuted', evidence: evidence('no array beside nextCursor/hasMore') };
   return { kind: 'inconclusive', evidence: evidence(`several arrays (${arrays.join(', ')}), "${candidate}" not among them`) };
 };

@@ -17,7 +17,13 @@ interface CurrencyBoundary {
   problem?: string;
 }
 
-async function probe(api: HttpClient, code: string, units: bigint, minorUnits: number, count: () => void): Promise<{ outcome: Probe; detail: string }> {
+async function probe(
+  api: HttpClient,
+  code: string,
+  units: bigint,
+  minorUnits: number,
+  count: () => void,
+): Promise<{ outcome: Probe; detail: string }> {
   const amount = formatUnits(units, minorUnits);
   const response = await api.post('/v1/payments', { amount, currency: code, title: 'conformance minimum-amount probe' });
   count();
@@ -80,8 +86,15 @@ export const discoverMinimumAmounts: Discoverer<'payments.minimum-amounts'> = as
     lines.push(`${code} ${boundary.minimum ?? (boundary.problem ? '?' : 'none accepted')}`);
   }
   const evidence: PremiseEvidence[] = [
-    { sent: `POST /v1/payments {amount, currency} at each currency's boundary (${requests} requests, accepted probes cancelled)`, seen: `smallest accepted: ${lines.join(', ')}` },
+    {
+      sent: `POST /v1/payments {amount, currency} at each currency's boundary (${requests} requests, accepted probes cancelled)`,
+      seen: `smallest accepted: ${lines.join(', ')}`,
+    },
   ];
-  if (problems.length > 0) return { kind: 'inconclusive', evidence: [...evidence, { sent: 'the same probes', seen: `answers that are neither 2xx nor 4xx: ${problems.join('; ')}` }] };
+  if (problems.length > 0)
+    return {
+      kind: 'inconclusive',
+      evidence: [...evidence, { sent: 'the same probes', seen: `answers that are neither 2xx nor 4xx: ${problems.join('; ')}` }],
+    };
   return { kind: 'discovered', value: found, evidence };
 };

@@ -16,13 +16,34 @@ export function sign(secret: string, timestamp: number, body: string): string {
 }
 
 /** Records the event for the merchant's endpoint (if enabled) and fires its first attempt. */
-export function emit(state: FixtureState, merchantId: string, event: string, data: Record<string, unknown> | null, subject: { paymentId?: string; payoutId?: string } = {}): Delivery | null {
+export function emit(
+  state: FixtureState,
+  merchantId: string,
+  event: string,
+  data: Record<string, unknown> | null,
+  subject: { paymentId?: string; payoutId?: string } = {},
+): Delivery | null {
   if (event === 'payment.cancelled' && state.has('cancelled-event-dropped')) return null;
   const endpoint = state.endpoints.get(merchantId);
   if (!endpoint?.enabled) return null;
   const now = state.now();
-  const body = JSON.stringify(data === null ? { event, timestamp: new Date(now).toISOString() } : { event, timestamp: new Date(now).toISOString(), data });
-  const delivery: Delivery = { id: randomUUID(), merchantId, event, paymentId: subject.paymentId ?? null, payoutId: subject.payoutId ?? null, url: endpoint.url, body, status: 'pending', attempts: [], nextAttemptAt: now, createdAt: now, seq: state.next() };
+  const body = JSON.stringify(
+    data === null ? { event, timestamp: new Date(now).toISOString() } : { event, timestamp: new Date(now).toISOString(), data },
+  );
+  const delivery: Delivery = {
+    id: randomUUID(),
+    merchantId,
+    event,
+    paymentId: subject.paymentId ?? null,
+    payoutId: subject.payoutId ?? null,
+    url: endpoint.url,
+    body,
+    status: 'pending',
+    attempts: [],
+    nextAttemptAt: now,
+    createdAt: now,
+    seq: state.next(),
+  };
   state.deliveries.push(delivery);
   fireDue(state);
   return delivery;
@@ -54,7 +75,12 @@ async function attempt(state: FixtureState, delivery: Delivery, stamp: number, s
   try {
     const response = await fetch(delivery.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-timestamp': String(t), 'x-service-signature': `t=${t},v1=${sign(secret, t, delivery.body)}`, ...ours },
+      headers: {
+        'content-type': 'application/json',
+        'x-service-timestamp': String(t),
+        'x-service-signature': `t=${t},v1=${sign(secret, t, delivery.body)}`,
+        ...ours,
+      },
       body: delivery.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -83,8 +109,22 @@ async function attempt(state: FixtureState, delivery: Delivery, stamp: number, s
 export function deliveryRecord(delivery: Delivery): Record<string, unknown> {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
-    id: delivery.id, event: delivery.event, paymentId: delivery.paymentId, payoutId: delivery.payoutId, url: delivery.url, status: delivery.status,
-    attempts: delivery.attempts.map((a) => ({ number: a.number, attemptedAt: iso(a.attemptedAt), statusCode: a.statusCode, durationMs: a.durationMs, error: a.error })),
-    nextAttemptAt: iso(delivery.nextAttemptAt), payload: JSON.parse(delivery.body), createdAt: iso(delivery.createdAt), updatedAt: iso(delivery.attempts.at(-1)?.attemptedAt ?? delivery.createdAt),
+    id: delivery.id,
+    event: delivery.event,
+    paymentId: delivery.paymentId,
+    payoutId: delivery.payoutId,
+    url: delivery.url,
+    status: delivery.status,
+    attempts: delivery.attempts.map((a) => ({
+      number: a.number,
+      attemptedAt: iso(a.attemptedAt),
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      error: a.error,
+    })),
+    nextAttemptAt: iso(delivery.nextAttemptAt),
+    payload: JSON.parse(delivery.body),
+    createdAt: iso(delivery.createdAt),
+    updatedAt: iso(delivery.attempts.at(-1)?.attemptedAt ?? delivery.createdAt),
   };
 }

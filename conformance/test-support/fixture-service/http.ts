@@ -4,7 +4,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { FieldError } from './payments.ts';
 import type { FixtureState, KeyRecord } from './state.ts';
 
-const PHRASE: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests' };
+const PHRASE: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+};
 
 export type Env = { Variables: { key: KeyRecord; state: FixtureState } };
 
@@ -45,9 +52,12 @@ export function requireKey(): MiddlewareHandler<Env> {
     if (!record) return problem(c, 401, 'Missing or invalid API key');
     const now = state.now();
     if (record.revokedAt !== null && !state.has('revoked-key-accepted')) return problem(c, 401, 'API key revoked');
-    if (record.expiresAt !== null && record.expiresAt <= now && !state.has('expired-key-accepted')) return problem(c, 401, 'API key expired');
-    const ip = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
-    if (record.ipWhitelist && !state.has('whitelist-ignored') && !ipAllowed(record.ipWhitelist, ip)) return problem(c, 401, 'Caller address not in the key whitelist');
+    if (record.expiresAt !== null && record.expiresAt <= now && !state.has('expired-key-accepted'))
+      return problem(c, 401, 'API key expired');
+    const ip =
+      (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
+    if (record.ipWhitelist && !state.has('whitelist-ignored') && !ipAllowed(record.ipWhitelist, ip))
+      return problem(c, 401, 'Caller address not in the key whitelist');
     c.set('key', record);
     await next();
   };
@@ -67,7 +77,11 @@ export function rateLimit(): MiddlewareHandler<Env> {
     }
     window.count += 1;
     const reset = Math.ceil((window.start + windowMs) / 1000);
-    const headers = { 'X-RateLimit-Limit': String(state.rateLimit), 'X-RateLimit-Remaining': String(Math.max(0, state.rateLimit - window.count)), 'X-RateLimit-Reset': String(reset) };
+    const headers = {
+      'X-RateLimit-Limit': String(state.rateLimit),
+      'X-RateLimit-Remaining': String(Math.max(0, state.rateLimit - window.count)),
+      'X-RateLimit-Reset': String(reset),
+    };
     if (window.count > state.rateLimit) {
       const refused = problem(c, 429, 'Rate limit exceeded');
       for (const [name, value] of Object.entries(headers)) refused.headers.set(name, value);

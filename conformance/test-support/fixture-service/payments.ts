@@ -6,7 +6,13 @@ import rates from '../../../fixtures/exchange-rates.json' with { type: 'json' };
 import { divRoundHalfUp, formatUnits, toUnits } from '../../support/decimal.ts';
 import type { FixtureState, Payment, Seller } from './state.ts';
 
-export const CHAINS: Record<number, string[]> = { 1: ['USDC', 'USDT'], 42161: ['USDC', 'USDT'], 8453: ['USDC'], 137: ['USDC', 'USDT'], 56: ['USDT'] };
+export const CHAINS: Record<number, string[]> = {
+  1: ['USDC', 'USDT'],
+  42161: ['USDC', 'USDT'],
+  8453: ['USDC'],
+  137: ['USDC', 'USDT'],
+  56: ['USDT'],
+};
 const MINOR = Object.fromEntries(currencies.currencies.map((c) => [c.code, c.minorUnits]));
 const MINIMUM = Object.fromEntries(currencies.currencies.map((c) => [c.code, c.minimum]));
 const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
@@ -15,7 +21,17 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const MAXIMUM = 1_000_000_000_000n;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const FIELDS = new Set(['amount', 'currency', 'title', 'externalId', 'acceptedChains', 'acceptedTokens', 'expiresAt', 'sellers', 'merchantAmount']);
+const FIELDS = new Set([
+  'amount',
+  'currency',
+  'title',
+  'externalId',
+  'acceptedChains',
+  'acceptedTokens',
+  'expiresAt',
+  'sellers',
+  'merchantAmount',
+]);
 
 export interface FieldError {
   path: string[];
@@ -31,7 +47,8 @@ function units(value: unknown, currency: string): bigint | string {
 }
 
 export function validateCreate(state: FixtureState, body: unknown): { errors: FieldError[]; value?: Record<string, unknown> } {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { errors: [{ path: [], message: 'body must be a JSON object' }] };
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { errors: [{ path: [], message: 'body must be a JSON object' }] };
   const b = body as Record<string, unknown>;
   const errors: FieldError[] = [];
   const fail = (path: string[], message: string) => errors.push({ path, message });
@@ -42,7 +59,8 @@ export function validateCreate(state: FixtureState, body: unknown): { errors: Fi
   if (b.amount === undefined) fail(['amount'], 'is required');
   else if (currency) {
     const parsed = units(b.amount, currency);
-    const zeroDecimalFault = state.has('zero-decimal-idr-fraction') && currency === 'IDR' && typeof b.amount === 'string' && /^[0-9]+\.[0-9]{1,2}$/.test(b.amount);
+    const zeroDecimalFault =
+      state.has('zero-decimal-idr-fraction') && currency === 'IDR' && typeof b.amount === 'string' && /^[0-9]+\.[0-9]{1,2}$/.test(b.amount);
     if (zeroDecimalFault) amount = toUnits(String(b.amount).split('.')[0]!, 0);
     else if (typeof parsed === 'string') fail(['amount'], parsed);
     else {
@@ -53,18 +71,34 @@ export function validateCreate(state: FixtureState, body: unknown): { errors: Fi
       else amount = parsed;
     }
   } else if (typeof b.amount !== 'string') fail(['amount'], 'must be a string');
-  if (b.title !== undefined && b.title !== null && (typeof b.title !== 'string' || b.title.length > 255)) fail(['title'], 'must be a string of at most 255 characters');
-  if (b.externalId !== undefined && b.externalId !== null && (typeof b.externalId !== 'string' || !EXTERNAL_ID.test(b.externalId))) fail(['externalId'], 'must be 1 to 36 letters, digits, hyphens, underscores or dots');
+  if (b.title !== undefined && b.title !== null && (typeof b.title !== 'string' || b.title.length > 255))
+    fail(['title'], 'must be a string of at most 255 characters');
+  if (b.externalId !== undefined && b.externalId !== null && (typeof b.externalId !== 'string' || !EXTERNAL_ID.test(b.externalId)))
+    fail(['externalId'], 'must be 1 to 36 letters, digits, hyphens, underscores or dots');
   const chains = b.acceptedChains ?? Object.keys(CHAINS).map(Number);
   const tokens = b.acceptedTokens ?? ['USDC', 'USDT'];
-  if (!Array.isArray(chains) || chains.length === 0 || new Set(chains).size !== chains.length || !chains.every((c) => typeof c === 'number' && c in CHAINS)) fail(['acceptedChains'], 'must be a non-empty list of supported chain ids');
-  else if (!Array.isArray(tokens) || tokens.length === 0 || new Set(tokens).size !== tokens.length || !tokens.every((t) => t === 'USDC' || t === 'USDT')) fail(['acceptedTokens'], 'must be a non-empty list of USDC, USDT');
-  else if (!chains.some((c) => CHAINS[c as number]!.some((t) => tokens.includes(t)))) fail(['acceptedTokens'], 'no accepted chain carries an accepted token');
+  if (
+    !Array.isArray(chains) ||
+    chains.length === 0 ||
+    new Set(chains).size !== chains.length ||
+    !chains.every((c) => typeof c === 'number' && c in CHAINS)
+  )
+    fail(['acceptedChains'], 'must be a non-empty list of supported chain ids');
+  else if (
+    !Array.isArray(tokens) ||
+    tokens.length === 0 ||
+    new Set(tokens).size !== tokens.length ||
+    !tokens.every((t) => t === 'USDC' || t === 'USDT')
+  )
+    fail(['acceptedTokens'], 'must be a non-empty list of USDC, USDT');
+  else if (!chains.some((c) => CHAINS[c as number]!.some((t) => tokens.includes(t))))
+    fail(['acceptedTokens'], 'no accepted chain carries an accepted token');
   const now = state.now();
   let expiresAt = now + 60 * MINUTE;
   if (b.expiresAt !== undefined) {
     const at = typeof b.expiresAt === 'string' && /^\d{4}-\d\d-\d\dT/.test(b.expiresAt) ? Date.parse(b.expiresAt) : NaN;
-    if (!Number.isFinite(at) || at < now + 15 * MINUTE || at > now + 30 * DAY) fail(['expiresAt'], 'must be between 15 minutes and 30 days from now');
+    if (!Number.isFinite(at) || at < now + 15 * MINUTE || at > now + 30 * DAY)
+      fail(['expiresAt'], 'must be between 15 minutes and 30 days from now');
     else expiresAt = at;
   }
   let sellers: { address: string; units: bigint }[] = [];
@@ -93,11 +127,30 @@ export function validateCreate(state: FixtureState, body: unknown): { errors: Fi
     else merchantGross = amount - sellerSum;
   } else sellers = [];
   if (errors.length > 0) return { errors };
-  return { errors, value: { amount: b.amount, units: amount, currency, title: b.title ?? null, externalId: b.externalId ?? null, chains, tokens, expiresAt, sellers, merchantGross } };
+  return {
+    errors,
+    value: {
+      amount: b.amount,
+      units: amount,
+      currency,
+      title: b.title ?? null,
+      externalId: b.externalId ?? null,
+      chains,
+      tokens,
+      expiresAt,
+      sellers,
+      merchantGross,
+    },
+  };
 }
 
 /** serviceFee = 0.5 % half-up; split over the gross shares by largest remainder, so the parts add up exactly. */
-export function fees(state: FixtureState, amount: bigint, merchantGross: bigint, sellers: { units: bigint }[]): { service: bigint; merchantNet: bigint; sellerNets: bigint[] } {
+export function fees(
+  state: FixtureState,
+  amount: bigint,
+  merchantGross: bigint,
+  sellers: { units: bigint }[],
+): { service: bigint; merchantNet: bigint; sellerNets: bigint[] } {
   let service = divRoundHalfUp(amount * 5n, 1000n);
   if (state.has('fee-off-when-exact') && (amount * 5n) % 1000n === 0n) service += 1n;
   const gross = [merchantGross, ...sellers.map((s) => s.units)];
@@ -120,11 +173,34 @@ export function createPayment(state: FixtureState, merchantId: string, v: Record
   const split = fees(state, v.units as bigint, v.merchantGross as bigint, sellers);
   const now = state.now();
   const payment: Payment = {
-    id: randomUUID(), merchantId, status: 'ACTIVE', amount: String(v.amount), currency, title: v.title as string | null, externalId: v.externalId as string | null,
-    acceptedChains: v.chains as number[], acceptedTokens: v.tokens as string[], serviceFee: formatUnits(split.service, minor), merchantFee: formatUnits(split.merchantNet, minor),
-    sellers: sellers.length ? sellers.map((s, i): Seller => ({ address: s.address, amount: formatUnits(split.sellerNets[i]!, minor) })) : null,
-    chainId: null, token: null, exchangeRate: null, amountToken: null, serviceFeeToken: null, merchantFeeToken: null, gasActual: null, txHash: null, error: null,
-    expiresAt: v.expiresAt as number, paidAt: null, createdAt: now, updatedAt: now, seq: state.next(),
+    id: randomUUID(),
+    merchantId,
+    status: 'ACTIVE',
+    amount: String(v.amount),
+    currency,
+    title: v.title as string | null,
+    externalId: v.externalId as string | null,
+    acceptedChains: v.chains as number[],
+    acceptedTokens: v.tokens as string[],
+    serviceFee: formatUnits(split.service, minor),
+    merchantFee: formatUnits(split.merchantNet, minor),
+    sellers: sellers.length
+      ? sellers.map((s, i): Seller => ({ address: s.address, amount: formatUnits(split.sellerNets[i]!, minor) }))
+      : null,
+    chainId: null,
+    token: null,
+    exchangeRate: null,
+    amountToken: null,
+    serviceFeeToken: null,
+    merchantFeeToken: null,
+    gasActual: null,
+    txHash: null,
+    error: null,
+    expiresAt: v.expiresAt as number,
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+    seq: state.next(),
   };
   state.payments.set(payment.id, payment);
   return payment;
@@ -137,20 +213,54 @@ export function initiate(payment: Payment, chainId: number, token: string, now: 
   const ceil = (fiat: string) => (toUnits(fiat, minor) * rate + 10n ** BigInt(minor) - 1n) / 10n ** BigInt(minor);
   const total = ceil(payment.amount);
   const service = ceil(payment.serviceFee);
-  Object.assign(payment, { status: 'PROCESSING', chainId, token, exchangeRate: formatUnits(rate, 6), amountToken: formatUnits(total, 6), serviceFeeToken: formatUnits(service, 6), merchantFeeToken: formatUnits(payment.sellers ? 0n : total - service, 6), updatedAt: now });
+  Object.assign(payment, {
+    status: 'PROCESSING',
+    chainId,
+    token,
+    exchangeRate: formatUnits(rate, 6),
+    amountToken: formatUnits(total, 6),
+    serviceFeeToken: formatUnits(service, 6),
+    merchantFeeToken: formatUnits(payment.sellers ? 0n : total - service, 6),
+    updatedAt: now,
+  });
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** `payUrl`: where the hosted page is served ({pay_url}). */
 export function createView(p: Payment, payUrl: string): Record<string, unknown> {
-  return { id: p.id, status: p.status, amount: p.amount, currency: p.currency, title: p.title, externalId: p.externalId, acceptedChains: p.acceptedChains, acceptedTokens: p.acceptedTokens, serviceFee: p.serviceFee, merchantFee: p.merchantFee, sellers: p.sellers, paymentUrl: `${payUrl}/p/${p.id}`, expiresAt: iso(p.expiresAt), createdAt: iso(p.createdAt) };
+  return {
+    id: p.id,
+    status: p.status,
+    amount: p.amount,
+    currency: p.currency,
+    title: p.title,
+    externalId: p.externalId,
+    acceptedChains: p.acceptedChains,
+    acceptedTokens: p.acceptedTokens,
+    serviceFee: p.serviceFee,
+    merchantFee: p.merchantFee,
+    sellers: p.sellers,
+    paymentUrl: `${payUrl}/p/${p.id}`,
+    expiresAt: iso(p.expiresAt),
+    createdAt: iso(p.createdAt),
+  };
 }
 
 export function retrieveView(p: Payment, payUrl: string): Record<string, unknown> {
   return {
-    ...createView(p, payUrl), chainId: p.chainId, token: p.token, exchangeRate: p.exchangeRate, amountToken: p.amountToken, serviceFeeToken: p.serviceFeeToken,
-    merchantFeeToken: p.merchantFeeToken, gasActual: p.gasActual, txHash: p.txHash, error: p.error, paidAt: iso(p.paidAt), updatedAt: iso(p.updatedAt),
+    ...createView(p, payUrl),
+    chainId: p.chainId,
+    token: p.token,
+    exchangeRate: p.exchangeRate,
+    amountToken: p.amountToken,
+    serviceFeeToken: p.serviceFeeToken,
+    merchantFeeToken: p.merchantFeeToken,
+    gasActual: p.gasActual,
+    txHash: p.txHash,
+    error: p.error,
+    paidAt: iso(p.paidAt),
+    updatedAt: iso(p.updatedAt),
   };
 }
 

@@ -17,14 +17,27 @@ function newSecret(state: FixtureState): string {
 
 function endpointRecord(state: FixtureState, e: Endpoint, withSecret: boolean): Record<string, unknown> {
   const { webhookUrlField, webhookSecretField } = state.choices;
-  return { id: e.id, [webhookUrlField]: e.url, enabled: e.enabled, secretLast4: e.secret.slice(-4), createdAt: iso(e.createdAt), updatedAt: iso(e.updatedAt), ...(withSecret ? { [webhookSecretField]: e.secret } : {}) };
+  return {
+    id: e.id,
+    [webhookUrlField]: e.url,
+    enabled: e.enabled,
+    secretLast4: e.secret.slice(-4),
+    createdAt: iso(e.createdAt),
+    updatedAt: iso(e.updatedAt),
+    ...(withSecret ? { [webhookSecretField]: e.secret } : {}),
+  };
 }
 
 function validUrl(url: unknown): url is string {
   if (typeof url !== 'string' || url.length > 2048 || /\s/.test(url)) return false;
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
+    return (
+      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+      parsed.hostname !== '' &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }
@@ -44,7 +57,15 @@ export function webhookRoutes(): Hono<Env> {
     if (!validUrl(url)) return validation(c, [{ path: [state.choices.webhookUrlField], message: 'must be an http(s) URL' }]);
     if (mine(c)) return problem(c, 409, 'A webhook endpoint is already configured');
     const now = state.now();
-    const endpoint: Endpoint = { id: randomUUID(), merchantId: c.get('key').merchantId, url, enabled: body?.enabled !== false, secret: newSecret(state), createdAt: now, updatedAt: now };
+    const endpoint: Endpoint = {
+      id: randomUUID(),
+      merchantId: c.get('key').merchantId,
+      url,
+      enabled: body?.enabled !== false,
+      secret: newSecret(state),
+      createdAt: now,
+      updatedAt: now,
+    };
     state.endpoints.set(endpoint.merchantId, endpoint);
     return c.json(endpointRecord(state, endpoint, true), 201);
   });
@@ -55,7 +76,8 @@ export function webhookRoutes(): Hono<Env> {
     const body = ((await jsonBody(c)) ?? {}) as Record<string, unknown>;
     const url = body[state.choices.webhookUrlField];
     if (url === undefined && body.enabled === undefined) return validation(c, [{ path: [], message: 'give the URL or enabled' }]);
-    if (url !== undefined && !validUrl(url)) return validation(c, [{ path: [state.choices.webhookUrlField], message: 'must be an http(s) URL' }]);
+    if (url !== undefined && !validUrl(url))
+      return validation(c, [{ path: [state.choices.webhookUrlField], message: 'must be an http(s) URL' }]);
     if (url !== undefined) endpoint.url = url as string;
     if (typeof body.enabled === 'boolean') endpoint.enabled = body.enabled;
     endpoint.updatedAt = state.now();
@@ -85,7 +107,13 @@ export function webhookRoutes(): Hono<Env> {
     const event = c.req.query('event');
     const status = c.req.query('status');
     const all = state.deliveries
-      .filter((d) => d.merchantId === c.get('key').merchantId && (!paymentId || d.paymentId === paymentId) && (!event || d.event === event) && (!status || d.status === status))
+      .filter(
+        (d) =>
+          d.merchantId === c.get('key').merchantId &&
+          (!paymentId || d.paymentId === paymentId) &&
+          (!event || d.event === event) &&
+          (!status || d.status === status),
+      )
       .map((d) => ({ ...d, createdAt: d.createdAt }));
     return listPage(c, all, (d) => deliveryRecord(d));
   });
@@ -95,8 +123,15 @@ export function webhookRoutes(): Hono<Env> {
 function keyRecord(state: FixtureState, k: KeyRecord): Record<string, unknown> {
   const now = state.now();
   return {
-    id: k.id, name: k.name, prefix: k.prefix, ipWhitelist: k.ipWhitelist, [state.choices.keyRecordExpiryField]: iso(k.expiresAt), revokedAt: iso(k.revokedAt), lastUsedAt: null,
-    status: k.revokedAt !== null ? 'revoked' : k.expiresAt !== null && k.expiresAt <= now ? 'expired' : 'active', createdAt: iso(k.createdAt),
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    ipWhitelist: k.ipWhitelist,
+    [state.choices.keyRecordExpiryField]: iso(k.expiresAt),
+    revokedAt: iso(k.revokedAt),
+    lastUsedAt: null,
+    status: k.revokedAt !== null ? 'revoked' : k.expiresAt !== null && k.expiresAt <= now ? 'expired' : 'active',
+    createdAt: iso(k.createdAt),
   };
 }
 
@@ -113,22 +148,43 @@ export function keyRoutes(): Hono<Env> {
     const { keyExpiryField, keyBodyLenient } = state.choices;
     const known = ['name', 'ipWhitelist', keyExpiryField];
     const unknown = Object.keys(body).filter((k) => !known.includes(k));
-    if (unknown.length && !keyBodyLenient) return validation(c, unknown.map((k) => ({ path: [k], message: 'unknown field' })));
+    if (unknown.length && !keyBodyLenient)
+      return validation(
+        c,
+        unknown.map((k) => ({ path: [k], message: 'unknown field' })),
+      );
     const now = state.now();
     let expiresAt: number | null = null;
     const expiry = body[keyExpiryField];
     if (expiry !== undefined && expiry !== null) {
-      expiresAt = keyExpiryField === 'expiresAt' ? (typeof expiry === 'string' ? Date.parse(expiry) : NaN) : typeof expiry === 'number' ? now + expiry * DAY : NaN;
-      if (!Number.isFinite(expiresAt) || expiresAt < now + 30 * DAY - 60_000) return validation(c, [{ path: [keyExpiryField], message: 'the expiry is 30 days to never' }]);
+      expiresAt =
+        keyExpiryField === 'expiresAt'
+          ? typeof expiry === 'string'
+            ? Date.parse(expiry)
+            : NaN
+          : typeof expiry === 'number'
+            ? now + expiry * DAY
+            : NaN;
+      if (!Number.isFinite(expiresAt) || expiresAt < now + 30 * DAY - 60_000)
+        return validation(c, [{ path: [keyExpiryField], message: 'the expiry is 30 days to never' }]);
     }
     const whitelist = body.ipWhitelist;
-    if (whitelist !== undefined && whitelist !== null && (!Array.isArray(whitelist) || whitelist.length === 0 || !whitelist.every((e) => typeof e === 'string' && CIDR.test(e)))) {
+    if (
+      whitelist !== undefined &&
+      whitelist !== null &&
+      (!Array.isArray(whitelist) || whitelist.length === 0 || !whitelist.every((e) => typeof e === 'string' && CIDR.test(e)))
+    ) {
       return validation(c, [{ path: ['ipWhitelist'], message: 'must list addresses or CIDR blocks' }]);
     }
     const merchantId = c.get('key').merchantId;
-    if (state.activeKeys(merchantId).length >= state.choices.keyLimit) return problem(c, state.has('key-limit-400') ? 400 : 409, 'API key limit reached');
+    if (state.activeKeys(merchantId).length >= state.choices.keyLimit)
+      return problem(c, state.has('key-limit-400') ? 400 : 409, 'API key limit reached');
     const key = newKey();
-    const record = state.addKey(merchantId, key, { name: typeof body.name === 'string' ? body.name : null, ipWhitelist: (whitelist as string[] | undefined) ?? null, expiresAt });
+    const record = state.addKey(merchantId, key, {
+      name: typeof body.name === 'string' ? body.name : null,
+      ipWhitelist: (whitelist as string[] | undefined) ?? null,
+      expiresAt,
+    });
     return c.json({ ...keyRecord(state, record), [state.choices.keySecretField]: key }, 201);
   });
   app.delete('/:id', (c) => {

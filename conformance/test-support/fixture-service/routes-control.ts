@@ -19,7 +19,9 @@ export function advance(state: FixtureState, ms: number): number {
   let fired = 0;
   for (;;) {
     const next = Math.min(
-      ...state.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt !== null && d.nextAttemptAt <= target).map((d) => d.nextAttemptAt!),
+      ...state.deliveries
+        .filter((d) => d.status === 'pending' && d.nextAttemptAt !== null && d.nextAttemptAt <= target)
+        .map((d) => d.nextAttemptAt!),
       ...[...state.payments.values()].filter((p) => p.status === 'ACTIVE' && p.expiresAt <= target).map((p) => p.expiresAt),
       ...[...state.payouts.values()].filter((p) => p.status === 'ACTIVE' && p.expiresAt <= target).map((p) => p.expiresAt),
       Infinity,
@@ -44,8 +46,21 @@ export function expirePayouts(state: FixtureState, now = state.now()): void {
 
 function settle(state: FixtureState, payment: Payment): void {
   const now = state.now();
-  Object.assign(payment, { status: 'SUCCESSFUL', txHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`, paidAt: now, gasActual: '0.010000', updatedAt: now, ledgerId: randomUUID() });
-  emit(state, payment.merchantId, 'payment.completed', { paymentId: payment.id, externalId: payment.externalId }, { paymentId: payment.id });
+  Object.assign(payment, {
+    status: 'SUCCESSFUL',
+    txHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`,
+    paidAt: now,
+    gasActual: '0.010000',
+    updatedAt: now,
+    ledgerId: randomUUID(),
+  });
+  emit(
+    state,
+    payment.merchantId,
+    'payment.completed',
+    { paymentId: payment.id, externalId: payment.externalId },
+    { paymentId: payment.id },
+  );
 }
 
 export function controlRoutes(payUrl: () => string): Hono<Env> {
@@ -64,8 +79,25 @@ export function controlRoutes(payUrl: () => string): Hono<Env> {
     const name = ((await jsonBody(c)) as { name?: string } | undefined)?.name ?? 'merchant';
     const { merchant, key, record } = state.addMerchant(name);
     const createdAt = new Date(record.createdAt).toISOString();
-    const apiKey = { id: record.id, name: record.name, prefix: record.prefix, ipWhitelist: null, expiresAt: null, revokedAt: null, lastUsedAt: null, status: 'active', createdAt, key };
-    return c.json({ merchant: { id: merchant.id, name, walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7', redirectUrl: null, createdAt }, apiKey }, 201);
+    const apiKey = {
+      id: record.id,
+      name: record.name,
+      prefix: record.prefix,
+      ipWhitelist: null,
+      expiresAt: null,
+      revokedAt: null,
+      lastUsedAt: null,
+      status: 'active',
+      createdAt,
+      key,
+    };
+    return c.json(
+      {
+        merchant: { id: merchant.id, name, walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7', redirectUrl: null, createdAt },
+        apiKey,
+      },
+      201,
+    );
   });
   app.put('/rate-limit', async (c) => {
     const state = c.get('state');
@@ -83,7 +115,8 @@ export function controlRoutes(payUrl: () => string): Hono<Env> {
     expirePayments(state);
     const pair = (await jsonBody(c)) as { chainId?: number; token?: string } | undefined;
     if (p.status !== 'ACTIVE') return problem(c, 409, `Payment is ${p.status}`);
-    if (!pair?.chainId || !pair.token || !p.acceptedChains.includes(pair.chainId) || !p.acceptedTokens.includes(pair.token)) return validation(c, [{ path: [], message: 'pair not accepted' }]);
+    if (!pair?.chainId || !pair.token || !p.acceptedChains.includes(pair.chainId) || !p.acceptedTokens.includes(pair.token))
+      return validation(c, [{ path: [], message: 'pair not accepted' }]);
     initiate(p, pair.chainId, pair.token, state.now());
     emit(state, p.merchantId, 'payment.processing', { paymentId: p.id, externalId: p.externalId }, { paymentId: p.id });
     return c.json(retrieveView(p, payUrl()));
@@ -101,7 +134,9 @@ export function controlRoutes(payUrl: () => string): Hono<Env> {
     if (!p) return problem(c, 404, 'Payment not found');
     if (p.status !== 'PROCESSING') return problem(c, 409, `Payment is ${p.status}`);
     // The fixture's own failure codes (not shown): whatever the caller asked for, its choice stands.
-    const error = state.has('failed-without-error') ? null : { code: state.choices.failureCode, source: state.choices.failureSource, message: 'the transaction reverted' };
+    const error = state.has('failed-without-error')
+      ? null
+      : { code: state.choices.failureCode, source: state.choices.failureSource, message: 'the transaction reverted' };
     Object.assign(p, { status: 'FAILED' as Status, error, updatedAt: state.now() });
     emit(state, p.merchantId, 'payment.failed', { paymentId: p.id, externalId: p.externalId }, { paymentId: p.id });
     return c.json(retrieveView(p, payUrl()));
@@ -126,19 +161,48 @@ export function controlRoutes(payUrl: () => string): Hono<Env> {
   merchant.post('/api-keys', async (c) => {
     const state = c.get('state');
     const body = ((await jsonBody(c)) ?? {}) as { expiresAt?: string; expiresInDays?: number };
-    const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : body.expiresInDays ? state.now() + body.expiresInDays * 86_400_000 : null;
+    const expiresAt = body.expiresAt
+      ? Date.parse(body.expiresAt)
+      : body.expiresInDays
+        ? state.now() + body.expiresInDays * 86_400_000
+        : null;
     const key = newKey();
     const record = state.addKey(c.get('key').merchantId, key, { expiresAt });
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    return c.json({ id: record.id, name: null, prefix: record.prefix, ipWhitelist: null, expiresAt: iso(expiresAt), revokedAt: null, lastUsedAt: null, status: 'active', createdAt: iso(record.createdAt), key }, 201);
+    return c.json(
+      {
+        id: record.id,
+        name: null,
+        prefix: record.prefix,
+        ipWhitelist: null,
+        expiresAt: iso(expiresAt),
+        revokedAt: null,
+        lastUsedAt: null,
+        status: 'active',
+        createdAt: iso(record.createdAt),
+        key,
+      },
+      201,
+    );
   });
   merchant.post('/payouts', async (c) => {
     const state = c.get('state');
     const body = ((await jsonBody(c)) ?? {}) as Record<string, unknown>;
     const now = state.now();
     const payout: Payout = {
-      id: randomUUID(), merchantId: c.get('key').merchantId, status: 'ACTIVE', amount: String(body.amount), currency: String(body.currency), recipientAddress: String(body.recipientAddress),
-      externalId: (body.externalId as string | undefined) ?? null, chainId: null, token: null, txHash: null, expiresAt: body.expiresAt ? Date.parse(String(body.expiresAt)) : now + 3_600_000, createdAt: now, updatedAt: now,
+      id: randomUUID(),
+      merchantId: c.get('key').merchantId,
+      status: 'ACTIVE',
+      amount: String(body.amount),
+      currency: String(body.currency),
+      recipientAddress: String(body.recipientAddress),
+      externalId: (body.externalId as string | undefined) ?? null,
+      chainId: null,
+      token: null,
+      txHash: null,
+      expiresAt: body.expiresAt ? Date.parse(String(body.expiresAt)) : now + 3_600_000,
+      createdAt: now,
+      updatedAt: now,
     };
     state.payouts.set(payout.id, payout);
     emit(state, payout.merchantId, 'payout.created', { payoutId: payout.id, externalId: payout.externalId }, { payoutId: payout.id });
@@ -152,8 +216,17 @@ export function controlRoutes(payUrl: () => string): Hono<Env> {
     const status = to[c.req.param('action')];
     if (!status) return problem(c, 404, 'Unknown action');
     const body = ((await jsonBody(c)) ?? {}) as { chainId?: number; token?: string };
-    Object.assign(payout, { status, updatedAt: state.now(), ...(status === 'PROCESSING' ? { chainId: body.chainId ?? null, token: body.token ?? null } : {}) });
-    const event = { PROCESSING: 'payout.processing', SUCCESSFUL: 'payout.completed', FAILED: 'payout.failed', CANCELLED: 'payout.cancelled' }[status as 'PROCESSING'];
+    Object.assign(payout, {
+      status,
+      updatedAt: state.now(),
+      ...(status === 'PROCESSING' ? { chainId: body.chainId ?? null, token: body.token ?? null } : {}),
+    });
+    const event = {
+      PROCESSING: 'payout.processing',
+      SUCCESSFUL: 'payout.completed',
+      FAILED: 'payout.failed',
+      CANCELLED: 'payout.cancelled',
+    }[status as 'PROCESSING'];
     emit(state, payout.merchantId, event, { payoutId: payout.id, externalId: payout.externalId }, { payoutId: payout.id });
     return c.json(payoutView(payout));
   });

@@ -15,24 +15,43 @@ export function expirePayments(state: FixtureState, now = state.now()): void {
     if (!expiring || payment.expiresAt > now) continue;
     payment.status = 'EXPIRED';
     payment.updatedAt = Math.max(payment.updatedAt, payment.expiresAt);
-    emit(state, payment.merchantId, 'payment.expired', { paymentId: payment.id, externalId: payment.externalId }, { paymentId: payment.id });
+    emit(
+      state,
+      payment.merchantId,
+      'payment.expired',
+      { paymentId: payment.id, externalId: payment.externalId },
+      { paymentId: payment.id },
+    );
   }
 }
 
 /** Creates a payment from a request body, or answers 400/409. `dashboard` emits payment.created (control API creates). */
-export function createFromBody(state: FixtureState, merchantId: string, body: unknown, dashboard = false): { payment?: Payment; status?: number; message?: string; errors?: { path: string[]; message: string }[] } {
+export function createFromBody(
+  state: FixtureState,
+  merchantId: string,
+  body: unknown,
+  dashboard = false,
+): { payment?: Payment; status?: number; message?: string; errors?: { path: string[]; message: string }[] } {
   const { errors, value } = validateCreate(state, body);
   if (!value) return { status: 400, message: 'Validation failed', errors };
   const externalId = value.externalId as string | null;
-  if (externalId !== null && [...state.payments.values()].some((p) => p.merchantId === merchantId && p.externalId === externalId && LIVE.has(p.status))) {
+  if (
+    externalId !== null &&
+    [...state.payments.values()].some((p) => p.merchantId === merchantId && p.externalId === externalId && LIVE.has(p.status))
+  ) {
     return { status: 409, message: 'A payment with this externalId already exists' };
   }
   const payment = createPayment(state, merchantId, value);
-  if (dashboard) emit(state, merchantId, 'payment.created', { paymentId: payment.id, externalId: payment.externalId }, { paymentId: payment.id });
+  if (dashboard)
+    emit(state, merchantId, 'payment.created', { paymentId: payment.id, externalId: payment.externalId }, { paymentId: payment.id });
   return { payment };
 }
 
-export function listPage<T extends { id: string; createdAt: number; seq: number }>(c: import('hono').Context<Env>, all: T[], view: (item: T) => unknown): Response {
+export function listPage<T extends { id: string; createdAt: number; seq: number }>(
+  c: import('hono').Context<Env>,
+  all: T[],
+  view: (item: T) => unknown,
+): Response {
   const state = c.get('state');
   const rawLimit = c.req.query('limit');
   const limit = rawLimit === undefined ? 20 : /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
@@ -66,14 +85,19 @@ export function paymentRoutes(payUrl: () => string): Hono<Env> {
     const filters = state.choices.listFilters;
     const status = filters ? c.req.query('status') : undefined;
     const externalId = filters ? c.req.query('externalId') : undefined;
-    const all = [...state.payments.values()].filter((p) => p.merchantId === merchantId && (!status || p.status === status) && (!externalId || p.externalId === externalId));
+    const all = [...state.payments.values()].filter(
+      (p) => p.merchantId === merchantId && (!status || p.status === status) && (!externalId || p.externalId === externalId),
+    );
     return listPage(c, all, (p) => retrieveView(p, payUrl()));
   });
   const find = (c: import('hono').Context<Env>): Payment | undefined => {
     const payment = c.get('state').payments.get(c.req.param('id') ?? '');
-    return payment && (payment.merchantId === c.get('key').merchantId || c.get('state').has('foreign-payment-visible')) ? payment : undefined;
+    return payment && (payment.merchantId === c.get('key').merchantId || c.get('state').has('foreign-payment-visible'))
+      ? payment
+      : undefined;
   };
-  const notFound = (c: import('hono').Context<Env>) => (c.get('state').has('unknown-payment-400') ? problem(c, 400, 'Unknown payment') : problem(c, 404, 'Payment not found'));
+  const notFound = (c: import('hono').Context<Env>) =>
+    c.get('state').has('unknown-payment-400') ? problem(c, 400, 'Unknown payment') : problem(c, 404, 'Payment not found');
   app.get('/:id', (c) => {
     const payment = find(c);
     return payment ? c.json(retrieveView(payment, payUrl())) : notFound(c);
@@ -86,7 +110,13 @@ export function paymentRoutes(payUrl: () => string): Hono<Env> {
     if (!cancellable) return problem(c, 400, `Payment is not ACTIVE (status: ${payment.status})`);
     payment.status = 'CANCELLED';
     payment.updatedAt = state.now();
-    emit(state, payment.merchantId, 'payment.cancelled', { paymentId: payment.id, externalId: payment.externalId }, { paymentId: payment.id });
+    emit(
+      state,
+      payment.merchantId,
+      'payment.cancelled',
+      { paymentId: payment.id, externalId: payment.externalId },
+      { paymentId: payment.id },
+    );
     return c.json(retrieveView(payment, payUrl()));
   });
   return app;

@@ -41,5 +41,7 @@ export async function runAgainstFixture(run: FixtureRun): Promise<RunResult> {
 
 /** The documented failures of a run, one line each (an empty list is what a legal implementation gets). */
 export function documentedFailures(result: RunResult): string[] {
-  return result.failures.filter((f) => f.severity === 'fail').map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message.split('\n')[0]}`);
+  return result.failures
+    .filter((f) => f.severity === 'fail')
+    .map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message.split('\n')[0]}`);
 }

@@ -20,7 +20,9 @@ export interface RunningFixture {
 
 const SWEEP_MS = 100;
 
-export async function startFixtureService(options: FixtureOptions & { host?: string; port?: number; publicUrl?: string } = {}): Promise<RunningFixture> {
+export async function startFixtureService(
+  options: FixtureOptions & { host?: string; port?: number; publicUrl?: string } = {},
+): Promise<RunningFixture> {
   const state = new FixtureState(options);
   const apiKey = options.apiKey ?? newKey();
   const secondApiKey = options.secondApiKey ?? newKey();

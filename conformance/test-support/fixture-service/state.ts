@@ -165,7 +165,11 @@ export class FixtureState {
     return { merchant, key, record };
   }
 
-  addKey(merchantId: string, key: string, settings: { name?: string | null; ipWhitelist?: string[] | null; expiresAt?: number | null }): KeyRecord {
+  addKey(
+    merchantId: string,
+    key: string,
+    settings: { name?: string | null; ipWhitelist?: string[] | null; expiresAt?: number | null },
+  ): KeyRecord {
     const record: KeyRecord = {
       id: randomUUID(),
       merchantId,
@@ -189,6 +193,8 @@ export class FixtureState {
 
   activeKeys(merchantId: string): KeyRecord[] {
     const now = this.now();
-    return [...this.keys.values()].filter((k) => k.merchantId === merchantId && k.revokedAt === null && (k.expiresAt === null || k.expiresAt > now));
+    return [...this.keys.values()].filter(
+      (k) => k.merchantId === merchantId && k.revokedAt === null && (k.expiresAt === null || k.expiresAt > now),
+    );
   }
 }

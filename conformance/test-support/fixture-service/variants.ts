@@ -21,7 +21,22 @@ export interface Variant {
   caughtBy: { check: string; requirement: string };
 }
 
-const TEN_TIMES_MINIMUMS = { AED: '40', ARS: '10000', BRL: '50', EUR: '10', GBP: '10', IDR: '160000', ILS: '40', JPY: '1500', MXN: '200', NGN: '16000', PHP: '600', THB: '350', USD: '10', VND: '250000' };
+const TEN_TIMES_MINIMUMS = {
+  AED: '40',
+  ARS: '10000',
+  BRL: '50',
+  EUR: '10',
+  GBP: '10',
+  IDR: '160000',
+  ILS: '40',
+  JPY: '1500',
+  MXN: '200',
+  NGN: '16000',
+  PHP: '600',
+  THB: '350',
+  USD: '10',
+  VND: '250000',
+};
 
 export const VARIANTS: Variant[] = [
   {
@@ -91,8 +106,24 @@ export const VARIANTS: Variant[] = [
     legal: 'lists hold their items under `items`, oldest first, and GET /v1/payments takes no filters',
     choices: { listItemKey: 'items', listOldestFirst: true, listFilters: false },
     control: true,
-    checks: ['pagination.page-size', 'pagination.limit-bounds', 'pagination.cursor-walk', 'auth.merchant-isolation', 'versioning.path-prefix-v1', 'external-id.duplicate-active', 'api-keys.management'],
-    exercised: ['pagination.page-size', 'pagination.limit-bounds', 'pagination.cursor-walk', 'auth.merchant-isolation', 'versioning.path-prefix-v1', 'external-id.duplicate-active', 'api-keys.management'],
+    checks: [
+      'pagination.page-size',
+      'pagination.limit-bounds',
+      'pagination.cursor-walk',
+      'auth.merchant-isolation',
+      'versioning.path-prefix-v1',
+      'external-id.duplicate-active',
+      'api-keys.management',
+    ],
+    exercised: [
+      'pagination.page-size',
+      'pagination.limit-bounds',
+      'pagination.cursor-walk',
+      'auth.merchant-isolation',
+      'versioning.path-prefix-v1',
+      'external-id.duplicate-active',
+      'api-keys.management',
+    ],
     fault: 'list-skips-item',
     caughtBy: { check: 'pagination.cursor-walk', requirement: 'LIST-CURSOR-PAGINATED' },
   },
@@ -132,8 +163,22 @@ export const VARIANTS: Variant[] = [
     legal: '401, 404 and 429 answer with a problem+json-like body {type, title, status, detail}',
     choices: { otherErrorBody: 'problem-json' },
     control: true,
-    checks: ['auth.missing-credentials', 'auth.unknown-key', 'lifecycle.cancel', 'rate-limit.limit-exceeded', 'web3.json-rpc-proxy', 'response.conformance'],
-    exercised: ['auth.missing-credentials', 'auth.unknown-key', 'lifecycle.cancel', 'rate-limit.limit-exceeded', 'web3.json-rpc-proxy', 'response.conformance'],
+    checks: [
+      'auth.missing-credentials',
+      'auth.unknown-key',
+      'lifecycle.cancel',
+      'rate-limit.limit-exceeded',
+      'web3.json-rpc-proxy',
+      'response.conformance',
+    ],
+    exercised: [
+      'auth.missing-credentials',
+      'auth.unknown-key',
+      'lifecycle.cancel',
+      'rate-limit.limit-exceeded',
+      'web3.json-rpc-proxy',
+      'response.conformance',
+    ],
     fault: 'unknown-payment-400',
     caughtBy: { check: 'lifecycle.cancel', requirement: 'ERR-404-PAYMENT-NOT-FOUND' },
   },
@@ -149,11 +194,27 @@ export const VARIANTS: Variant[] = [
   },
   {
     notShown: ['minimum-amounts'],
-    legal: 'every currency has ten times the simulator\'s minimum (USD 10.00, JPY 1500, ...)',
+    legal: "every currency has ten times the simulator's minimum (USD 10.00, JPY 1500, ...)",
     choices: { minimums: TEN_TIMES_MINIMUMS },
     control: true,
-    checks: ['create.valid-requests', 'create.field-rules', 'fees.split-properties', 'external-id.concurrent-burst', 'lifecycle.cancel', 'pagination.page-size', 'ledger.one-per-settlement'],
-    exercised: ['create.valid-requests', 'create.field-rules', 'fees.split-properties', 'external-id.concurrent-burst', 'lifecycle.cancel', 'pagination.page-size', 'ledger.one-per-settlement'],
+    checks: [
+      'create.valid-requests',
+      'create.field-rules',
+      'fees.split-properties',
+      'external-id.concurrent-burst',
+      'lifecycle.cancel',
+      'pagination.page-size',
+      'ledger.one-per-settlement',
+    ],
+    exercised: [
+      'create.valid-requests',
+      'create.field-rules',
+      'fees.split-properties',
+      'external-id.concurrent-burst',
+      'lifecycle.cancel',
+      'pagination.page-size',
+      'ledger.one-per-settlement',
+    ],
     fault: 'fee-off-when-exact',
     caughtBy: { check: 'fees.split-properties', requirement: 'PAY-FEE-SERVICE-RATE' },
   },
@@ -171,7 +232,8 @@ export const VARIANTS: Variant[] = [
 
 /** The open choices no variant can vary through the API the suite uses, and why. */
 export const WITHOUT_VARIANT: Record<string, string> = {
-  'other-views': 'the suite reads payments only through the merchant view GET /v1/payments/{id} documents; another view is not reachable with an API key',
+  'other-views':
+    'the suite reads payments only through the merchant view GET /v1/payments/{id} documents; another view is not reachable with an API key',
   'session-security': 'the suite authenticates with API keys only; session tokens are a dashboard matter the API does not expose',
   'versioning-rules': 'the suite judges /v1 only (VER-PATH-PREFIX-V1); what a later version does is outside any run against /v1',
 };
