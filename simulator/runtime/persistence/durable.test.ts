@@ -102,8 +102,8 @@ describe('durable mode: a restart on the same state dir', () => {
 
     // Two hours pass while it is down (the clock is wall time + offset; we move the stored offset instead of waiting).
     const journal = await Journal.open(dir);
-    const { offsetMs } = journal.records('clock').get('offset') as { offsetMs: number } | undefined ?? { offsetMs: 0 };
-    journal.put('clock', 'offset', { offsetMs: offsetMs + 2 * 3_600_000 });
+    const stored = journal.records('clock').get('offsets') as { sandboxMs: number; clocks: Record<string, number> } | undefined ?? { sandboxMs: 0, clocks: {} };
+    journal.put('clock', 'offsets', { ...stored, sandboxMs: stored.sandboxMs + 2 * 3_600_000 });
     await journal.close();
 
     const second = await open({ fetch: hook.fetch });
