@@ -28,7 +28,11 @@ export class ControlClient {
   constructor(readonly http: HttpClient) {}
 
   /** The answer with one of `statuses` and a JSON object body; anything else is a ControlError naming the call. */
-  private async expect(response: Promise<HttpResponse>, statuses: number[], what: string): Promise<HttpResponse & { json: Record<string, unknown> }> {
+  private async expect(
+    response: Promise<HttpResponse>,
+    statuses: number[],
+    what: string,
+  ): Promise<HttpResponse & { json: Record<string, unknown> }> {
     let result: HttpResponse;
     try {
       result = await response;
@@ -38,9 +42,12 @@ export class ControlClient {
       throw error;
     }
     const call = `${result.exchange.method} ${new URL(result.exchange.url).pathname}`;
-    if (!statuses.includes(result.status)) throw new ControlError(`control API ${what}: ${call} answered ${result.status} ${result.text.slice(0, 200)}`);
+    if (!statuses.includes(result.status))
+      throw new ControlError(`control API ${what}: ${call} answered ${result.status} ${result.text.slice(0, 200)}`);
     if (typeof result.json !== 'object' || result.json === null || Array.isArray(result.json)) {
-      throw new ControlError(`control API ${what}: ${call} answered ${result.status} without a JSON object: ${JSON.stringify(result.text.slice(0, 120))}`);
+      throw new ControlError(
+        `control API ${what}: ${call} answered ${result.status} without a JSON object: ${JSON.stringify(result.text.slice(0, 120))}`,
+      );
     }
     return result as HttpResponse & { json: Record<string, unknown> };
   }
@@ -68,7 +75,10 @@ export class ControlClient {
   }
 
   async clock(): Promise<ClockState> {
-    return withTimestamp(await this.expect(this.http.get(this.clockPath, undefined, null), [200], 'read clock'), 'read clock') as unknown as ClockState;
+    return withTimestamp(
+      await this.expect(this.http.get(this.clockPath, undefined, null), [200], 'read clock'),
+      'read clock',
+    ) as unknown as ClockState;
   }
 
   /** Moves the run's virtual time forward; the implementation fires due timers before answering. */
@@ -104,11 +114,11 @@ export class ControlClient {
 
   /** A fresh merchant with its own API key: isolates a check's payments, list and webhooks. */
   async createMerchant(name: string): Promise<MerchantHandle> {
-    const body = this.testClock === null ? { name } : { name, testClock: this.testClock };
-    const response = await this.expect(this.http.post('/merchants', body, null), [200, 201], 'create merchant');
-    const body = response.json as Received<MerchantCreated>;
-    const key = body.apiKey?.key;
-    const id = body.merchant?.id;
+    const request = this.testClock === null ? { name } : { name, testClock: this.testClock };
+    const response = await this.expect(this.http.post('/merchants', request, null), [200, 201], 'create merchant');
+    const created = response.json as Received<MerchantCreated>;
+    const key = created.apiKey?.key;
+    const id = created.merchant?.id;
     if (typeof key !== 'string' || typeof id !== 'string') {
       throw new ControlError('control API create merchant: response lacks merchant.id or apiKey.key');
     }
@@ -119,7 +129,10 @@ export class ControlClient {
   }
 
   /** A further key of the merchant behind `owner`; `expiresAt` may be in the past. */
-  async createApiKey(owner: Credential, body: { expiresAt?: string; expiresInDays?: number }): Promise<{ id: string; key: string; label: string }> {
+  async createApiKey(
+    owner: Credential,
+    body: { expiresAt?: string; expiresInDays?: number },
+  ): Promise<{ id: string; key: string; label: string }> {
     const response = await this.expect(this.http.post('/api-keys', body, owner), [200, 201], 'create API key');
     const record = response.json as Received<ApiKeyWithSecret>;
     if (typeof record.key !== 'string' || typeof record.id !== 'string') {
@@ -140,7 +153,9 @@ export class ControlClient {
 function withTimestamp(response: HttpResponse & { json: Record<string, unknown> }, what: string): Record<string, unknown> {
   const now = response.json.now;
   if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) {
-    throw new ControlError(`control API ${what}: ${response.exchange.method} ${new URL(response.exchange.url).pathname} answered without a timestamp in "now": ${JSON.stringify(response.text.slice(0, 120))}`);
+    throw new ControlError(
+      `control API ${what}: ${response.exchange.method} ${new URL(response.exchange.url).pathname} answered without a timestamp in "now": ${JSON.stringify(response.text.slice(0, 120))}`,
+    );
   }
   return response.json;
 }

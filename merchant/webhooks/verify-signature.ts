@@ -45,7 +45,8 @@ export function verifyWebhookSignature(
   const nowMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
   const timestamp = Number(parsed.timestamp);
   const skew = Math.abs(Math.floor(nowMs / 1000) - timestamp);
-  if (skew > tolerance) return { ok: false, step: 'tolerance', message: `timestamp is ${skew} s from now; the tolerance is ${tolerance} s` };
+  if (skew > tolerance)
+    return { ok: false, step: 'tolerance', message: `timestamp is ${skew} s from now; the tolerance is ${tolerance} s` };
   // 3. HMAC-SHA256, hex, over "<t>.<raw body>" with the whole secret as the key.
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
   const expected = createHmac('sha256', secret).update(`${parsed.timestamp}.`, 'utf8').update(body).digest('hex');

@@ -87,5 +87,12 @@ export class MerchantStore {
 }
 
 export function merchantView(m: Merchant): MerchantView {
-  return { id: m.id, name: m.name, walletAddress: m.walletAddress, redirectUrl: m.redirectUrl, testClock: m.testClock, createdAt: new Date(m.createdAt).toISOString() } satisfies MerchantView;
+  return {
+    id: m.id,
+    name: m.name,
+    walletAddress: m.walletAddress,
+    redirectUrl: m.redirectUrl,
+    testClock: m.testClock,
+    createdAt: new Date(m.createdAt).toISOString(),
+  } satisfies MerchantView;
 }

@@ -36,7 +36,10 @@ export function testClockRoutes({ clock: clocks }: ControlDeps): Hono {
     if (!clocks.hasTestClock(id)) throw notFound('Test clock');
     return c.json(view(id)(clocks.for(id)), 200);
   });
-  app.route('/:clockId', movableClock((c) => clocks.for(c.req.param('clockId') as string), undefined));
+  app.route(
+    '/:clockId',
+    movableClock((c) => clocks.for(c.req.param('clockId') as string), undefined),
+  );
   return app;
 }
 

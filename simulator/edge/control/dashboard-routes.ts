@@ -48,7 +48,12 @@ function withoutTestClock(body: unknown): unknown {
 function parseMerchantInput(body: unknown, partial = false): MerchantSettings {
   const problems = new Problems();
   if (!isPlainObject(body) || (partial && Object.keys(body).length === 0)) {
-    problems.add([], partial ? 'Request body must be a JSON object with at least one of name, walletAddress, redirectUrl' : 'Request body must be a JSON object');
+    problems.add(
+      [],
+      partial
+        ? 'Request body must be a JSON object with at least one of name, walletAddress, redirectUrl'
+        : 'Request body must be a JSON object',
+    );
     problems.throwIfAny();
   }
   const input = body as Record<string, unknown>;

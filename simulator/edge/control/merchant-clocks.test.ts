@@ -10,7 +10,10 @@ let h: Harness | undefined;
 afterEach(async () => h?.sim.close());
 
 /** A harness with the real webhook service; every delivered body is kept, in order, with its receiver's path. */
-function harnessWithDeliveries(status = 200): { h: Harness; received: { path: string; body: { event: string; timestamp: string; data?: { paymentId: string } } }[] } {
+function harnessWithDeliveries(status = 200): {
+  h: Harness;
+  received: { path: string; body: { event: string; timestamp: string; data?: { paymentId: string } } }[];
+} {
   const received: { path: string; body: { event: string; timestamp: string; data?: { paymentId: string } } }[] = [];
   const clock = new VirtualClock({ wallNow: () => 0, offsetMs: TEST_START });
   const fetch = (async (url: string, init: { body: string }) => {
@@ -30,7 +33,10 @@ describe('clocks of their own', () => {
     const clock = await h.request('POST', '/control/v1/clocks', { key: null });
     expect(clock.status).toBe(201);
     const runMerchant = await h.request('POST', '/control/v1/merchants', { key: null, body: { name: 'run', testClock: clock.body.id } });
-    const checkMerchant = await h.request('POST', '/control/v1/merchants', { key: null, body: { name: 'check', testClock: clock.body.id } });
+    const checkMerchant = await h.request('POST', '/control/v1/merchants', {
+      key: null,
+      body: { name: 'check', testClock: clock.body.id },
+    });
     expect(runMerchant.body.merchant.testClock).toBe(clock.body.id);
     const runKey = runMerchant.body.apiKey.key as string;
     await h.request('POST', '/v1/webhooks', { key: runKey, body: { url: 'http://receiver.test/run' } });
@@ -70,7 +76,9 @@ describe('clocks of their own', () => {
     // The sandbox clock: every merchant's time moves with it.
     await h.request('POST', '/control/v1/clock/advance', { key: null, body: { ms: 2 * 3_600_000 } });
     expect((await h.request('GET', `/v1/payments/${mine.body.id}`)).body.status).toBe('EXPIRED');
-    expect((await h.request('GET', '/control/v1/clock', { key: otherKey })).body.now).toBe(new Date(TEST_START + 4 * 3_600_000).toISOString());
+    expect((await h.request('GET', '/control/v1/clock', { key: otherKey })).body.now).toBe(
+      new Date(TEST_START + 4 * 3_600_000).toISOString(),
+    );
   });
 
   it('retries wait on their merchant’s clock: another merchant’s advance sends none of them', async () => {
@@ -99,20 +107,31 @@ describe('clocks of their own', () => {
     const kept = await h.createPayment();
     const gone = await h.createPayment({ amount: '10', currency: 'USD', externalId: 'order-1' }, otherKey);
     await h.request('POST', `/control/v1/payments/${gone.body.id}/pay`, { key: null, body: { chainId: 8453, token: 'USDC' } });
-    await h.request('POST', '/control/v1/payouts', { key: otherKey, body: { amount: '10', currency: 'USD', recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } });
+    await h.request('POST', '/control/v1/payouts', {
+      key: otherKey,
+      body: { amount: '10', currency: 'USD', recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+    });
     await h.request('POST', `/control/v1/clocks/${clock.body.id}/advance`, { key: null, body: { ms: DAY } });
     await h.sim.webhooks.idle();
 
     const reset = await h.request('POST', '/control/v1/merchant/reset', { key: otherKey });
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ merchantId: other.body.merchant.id, now: new Date(TEST_START).toISOString(), removed: { payments: 1, payouts: 1, deliveries: 4, transactions: 1 } });
+    expect(reset.body).toEqual({
+      merchantId: other.body.merchant.id,
+      now: new Date(TEST_START).toISOString(),
+      removed: { payments: 1, payouts: 1, deliveries: 4, transactions: 1 },
+    });
     expect((await h.request('GET', '/v1/payments', { key: otherKey })).body.data).toEqual([]);
     expect((await h.request('GET', '/v1/transactions', { key: otherKey })).body.data).toEqual([]);
     expect((await h.request('GET', '/v1/webhooks/deliveries', { key: otherKey })).body.data).toEqual([]);
     expect((await h.request('GET', '/v1/webhooks', { key: otherKey })).body.url).toBe('http://receiver.test/other');
     // Its externalId is free again, its time is the sandbox time, and the test clock is still where it was.
-    expect((await h.createPayment({ amount: '10', currency: 'USD', externalId: 'order-1' }, otherKey)).body.createdAt).toBe(new Date(TEST_START).toISOString());
-    expect((await h.request('GET', `/control/v1/clocks/${clock.body.id}`, { key: null })).body.now).toBe(new Date(TEST_START + DAY).toISOString());
+    expect((await h.createPayment({ amount: '10', currency: 'USD', externalId: 'order-1' }, otherKey)).body.createdAt).toBe(
+      new Date(TEST_START).toISOString(),
+    );
+    expect((await h.request('GET', `/control/v1/clocks/${clock.body.id}`, { key: null })).body.now).toBe(
+      new Date(TEST_START + DAY).toISOString(),
+    );
     expect((await h.request('GET', `/v1/payments/${kept.body.id}`)).body.status).toBe('ACTIVE');
     expect((await h.request('POST', '/control/v1/merchant/reset', { key: null })).status).toBe(401);
   });
