@@ -1,5 +1,12 @@
 // The timers of one clock: a binary min-heap in (dueAt, scheduling) order with lazy cancellation.
-import type { TimerHandle, TimerTask } from './virtual-clock.ts';
+
+export type TimerTask<T = undefined> = (arg: T) => void | Promise<void>;
+
+export interface TimerHandle {
+  readonly id: number;
+  readonly dueAt: number;
+  cancel(): void;
+}
 
 /** A scheduled task; it is its own handle (one object per timer, as a clock may hold one per payment). */
 export class Timer implements TimerHandle {

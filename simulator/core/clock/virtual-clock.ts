@@ -4,15 +4,9 @@
 // retries are timers on the clock of the merchant they belong to, so advancing it by hours fires them in order
 // within milliseconds (docs/decisions.md, "Clocks").
 import { randomBytes } from 'node:crypto';
-import { Timer, TimerHeap } from './timer-heap.ts';
+import { Timer, TimerHeap, type TimerHandle, type TimerTask } from './timer-heap.ts';
 
-export type TimerTask<T = undefined> = (arg: T) => void | Promise<void>;
-
-export interface TimerHandle {
-  readonly id: number;
-  readonly dueAt: number;
-  cancel(): void;
-}
+export type { TimerHandle, TimerTask } from './timer-heap.ts';
 
 export interface AdvanceResult {
   now: number;
@@ -227,17 +221,17 @@ export class VirtualClock {
 
   /** Track work that must finish before an advance answers (e.g. a delivery started by a request). */
   track<T>(work: Promise<T>): Promise<T> {
-    const { inflight } = this.sandbox;
-    inflight.add(work);
-    void work.finally(() => inflight.delete(work)).catch(() => undefined);
+    const sandbox = this.sandbox;
+    sandbox.inflight.add(work);
+    void work.finally(() => sandbox.inflight.delete(work)).catch(() => undefined);
     return work;
   }
 
   /** Wait for every tracked piece of work (including work started by fired timers). */
   async settle(): Promise<void> {
-    const { inflight } = this.sandbox;
-    while (inflight.size > 0) {
-      await Promise.allSettled([...inflight]);
+    const sandbox = this.sandbox;
+    while (sandbox.inflight.size > 0) {
+      await Promise.allSettled([...sandbox.inflight]);
     }
   }
 
