@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * Read a test clock
-         * @description The test clock's virtual time and its offset from wall time.
+         * @description Like `GET /clock`, for the test clock's virtual time and its offset from wall time.
          */
         get: operations["getTestClock"];
         put?: never;
