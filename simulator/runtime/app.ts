@@ -99,7 +99,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const { durable, log } = options;
   const logger = options.logger ?? consoleLogger;
   const meta = durable?.records('meta').get('simulator') as SimulatorMeta | undefined;
-  const storedClocks = durable?.records('clock').get('offsets') as ClockOffsets | undefined;
+  // A state dir written before per-merchant clocks kept one offset (record `offset`): it is the sandbox clock's.
+  const legacyOffset = (durable?.records('clock').get('offset') as { offsetMs: number } | undefined)?.offsetMs;
+  const storedClocks =
+    (durable?.records('clock').get('offsets') as ClockOffsets | undefined) ??
+    (legacyOffset !== undefined ? { sandboxMs: legacyOffset, clocks: {} } : undefined);
 
   // Deliberately broken (mutation self-test): the named faults wrap their seams. Announced loudly.
   const faults = resolveFaults(options.faults);
