@@ -213,7 +213,7 @@ async function runOn(
       notes.push(
         ownClock
           ? `the run acts as a merchant of its own on a test clock of its own (control API, ${control.testClock}): the given key's merchant and everyone's time are left untouched`
-          : "the run acts as a merchant of its own (control API): the given key's merchant is left untouched; the control API has no test clocks, so the shared virtual clock moves forward for everyone",
+          : `the run acts as a merchant of its own (control API): the given key's merchant is left untouched; the control API has no usable test clocks (${control.testClockMissing ?? 'none made'}), so the shared virtual clock moves forward for everyone`,
       );
     }
     // Loaded once the implementation has answered: an unusable target is reported without waiting for the contract.

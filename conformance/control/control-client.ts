@@ -57,17 +57,27 @@ export class ControlClient {
   }
 
   /**
-   * Makes the run's test clock, when the control API has them (true); a 404 or 405 means it has not (false), and the
-   * run goes on with the shared clock. Any other answer is a ControlError.
+   * Makes the run's test clock, when the control API has them (true). Test clocks are our extension of the control
+   * API, so any other answer (404 or 405, or one that is not a test clock) means it has none: the run goes on with the
+   * shared clock, and `testClockMissing` says why for the run's notes. Only a transport failure is thrown.
    */
   async useTestClock(): Promise<boolean> {
-    const response = await this.expect(this.http.post('/clocks', undefined, null), [200, 201, 404, 405], 'create test clock');
-    if (response.status === 404 || response.status === 405) return false;
-    const clock = withTimestamp(response, 'create test clock') as Partial<TestClock>;
-    if (typeof clock.id !== 'string' || clock.id === '') throw new ControlError('control API create test clock: response lacks id');
-    this.testClock = clock.id;
-    return true;
+    try {
+      const response = await this.expect(this.http.post('/clocks', undefined, null), [200, 201], 'create test clock');
+      const clock = withTimestamp(response, 'create test clock') as Partial<TestClock>;
+      if (typeof clock.id !== 'string' || !/^[\w-]{1,64}$/.test(clock.id))
+        throw new ControlError('control API create test clock: response lacks a usable id');
+      this.testClock = clock.id;
+      return true;
+    } catch (error) {
+      if (!(error instanceof ControlError)) throw error;
+      this.testClockMissing = error.message;
+      return false;
+    }
   }
+
+  /** Why the control API has no usable test clocks (set by useTestClock when it returns false). */
+  testClockMissing: string | null = null;
 
   /** The run's clock: its test clock, or the shared one. */
   private get clockPath(): string {
