@@ -128,10 +128,11 @@ async function run(remote: Remote, subject: Subject, step: TriggerStep, flags: T
       else await remote.expect('POST', `${subject.control}/cancel`, [200], { body: {} });
       return;
     case 'expire': {
-      // The clock is shared by every merchant: it moves just past this expiry and no further.
-      const clock = await remote.expect('GET', '/control/v1/clock', [200]);
+      // The merchant's own clock (the key's), just past this expiry and no further: no other merchant's time moves
+      // (docs/decisions.md, "Clocks"). Its other payments due by then expire too, as they would in that much time.
+      const clock = await remote.expect('GET', '/control/v1/clock', [200], { auth: true });
       const ms = Math.max(0, Date.parse(expiresAt) - Date.parse(clock.now)) + 1_000;
-      await remote.expect('POST', '/control/v1/clock/advance', [200], { body: { ms } });
+      await remote.expect('POST', '/control/v1/clock/advance', [200], { auth: true, body: { ms } });
       return;
     }
   }

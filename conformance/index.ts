@@ -197,18 +197,23 @@ async function runOn(
       'webhook-receiver': receiver !== null,
       customer: customer !== null,
     };
+    // With a control API the run lives on a test clock of its own, when the control API has them: every merchant
+    // the run makes is on it and every advance moves it, so no one else's time moves (docs/decisions.md, "Clocks").
+    const ownClock = control ? await controlSetupStep("making the run's test clock", () => control.useTestClock()) : false;
     const clock = serverClock(control, blackBox?.now);
     await controlSetupStep('reading its clock', () => clock.refresh());
     // With a control API the run acts as a merchant of its own: the key it was given (often the
     // simulator's default merchant, which a person may be rehearsing with) only passes the
-    // preflight, so that merchant's payments, keys and endpoint stay as they were. The clock is
-    // global: a run moves it forward (docs/decisions.md, "Isolation of a conformance run").
+    // preflight, so that merchant's payments, keys and endpoint stay as they were
+    // (docs/decisions.md, "Isolation of a conformance run").
     let runApi = api;
     if (control) {
       const runMerchant = await controlSetupStep("creating the run's merchant", () => control.createMerchant('conformance run'));
       runApi = api.withCredential(runMerchant.credential);
       notes.push(
-        "the run acts as a merchant of its own (control API): the given key's merchant is left untouched; the virtual clock moves forward for everyone",
+        ownClock
+          ? `the run acts as a merchant of its own on a test clock of its own (control API, ${control.testClock}): the given key's merchant and everyone's time are left untouched`
+          : `the run acts as a merchant of its own (control API): the given key's merchant is left untouched; the control API has no usable test clocks (${control.testClockMissing ?? 'none made'}), so the shared virtual clock moves forward for everyone`,
       );
     }
     // Loaded once the implementation has answered: an unusable target is reported without waiting for the contract.

@@ -29,10 +29,18 @@ describe('conformance suite against the simulator', () => {
   let console_ = '';
   let dir: string;
   let wallMs = 0;
+  /** A payment of the default merchant made before the run, as a person rehearsing with the simulator has one. */
+  let bystander: { id: string; status: string; expiresAt: string; createdAt: string };
 
   beforeAll(async () => {
     server = await startSimulator();
     dir = await mkdtemp(join(tmpdir(), 'cf-sim-'));
+    const created = await fetch(`${server.url}/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.simulator.defaultApiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '12.50', currency: 'USD', externalId: 'rehearsal-1' }),
+    });
+    bystander = (await created.json()) as typeof bystander;
     const started = performance.now();
     outcome = await runConformance({
       baseUrl: server.url,
@@ -90,15 +98,33 @@ describe('conformance suite against the simulator', () => {
     expect(everything).not.toMatch(/whsec_[0-9a-f]{16,}/);
   });
 
-  it("leaves the given key's merchant untouched: no payments, no endpoint, no further keys", async () => {
+  it("leaves the given key's merchant untouched: only its own payment, no endpoint, no further keys", async () => {
     const sim = server.simulator;
     const auth = { authorization: `Bearer ${sim.defaultApiKey}` };
     const payments = await sim.app.request('/v1/payments', { headers: auth });
-    expect(((await payments.json()) as { data: unknown[] }).data).toEqual([]);
+    expect(((await payments.json()) as { data: { id: string }[] }).data.map((p) => p.id)).toEqual([bystander.id]);
     expect((await sim.app.request('/v1/webhooks', { headers: auth })).status).toBe(404);
     expect(sim.webhooks.deliveries(sim.defaultMerchant.id)).toEqual([]);
     const keys = (await (await sim.app.request('/v1/auth/api-keys', { headers: auth })).json()) as { data: unknown[] };
     expect(keys.data).toHaveLength(1);
+  });
+
+  it("leaves the default merchant's payment ACTIVE and its clock on wall time; the run moved a test clock of its own", async () => {
+    const sim = server.simulator;
+    const auth = { authorization: `Bearer ${sim.defaultApiKey}` };
+    const payment = (await (await fetch(`${server.url}/v1/payments/${bystander.id}`, { headers: auth })).json()) as typeof bystander;
+    expect(payment).toMatchObject({ status: 'ACTIVE', expiresAt: bystander.expiresAt, createdAt: bystander.createdAt });
+    const merchantClock = (await (await fetch(`${server.url}/control/v1/clock`, { headers: auth })).json()) as {
+      now: string;
+      offsetMs: number;
+    };
+    expect(merchantClock.offsetMs).toBe(0);
+    expect(Math.abs(Date.parse(merchantClock.now) - Date.now())).toBeLessThan(5_000);
+    expect(((await (await fetch(`${server.url}/control/v1/clock`)).json()) as { offsetMs: number }).offsetMs).toBe(0);
+    // Not vacuous: the run's own clock went weeks ahead (expiries, the 34.5 h retry schedule, key expiry).
+    const testClocks = Object.entries(sim.clock.offsets().clocks).filter(([name]) => name.startsWith('clk_'));
+    expect(testClocks).toHaveLength(1);
+    expect(testClocks[0]![1]).toBeGreaterThan(7 * 86_400_000);
   });
 
   it('records the seed and traces every requirement the checks cite', async () => {

@@ -1,7 +1,7 @@
 // Client of the control API (conformance/control-api.yaml, DESIGN §3): the provider-state hooks
 // that let the suite act as the customer, the chain and time. A control call that does not
 // answer as documented makes the check not-exercised (the harness failed, not the service).
-import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated } from '@stablepay/contract/types';
+import type { ApiKeyWithSecret, ClockAdvanceResult, ClockState, MerchantCreated, TestClock } from '@stablepay/contract/types';
 import { NotExercisedSignal } from '../errors.ts';
 import { TransportError, type Credential, type HttpClient, type HttpResponse } from '../http/client.ts';
 import type { Received } from '../received.ts';
@@ -18,6 +18,12 @@ export class ControlError extends NotExercisedSignal {}
 export class ControlClient {
   private merchantCount = 0;
   private keyCount = 0;
+  /**
+   * The run's own test clock (control-api.yaml `POST /clocks`): every merchant the run makes lives on it, and every
+   * advance moves it, so the run moves no one else's time. Null when the control API has no test clocks: then the
+   * run reads and moves the shared clock.
+   */
+  testClock: string | null = null;
 
   constructor(readonly http: HttpClient) {}
 
@@ -50,16 +56,44 @@ export class ControlClient {
     return this.http.get('/health', undefined, null);
   }
 
+  /**
+   * Makes the run's test clock, when the control API has them (true). Test clocks are our extension of the control
+   * API, so any other answer (404 or 405, or one that is not a test clock) means it has none: the run goes on with the
+   * shared clock, and `testClockMissing` says why for the run's notes. Only a transport failure is thrown.
+   */
+  async useTestClock(): Promise<boolean> {
+    try {
+      const response = await this.expect(this.http.post('/clocks', undefined, null), [200, 201], 'create test clock');
+      const clock = withTimestamp(response, 'create test clock') as Partial<TestClock>;
+      if (typeof clock.id !== 'string' || !/^[\w-]{1,64}$/.test(clock.id))
+        throw new ControlError('control API create test clock: response lacks a usable id');
+      this.testClock = clock.id;
+      return true;
+    } catch (error) {
+      if (!(error instanceof ControlError)) throw error;
+      this.testClockMissing = error.message;
+      return false;
+    }
+  }
+
+  /** Why the control API has no usable test clocks (set by useTestClock when it returns false). */
+  testClockMissing: string | null = null;
+
+  /** The run's clock: its test clock, or the shared one. */
+  private get clockPath(): string {
+    return this.testClock === null ? '/clock' : `/clocks/${encodeURIComponent(this.testClock)}`;
+  }
+
   async clock(): Promise<ClockState> {
     return withTimestamp(
-      await this.expect(this.http.get('/clock', undefined, null), [200], 'read clock'),
+      await this.expect(this.http.get(this.clockPath, undefined, null), [200], 'read clock'),
       'read clock',
     ) as unknown as ClockState;
   }
 
-  /** Moves virtual time forward; the implementation fires due timers before answering. */
+  /** Moves the run's virtual time forward; the implementation fires due timers before answering. */
   async advance(ms: number): Promise<ClockAdvanceResult> {
-    const response = await this.expect(this.http.post('/clock/advance', { ms: Math.round(ms) }, null), [200], 'advance clock');
+    const response = await this.expect(this.http.post(`${this.clockPath}/advance`, { ms: Math.round(ms) }, null), [200], 'advance clock');
     return withTimestamp(response, 'advance clock') as unknown as ClockAdvanceResult;
   }
 
@@ -90,10 +124,11 @@ export class ControlClient {
 
   /** A fresh merchant with its own API key: isolates a check's payments, list and webhooks. */
   async createMerchant(name: string): Promise<MerchantHandle> {
-    const response = await this.expect(this.http.post('/merchants', { name }, null), [200, 201], 'create merchant');
-    const body = response.json as Received<MerchantCreated>;
-    const key = body.apiKey?.key;
-    const id = body.merchant?.id;
+    const request = this.testClock === null ? { name } : { name, testClock: this.testClock };
+    const response = await this.expect(this.http.post('/merchants', request, null), [200, 201], 'create merchant');
+    const created = response.json as Received<MerchantCreated>;
+    const key = created.apiKey?.key;
+    const id = created.merchant?.id;
     if (typeof key !== 'string' || typeof id !== 'string') {
       throw new ControlError('control API create merchant: response lacks merchant.id or apiKey.key');
     }

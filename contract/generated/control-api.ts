@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Read the virtual clock
-         * @description Current virtual time and its offset from wall time.
+         * @description Current virtual time and its offset from wall time: with a merchant's key, that merchant's clock (the test clock it is attached to, if any); without one, the sandbox clock.
          */
         get: operations["getClock"];
         put?: never;
@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Advance the virtual clock
-         * @description Moves virtual time forward, fires every due timer in time order (expiries, webhook retries), and moves the chains' block time along. It starts the webhook attempts that fall due but never waits on a receiver.
+         * @description Moves virtual time forward, fires every due timer in time order (expiries, webhook retries), and moves the chains' block time along (chains follow the furthest clock). It starts the webhook attempts that fall due but never waits on a receiver. With a merchant's key it moves that merchant's clock only (the test clock it is attached to, if any); without one it moves the sandbox clock, and with it every merchant's.
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -51,9 +51,109 @@ export interface paths {
         put?: never;
         /**
          * Set the virtual clock
-         * @description Moves virtual time forward to the given instant (never backwards: 400), firing due timers exactly like an advance.
+         * @description Moves virtual time forward to the given instant (never backwards: 400), firing due timers exactly like an advance: the calling merchant's clock with a merchant's key, the sandbox clock without one.
          */
         post: operations["setClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a test clock
+         * @description A new clock at the sandbox clock's time. Merchants created with `testClock` set to its id live on it: moving it moves their payments, payouts, webhook retries and timestamps, and nobody else's (a conformance run makes one for itself and every merchant it creates).
+         */
+        post: operations["createTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clocks/{clockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a test clock
+         * @description Like `GET /clock`, for the test clock's virtual time and its offset from wall time.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clocks/{clockId}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a test clock
+         * @description Like `POST /clock/advance`, for the merchants attached to this test clock only.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clocks/{clockId}/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a test clock
+         * @description Like `POST /clock/set`, for the merchants attached to this test clock only.
+         */
+        post: operations["setTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the calling merchant's world
+         * @description Removes the calling merchant's payments, payouts, webhook deliveries and ledger records, drops their pending timers and attempts, and puts the merchant's clock back to the sandbox clock's time (detaching it from a test clock). The merchant, its API keys, its settings and its webhook endpoint (with its secret) stay. Nothing of another merchant changes.
+         */
+        post: operations["resetMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -461,6 +561,22 @@ export interface components {
             now: components["schemas"]["Timestamp"];
             offsetMs: number;
         };
+        /** @description A test clock (`now = sandbox time + its own offset`); `offsetMs` is from wall time. */
+        TestClock: {
+            id: string;
+            now: components["schemas"]["Timestamp"];
+            offsetMs: number;
+        };
+        MerchantResetResult: {
+            merchantId: components["schemas"]["Uuid"];
+            now: components["schemas"]["Timestamp"];
+            removed: {
+                payments: number;
+                payouts: number;
+                deliveries: number;
+                transactions: number;
+            };
+        };
         ClockAdvanceRequest: {
             /** @description Milliseconds to move forward. */
             ms: number;
@@ -505,6 +621,8 @@ export interface components {
             /** @description Settlement wallet (0x + 40 hex; EIP-55 checksum when mixed case). Default a fresh address. */
             walletAddress?: string;
             redirectUrl?: components["schemas"]["RedirectUrl"];
+            /** @description The id of a test clock (`POST /clocks`) the merchant lives on; absent, the merchant has a clock of its own. */
+            testClock?: string;
         };
         MerchantUpdateRequest: {
             name?: string | null;
@@ -518,6 +636,8 @@ export interface components {
             name: string | null;
             walletAddress: string;
             redirectUrl: components["schemas"]["RedirectUrl"];
+            /** @description The test clock the merchant lives on; null when it has a clock of its own. */
+            testClock?: string | null;
             createdAt: components["schemas"]["Timestamp"];
         };
         MerchantCreated: {
@@ -590,6 +710,25 @@ export interface components {
             error: string;
             /** @description Present only on 400 validation failures, one element per invalid field. */
             errors?: components["schemas"]["FieldError"][];
+        };
+        /** @description Body of a 404 (shape assumed). */
+        NotFoundError: components["schemas"]["ErrorBody"] & {
+            /** @constant */
+            statusCode?: 404;
+            /** @constant */
+            error?: "Not Found";
+        };
+        /**
+         * Format: uuid
+         * @description Identifier (UUID string).
+         */
+        Uuid: string;
+        /** @description Body of a 401 (shape assumed). */
+        UnauthorizedError: components["schemas"]["ErrorBody"] & {
+            /** @constant */
+            statusCode?: 401;
+            /** @constant */
+            error?: "Unauthorized";
         };
         /**
          * @description Fiat amount as a decimal string with 0-2 decimal places (forms like `100`, `100.5`,
@@ -680,11 +819,6 @@ export interface components {
              */
             merchantAmount?: string;
         } & (unknown & unknown & unknown & unknown);
-        /**
-         * Format: uuid
-         * @description Identifier (UUID string).
-         */
-        Uuid: string;
         /**
          * @description ACTIVE (created, waiting for the customer; initial), PROCESSING (customer chose chain and
          *     token and submitted), SUCCESSFUL (confirmed on-chain), FAILED (reverted or bundler error),
@@ -787,26 +921,12 @@ export interface components {
             error?: "Bad Request";
             errors: unknown;
         };
-        /** @description Body of a 401 (shape assumed). */
-        UnauthorizedError: components["schemas"]["ErrorBody"] & {
-            /** @constant */
-            statusCode?: 401;
-            /** @constant */
-            error?: "Unauthorized";
-        };
         /** @description A 409 conflict. */
         ConflictError: components["schemas"]["ErrorBody"] & {
             /** @constant */
             statusCode?: 409;
             /** @constant */
             error?: "Conflict";
-        };
-        /** @description Body of a 404 (shape assumed). */
-        NotFoundError: components["schemas"]["ErrorBody"] & {
-            /** @constant */
-            statusCode?: 404;
-            /** @constant */
-            error?: "Not Found";
         };
         /** @description An IPv4 or IPv6 address or CIDR block. */
         IpAddressOrCidr: string;
@@ -880,6 +1000,15 @@ export interface components {
                 "application/json": components["schemas"]["UnauthorizedError"];
             };
         };
+        /** @description No test clock with this id. */
+        TestClockNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotFoundError"];
+            };
+        };
         /** @description No payment or payout with this id. */
         NotFound: {
             headers: {
@@ -909,6 +1038,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A test clock's id (`clk_` + 24 hex digits). */
+        TestClockId: string;
         /**
          * @description Payment identifier.
          * @example 5b0f1a8e-7c2d-4e3f-9a1b-2c3d4e5f6a7b
@@ -994,6 +1125,129 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidRequest"];
+        };
+    };
+    createTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new test clock. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A test clock's id (`clk_` + 24 hex digits). */
+                clockId: components["parameters"]["TestClockId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            404: components["responses"]["TestClockNotFound"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A test clock's id (`clk_` + 24 hex digits). */
+                clockId: components["parameters"]["TestClockId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockAdvanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Time moved; timers fired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockAdvanceResult"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            404: components["responses"]["TestClockNotFound"];
+        };
+    };
+    setTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A test clock's id (`clk_` + 24 hex digits). */
+                clockId: components["parameters"]["TestClockId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Time moved; timers fired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockAdvanceResult"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            404: components["responses"]["TestClockNotFound"];
+        };
+    };
+    resetMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's world is empty and its clock at the sandbox time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantResetResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     reset: {

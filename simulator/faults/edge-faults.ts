@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
 import type { IdentityEnv } from '../edge/v1/identify.ts';
-import type { VirtualClock } from '../core/clock/virtual-clock.ts';
+import type { MerchantTime } from '../core/clock/virtual-clock.ts';
 import { ApiError } from '../edge/http/errors.ts';
 import { MESSAGES } from '../edge/http/messages.ts';
 
@@ -19,7 +19,7 @@ export const revokedKeysAccepted = (base: KeyLookup): KeyLookup => ({
 });
 
 /** `key-expiry-wall-clock`: expiry is judged by the wall clock, not the service clock. */
-export const wallClock = (_base: Pick<VirtualClock, 'now'>): Pick<VirtualClock, 'now'> => ({ now: () => Date.now() });
+export const wallClock = (_base: MerchantTime): MerchantTime => ({ for: () => ({ now: () => Date.now() }) });
 
 /** `unknown-key-403`: a well-formed key that was never issued is refused as Forbidden. */
 export const unknownKeyForbidden =

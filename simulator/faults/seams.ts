@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
 import type { IdentityEnv } from '../edge/v1/identify.ts';
-import type { VirtualClock } from '../core/clock/virtual-clock.ts';
+import type { MerchantTime } from '../core/clock/virtual-clock.ts';
 import type { PaymentRepository, PriceCreateRequest, RetrieveView, ValidateCreateRequest } from '../core/payments/index.ts';
 import type { PaymentOperations } from '../edge/v1/payment-routes.ts';
 import type { openPayment, transition } from '../core/payments/state-machine.ts';
@@ -31,7 +31,7 @@ export interface Seams {
   /** API-key lookup by the presented key. */
   'key-lookup': Pick<ApiKeyStore, 'findByKey'>;
   /** The clock a key's expiry is judged by. */
-  'key-expiry-clock': Pick<VirtualClock, 'now'>;
+  'key-expiry-clock': MerchantTime;
   /** The /v1 authentication middleware. */
   'require-auth': MiddlewareHandler<IdentityEnv>;
   /** The /v1 rate-limit middleware. */

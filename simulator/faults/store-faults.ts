@@ -23,6 +23,9 @@ class DelegatingStore implements PaymentRepository {
   all(merchantId: string, range?: TimeRange): IterableIterator<Payment> {
     return this.base.all(merchantId, range);
   }
+  forget(merchantId: string): string[] {
+    return this.base.forget(merchantId);
+  }
 }
 
 const key = (merchantId: string, externalId: string): string => `${merchantId}\u0000${externalId}`;

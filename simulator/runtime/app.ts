@@ -7,7 +7,7 @@ import type { ChainNetwork } from '@stablepay/chains';
 import { AnalyticsTallies } from '../core/analytics/index.ts';
 import { ApiKeyStore } from '../core/api-keys/index.ts';
 import type { CheckoutService, CheckoutSession } from '../core/checkout/index.ts';
-import { VirtualClock } from '../core/clock/virtual-clock.ts';
+import { VirtualClock, type ClockOffsets } from '../core/clock/virtual-clock.ts';
 import { attachChains, createInstantDriver, type SettlementDriver } from '../core/customer/index.ts';
 import { type Merchant, MerchantStore } from '../core/merchants/merchant-store.ts';
 import { CREATE_RULES, PAYMENT_RULES, PaymentService, PaymentStore } from '../core/payments/index.ts';
@@ -32,6 +32,7 @@ import { printableUrl } from '../edge/logging/index.ts';
 import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecorator } from '../faults/index.ts';
 import { checkSimulatorOptions } from './check-options.ts';
 import { DEFAULTS } from './defaults.ts';
+import { merchantReset } from './merchant-reset.ts';
 import { mountApp } from './mount-app.ts';
 import type { SimulatorOptions } from './options.ts';
 import { restoreState, type RestoredCounts } from './restore-state.ts';
@@ -98,7 +99,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const { durable, log } = options;
   const logger = options.logger ?? consoleLogger;
   const meta = durable?.records('meta').get('simulator') as SimulatorMeta | undefined;
-  const storedOffset = (durable?.records('clock').get('offset') as { offsetMs: number } | undefined)?.offsetMs;
+  // A state dir written before per-merchant clocks kept one offset (record `offset`): it is the sandbox clock's.
+  const legacyOffset = (durable?.records('clock').get('offset') as { offsetMs: number } | undefined)?.offsetMs;
+  const storedClocks =
+    (durable?.records('clock').get('offsets') as ClockOffsets | undefined) ??
+    (legacyOffset !== undefined ? { sandboxMs: legacyOffset, clocks: {} } : undefined);
 
   // Deliberately broken (mutation self-test): the named faults wrap their seams. Announced loudly.
   const faults = resolveFaults(options.faults);
@@ -107,8 +112,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // Chaos is a wrapper of delivery, chosen here like the faults, and announced as loudly.
   if (options.chaosDeliveries) logger.info(chaosBanner(options.chaosDeliveries));
 
-  // Time and identity. The clock offset survives a restart: virtual time goes on from where it was.
-  const clock = options.clock ?? new VirtualClock(storedOffset !== undefined ? { offsetMs: storedOffset } : {});
+  // Time and identity. The clocks' offsets survive a restart: virtual time goes on from where it was.
+  const clock = options.clock ?? new VirtualClock();
+  if (storedClocks) clock.restoreOffsets(storedClocks);
   // A seeded run restarted on its state dir draws a new reproducible sequence, so no id repeats.
   const random = createRandomSource(options.seed !== undefined && meta ? `${String(options.seed)}/restart-${meta.starts}` : options.seed);
   const payUrl = (options.payUrl ?? DEFAULTS.payUrl).replace(/\/+$/, '');
@@ -229,6 +235,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     control,
     controlToken: options.controlToken,
     reset: options.reset,
+    resetMerchant: merchantReset({ clock, merchants, payments, payouts, ledger, webhooks }),
     faults,
     seam,
     log,

@@ -247,6 +247,23 @@ describe('responses conform to the contract', () => {
     await ctl('POST', '/merchants', {
       body: { name: 'Shop 2', walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72', redirectUrl: 'https://shop.example/thanks' },
     });
+    // Test clocks, a merchant on one, the merchant's own clock, and a merchant reset.
+    const testClock = await ctl('POST', '/clocks');
+    await ctl('GET', `/clocks/${testClock.body.id}`);
+    await ctl('GET', '/clocks/clk_000000000000000000000000');
+    await ctl('POST', `/clocks/${testClock.body.id}/advance`, { body: { ms: 60_000 } });
+    await ctl('POST', `/clocks/${testClock.body.id}/advance`, { body: { ms: 'soon' } });
+    await ctl('POST', '/clocks/clk_000000000000000000000000/advance', { body: { ms: 1 } });
+    await ctl('POST', `/clocks/${testClock.body.id}/set`, { body: { now: '2030-01-01T00:00:00.000Z' } });
+    await ctl('POST', `/clocks/${testClock.body.id}/set`, { body: { now: '2020-01-01T00:00:00.000Z' } });
+    await ctl('POST', '/clocks/clk_000000000000000000000000/set', { body: { now: '2030-01-01T00:00:00.000Z' } });
+    const onTestClock = await ctl('POST', '/merchants', { body: { name: 'On a test clock', testClock: testClock.body.id } });
+    await ctl('POST', '/merchants', { body: { testClock: 'clk_000000000000000000000000' } });
+    await ctl('GET', '/clock', { key: onTestClock.body.apiKey.key });
+    await ctl('POST', '/clock/advance', { key: merchant.body.apiKey.key, body: { ms: 1000 } });
+    await ctl('POST', '/clock/set', { key: merchant.body.apiKey.key, body: { now: '2030-01-01T00:00:00.000Z' } });
+    await ctl('POST', '/merchant/reset', { key: onTestClock.body.apiKey.key });
+    await ctl('POST', '/merchant/reset', { key: 'pk_doesnotexist00' });
     await ctl('PUT', '/merchant', { key: merchant.body.apiKey.key, body: { redirectUrl: 'https://shop.example/thanks' } });
     await ctl('PUT', '/merchant', { key: merchant.body.apiKey.key, body: { redirectUrl: 'ftp://x' } });
     await ctl('PUT', '/merchant', { body: { redirectUrl: null }, key: null });

@@ -21,6 +21,7 @@ import type { Ledger } from '../core/transactions/index.ts';
 import type { WebhookService } from '../core/webhooks/index.ts';
 import { controlRoutes, requireControlToken } from '../edge/control/index.ts';
 import type { ResetSimulator } from '../edge/control/reset-routes.ts';
+import type { ControlDeps } from '../edge/control/control-deps.ts';
 import { canonicalPathStage } from '../edge/http/canonical-path.ts';
 import { directPath, type DirectPath } from '../edge/http/direct-path.ts';
 import { errorHandler, notFoundHandler } from '../edge/http/error-handler.ts';
@@ -69,6 +70,8 @@ export interface AppParts {
   control: boolean;
   controlToken: string | undefined;
   reset: ResetSimulator | undefined;
+  /** POST /control/v1/merchant/reset (runtime/merchant-reset.ts). */
+  resetMerchant: ControlDeps['resetMerchant'];
   faults: FaultName[];
   /** Puts the named faults' wrappers around a seam (the identity without faults). */
   seam: SeamDecorator;
@@ -157,6 +160,7 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
         trustProxy,
         chainHealth,
         faults: parts.faults,
+        resetMerchant: parts.resetMerchant,
         ...(parts.reset ? { reset: parts.reset } : {}),
       }),
     );

@@ -57,7 +57,10 @@ export function restoreState(
   to: DurableStores,
 ): { counts: RestoredCounts | undefined; accepted: CheckoutSession[] } {
   const merchantRecords = values<Merchant>(durable, 'merchant');
-  for (const merchant of merchantRecords) to.merchants.restore(merchant);
+  for (const merchant of merchantRecords) {
+    to.merchants.restore(merchant);
+    if (merchant.testClock) to.clock.attach(merchant.id, merchant.testClock);
+  }
   const keyRecords = values<Parameters<ApiKeyStore['restore']>[0]>(durable, 'key');
   for (const key of keyRecords) to.keys.restore(key);
   const paymentRecords = values<Payment>(durable, 'payment');
@@ -103,5 +106,5 @@ function persistFromNowOn(durable: DurableState, to: DurableStores): void {
   if (storedLimit) to.limiter.configure(storedLimit);
   to.rates.persist = persist;
   to.limiter.persist = persist;
-  to.clock.onAdvance(() => persist.put('clock', 'offset', { offsetMs: to.clock.offsetMs }));
+  to.clock.onAdvance(() => persist.put('clock', 'offsets', to.clock.offsets()));
 }

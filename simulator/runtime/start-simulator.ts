@@ -19,7 +19,7 @@ export async function createSimulatorOn(network: ChainNetwork | undefined, optio
   let simulator: Simulator | undefined;
   try {
     simulator = createSimulator({ ...rest, chainNetwork: network });
-    await network.syncTime(simulator.clock.now());
+    await network.syncTime(simulator.clock.furthestNow());
   } catch (error) {
     await simulator?.close();
     await network.stop();

@@ -39,6 +39,11 @@ interface MerchantTallies {
 export class AnalyticsTallies {
   private readonly merchants = new Map<string, MerchantTallies>();
 
+  /** A merchant reset: its payments are gone, and so are their tallies. */
+  forgotten(merchantId: string): void {
+    this.merchants.delete(merchantId);
+  }
+
   /** A payment was created (`previous` undefined) or replaced by its next record. */
   changed(previous: Payment | undefined, next: Payment): void {
     const merchant = this.merchantOf(next.merchantId);

@@ -7,7 +7,7 @@
 // session is found by hashing the token presented. Changes go through issue/prepare/accept so each reaches `persist`.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Address, Hex } from 'viem';
-import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { MerchantTime } from '../clock/virtual-clock.ts';
 import type { Persist } from '../support/persist.ts';
 import type { PaymentQuote } from './payment-quote.ts';
 
@@ -109,7 +109,8 @@ export class CheckoutSessions {
   /** Durable mode: where each change is reported (set by the composition root, after restore()). */
   persist: Persist | undefined;
 
-  constructor(private readonly clock: Pick<VirtualClock, 'now'>) {}
+  /** Sessions expire on their merchant's clock. */
+  constructor(private readonly clock: MerchantTime) {}
 
   issue(input: IssueSessionInput): IssuedSession {
     this.sweep();
@@ -120,7 +121,7 @@ export class CheckoutSessions {
       merchantId: input.merchantId,
       ownerAddress: input.ownerAddress,
       hold: input.hold ?? false,
-      expiresAt: this.clock.now() + CHECKOUT_TOKEN_TTL_MS,
+      expiresAt: this.clock.for(input.merchantId).now() + CHECKOUT_TOKEN_TTL_MS,
     };
     this.save(session);
     return { ...session, token };
@@ -133,7 +134,7 @@ export class CheckoutSessions {
     const tokenHash = hashCheckoutToken(token);
     const session = this.sessions.get(tokenHash);
     if (!session) return undefined;
-    if (this.clock.now() >= session.expiresAt) {
+    if (this.clock.for(session.merchantId).now() >= session.expiresAt) {
       this.remove(tokenHash);
       return undefined;
     }
@@ -163,7 +164,6 @@ export class CheckoutSessions {
    * state dir, and report every change to `persist` from now on.
    */
   restore(records: Iterable<StoredCheckoutSession>, persist: Persist): { restored: number; expired: number; accepted: CheckoutSession[] } {
-    const now = this.clock.now();
     const live: CheckoutSession[] = [];
     // Sessions whose signed operation the bundler had taken, expired or not: the operation may still be unmined.
     const accepted: CheckoutSession[] = [];
@@ -171,7 +171,7 @@ export class CheckoutSessions {
     for (const record of records) {
       const session = fromStored(record);
       if (session.prepared?.accepted && session.prepared.signedOperation) accepted.push(session);
-      if (now >= record.expiresAt) {
+      if (this.clock.for(record.merchantId).now() >= record.expiresAt) {
         persist.delete(CHECKOUT_SESSION_KIND, record.tokenHash);
         expired += 1;
       } else {
@@ -200,11 +200,13 @@ export class CheckoutSessions {
     this.persist?.delete(CHECKOUT_SESSION_KIND, tokenHash);
   }
 
-  /** Drop expired sessions from the front (the map is in expiry order): amortised constant time. */
+  /**
+   * Drop expired sessions from the front (the map is in issue order, which is expiry order on one clock): amortised
+   * constant time. One stopped behind a live session of a merchant whose clock is behind goes at its own get().
+   */
   private sweep(): void {
-    const now = this.clock.now();
     for (const [tokenHash, session] of this.sessions) {
-      if (now < session.expiresAt) return;
+      if (this.clock.for(session.merchantId).now() < session.expiresAt) return;
       this.remove(tokenHash);
     }
   }

@@ -5,7 +5,7 @@
 import { getAddress, type Address } from 'viem';
 import { isToken, TOKENS, type TokenSymbol } from '@stablepay/contract/chain-table';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
-import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { MerchantTime } from '../clock/virtual-clock.ts';
 import type { ChainNetwork } from '@stablepay/chains';
 import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
 import { Conflict, Invalid, InvalidState } from '../refusals/refusals.ts';
@@ -43,7 +43,7 @@ export interface PaymentQuote {
 export interface QuoteDeps {
   payments: PaymentService;
   rates: ExchangeRates;
-  clock: Pick<VirtualClock, 'now'>;
+  clock: MerchantTime;
   merchants: Pick<MerchantStore, 'get'>;
   network: ChainNetwork;
 }
@@ -68,7 +68,7 @@ export function quotePayment(deps: QuoteDeps, payment: Payment, pair: { chainId:
   const dryRun = transition(
     payment,
     { type: 'customer.submitted', chainId: pair.chainId, token: pair.token, exchangeRate },
-    deps.clock.now(),
+    deps.clock.for(payment.merchantId).now(),
   );
   if (!dryRun.ok) {
     const { reason, message } = dryRun.refusal;

@@ -69,7 +69,7 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
   const checkout = createCheckoutService({ ...quoteDeps, proxy, sessions });
   const web3Handler: Web3Handler = (chainId, rawBody, caller) => proxy.handle(chainId, rawBody, caller);
 
-  // Block time follows the virtual clock, from now on; a chain that cannot follow is logged, the clock still moves.
+  // Block time follows the furthest-ahead clock (docs/decisions.md, "Clocks"), from now on; a chain that cannot follow is logged, the clock still moves.
   // Once closing, a move still in flight may meet the network stopped after the close: that is the stop, not a fault.
   let closing = false;
   const syncTime = (now: number) =>
@@ -77,7 +77,7 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
       if (!closing) logger.error('could not move chain time with the virtual clock', error);
     });
   const unsubscribe = clock.onAdvance(syncTime);
-  void clock.track(syncTime(clock.now()));
+  void clock.track(syncTime(clock.furthestNow()));
 
   const driver = createChainDriver({
     payments,

@@ -11,6 +11,8 @@ export interface Merchant {
   walletAddress: string;
   /** Where the hosted page sends the customer after a successful payment (a dashboard setting). */
   redirectUrl: string | null;
+  /** The test clock the merchant lives on (control API); null: a clock of its own. */
+  testClock: string | null;
   createdAt: number;
 }
 
@@ -20,6 +22,11 @@ export interface MerchantSettings {
   redirectUrl?: string | null;
 }
 
+/** What a merchant is made with: its settings and, once, the test clock it lives on. */
+export interface NewMerchant extends MerchantSettings {
+  testClock?: string;
+}
+
 export class MerchantStore {
   private readonly merchants = new Map<string, Merchant>();
   /** Told about every change (durable mode). */
@@ -27,12 +34,13 @@ export class MerchantStore {
 
   constructor(private readonly random: RandomSource) {}
 
-  create(input: MerchantSettings, now: number): Merchant {
+  create(input: NewMerchant, now: number): Merchant {
     const merchant: Merchant = {
       id: this.random.uuid(),
       name: input.name ?? null,
       walletAddress: input.walletAddress ?? this.random.hex(20),
       redirectUrl: input.redirectUrl ?? null,
+      testClock: input.testClock ?? null,
       createdAt: now,
     };
     this.merchants.set(merchant.id, merchant);
@@ -40,9 +48,22 @@ export class MerchantStore {
     return merchant;
   }
 
-  /** Puts back a merchant read from the state directory. */
+  /** Puts back a merchant read from the state directory (older records have no testClock). */
   restore(merchant: Merchant): void {
-    this.merchants.set(merchant.id, merchant);
+    this.merchants.set(merchant.id, { ...merchant, testClock: merchant.testClock ?? null });
+  }
+
+  /** Every merchant (the clocks attach those on test clocks at start). */
+  all(): IterableIterator<Merchant> {
+    return this.merchants.values();
+  }
+
+  /** A merchant reset takes the merchant off its test clock. */
+  leaveTestClock(id: string): void {
+    const merchant = this.merchants.get(id);
+    if (!merchant || merchant.testClock === null) return;
+    merchant.testClock = null;
+    this.persist?.put('merchant', merchant.id, merchant);
   }
 
   get size(): number {
@@ -71,6 +92,7 @@ export function merchantView(m: Merchant): MerchantView {
     name: m.name,
     walletAddress: m.walletAddress,
     redirectUrl: m.redirectUrl,
+    testClock: m.testClock,
     createdAt: new Date(m.createdAt).toISOString(),
   } satisfies MerchantView;
 }

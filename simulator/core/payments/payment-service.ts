@@ -1,5 +1,5 @@
 // Carries out the transition table's decisions: stores the next record, emits webhook events,
-// sets and cancels expiry timers on the virtual clock, writes the ledger. Everything here is
+// sets and cancels expiry timers on the merchant's virtual clock, writes the ledger. Everything here is
 // synchronous, so a transition and its bookkeeping can never interleave with another request.
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
 import { Conflict, invalidFields, NotFound, refusedTransition } from '../refusals/refusals.ts';
@@ -31,6 +31,8 @@ export interface SettlementRecorder {
  */
 export interface PaymentChangeListener {
   changed(previous: Payment | undefined, next: Payment): void;
+  /** Every payment of the merchant is gone (a merchant reset). */
+  forgotten?(merchantId: string): void;
 }
 
 export interface PaymentServiceDeps {
@@ -68,7 +70,7 @@ export class PaymentService {
 
   /** Validate and create; Invalid on bad input, Conflict when the externalId is held by a live payment. */
   create(merchantId: string, body: unknown, origin: PaymentOrigin): Payment {
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.for(merchantId).now();
     const validation = validateCreatePayment(body, now, this.rules);
     if (!validation.ok) throw invalidFields(validation.problems.list());
     const { payment, effects } = this.rules.open(
@@ -117,7 +119,7 @@ export class PaymentService {
   apply(id: string, event: PaymentEvent): TransitionResult {
     const current = this.store.get(id);
     if (!current) throw new NotFound();
-    const result = this.rules.transition(current, event, this.deps.clock.now());
+    const result = this.rules.transition(current, event, this.deps.clock.for(current.merchantId).now());
     if (result.ok) {
       this.store.update(result.payment);
       this.changed(current, result.payment);
@@ -140,6 +142,17 @@ export class PaymentService {
     }
   }
 
+  /** A merchant reset: every payment of the merchant and its expiry timer are gone. Returns how many there were. */
+  forget(merchantId: string): number {
+    const ids = this.store.forget(merchantId);
+    for (const id of ids) {
+      this.expiryTimers.get(id)?.cancel();
+      this.expiryTimers.delete(id);
+    }
+    for (const listener of this.deps.listeners ?? []) listener.forgotten?.(merchantId);
+    return ids.length;
+  }
+
   /** Cancel every pending expiry timer (shutdown). */
   close(): void {
     for (const timer of this.expiryTimers.values()) timer.cancel();
@@ -159,7 +172,7 @@ export class PaymentService {
 
   /** A read after expiresAt but before the timer ran (real-time drift) still sees EXPIRED. */
   private expireIfDue(payment: Payment): Payment {
-    if (payment.status !== 'ACTIVE' || this.deps.clock.now() < payment.expiresAt) return payment;
+    if (payment.status !== 'ACTIVE' || this.deps.clock.for(payment.merchantId).now() < payment.expiresAt) return payment;
     const result = this.apply(payment.id, { type: 'clock.expired' });
     return result.ok ? result.payment : payment;
   }
@@ -169,7 +182,7 @@ export class PaymentService {
       switch (effect.kind) {
         case 'schedule-expiry':
           this.expiryTimers.get(payment.id)?.cancel();
-          this.expiryTimers.set(payment.id, this.deps.clock.schedule(effect.at, this.expiryDue, payment.id));
+          this.expiryTimers.set(payment.id, this.deps.clock.for(payment.merchantId).schedule(effect.at, this.expiryDue, payment.id));
           break;
         case 'cancel-expiry':
           this.expiryTimers.get(payment.id)?.cancel();

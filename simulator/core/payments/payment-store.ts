@@ -26,6 +26,8 @@ export interface PaymentRepository {
   list(merchantId: string, filter: PaymentListFilter): { items: Payment[]; hasMore: boolean } | undefined;
   /** Newest first; only those created within `range` (inclusive) when given. */
   all(merchantId: string, range?: TimeRange): IterableIterator<Payment>;
+  /** A merchant reset: every payment of the merchant is gone. Returns their ids. */
+  forget(merchantId: string): string[];
 }
 
 export interface TimeRange {
@@ -144,6 +146,18 @@ export class PaymentStore implements PaymentRepository {
     const index = this.indexesOf(merchantId).all;
     const ids = range ? index.idsBetween(range.from, range.to) : index.ids();
     for (const id of ids) yield this.byId.get(id) as Payment;
+  }
+
+  forget(merchantId: string): string[] {
+    const merchant = this.byMerchant.get(merchantId);
+    if (!merchant) return [];
+    const ids = [...merchant.all.ids()];
+    for (const id of ids) {
+      this.byId.delete(id);
+      this.persist?.delete('payment', id);
+    }
+    this.byMerchant.delete(merchantId);
+    return ids;
   }
 
   /** The payments holding an externalId as an index (a one-entry index, made for the walk, when one payment holds it). */

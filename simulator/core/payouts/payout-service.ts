@@ -1,4 +1,4 @@
-// Carries out the payout table's decisions: storage, payout.* webhook events, expiry timers.
+// Carries out the payout table's decisions: storage, payout.* webhook events, expiry timers on the merchant's clock.
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import type { ExchangeRates } from '../reference-data/exchange-rates.ts';
 import type { TimerHandle, VirtualClock } from '../clock/virtual-clock.ts';
@@ -31,7 +31,7 @@ export class PayoutService {
   constructor(private readonly deps: PayoutServiceDeps) {}
 
   create(merchantId: string, body: unknown): Payout {
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.for(merchantId).now();
     const draft = validatePayoutInput(body, now);
     const { payout, effects } = openPayout(
       { id: this.deps.random.uuid(), merchantId, draft, defaultTtlMs: this.deps.defaultTtlMs ?? 3_600_000 },
@@ -57,7 +57,7 @@ export class PayoutService {
   apply(id: string, event: PayoutEvent): Payout {
     const current = this.payouts.get(id);
     if (!current) throw new NotFound('Payout');
-    const result = payoutTransition(current, event, this.deps.clock.now());
+    const result = payoutTransition(current, event, this.deps.clock.for(current.merchantId).now());
     if (!result.ok) {
       if (result.refusal.reason === 'expired') this.apply(id, { type: 'clock.expired' });
       throw refusedTransition(result.refusal);
@@ -94,6 +94,20 @@ export class PayoutService {
     }
   }
 
+  /** A merchant's world starts again (a merchant reset): its payouts and their timers are gone. */
+  forget(merchantId: string): number {
+    let removed = 0;
+    for (const [id, payout] of this.payouts) {
+      if (payout.merchantId !== merchantId) continue;
+      this.timers.get(id)?.cancel();
+      this.timers.delete(id);
+      this.payouts.delete(id);
+      this.persist?.delete('payout', id);
+      removed += 1;
+    }
+    return removed;
+  }
+
   close(): void {
     for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
@@ -104,7 +118,7 @@ export class PayoutService {
       if (effect.kind === 'schedule-expiry') {
         this.timers.set(
           payout.id,
-          this.deps.clock.schedule(effect.at, () => {
+          this.deps.clock.for(payout.merchantId).schedule(effect.at, () => {
             this.timers.delete(payout.id);
             if (this.payouts.get(payout.id)?.status === 'ACTIVE') this.apply(payout.id, { type: 'clock.expired' });
           }),

@@ -91,6 +91,19 @@ export class Ledger {
     return tx;
   }
 
+  /** A merchant reset: every transaction of the merchant is gone. Returns how many there were. */
+  forget(merchantId: string): number {
+    const index = this.byMerchant.get(merchantId);
+    if (!index) return 0;
+    const ids = [...index.ids()];
+    for (const id of ids) {
+      this.byId.delete(id);
+      this.persist?.delete('transaction', id);
+    }
+    this.byMerchant.delete(merchantId);
+    return ids.length;
+  }
+
   /** One page newest first; undefined for an unknown or foreign cursor. */
   list(merchantId: string, cursor: string | undefined, limit: number): { items: Transaction[]; hasMore: boolean } | undefined {
     const index = this.byMerchant.get(merchantId) ?? new NewestFirstIndex();

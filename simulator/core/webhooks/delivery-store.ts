@@ -109,6 +109,15 @@ export class DeliveryStore {
     return record;
   }
 
+  /** A merchant reset: every delivery of the merchant is gone. */
+  forget(merchantId: string): number {
+    const bucket = this.byMerchant.get(merchantId);
+    if (!bucket) return 0;
+    for (const id of bucket.keys()) this.persist?.delete('delivery', id);
+    this.byMerchant.delete(merchantId);
+    return bucket.size;
+  }
+
   has(merchantId: string, id: string): boolean {
     return this.byMerchant.get(merchantId)?.has(id) ?? false;
   }

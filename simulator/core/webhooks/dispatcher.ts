@@ -1,4 +1,4 @@
-// Runs delivery attempts: the first at once, each retry as a timer on the virtual clock, every
+// Runs delivery attempts: the first at once, each retry as a timer on the merchant's virtual clock, every
 // outcome recorded on the delivery. Attempts are fire-and-forget from the clock's point of view:
 // a timer only starts the request, so advancing the clock never waits on a receiver (a dead one
 // costs its own 10 real seconds per attempt and nobody else's). A retry whose due time the clock
@@ -102,13 +102,14 @@ export class DeliveryDispatcher {
     if (this.closed || record.status !== 'pending' || record.nextAttemptAtMs === null) return;
     const number = record.attempts.length + 1;
     const dueAt = record.nextAttemptAtMs;
-    if (dueAt <= this.config.clock.now()) {
+    const clock = this.config.clock.for(record.merchantId);
+    if (dueAt <= clock.now()) {
       void this.run(record, number, dueAt);
       return;
     }
     this.retryTimers.set(
       record.id,
-      this.config.clock.schedule(dueAt, () => void this.run(record, number, dueAt)),
+      clock.schedule(dueAt, () => void this.run(record, number, dueAt)),
     );
   }
 
@@ -118,6 +119,19 @@ export class DeliveryDispatcher {
    */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** A merchant reset: its pending retries are dropped, and an attempt in flight records nothing when it ends. */
+  forget(merchantId: string): void {
+    for (const [id, handle] of this.retryTimers) {
+      if (!this.config.deliveries.has(merchantId, id)) continue;
+      handle.cancel();
+      this.retryTimers.delete(id);
+    }
+  }
+
+  private forgotten(record: DeliveryRecord): boolean {
+    return !this.config.deliveries.has(record.merchantId, record.id);
   }
 
   /** Cancels pending retries, aborts in-flight requests and waits until nothing touches a record. */
@@ -135,8 +149,8 @@ export class DeliveryDispatcher {
   private run(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
     const work = this.attempt(record, number, scheduledAt).catch((err: unknown) => {
       // A defect here must not strand the delivery as `pending` forever: record it and retry on schedule.
-      if (this.closed) return;
-      const nowIso = this.config.clock.nowIso();
+      if (this.closed || this.forgotten(record)) return;
+      const nowIso = this.config.clock.for(record.merchantId).nowIso();
       const error = `internal error: ${err instanceof Error ? err.message : String(err)}`;
       this.config.deliveries.recordAttempt(record, { number, attemptedAt: nowIso, statusCode: null, durationMs: 0, error }, nowIso);
       this.afterFailure(record, number, scheduledAt);
@@ -147,10 +161,11 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
-    const { clock, deliveries } = this.config;
+    const { deliveries } = this.config;
+    const clock = this.config.clock.for(record.merchantId);
     this.retryTimers.delete(record.id);
     if (this.config.beforeSend) await this.config.beforeSend();
-    if (this.closed) return;
+    if (this.closed || this.forgotten(record)) return;
     const url = this.config.urlFor(record.merchantId);
     if (url !== undefined && url !== record.url) deliveries.retarget(record, url, clock.nowIso());
     const release = await this.limiter.acquire(new URL(record.url).origin);
@@ -160,7 +175,7 @@ export class DeliveryDispatcher {
       // simulator's attempt-time header show); the signature uses wall time (delivery-headers.ts).
       const instantMs = scheduledAt;
       const outcome = await this.sendAttempt(record, number, instantMs);
-      if (outcome.abandoned || this.closed) return;
+      if (outcome.abandoned || this.closed || this.forgotten(record)) return;
       if (outcome.chaos) deliveries.countChaos(record, outcome.chaos);
       const nowIso = clock.nowIso();
       deliveries.recordAttempt(
@@ -237,7 +252,8 @@ export class DeliveryDispatcher {
   }
 
   private afterFailure(record: DeliveryRecord, number: number, scheduledAt: number): void {
-    const { clock, deliveries } = this.config;
+    const { deliveries } = this.config;
+    const clock = this.config.clock.for(record.merchantId);
     const next = this.config.nextAttempt(scheduledAt, number);
     const nowIso = clock.nowIso();
     if (next === null) {

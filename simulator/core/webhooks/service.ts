@@ -66,6 +66,8 @@ export interface WebhookService {
   deliveries(merchantId: string): WebhookDelivery[];
   /** Durable mode, at start: puts back endpoints and deliveries, and resumes every pending delivery. */
   restore?(stored: StoredWebhooks): void;
+  /** A merchant's world starts again (a merchant reset): its deliveries are gone, its endpoint and secret stay. */
+  forget?(merchantId: string): number;
 }
 
 export function createWebhookService(options: WebhookServiceOptions): WebhookService {
@@ -95,7 +97,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
   const enqueue = (merchantId: string, event: WebhookEvent) => {
     // Built first: an ill-formed event throws before anything is recorded.
-    const createdAtMs = clock.now();
+    const createdAtMs = clock.for(merchantId).now();
     const rawBody = serializePayload(buildPayload(event, new Date(createdAtMs).toISOString()));
     // After close() the simulator is shutting down: nothing new is recorded or sent.
     if (dispatcher.closed) return undefined;
@@ -123,6 +125,10 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     close: () => dispatcher.close(),
     idle: () => dispatcher.idle(),
     deliveries: (merchantId) => deliveries.all(merchantId),
+    forget(merchantId) {
+      dispatcher.forget(merchantId);
+      return deliveries.forget(merchantId);
+    },
     restore(stored) {
       for (const [merchantId, endpoint] of stored.endpoints) endpoints.restore(merchantId, endpoint);
       const restored = [...stored.deliveries].map((record) => deliveries.restore(record));

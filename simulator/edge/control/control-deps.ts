@@ -14,6 +14,7 @@ import type { ChainHealth } from '../../core/customer/chain-health.ts';
 import type { SettlementDriver } from '../../core/customer/settlement-driver.ts';
 import type { Context } from 'hono';
 import type { ResetSimulator } from './reset-routes.ts';
+import type { MerchantResetResult } from '@stablepay/contract/types';
 
 export interface ControlDeps {
   clock: VirtualClock;
@@ -29,6 +30,8 @@ export interface ControlDeps {
   chainHealth: () => ChainHealth[] | Promise<ChainHealth[]>;
   /** Injected fault names, reported by /health so a broken simulator is never mistaken for a good one. */
   faults?: readonly string[];
+  /** Empties one merchant's world and puts its clock back to the sandbox time (POST /merchant/reset). */
+  resetMerchant: (merchantId: string) => Promise<MerchantResetResult['removed']>;
   /** Rebuilds the whole simulator (POST /reset); only its owner can, so it is optional. */
   reset?: ResetSimulator;
 }

@@ -207,7 +207,7 @@ describe('dashboard', () => {
     h = createHarness();
     const res = await h.request('POST', '/control/v1/merchants', { body: { name: 'Shop' } });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.merchant)).toEqual(['id', 'name', 'walletAddress', 'redirectUrl', 'createdAt']);
+    expect(Object.keys(res.body.merchant)).toEqual(['id', 'name', 'walletAddress', 'redirectUrl', 'testClock', 'createdAt']);
     expect(res.body.merchant.redirectUrl).toBeNull();
     expect(res.body.apiKey).toMatchObject({ status: 'active', key: expect.stringMatching(/^pk_/) });
     expect((await h.createPayment(undefined, res.body.apiKey.key)).status).toBe(201);

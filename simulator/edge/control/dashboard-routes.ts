@@ -10,7 +10,7 @@ import { merchantView } from '../../core/merchants/merchant-store.ts';
 import { retrieveView } from '../../core/payments/views.ts';
 import { payoutView } from '../../core/payouts/types.ts';
 import { addressProblem, charLength, isPlainObject, Problems, rejectUnknownFields } from '../../core/validation/index.ts';
-import type { ApiKeyWithSecret, MerchantCreated } from '@stablepay/contract/types';
+import type { ApiKeyWithSecret, MerchantCreated, MerchantResetResult } from '@stablepay/contract/types';
 import type { ControlDeps } from './control-deps.ts';
 import { merchantFromBearer } from './control-deps.ts';
 
@@ -25,6 +25,23 @@ function redirectUrlProblem(value: unknown): string | undefined {
   } catch {
     return 'redirectUrl must be an absolute http or https URL of at most 2048 characters, or null';
   }
+}
+
+/** The test clock a new merchant lives on (`testClock`), when the body names one; 400 for an unknown one. */
+function parseTestClock(body: unknown, clock: ControlDeps['clock']): string | undefined {
+  if (!isPlainObject(body) || body.testClock === undefined) return undefined;
+  const { testClock } = body;
+  if (typeof testClock === 'string' && clock.hasTestClock(testClock)) return testClock;
+  const problems = new Problems();
+  problems.add(['testClock'], 'testClock must be the id of a test clock of this simulator (POST /control/v1/clocks)');
+  problems.throwIfAny();
+  return undefined;
+}
+
+function withoutTestClock(body: unknown): unknown {
+  if (!isPlainObject(body) || body.testClock === undefined) return body;
+  const { testClock: _testClock, ...rest } = body;
+  return rest;
 }
 
 /** Dashboard settings of a merchant; `partial` is the update form, where at least one field is needed. */
@@ -65,11 +82,21 @@ export function dashboardRoutes(deps: ControlDeps): Hono {
   const app = new Hono();
 
   app.post('/merchants', async (c) => {
-    const input = parseMerchantInput(await readJsonBody(c, { optional: true }));
-    const now = clock.now();
-    const merchant = merchants.create(input, now);
+    const body = await readJsonBody(c, { optional: true });
+    const testClock = parseTestClock(body, clock);
+    const input = parseMerchantInput(withoutTestClock(body));
+    // Made on its test clock's time, or at the sandbox time on a clock of its own.
+    const now = (testClock ? clock.for(testClock) : clock.sandbox).now();
+    const merchant = merchants.create({ ...input, ...(testClock ? { testClock } : {}) }, now);
+    if (testClock) clock.attach(merchant.id, testClock);
     const { record, key } = keys.create(merchant.id, { name: 'Default key' }, now);
     return c.json({ merchant: merchantView(merchant), apiKey: { ...apiKeyView(record, now), key } } satisfies MerchantCreated, 201);
+  });
+
+  app.post('/merchant/reset', async (c) => {
+    const merchantId = merchantFromBearer(c, deps);
+    const removed = await deps.resetMerchant(merchantId);
+    return c.json({ merchantId, now: clock.for(merchantId).nowIso(), removed } satisfies MerchantResetResult, 200);
   });
 
   app.put('/merchant', async (c) => {
@@ -83,7 +110,7 @@ export function dashboardRoutes(deps: ControlDeps): Hono {
   // Dashboard key creation is not bound by the API's 10-active-keys limit, and may set any expiresAt.
   app.post('/api-keys', async (c) => {
     const merchantId = merchantFromBearer(c, deps);
-    const now = clock.now();
+    const now = clock.for(merchantId).now();
     const input = validateApiKeyInput(await readJsonBody(c, { optional: true }), now, { allowExpiresAt: true });
     const { record, key } = keys.create(merchantId, input, now);
     return c.json({ ...apiKeyView(record, now), key } satisfies ApiKeyWithSecret, 201);

@@ -11,6 +11,7 @@ const MB = 1_000_000;
 let server: RunningServer;
 let paymentId: string;
 let payoutId: string;
+let clockId: string;
 
 /** Routes that read a JSON body (`:id` is filled with a real payment or payout id). */
 const JSON_ROUTES = [
@@ -24,6 +25,8 @@ const JSON_ROUTES = [
   'POST /p/:paymentId/prepare',
   'POST /control/v1/clock/advance',
   'POST /control/v1/clock/set',
+  'POST /control/v1/clocks/:clockId/advance',
+  'POST /control/v1/clocks/:clockId/set',
   'POST /control/v1/merchants',
   'PUT /control/v1/merchant',
   'POST /control/v1/api-keys',
@@ -48,9 +51,12 @@ const BODYLESS_ROUTES = [
   'POST /v1/webhooks/regenerate-secret',
   'POST /v1/webhooks/test',
   'POST /demo-payment',
+  'POST /control/v1/clocks',
+  'POST /control/v1/merchant/reset',
 ];
 
-const concrete = (path: string): string => path.replace(':chainId', '8453').replace(':paymentId', paymentId).replace(':payoutId', payoutId);
+const concrete = (path: string): string =>
+  path.replace(':chainId', '8453').replace(':paymentId', paymentId).replace(':payoutId', payoutId).replace(':clockId', clockId);
 
 beforeAll(async () => {
   server = await startServer({
@@ -68,6 +74,7 @@ beforeAll(async () => {
     body: '{"amount":"10","currency":"USD","recipientAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}',
   });
   payoutId = ((await payout.json()) as { id: string }).id;
+  clockId = ((await (await fetch(`${server.url}/control/v1/clocks`, { method: 'POST' })).json()) as { id: string }).id;
 });
 afterAll(async () => server.close());
 

@@ -1,5 +1,5 @@
 // What the hosted page needs from the simulator, handed over by the one mount line in app.ts.
-import type { VirtualClock } from '../../core/clock/virtual-clock.ts';
+import type { MerchantTime } from '../../core/clock/virtual-clock.ts';
 import type { MerchantStore } from '../../core/merchants/index.ts';
 import type { PaymentService } from '../../core/payments/index.ts';
 import type { CheckoutService } from '../../core/checkout/index.ts';
@@ -7,7 +7,8 @@ import type { CheckoutService } from '../../core/checkout/index.ts';
 export interface PayPageDeps {
   payments: Pick<PaymentService, 'find'>;
   merchants: Pick<MerchantStore, 'get'>;
-  clock: Pick<VirtualClock, 'now'>;
+  /** The merchants' clocks: the page counts down on the payment's merchant's time. */
+  clock: MerchantTime;
   /** The chain-backed checkout. Without it the page still shows the payment but cannot take one. */
   checkout?: CheckoutService | undefined;
   /**

@@ -40,7 +40,7 @@ export function payPageRoutes(deps: PayPageDeps): Hono {
   };
   const state = (payment: Payment): PaymentState => ({
     payment: customerView(payment, deps.merchants.get(payment.merchantId)?.name ?? null, redirectUrlOf(payment.merchantId) ?? null),
-    now: new Date(deps.clock.now()).toISOString(),
+    now: new Date(deps.clock.for(payment.merchantId).now()).toISOString(),
   });
 
   const app = new Hono();

@@ -24,7 +24,7 @@ export function analyticsRoutes({ store, tallies, clock }: AnalyticsRouteOptions
 
   app.get('/', (c) => {
     const problems = new Problems();
-    const now = clock.now();
+    const now = clock.for(c.get('merchantId')).now();
     const read = (name: 'from' | 'to', fallback: number): number => {
       const raw = singleQuery(c, name, problems);
       if (raw === undefined) return fallback;
@@ -44,7 +44,7 @@ export function analyticsRoutes({ store, tallies, clock }: AnalyticsRouteOptions
   });
 
   app.get('/export', (c) => {
-    const now = clock.now();
+    const now = clock.for(c.get('merchantId')).now();
     const since = now - ANALYTICS_WINDOW_MS;
     const recent = store.all(c.get('merchantId'), { from: since, to: now });
     const day = new Date(now).toISOString().slice(0, 10);

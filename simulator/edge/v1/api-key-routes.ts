@@ -22,7 +22,7 @@ export function apiKeyRoutes({ keys, clock }: { keys: ApiKeyStore; clock: Virtua
     problems.throwIfAny();
     const page = keys.list(c.get('merchantId'), cursor, limit);
     if (!page) throw validationError([{ path: ['cursor'], message: 'cursor is not the id of one of your API keys' }]);
-    const now = clock.now();
+    const now = clock.for(c.get('merchantId')).now();
     return c.json(
       envelope(
         page.items.map((k) => apiKeyView(k, now)),
@@ -34,7 +34,7 @@ export function apiKeyRoutes({ keys, clock }: { keys: ApiKeyStore; clock: Virtua
 
   app.post('/', async (c) => {
     const merchantId = c.get('merchantId');
-    const now = clock.now();
+    const now = clock.for(merchantId).now();
     const input = validateApiKeyInput(await readJsonBody(c), now);
     // Count and create in one synchronous step: concurrent creates cannot overshoot the limit.
     if (keys.countActive(merchantId, now) >= MAX_ACTIVE_KEYS) throw conflict(MESSAGES.apiKeyLimit(MAX_ACTIVE_KEYS));
@@ -45,7 +45,7 @@ export function apiKeyRoutes({ keys, clock }: { keys: ApiKeyStore; clock: Virtua
   app.delete('/:id', (c) => {
     const record = keys.getOwned(c.get('merchantId'), c.req.param('id'));
     if (!record) throw notFound('API key');
-    const now = clock.now();
+    const now = clock.for(record.merchantId).now();
     return c.json(apiKeyView(keys.revoke(record, now), now), 200);
   });
 

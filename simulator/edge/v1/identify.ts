@@ -2,7 +2,7 @@
 // can count unauthenticated callers per IP and still put its headers on the 401.
 import type { MiddlewareHandler } from 'hono';
 import type { Stage } from '../http/pipeline.ts';
-import type { VirtualClock } from '../../core/clock/virtual-clock.ts';
+import type { MerchantTime } from '../../core/clock/virtual-clock.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AuthVariables } from '../http/context.ts';
 import { MESSAGES } from '../http/messages.ts';
@@ -20,8 +20,8 @@ export type IdentityEnv = { Variables: AuthVariables & { identity: Identity } };
 export interface IdentifyOptions {
   /** The key lookup (the composition root may wrap it). */
   keys: Pick<ApiKeyStore, 'findByKey'>;
-  /** The clock a key's expiry is judged by: the service clock. */
-  clock: Pick<VirtualClock, 'now'>;
+  /** The clocks a key's expiry is judged by: its merchant's virtual clock. */
+  clock: MerchantTime;
   trustProxy?: boolean;
 }
 
@@ -33,7 +33,7 @@ export function resolveIdentity(authorization: string | undefined, ip: string, o
   if (!token.startsWith(KEY_PREFIX)) return { ok: false, message: MESSAGES.authMalformed, ip, token };
   const record = options.keys.findByKey(token);
   if (!record) return { ok: false, message: MESSAGES.authUnknown, ip };
-  const status = keyStatus(record, options.clock.now());
+  const status = keyStatus(record, options.clock.for(record.merchantId).now());
   if (status === 'revoked') return { ok: false, message: MESSAGES.authRevoked, ip };
   if (status === 'expired') return { ok: false, message: MESSAGES.authExpired, ip };
   if (!ipAllowed(record.allowList, ip)) return { ok: false, message: MESSAGES.authIpDenied, ip };

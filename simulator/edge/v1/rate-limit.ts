@@ -29,7 +29,8 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 
 /** Counts the request; its X-RateLimit-* headers, and throws the 429 when the window is used up. */
 function countRequest({ limiter, clock }: RateLimitOptions, identity: Identity | undefined): Record<string, string> {
-  const decision = limiter.hit(rateLimitKey(identity), clock.now());
+  // A key's window runs on its merchant's clock (a moved clock starts a fresh window), an IP's on the sandbox clock.
+  const decision = limiter.hit(rateLimitKey(identity), (identity?.ok ? clock.for(identity.record.merchantId) : clock).now());
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new ApiError(429, MESSAGES.rateLimited(decision.retryAfter), {

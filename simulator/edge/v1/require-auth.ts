@@ -36,7 +36,7 @@ export function requireAuth(options: RequireAuthOptions): MiddlewareHandler<Iden
 /** The merchant behind a resolved identity (its key touched), or the 401 it is refused with. */
 function authenticate(options: RequireAuthOptions, identity: Identity | undefined): { merchantId: string; apiKeyId: string } {
   if (!identity?.ok) throw unauthorized(identity?.message);
-  options.keys.touch(identity.record, options.clock.now());
+  options.keys.touch(identity.record, options.clock.for(identity.record.merchantId).now());
   return { merchantId: identity.record.merchantId, apiKeyId: identity.record.id };
 }
 

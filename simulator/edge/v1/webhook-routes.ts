@@ -43,17 +43,17 @@ export function webhookRoutes(deps: WebhookRouteDeps): WebhookRouter {
   app.post('/', async (c) => {
     const merchantId = merchantOf(c);
     const input = validateCreateEndpoint(requireJsonObject(await readJsonBody(c)));
-    return c.json(endpoints.create(merchantId, input, clock.nowIso()), 201);
+    return c.json(endpoints.create(merchantId, input, clock.for(merchantId).nowIso()), 201);
   });
 
   app.put('/', async (c) => {
     const merchantId = merchantOf(c);
     const patch = validateUpdateEndpoint(requireJsonObject(await readJsonBody(c)));
-    return c.json(endpoints.update(merchantId, patch, clock.nowIso()), 200);
+    return c.json(endpoints.update(merchantId, patch, clock.for(merchantId).nowIso()), 200);
   });
 
   app.post('/regenerate-secret', (c) => {
-    return c.json(endpoints.rotateSecret(merchantOf(c), clock.nowIso()), 200);
+    return c.json(endpoints.rotateSecret(merchantOf(c), clock.for(merchantOf(c)).nowIso()), 200);
   });
 
   app.post('/test', (c) => {

@@ -134,8 +134,11 @@ describe('durable mode: a restart on the same state dir', () => {
 
     // Two hours pass while it is down (the clock is wall time + offset; we move the stored offset instead of waiting).
     const journal = await Journal.open(dir);
-    const { offsetMs } = (journal.records('clock').get('offset') as { offsetMs: number } | undefined) ?? { offsetMs: 0 };
-    journal.put('clock', 'offset', { offsetMs: offsetMs + 2 * 3_600_000 });
+    const stored = (journal.records('clock').get('offsets') as { sandboxMs: number; clocks: Record<string, number> } | undefined) ?? {
+      sandboxMs: 0,
+      clocks: {},
+    };
+    journal.put('clock', 'offsets', { ...stored, sandboxMs: stored.sandboxMs + 2 * 3_600_000 });
     await journal.close();
 
     const second = await open({ fetch: hook.fetch });
@@ -169,6 +172,73 @@ describe('durable mode: a restart on the same state dir', () => {
     const second = await open();
     try {
       expect(second.sim.restored?.payments).toBe(21);
+    } finally {
+      await stop(second);
+    }
+  });
+});
+
+describe('durable mode: clocks of their own', () => {
+  it("a merchant's clock, a test clock and who lives on it go on after a restart; nobody else's time moved", async () => {
+    const first = await open();
+    const other = await first.sim.app.request('/control/v1/merchants', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const otherKey = ((await other.json()) as { apiKey: { key: string } }).apiKey.key;
+    const clock = (await (await first.sim.app.request('/control/v1/clocks', { method: 'POST' })).json()) as { id: string };
+    const onClock = await first.sim.app.request('/control/v1/merchants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ testClock: clock.id }),
+    });
+    const onClockKey = ((await onClock.json()) as { apiKey: { key: string } }).apiKey.key;
+    const advance = (path: string, ms: number, key?: string) =>
+      first.sim.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify({ ms }),
+      });
+    expect((await advance('/control/v1/clock/advance', 3 * 3_600_000, otherKey)).status).toBe(200);
+    expect((await advance(`/control/v1/clocks/${clock.id}/advance`, 5 * 86_400_000)).status).toBe(200);
+    await stop(first);
+
+    const second = await open();
+    try {
+      const offsetOf = async (key?: string) =>
+        (
+          (await (
+            await second.sim.app.request('/control/v1/clock', { headers: key ? { authorization: `Bearer ${key}` } : {} })
+          ).json()) as { offsetMs: number }
+        ).offsetMs;
+      expect(await offsetOf(otherKey)).toBeGreaterThanOrEqual(3 * 3_600_000);
+      expect(await offsetOf(onClockKey)).toBeGreaterThanOrEqual(5 * 86_400_000);
+      expect(await offsetOf(KEY)).toBe(0);
+      expect(await offsetOf()).toBe(0);
+      // The test clock is there to be moved again, with its merchant on it.
+      expect(second.sim.clock.hasTestClock(clock.id)).toBe(true);
+      const moved = await second.sim.app.request(`/control/v1/clocks/${clock.id}/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 86_400_000 }),
+      });
+      expect(moved.status).toBe(200);
+      expect(await offsetOf(onClockKey)).toBeGreaterThanOrEqual(6 * 86_400_000);
+      expect(await offsetOf(otherKey)).toBeLessThan(86_400_000);
+    } finally {
+      await stop(second);
+    }
+  });
+
+  it('a state dir written with one clock offset (before per-merchant clocks) puts it back on the sandbox clock', async () => {
+    const journal = await Journal.open(dir);
+    journal.put('clock', 'offset', { offsetMs: 7_200_000 });
+    await journal.commit();
+    await journal.close();
+    const second = await open();
+    try {
+      expect(second.sim.clock.offsetMs).toBeGreaterThanOrEqual(7_200_000);
     } finally {
       await stop(second);
     }

@@ -1,0 +1,50 @@
+// The schema of the SQL store, as numbered migrations applied once each, in order, at open (the table
+// `schema_migrations` says which ran). Postgres dialect: the same statements for PGlite and a Postgres server.
+import type { SqlClient } from './sql-client.ts';
+
+/** The live statuses (they hold their externalId; types.ts LIVE_STATUSES) as an SQL list. */
+const LIVE = `('ACTIVE', 'PROCESSING', 'SUCCESSFUL')`;
+
+export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'payments',
+    // The record is kept whole in `body`; the columns beside it are what the indexes and conditions read.
+    // Ids compare bytewise (COLLATE "C"), as the in-memory index orders them.
+    sql: `
+      CREATE TABLE payments (
+        id text COLLATE "C" PRIMARY KEY,
+        merchant_id text NOT NULL,
+        status text NOT NULL CHECK (status IN ('ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED')),
+        external_id text,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL,
+        body jsonb NOT NULL
+      );
+      CREATE INDEX payments_newest ON payments (merchant_id, created_at DESC, id DESC);
+      CREATE INDEX payments_status_newest ON payments (merchant_id, status, created_at DESC, id DESC);
+      CREATE INDEX payments_external_id ON payments (merchant_id, external_id, created_at DESC, id DESC) WHERE external_id IS NOT NULL;
+      -- Live-externalId uniqueness (spec: one live payment per externalId and merchant) kept by the database itself.
+      CREATE UNIQUE INDEX payments_live_external_id ON payments (merchant_id, external_id)
+        WHERE external_id IS NOT NULL AND status IN ${LIVE};
+    `,
+  },
+];
+
+/** Applies the migrations not yet applied, each in its own transaction. */
+export async function migrate(db: SqlClient): Promise<number[]> {
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+    });
+    applied.push(migration.id);
+  }
+  return applied;
+}
