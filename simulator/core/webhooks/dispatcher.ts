@@ -202,7 +202,7 @@ export class DeliveryDispatcher {
     if (secret === undefined) {
       return { statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false };
     }
-    const request = this.config.buildRequest({ instantMs, signedAtMs: this.config.clock.wallTime(), secret, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
+    const request = this.config.buildRequest({ instantMs, signedAtMs: this.config.clock.wallTime(), secret, deliveryId: record.id, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
     const transport = await this.transport();
     return postWebhook(transport.fetch, {
       url: record.url,
