@@ -58,5 +58,7 @@ try {
 } catch {
   readme = '# Benchmarks\n\nRun with `npx tsx bench/<name>.ts`; each script rewrites its own section below.\n';
 }
-const replaced = readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## API: create payment\n\n${section}\n`;
+const replaced = readme.includes(START)
+  ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+  : `${readme.trimEnd()}\n\n## API: create payment\n\n${section}\n`;
 writeFileSync(README, replaced);

@@ -48,7 +48,19 @@ async function one(kind: BrokenKind, control: boolean): Promise<Row> {
   const server = await startBrokenServer(kind);
   const reportDir = await mkdtemp(join(tmpdir(), `broken-${kind}-`));
   try {
-    const args = ['conformance', '--base-url', server.url, '--api-key', 'pk_brokenServerBench0001', '--report-dir', reportDir, '--seed', '1', ...(control ? [] : ['--no-control']), ...extra];
+    const args = [
+      'conformance',
+      '--base-url',
+      server.url,
+      '--api-key',
+      'pk_brokenServerBench0001',
+      '--report-dir',
+      reportDir,
+      '--seed',
+      '1',
+      ...(control ? [] : ['--no-control']),
+      ...extra,
+    ];
     const run = await runMeasuredCli({ args, killAfterMs, ...(binDir ? { bin: resolve(binDir, 'bin/stablepay.js') } : {}) });
     return { kind, control, run };
   } finally {
@@ -68,14 +80,22 @@ await Promise.all(
       const { kind, control } = cells[next++]!;
       const row = await one(kind, control);
       rows.push(row);
-      process.stderr.write(`${kind} ${control ? 'control' : 'no-control'}: exit ${row.run.code ?? row.run.signal} in ${(row.run.wallMs / 1000).toFixed(1)} s\n`);
+      process.stderr.write(
+        `${kind} ${control ? 'control' : 'no-control'}: exit ${row.run.code ?? row.run.signal} in ${(row.run.wallMs / 1000).toFixed(1)} s\n`,
+      );
     }
   }),
 );
-rows.sort((a, b) => cells.findIndex((c) => c.kind === a.kind && c.control === a.control) - cells.findIndex((c) => c.kind === b.kind && c.control === b.control));
+rows.sort(
+  (a, b) =>
+    cells.findIndex((c) => c.kind === a.kind && c.control === a.control) -
+    cells.findIndex((c) => c.kind === b.kind && c.control === b.control),
+);
 
 const lines: string[] = [];
-lines.push(`Machine: Node ${process.version}, load average ${load} at start, ${startedAt.toISOString().slice(0, 16)}Z, ${parallel} run(s) at a time. ${binDir ? `bin: ${binDir}. ` : ''}Extra flags: ${extra.join(' ') || '(none: defaults)'}.`);
+lines.push(
+  `Machine: Node ${process.version}, load average ${load} at start, ${startedAt.toISOString().slice(0, 16)}Z, ${parallel} run(s) at a time. ${binDir ? `bin: ${binDir}. ` : ''}Extra flags: ${extra.join(' ') || '(none: defaults)'}.`,
+);
 lines.push('');
 lines.push('| server | control | exit | wall (s) | peak RSS (MB) | stack/TypeError | left running | first line | last line of stdout |');
 lines.push('|---|---|---:|---:|---:|---|---|---|---|');
@@ -84,7 +104,9 @@ for (const { kind, control, run } of rows) {
   const exit = run.killed ? `killed at ${killAfterMs / 1000} s` : (run.code ?? run.signal);
   const flags = [STACK.test(output) ? 'stack' : '', /TypeError/.test(output) ? 'TypeError' : ''].filter(Boolean).join(', ') || 'no';
   const cell = (text: string) => `\`${text.replace(/\|/g, '\\|').replace(/`/g, "'")}\``;
-  lines.push(`| ${BROKEN_KIND_TEXT[kind]} | ${control ? 'probed' : '--no-control'} | ${exit} | ${(run.wallMs / 1000).toFixed(1)} | ${Math.round(run.peakRssBytes / 1e6)} | ${flags} | ${run.leftover.length ? run.leftover.join(' ') : 'nothing'} | ${cell(firstLine(run))} | ${cell(lastLine(run))} |`);
+  lines.push(
+    `| ${BROKEN_KIND_TEXT[kind]} | ${control ? 'probed' : '--no-control'} | ${exit} | ${(run.wallMs / 1000).toFixed(1)} | ${Math.round(run.peakRssBytes / 1e6)} | ${flags} | ${run.leftover.length ? run.leftover.join(' ') : 'nothing'} | ${cell(firstLine(run))} | ${cell(lastLine(run))} |`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 if (readme) {
@@ -93,5 +115,8 @@ if (readme) {
   const [start, end] = ['<!-- bench:broken-servers:start -->', '<!-- bench:broken-servers:end -->'];
   if (!text.includes(start) || !text.includes(end)) throw new Error(`bench/README.md has no ${start} … ${end} section`);
   const command = `\`npx tsx bench/broken-servers.ts ${argv.filter((a) => a !== '--readme').join(' ')}\``.replace(/ `$/, '`');
-  await writeFile(path, `${text.slice(0, text.indexOf(start) + start.length)}\nCommand: ${command}. ${lines.join('\n')}\n${text.slice(text.indexOf(end))}`);
+  await writeFile(
+    path,
+    `${text.slice(0, text.indexOf(start) + start.length)}\nCommand: ${command}. ${lines.join('\n')}\n${text.slice(text.indexOf(end))}`,
+  );
 }

@@ -16,7 +16,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function bareAnvil(chainId: number): Promise<ChildProcess> {
-  const child = spawn(resolveAnvilBinary(), ['--port', '0', '--chain-id', String(chainId), '--accounts', '0', '--load-state', join(chainStateDir, `${chainId}.json`)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    resolveAnvilBinary(),
+    ['--port', '0', '--chain-id', String(chainId), '--accounts', '0', '--load-state', join(chainStateDir, `${chainId}.json`)],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const port = await new Promise<number>((resolve) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -27,7 +31,11 @@ async function bareAnvil(chainId: number): Promise<ChildProcess> {
   });
   for (;;) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+      const res = await fetch(`http://127.0.0.1:${port}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      });
       if (res.ok) return child;
     } catch {
       // not yet

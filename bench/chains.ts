@@ -32,7 +32,8 @@ const PAIRS: [number, TokenSymbol][] = [
 ];
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
 const ms = (x: number): string => x.toFixed(1);
 let addressCounter = 0;
 const merchant = (): Address => `0x${(0xbe0c4000000n + BigInt(++addressCounter)).toString(16).padStart(40, '0')}`;
@@ -51,7 +52,13 @@ async function coldStart(): Promise<{ start: number[]; stop: number[] }> {
   return { start, stop };
 }
 
-async function prepare(network: ChainNetwork, proxy: Web3Proxy, chainId: number, token: TokenSymbol, email: string): Promise<UserOperationV07> {
+async function prepare(
+  network: ChainNetwork,
+  proxy: Web3Proxy,
+  chainId: number,
+  token: TokenSymbol,
+  email: string,
+): Promise<UserOperationV07> {
   const account = await createCustomerAccount(network, { chainId, email });
   const unit = 10n ** BigInt(network.tokenDecimals(chainId, token));
   await fundAccount(network, chainId, token, account.address, 1_000n * unit);
@@ -96,16 +103,30 @@ async function latency(network: ChainNetwork, proxy: Web3Proxy): Promise<Latency
   return rows;
 }
 
-async function throughput(network: ChainNetwork, proxy: Web3Proxy, pairs: [number, TokenSymbol][], label: string): Promise<{ label: string; ops: number; seconds: number; opsPerSecond: number }> {
+async function throughput(
+  network: ChainNetwork,
+  proxy: Web3Proxy,
+  pairs: [number, TokenSymbol][],
+  label: string,
+): Promise<{ label: string; ops: number; seconds: number; opsPerSecond: number }> {
   const perChain = Math.max(1, Math.floor(OPS / pairs.length));
   const prepared: [number, UserOperationV07][] = [];
   for (const [chainId, token] of pairs) {
-    for (let i = 0; i < perChain; i++) prepared.push([chainId, await prepare(network, proxy, chainId, token, `tput-${label}-${chainId}-${i}@bench.example`)]);
+    for (let i = 0; i < perChain; i++)
+      prepared.push([chainId, await prepare(network, proxy, chainId, token, `tput-${label}-${chainId}-${i}@bench.example`)]);
   }
   const t0 = performance.now();
   const responses = await Promise.all(
     prepared.map(([chainId, op], i) =>
-      proxy.handle(chainId, JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_sendUserOperation', params: [formatUserOperationRequest(op), network.entryPoint] })),
+      proxy.handle(
+        chainId,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'eth_sendUserOperation',
+          params: [formatUserOperationRequest(op), network.entryPoint],
+        }),
+      ),
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
@@ -122,7 +143,10 @@ let latencyRows: LatencyRow[];
 let tputRows: Awaited<ReturnType<typeof throughput>>[];
 try {
   latencyRows = await latency(network, proxy);
-  tputRows = [await throughput(network, proxy, [[8453, 'USDC']], 'one chain (Base USDC)'), await throughput(network, proxy, PAIRS, 'five chains at once')];
+  tputRows = [
+    await throughput(network, proxy, [[8453, 'USDC']], 'one chain (Base USDC)'),
+    await throughput(network, proxy, PAIRS, 'five chains at once'),
+  ];
 } finally {
   await network.stop();
 }
@@ -156,5 +180,10 @@ if (process.argv.includes('--readme')) {
   const END = '<!-- bench:chains:end -->';
   const section = [START, `Machine: ${machine}.`, '', tables, END].join('\n');
   const readme = readFileSync(README, 'utf8');
-  writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## Chains: start, settlement, user operations\n\n${section}\n`);
+  writeFileSync(
+    README,
+    readme.includes(START)
+      ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${readme.trimEnd()}\n\n## Chains: start, settlement, user operations\n\n${section}\n`,
+  );
 }

@@ -56,7 +56,9 @@ async function fiveBareAnvils(): Promise<Started> {
   const binary = resolveAnvilBinary();
   const t0 = performance.now();
   const started = await Promise.all(
-    CHAIN_IDS.map((id) => time(binary, ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(id), '--accounts', '0'], (o) => o.includes('Listening on'))),
+    CHAIN_IDS.map((id) =>
+      time(binary, ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(id), '--accounts', '0'], (o) => o.includes('Listening on')),
+    ),
   );
   return { ms: performance.now() - t0, stop: async () => void (await Promise.all(started.map((s) => s.stop()))) };
 }
@@ -98,16 +100,25 @@ for (const [name, xs] of samples) {
   lines.push(`| ${name} | ${m.toFixed(0)} | ${Math.min(...xs).toFixed(0)} | ${Math.max(...xs).toFixed(0)} | ${(m / anvils).toFixed(2)} |`);
 }
 const table = lines.join('\n');
-console.log(`${BASELINE ? `baseline: ${resolve(BASELINE)}; ` : ''}${RUNS} runs each, interleaved; load average ${loadBefore} at start\n\n${table}`);
+console.log(
+  `${BASELINE ? `baseline: ${resolve(BASELINE)}; ` : ''}${RUNS} runs each, interleaved; load average ${loadBefore} at start\n\n${table}`,
+);
 
 if (process.argv.includes('--readme')) {
   const README = new URL('./README.md', import.meta.url);
   const START = '<!-- bench:cli-start:start -->';
   const END = '<!-- bench:cli-start:end -->';
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${RUNS} runs of each row, interleaved, load average ${loadBefore} at start, ${new Date().toISOString().slice(0, 10)}`;
-  const baseline = BASELINE ? `(baseline)\` rows: a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, run the same way` : '';
+  const baseline = BASELINE
+    ? `(baseline)\` rows: a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, run the same way`
+    : '';
   const command = `\`npx tsx bench/cli-start.ts --runs ${RUNS}${BASELINE ? ' --baseline <checkout>' : ''} --readme\``;
   const section = [START, `${command}.${baseline ? ` \`${baseline}.` : ''} Machine: ${machine}.`, '', table, END].join('\n');
   const readme = readFileSync(README, 'utf8');
-  writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## Command line: start-up\n\n${section}\n`);
+  writeFileSync(
+    README,
+    readme.includes(START)
+      ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${readme.trimEnd()}\n\n## Command line: start-up\n\n${section}\n`,
+  );
 }

@@ -32,7 +32,11 @@ async function receiver(answer: boolean): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      arrivals.push({ atMs: performance.now(), attemptTimestamp: Number(req.headers['x-simulator-attempt-timestamp']), body: Buffer.concat(chunks).toString() });
+      arrivals.push({
+        atMs: performance.now(),
+        attemptTimestamp: Number(req.headers['x-simulator-attempt-timestamp']),
+        body: Buffer.concat(chunks).toString(),
+      });
       // The dead receiver holds the connection open and never answers: each attempt costs 10 s.
       if (answer) res.writeHead(500).end('down for maintenance');
     });
@@ -83,7 +87,8 @@ const rows = receivers.map((r, i) => {
   const byBody = new Map<string, Arrival[]>();
   for (const a of r.arrivals) byBody.set(a.body, [...(byBody.get(a.body) ?? []), a]);
   const onSchedule = [...byBody.values()].every((list) =>
-    list.every((a, n) => (a.attemptTimestamp - list[0]!.attemptTimestamp) / 60 === SCHEDULE_MIN[n]));
+    list.every((a, n) => (a.attemptTimestamp - list[0]!.attemptTimestamp) / 60 === SCHEDULE_MIN[n]),
+  );
   return {
     receiver: names[i],
     attempts: r.arrivals.length,
@@ -98,7 +103,9 @@ console.log(`35 h advance answered in ${advanceMs.toFixed(1)} ms (real time), No
 console.table(rows);
 const delayed = rows.slice(1).reduce((n, r) => n + r.delayed, 0);
 const missing = live.reduce((n, r) => n + Math.max(0, expected - r.arrivals.length), 0);
-console.log(`other merchants: ${expected * live.length - missing} of ${expected * live.length} attempts arrived, ${delayed} delayed (> ${DELAYED_AFTER_MS} ms after the advance was sent)`);
+console.log(
+  `other merchants: ${expected * live.length - missing} of ${expected * live.length} attempts arrived, ${delayed} delayed (> ${DELAYED_AFTER_MS} ms after the advance was sent)`,
+);
 
 await sim.close();
 for (const r of receivers) r.server.closeAllConnections();

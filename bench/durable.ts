@@ -29,7 +29,20 @@ const BANNER = /Configure a webhook endpoint/;
 function start(stateDir?: string) {
   return spawnUntil(
     process.execPath,
-    [BIN, 'start', '--no-chains', '--port', '0', '--quiet', '--no-demo-payment', '--api-key', API_KEY, '--rate-limit', '100000000', ...(stateDir ? ['--state-dir', stateDir] : [])],
+    [
+      BIN,
+      'start',
+      '--no-chains',
+      '--port',
+      '0',
+      '--quiet',
+      '--no-demo-payment',
+      '--api-key',
+      API_KEY,
+      '--rate-limit',
+      '100000000',
+      ...(stateDir ? ['--state-dir', stateDir] : []),
+    ],
     BANNER,
     { env: { ...process.env, STABLEPAY_STATE_DIR: '', STABLEPAY_API_KEY: '' } },
   );
@@ -79,7 +92,10 @@ async function throughputTable(): Promise<string[]> {
   return [
     `| create throughput (${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved) | req/s (median) | p99 ms | ratio to in memory | non-2xx |`,
     '|---|---|---|---|---|',
-    ...(['memory', 'durable'] as const).map((mode) => `| ${mode === 'memory' ? 'in memory (default)' : '--state-dir (fdatasync per group commit)'} | ${fmt(median(rows[mode].rps))} | ${fmt(median(rows[mode].p99))} | ${fmt(median(rows[mode].rps) / memory, 2)} | ${rows[mode].non2xx} |`),
+    ...(['memory', 'durable'] as const).map(
+      (mode) =>
+        `| ${mode === 'memory' ? 'in memory (default)' : '--state-dir (fdatasync per group commit)'} | ${fmt(median(rows[mode].rps))} | ${fmt(median(rows[mode].p99))} | ${fmt(median(rows[mode].rps) / memory, 2)} | ${rows[mode].non2xx} |`,
+    ),
   ];
 }
 
@@ -91,7 +107,16 @@ async function restartTable(): Promise<string[]> {
     const journal = await Journal.open(full);
     const sim = createSimulator({ defaultApiKey: API_KEY, durable: journal, logger: { info: () => undefined, error: () => undefined } });
     for (let i = 0; i < PAYMENTS; i += 1) {
-      sim.payments.create(sim.defaultMerchant.id, { amount: String(1 + (i % 1000)), currency: 'USD', externalId: `r${i}`, expiresAt: new Date(sim.clock.now() + 7 * 86_400_000).toISOString() }, 'api');
+      sim.payments.create(
+        sim.defaultMerchant.id,
+        {
+          amount: String(1 + (i % 1000)),
+          currency: 'USD',
+          externalId: `r${i}`,
+          expiresAt: new Date(sim.clock.now() + 7 * 86_400_000).toISOString(),
+        },
+        'api',
+      );
       if (i % 5000 === 4999) await journal.commit();
     }
     await journal.commit();

@@ -27,12 +27,20 @@ const PAIRS = [
 ] as const;
 type Pair = (typeof PAIRS)[number];
 
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((xs.length * p) / 100) - 1)] ?? NaN;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((xs.length * p) / 100) - 1)] ?? NaN;
 const ms = (x: number): string => x.toFixed(1);
 
 const loadBefore = os.loadavg()[0]?.toFixed(1) ?? '?';
 const quiet = { info() {}, error: (m: string, e?: unknown) => console.error(m, e) };
-const server = await startServer({ port: 0, chains: true, bundleDelayMs: 0, defaultApiKey: KEY, rateLimit: { limit: 1_000_000_000, windowSeconds: 60 }, logger: quiet });
+const server = await startServer({
+  port: 0,
+  chains: true,
+  bundleDelayMs: 0,
+  defaultApiKey: KEY,
+  rateLimit: { limit: 1_000_000_000, windowSeconds: 60 },
+  logger: quiet,
+});
 const checkout = server.simulator.checkout as CheckoutService;
 const agent = new Agent({ connections: 64 });
 
@@ -63,7 +71,12 @@ async function createAndSign(pair: Pair, label: string): Promise<Signed & { crea
   const { checkoutToken, ownerPrivateKey } = await checkout.signIn(created.id, { email: `${label}@bench.example` });
   const prepared = await checkout.prepare(checkoutToken, pair);
   const signature = await privateKeyToAccount(ownerPrivateKey).signMessage({ message: { raw: prepared.userOpHash } });
-  const body = { jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] };
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'eth_sendUserOperation',
+    params: [{ ...prepared.userOperation, signature }, prepared.entryPoint],
+  };
   return { id: created.id, pair, token: checkoutToken, body, createdMs: t1 - t0, preparedMs: performance.now() - t1 };
 }
 
@@ -96,9 +109,13 @@ async function latency(): Promise<{ total: number[]; create: number[]; prepare: 
   return out;
 }
 
-async function throughput(pairs: readonly Pair[], label: string): Promise<{ label: string; ops: number; acceptPerSecond: number; settlePerSecond: number }> {
+async function throughput(
+  pairs: readonly Pair[],
+  label: string,
+): Promise<{ label: string; ops: number; acceptPerSecond: number; settlePerSecond: number }> {
   const signed: Signed[] = [];
-  for (let i = 0; i < OPS; i++) signed.push(await createAndSign(pairs[i % pairs.length] as Pair, `tput-${label.replace(/\W+/g, '')}-${i}`.slice(0, 36)));
+  for (let i = 0; i < OPS; i++)
+    signed.push(await createAndSign(pairs[i % pairs.length] as Pair, `tput-${label.replace(/\W+/g, '')}-${i}`.slice(0, 36)));
   const t0 = performance.now();
   let next = 0;
   await Promise.all(
@@ -155,5 +172,10 @@ if (process.argv.includes('--readme')) {
   const END = '<!-- bench:e2e:end -->';
   const section = [START, `Machine: ${machine}.`, '', tables, END].join('\n');
   const readme = readFileSync(README, 'utf8');
-  writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## End to end: create to SUCCESSFUL on the chains\n\n${section}\n`);
+  writeFileSync(
+    README,
+    readme.includes(START)
+      ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${readme.trimEnd()}\n\n## End to end: create to SUCCESSFUL on the chains\n\n${section}\n`,
+  );
 }

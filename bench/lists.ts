@@ -33,16 +33,30 @@ const loadAverage = os.loadavg()[0]!;
 let wall = Date.parse('2026-01-01T00:00:00Z');
 const clock = new VirtualClock({ wallNow: () => wall });
 // Long expiry: the bench measures reads, not 200k expiry timers firing.
-const sim = createSimulator({ defaultApiKey: KEY, clock, paymentTtlMs: 365 * DAY, rateLimit: { limit: 1e9, windowSeconds: 60 }, logger: { info() {}, error() {} } });
+const sim = createSimulator({
+  defaultApiKey: KEY,
+  clock,
+  paymentTtlMs: 365 * DAY,
+  rateLimit: { limit: 1e9, windowSeconds: 60 },
+  logger: { info() {}, error() {} },
+});
 const merchantId = sim.defaultMerchant.id;
 const step = (60 * DAY) / total;
 const started = performance.now();
-const pairs = [[1, 'USDC'], [137, 'USDT'], [8453, 'USDC'], [56, 'USDT']] as const;
+const pairs = [
+  [1, 'USDC'],
+  [137, 'USDT'],
+  [8453, 'USDC'],
+  [56, 'USDT'],
+] as const;
 let paid = 0;
 for (let i = 0; i < total; i += 1) {
   wall += step;
   // USD mostly, some EUR and JPY, so the summary has several currencies to sum.
-  const body = i % 7 === 3 ? { amount: String(150 + (i % 900)), currency: 'JPY' } : { amount: String(10 + (i % 90)), currency: i % 5 === 2 ? 'EUR' : 'USD' };
+  const body =
+    i % 7 === 3
+      ? { amount: String(150 + (i % 900)), currency: 'JPY' }
+      : { amount: String(10 + (i % 90)), currency: i % 5 === 2 ? 'EUR' : 'USD' };
   const p = sim.payments.create(merchantId, { ...body, externalId: `ord-${i}`, title: `Order ${i}` }, 'api');
   // 1 % cancelled: a selective filter, the case a scan makes slow.
   if (i % 100 === 0) sim.payments.cancel(merchantId, p.id);
@@ -166,5 +180,10 @@ const section = [
 console.log(section);
 if (!process.argv.includes('--no-readme')) {
   const readme = readFileSync(README, 'utf8');
-  writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## Lists, analytics and export at scale\n\n${section}\n`);
+  writeFileSync(
+    README,
+    readme.includes(START)
+      ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${readme.trimEnd()}\n\n## Lists, analytics and export at scale\n\n${section}\n`,
+  );
 }

@@ -10,7 +10,14 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { runConformance } from '@stablepay/conformance';
 import { quietLogger } from '@stablepay/conformance/test-support/simulator';
-import { generateSigningKey, listFiles, signReportDir, verifyReportDir, MANIFEST_FILE, PUBLIC_KEY_FILE } from '@stablepay/conformance/signing';
+import {
+  generateSigningKey,
+  listFiles,
+  signReportDir,
+  verifyReportDir,
+  MANIFEST_FILE,
+  PUBLIC_KEY_FILE,
+} from '@stablepay/conformance/signing';
 import { startServer } from '@stablepay/simulator/server';
 
 const README = new URL('./README.md', import.meta.url);
@@ -48,7 +55,10 @@ const sizes = await Promise.all(files.map(async (f) => [f, (await stat(join(dir,
 const key = await generateSigningKey();
 
 async function plainSha256(): Promise<void> {
-  for (const f of files) createHash('sha256').update(await readFile(join(dir, f))).digest('hex');
+  for (const f of files)
+    createHash('sha256')
+      .update(await readFile(join(dir, f)))
+      .digest('hex');
 }
 async function sign(): Promise<void> {
   await signReportDir(dir, files, key);
@@ -104,5 +114,10 @@ const section = lines.join('\n');
 process.stdout.write(`${section}\n`);
 if (process.argv.includes('--readme')) {
   const readme = readFileSync(README, 'utf8');
-  writeFileSync(README, readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section) : `${readme.trimEnd()}\n\n## Reports: size, signing and verification\n\n${section}\n`);
+  writeFileSync(
+    README,
+    readme.includes(START)
+      ? readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
+      : `${readme.trimEnd()}\n\n## Reports: size, signing and verification\n\n${section}\n`,
+  );
 }

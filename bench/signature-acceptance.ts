@@ -24,7 +24,13 @@ const checked: BuildAttemptRequest = (input) => {
   const now = Date.now();
   tally.delivered += 1;
   const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const ours = verifySignature({ headers, rawBody: request.body, secret: input.secret, nowSeconds: Math.floor(now / 1000), toleranceSeconds: TOLERANCE_S });
+  const ours = verifySignature({
+    headers,
+    rawBody: request.body,
+    secret: input.secret,
+    nowSeconds: Math.floor(now / 1000),
+    toleranceSeconds: TOLERANCE_S,
+  });
   if (ours.ok) tally.ours += 1;
   else rejected.push(`ours: ${ours.reason} ${ours.detail}`);
   try {
@@ -61,7 +67,9 @@ try {
   });
   await server.simulator.webhooks.idle();
   const { summary } = outcome.result;
-  console.log(`conformance run: ${outcome.result.checks.length} checks, ${summary.requests} requests, exit ${outcome.exitCode}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `conformance run: ${outcome.result.checks.length} checks, ${summary.requests} requests, exit ${outcome.exitCode}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await server.close();
   merchantReceiver.closeAllConnections();
@@ -70,5 +78,7 @@ try {
 console.log(`deliveries (attempts sent): ${tally.delivered}`);
 console.log(`accepted, two-sided ±${TOLERANCE_S} s against the receiver's wall clock (ours): ${tally.ours} / ${tally.delivered}`);
 console.log(`accepted, stripe-node constructEvent (tolerance ${TOLERANCE_S} s): ${tally.stripe} / ${tally.delivered}`);
-console.log(`largest |t= - receiver wall clock|: ${tally.maxSkewS} s; largest lead of an attempt's virtual time over the wall clock: ${tally.virtualAheadMaxS} s (${(tally.virtualAheadMaxS / 86_400).toFixed(1)} days)`);
+console.log(
+  `largest |t= - receiver wall clock|: ${tally.maxSkewS} s; largest lead of an attempt's virtual time over the wall clock: ${tally.virtualAheadMaxS} s (${(tally.virtualAheadMaxS / 86_400).toFixed(1)} days)`,
+);
 for (const line of [...new Set(rejected)].slice(0, 10)) console.log(`  rejected: ${line}`);

@@ -48,7 +48,11 @@ function medianCell(cells: Cell[]): Cell {
 }
 
 async function sampleBody(simulatorUrl: string): Promise<string> {
-  const res = await fetch(`${simulatorUrl}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: createBody() });
+  const res = await fetch(`${simulatorUrl}/v1/payments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+    body: createBody(),
+  });
   if (res.status !== 201) throw new Error(`the simulator answered ${res.status} to a valid create: ${await res.text()}`);
   return res.text();
 }
@@ -74,11 +78,15 @@ async function measureThroughput(): Promise<Cell[]> {
           const cpuAfter = processCpuMicros(server.pid);
           const cpuPerRequestUs = cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter - cpuBefore) / result.requests;
           cells.push({ server: server.name, connections, ...result, cpuPerRequestUs });
-          log(`round ${round}/${ROUNDS} c=${connections} ${server.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(cpuPerRequestUs)} µs CPU per request, non-2xx ${result.non2xx}, errors ${result.errors}`);
+          log(
+            `round ${round}/${ROUNDS} c=${connections} ${server.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(cpuPerRequestUs)} µs CPU per request, non-2xx ${result.non2xx}, errors ${result.errors}`,
+          );
         }
       }
     }
-    return CONCURRENCY.flatMap((connections) => servers.map((s) => medianCell(cells.filter((c) => c.server === s.name && c.connections === connections))));
+    return CONCURRENCY.flatMap((connections) =>
+      servers.map((s) => medianCell(cells.filter((c) => c.server === s.name && c.connections === connections))),
+    );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
@@ -87,14 +95,19 @@ async function measureThroughput(): Promise<Cell[]> {
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 function throughputTable(cells: Cell[]): string {
-  const lines = ['| c | server | req/s | p50 (ms) | p99 (ms) | × prism mock | % of bare node:http | server CPU per request (µs) | non-2xx | errors |', '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| c | server | req/s | p50 (ms) | p99 (ms) | × prism mock | % of bare node:http | server CPU per request (µs) | non-2xx | errors |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const connections of CONCURRENCY) {
     const row = cells.filter((c) => c.connections === connections);
     const prism = row.find((c) => c.server === 'prism mock')?.rps ?? NaN;
     const bare = row.find((c) => c.server === 'bare node:http')?.rps ?? NaN;
     for (const c of row) {
       const name = c.server.startsWith('simulator') ? `**${c.server}**` : c.server;
-      lines.push(`| ${connections} | ${name} | ${fmt(c.rps)} | ${c.p50} | ${c.p99} | ${(c.rps / prism).toFixed(1)} | ${Math.round((100 * c.rps) / bare)} % | ${Number.isNaN(c.cpuPerRequestUs) ? '—' : Math.round(c.cpuPerRequestUs)} | ${c.non2xx} | ${c.errors} |`);
+      lines.push(
+        `| ${connections} | ${name} | ${fmt(c.rps)} | ${c.p50} | ${c.p99} | ${(c.rps / prism).toFixed(1)} | ${Math.round((100 * c.rps) / bare)} % | ${Number.isNaN(c.cpuPerRequestUs) ? '—' : Math.round(c.cpuPerRequestUs)} | ${c.non2xx} | ${c.errors} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -106,7 +119,9 @@ function startTable(rows: StartRow[]): string {
   const lines = ['| start | median (ms) | min (ms) | max (ms) | × node -e 0 | × bare Anvil ×5 |', '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) {
     const m = median(r.samples);
-    lines.push(`| ${r.what} | ${fmt(m)} | ${fmt(Math.min(...r.samples))} | ${fmt(Math.max(...r.samples))} | ${(m / nodeFloor).toFixed(1)} | ${(m / anvils).toFixed(1)} |`);
+    lines.push(
+      `| ${r.what} | ${fmt(m)} | ${fmt(Math.min(...r.samples))} | ${fmt(Math.max(...r.samples))} | ${(m / nodeFloor).toFixed(1)} | ${(m / anvils).toFixed(1)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -114,8 +129,12 @@ function startTable(rows: StartRow[]): string {
 const loadBefore = os.loadavg()[0]?.toFixed(1) ?? '?';
 if (STARTS_ONLY) {
   const rows = await measureStartTimes(STARTS, log, BASELINE);
-  const baselineNote = BASELINE ? ` --baseline <checkout>\`; (baseline): a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, built the same way` : '`';
-  console.log(`Load average ${loadBefore} at start. Command: \`npm run bench:throughput -- --starts-only --starts ${STARTS}${baselineNote}.\n\n${startTable(rows)}`);
+  const baselineNote = BASELINE
+    ? ` --baseline <checkout>\`; (baseline): a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, built the same way`
+    : '`';
+  console.log(
+    `Load average ${loadBefore} at start. Command: \`npm run bench:throughput -- --starts-only --starts ${STARTS}${baselineNote}.\n\n${startTable(rows)}`,
+  );
   process.exit(0);
 }
 const cells = await measureThroughput();
@@ -124,14 +143,18 @@ const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unk
 const section = [
   START,
   `Machine: ${machine}. Command: \`npm run bench:throughput -- --duration ${DURATION_S} --rounds ${ROUNDS} --starts ${STARTS}${BASELINE ? ' --baseline <checkout>' : ''}\`.`,
-  ...(BASELINE ? [`\`(baseline)\`: the same command from a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, built the same way.`] : []),
+  ...(BASELINE
+    ? [
+        `\`(baseline)\`: the same command from a checkout of commit ${execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}, built the same way.`,
+      ]
+    : []),
   '',
   `\`POST /v1/payments\` with the same valid body (fresh externalId each, so every create is a real insert), autocannon in the`,
   `bench process, every server in a process of its own on loopback; ${DURATION_S} s per cell after a warm-up, ${ROUNDS} round(s)`,
   'interleaved over the servers, the round with the median req/s shown. The simulator runs as `stablepay start`',
-  '(rate limit raised out of reach); prism is `prism mock openapi.yaml`; bare node:http answers the simulator\'s own 201 body.',
-  'Server CPU per request: the serving process\'s user + system time over the cell divided by its requests (the',
-  'simulator\'s Anvil processes not counted); it moves much less with the machine\'s load than req/s does.',
+  "(rate limit raised out of reach); prism is `prism mock openapi.yaml`; bare node:http answers the simulator's own 201 body.",
+  "Server CPU per request: the serving process's user + system time over the cell divided by its requests (the",
+  "simulator's Anvil processes not counted); it moves much less with the machine's load than req/s does.",
   '',
   throughputTable(cells),
   '',

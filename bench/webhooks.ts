@@ -68,7 +68,11 @@ async function runScenario(scenario: string, events: number, origins: number, co
   if (service.configuration) app.route('/v1/webhooks', webhookRoutes(service.configuration));
   const merchants = receivers.urls.map((_, i) => `merchant-${i}`);
   for (const [i, url] of receivers.urls.entries()) {
-    const res = await app.request('/v1/webhooks', { method: 'POST', headers: { 'x-merchant': merchants[i]! }, body: JSON.stringify({ url }) });
+    const res = await app.request('/v1/webhooks', {
+      method: 'POST',
+      headers: { 'x-merchant': merchants[i]! },
+      body: JSON.stringify({ url }),
+    });
     if (res.status !== 201) throw new Error(`endpoint setup failed: ${res.status}`);
   }
 
@@ -86,7 +90,8 @@ async function runScenario(scenario: string, events: number, origins: number, co
   await service.close();
   clock.dispose();
   await receivers.stop();
-  if (succeeded !== events || received !== events) throw new Error(`${scenario}: ${succeeded} succeeded, ${received} received, of ${events}`);
+  if (succeeded !== events || received !== events)
+    throw new Error(`${scenario}: ${succeeded} succeeded, ${received} received, of ${events}`);
   return {
     scenario,
     events,
@@ -103,9 +108,13 @@ async function runScenario(scenario: string, events: number, origins: number, co
 await runScenario('warm-up', 500, 1, DEFAULT_CONCURRENCY_PER_ORIGIN);
 const rows: Row[] = [];
 for (const concurrency of [8, DEFAULT_CONCURRENCY_PER_ORIGIN, 128]) {
-  rows.push(await runScenario(concurrency === DEFAULT_CONCURRENCY_PER_ORIGIN ? 'one merchant (default)' : 'one merchant', EVENTS, 1, concurrency));
+  rows.push(
+    await runScenario(concurrency === DEFAULT_CONCURRENCY_PER_ORIGIN ? 'one merchant (default)' : 'one merchant', EVENTS, 1, concurrency),
+  );
 }
 rows.push(await runScenario('ten merchants (default)', EVENTS, 10, DEFAULT_CONCURRENCY_PER_ORIGIN));
 console.table(rows);
 const headline = rows.find((r) => r.scenario === 'one merchant (default)')!;
-console.log(`webhooks: ${headline.deliveriesPerSecond} deliveries/s (${EVENTS} events, one receiver, ${DEFAULT_CONCURRENCY_PER_ORIGIN} concurrent per origin, Node ${process.version})`);
+console.log(
+  `webhooks: ${headline.deliveriesPerSecond} deliveries/s (${EVENTS} events, one receiver, ${DEFAULT_CONCURRENCY_PER_ORIGIN} concurrent per origin, Node ${process.version})`,
+);

@@ -14,9 +14,14 @@ export class ChainLayerError extends Error {
   readonly metaMessages: string[];
 
   constructor(shortMessage: string, options: ChainErrorOptions = {}) {
-    const causeText = options.cause instanceof Error ? options.cause.message : options.cause === undefined ? undefined : String(options.cause);
+    const causeText =
+      options.cause instanceof Error ? options.cause.message : options.cause === undefined ? undefined : String(options.cause);
     const details = options.details ?? causeText;
-    const lines = [shortMessage, ...(options.metaMessages?.length ? ['', ...options.metaMessages] : []), ...(details ? ['', `Details: ${details}`] : [])];
+    const lines = [
+      shortMessage,
+      ...(options.metaMessages?.length ? ['', ...options.metaMessages] : []),
+      ...(details ? ['', `Details: ${details}`] : []),
+    ];
     super(lines.join('\n'), options.cause === undefined ? undefined : { cause: options.cause });
     this.shortMessage = shortMessage;
     this.details = details;
@@ -41,7 +46,11 @@ export class AnvilStartError extends ChainLayerError {
   override name = 'AnvilStartError';
   constructor(chainId: number, reason: string, output: string) {
     super(`Anvil for chain ${chainId} did not start: ${reason}.`, {
-      metaMessages: ['Last output of anvil:', output.trim() || '(none)', 'Check that loopback networking works and the state file is readable.'],
+      metaMessages: [
+        'Last output of anvil:',
+        output.trim() || '(none)',
+        'Check that loopback networking works and the state file is readable.',
+      ],
     });
   }
 }
@@ -66,7 +75,9 @@ export class ChainUnavailableError extends ChainLayerError {
   override name = 'ChainUnavailableError';
   constructor(chainId: number, reason: string) {
     super(`Chain ${chainId} is unavailable: ${reason}.`, {
-      metaMessages: ['Its Anvil process exited and could not be restarted. Restart the simulator (or call network.stop() and start a new network).'],
+      metaMessages: [
+        'Its Anvil process exited and could not be restarted. Restart the simulator (or call network.stop() and start a new network).',
+      ],
     });
   }
 }

@@ -5,7 +5,14 @@ export { startChainNetwork, type StartChainNetworkOptions } from './network/star
 export { DEFAULT_SEED, type ChainNetwork } from './network/build-chain-network.ts';
 export { attachChainNetwork, ChainNotReachableError, type AttachChainNetworkOptions } from './network/attach-chain-network.ts';
 export type { ChainHandle, ChainProcess, RawRpcResponse, JsonRpcErrorObject } from './network/chain-handle.ts';
-export type { ChainEvents, ChainEventMap, ChainExitedEvent, ChainRestartedEvent, ChainFailedEvent, ChainLogger } from './clients/chain-events.ts';
+export type {
+  ChainEvents,
+  ChainEventMap,
+  ChainExitedEvent,
+  ChainRestartedEvent,
+  ChainFailedEvent,
+  ChainLogger,
+} from './clients/chain-events.ts';
 export type { ChainStatus } from './anvil/supervise-chain.ts';
 export { tokenVariant, type TokenVariant } from './contracts/token-variants.ts';
 export { tokenPerNative, DEFAULT_GAS_PRICES_WEI } from './clients/gas-price.ts';
@@ -21,7 +28,15 @@ export type {
   UserOperationSubmittedEvent,
   UserOperationRejectedEvent,
 } from './bundler/bundler-events.ts';
-export { createBundler, userOperationHash, type Bundler, type BundlerMode, type BundlerOptions, type StoredUserOperation, type UserOperationOutcome } from './bundler/create-bundler.ts';
+export {
+  createBundler,
+  userOperationHash,
+  type Bundler,
+  type BundlerMode,
+  type BundlerOptions,
+  type StoredUserOperation,
+  type UserOperationOutcome,
+} from './bundler/create-bundler.ts';
 export { RPC, RpcError, invalidParams } from './bundler/rpc-error.ts';
 export { getUserOperationByHashView, getUserOperationReceiptView } from './bundler/user-operation-views.ts';
 export type { UserOperationSettlement } from './bundler/settlement.ts';
@@ -41,6 +56,11 @@ export {
   type BuildSettlementUserOperationReturnType,
   type SettlementTransfer,
 } from './customer/build-settlement-user-operation.ts';
-export { submitUserOperation, submitAndSettle, type SubmitAndSettleReturnType, type SettlingProxyEndpoint } from './customer/submit-user-operation.ts';
+export {
+  submitUserOperation,
+  submitAndSettle,
+  type SubmitAndSettleReturnType,
+  type SettlingProxyEndpoint,
+} from './customer/submit-user-operation.ts';
 export { ProxyCallError, type ProxyEndpoint } from './customer/call-proxy.ts';
 export * from './errors.ts';

@@ -2,7 +2,19 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { hashMessage, recoverAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { paymasterAddress } from './baked/deploy/deploy-paymaster.ts';
-import { BUNDLER_KEY, FEE_COLLECTOR_KEY, GAS_TREASURY_KEY, OPERATOR_KEY, PAYMASTER_ADDRESS, USDC_PROXY_ADMIN_KEY, bundlerAccount, feeCollector, gasTreasury, operatorAccount, usdcProxyAdmin } from './roles.ts';
+import {
+  BUNDLER_KEY,
+  FEE_COLLECTOR_KEY,
+  GAS_TREASURY_KEY,
+  OPERATOR_KEY,
+  PAYMASTER_ADDRESS,
+  USDC_PROXY_ADMIN_KEY,
+  bundlerAccount,
+  feeCollector,
+  gasTreasury,
+  operatorAccount,
+  usdcProxyAdmin,
+} from './roles.ts';
 
 describe('well-known roles', () => {
   it('each given address is the one of its key', () => {

@@ -20,7 +20,11 @@ function run(args: string[]) {
 
 async function chainIdAt(url: string): Promise<number | undefined> {
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    });
     return Number(((await res.json()) as { result: string }).result);
   } catch {
     return undefined;
@@ -52,7 +56,10 @@ describe('stablepay chains', () => {
   it('exits 2 with one sentence for a malformed --fork, and for a fork URL nothing answers', async () => {
     const malformed = run(['--fork', '8453']);
     // Code and message together, so a failure shows what the command said.
-    expect({ code: await malformed.exited, stderr: malformed.stderr().trim() }).toEqual({ code: 2, stderr: 'stablepay chains: --fork takes <chainId>=<rpcUrl>, got "8453"' });
+    expect({ code: await malformed.exited, stderr: malformed.stderr().trim() }).toEqual({
+      code: 2,
+      stderr: 'stablepay chains: --fork takes <chainId>=<rpcUrl>, got "8453"',
+    });
     const unreachable = run(['--fork', '8453=http://127.0.0.1:1']);
     expect({ code: await unreachable.exited, stderr: unreachable.stderr() }).toMatchObject({ code: 2 });
     expect(unreachable.stderr().trim().split('\n')).toHaveLength(1);

@@ -24,7 +24,9 @@ interface ChainsFlags {
 export function chainsBanner(chains: TestChains): string {
   const lines = [
     'stablepay chains are running (Ctrl-C stops them)',
-    ...chains.file.chains.map((c) => `  ${c.name.padEnd(16)} chainId ${String(c.chainId).padEnd(6)} ${c.rpcUrl}${c.forkOf ? `  (fork of ${c.forkOf})` : ''}`),
+    ...chains.file.chains.map(
+      (c) => `  ${c.name.padEnd(16)} chainId ${String(c.chainId).padEnd(6)} ${c.rpcUrl}${c.forkOf ? `  (fork of ${c.forkOf})` : ''}`,
+    ),
     `  EntryPoint v0.7    ${chains.file.entryPoint}`,
     `  Account factory    ${chains.file.accountFactory}`,
     `  Paymaster          ${chains.file.paymaster}`,
@@ -41,10 +43,14 @@ export function chainsBanner(chains: TestChains): string {
 export function registerChainsCommand(program: Command): Command {
   return program
     .command('chains')
-    .description('Run the five local chains alone (baked USDC/USDT, EntryPoint v0.7, funded test accounts) for an implementation under test')
+    .description(
+      'Run the five local chains alone (baked USDC/USDT, EntryPoint v0.7, funded test accounts) for an implementation under test',
+    )
     .addOption(new Option('--json', 'print only the chains file (JSON) on stdout'))
     .addOption(
-      new Option('--fork <chainId=rpcUrl>', 'run this chain as a fork of a real endpoint (repeatable)').argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+      new Option('--fork <chainId=rpcUrl>', 'run this chain as a fork of a real endpoint (repeatable)').argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
     )
     .addOption(new Option('--host <host>', 'interface the chains listen on (0.0.0.0 lets containers reach them)').default('127.0.0.1'))
     .addOption(new Option('--out <file>', 'where to write the chains file').default(undefined, '<tmp>/stablepay-chains-<pid>.json'))
@@ -59,7 +65,11 @@ export function registerChainsCommand(program: Command): Command {
           import('@stablepay/chains/start-test-chains'),
         ]);
         const forks = parseForks(flags.fork ?? [], CHAIN_IDS);
-        chains = await startTestChains({ filePath: resolve(flags.out ?? join(tmpdir(), `stablepay-chains-${process.pid}.json`)), forks, host: flags.host });
+        chains = await startTestChains({
+          filePath: resolve(flags.out ?? join(tmpdir(), `stablepay-chains-${process.pid}.json`)),
+          forks,
+          host: flags.host,
+        });
       } catch (error) {
         console.error(`stablepay chains: ${firstLine(error)}`);
         process.exitCode = 2;

@@ -15,8 +15,23 @@ describe('configuration file', () => {
   it('reads camelCase names and flags, lists, maps, negated flags and numbers', () => {
     const path = file(
       'stablepay.config.yaml',
-      ['base-url: http://127.0.0.1:4000/', 'only: auth,create', 'skip: [slow]', '--no-webhooks: true', 'control: false', 'maxFailures: 3', 'fail-fast: true', 'runs: "5"',
-        'webhook-listen: 127.0.0.1:9999', 'header:', '  X-Gateway-Token: abc', 'target-env: [A=1, B=2]', 'faketime: false', 'fork: {1: "http://127.0.0.1:8545"}', 'format: [console, junit]'].join('\n'),
+      [
+        'base-url: http://127.0.0.1:4000/',
+        'only: auth,create',
+        'skip: [slow]',
+        '--no-webhooks: true',
+        'control: false',
+        'maxFailures: 3',
+        'fail-fast: true',
+        'runs: "5"',
+        'webhook-listen: 127.0.0.1:9999',
+        'header:',
+        '  X-Gateway-Token: abc',
+        'target-env: [A=1, B=2]',
+        'faketime: false',
+        'fork: {1: "http://127.0.0.1:8545"}',
+        'format: [console, junit]',
+      ].join('\n'),
     );
     expect(readConfigFile(path)).toEqual({
       baseUrl: 'http://127.0.0.1:4000',
@@ -37,8 +52,14 @@ describe('configuration file', () => {
   });
 
   it('reads the gate: require-coverage as a percentage, require as a list', () => {
-    expect(readConfigFile(file('stablepay.config.yaml', 'require-coverage: 87.5\nrequire: [browser, customer.settles]\n'))).toEqual({ requireCoverage: 87.5, require: ['browser', 'customer.settles'] });
-    expect(readConfigFile(file('stablepay.config.json', '{"requireCoverage": 90, "require": "browser"}'))).toEqual({ requireCoverage: 90, require: ['browser'] });
+    expect(readConfigFile(file('stablepay.config.yaml', 'require-coverage: 87.5\nrequire: [browser, customer.settles]\n'))).toEqual({
+      requireCoverage: 87.5,
+      require: ['browser', 'customer.settles'],
+    });
+    expect(readConfigFile(file('stablepay.config.json', '{"requireCoverage": 90, "require": "browser"}'))).toEqual({
+      requireCoverage: 90,
+      require: ['browser'],
+    });
   });
 
   it('refuses with file and line: unknown key, bad value, repeated option, bad header, bad syntax, not a map', () => {

@@ -94,7 +94,12 @@ function convert(meaning: KeyMeaning, key: string, value: unknown): unknown {
           if (text === null) throw fail('a map of names to strings');
           return `${name}${separator}${text}`;
         });
-      } else throw fail(declaration.parser === 'header' ? "a map of header names to values, or a list of 'Name: value'" : 'a map or a list of K=V strings');
+      } else
+        throw fail(
+          declaration.parser === 'header'
+            ? "a map of header names to values, or a list of 'Name: value'"
+            : 'a map or a list of K=V strings',
+        );
       const out: Record<string, string> = {};
       for (const entry of entries) {
         const [name, item] = parseOptionValue(declaration.parser, entry, flag) as [string, string];
@@ -129,10 +134,15 @@ export function readConfigFile(file: string): Record<string, unknown> {
   const lineOf = (offset: number | undefined) => (offset === undefined ? null : lines.linePos(offset).line);
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
-    throw new ConfigFileError(file, lineOf(error.pos[0]), `not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`);
+    throw new ConfigFileError(
+      file,
+      lineOf(error.pos[0]),
+      `not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`,
+    );
   }
   if (document.contents === null) return {};
-  if (!isMap(document.contents)) throw new ConfigFileError(file, lineOf(document.contents.range?.[0]), 'expected a map of flag names to values');
+  if (!isMap(document.contents))
+    throw new ConfigFileError(file, lineOf(document.contents.range?.[0]), 'expected a map of flag names to values');
   const table = keyTable();
   const options: Record<string, unknown> = {};
   const seen = new Map<string, string>();
@@ -141,7 +151,8 @@ export function readConfigFile(file: string): Record<string, unknown> {
     const line = lineOf(isScalar(keyNode) ? keyNode.range?.[0] : undefined);
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
     const meaning = table.get(key);
-    if (!meaning) throw new ConfigFileError(file, line, `unknown key "${key}" (any flag of stablepay conformance --help, camelCase or as written)`);
+    if (!meaning)
+      throw new ConfigFileError(file, line, `unknown key "${key}" (any flag of stablepay conformance --help, camelCase or as written)`);
     const name = meaning.declaration.name;
     if (seen.has(name)) throw new ConfigFileError(file, line, `"${key}" repeats "${seen.get(name)}"`);
     seen.set(name, key);

@@ -49,7 +49,11 @@ function stablepay(args: string[], options: { cwd?: string; env?: Record<string,
   });
 }
 
-const json = (run: Run) => JSON.parse(run.stdout) as { summary: Record<string, unknown>; checks: { id: string; result: string; reason?: string; failures: { severity: string }[] }[] };
+const json = (run: Run) =>
+  JSON.parse(run.stdout) as {
+    summary: Record<string, unknown>;
+    checks: { id: string; result: string; reason?: string; failures: { severity: string }[] }[];
+  };
 
 describe('stablepay conformance: every flag through the real CLI', () => {
   let healthy: RunningServer;
@@ -62,7 +66,12 @@ describe('stablepay conformance: every flag through the real CLI', () => {
   beforeAll(async () => {
     [healthy, faulty, tokenised] = await Promise.all([
       startServer({ port: 0, logger: quietLogger, defaultApiKey: KEY }),
-      startServer({ port: 0, logger: quietLogger, defaultApiKey: FAULTY_KEY, faults: ['unknown-key-403', 'list-limit-unbounded', 'fee-binary-float'] }),
+      startServer({
+        port: 0,
+        logger: quietLogger,
+        defaultApiKey: FAULTY_KEY,
+        faults: ['unknown-key-403', 'list-limit-unbounded', 'fee-binary-float'],
+      }),
       startServer({ port: 0, logger: quietLogger, defaultApiKey: KEY, controlToken: CONTROL_TOKEN }),
     ]);
     // A gateway that refuses every request without its token, as one in front of a sandbox would.
@@ -74,10 +83,13 @@ describe('stablepay conformance: every flag through the real CLI', () => {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"gateway token missing"}');
         return;
       }
-      const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(upstream);
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
@@ -89,7 +101,20 @@ describe('stablepay conformance: every flag through the real CLI', () => {
   });
 
   it('--base-url, --api-key, --only, --seed, --runs, --format json without --report-dir: the JSON report on stdout, no file', async () => {
-    const run = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--seed', '11', '--runs', '3', '--format', 'json']);
+    const run = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--seed',
+      '11',
+      '--runs',
+      '3',
+      '--format',
+      'json',
+    ]);
     expect(run.code).toBe(0);
     const report = json(run);
     expect(report.summary.seed).toBe(11);
@@ -102,19 +127,43 @@ describe('stablepay conformance: every flag through the real CLI', () => {
 
   it('--report-dir and --format write exactly the chosen files; console lists them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cf-flags-dir-'));
-    const run = await stablepay(['--base-url', healthy.url, '--only', FAST, '--report-dir', dir, '--format', 'console,junit,md'], { env: { STABLEPAY_API_KEY: KEY } });
+    const run = await stablepay(['--base-url', healthy.url, '--only', FAST, '--report-dir', dir, '--format', 'console,junit,md'], {
+      env: { STABLEPAY_API_KEY: KEY },
+    });
     expect(run.code).toBe(0);
-    expect(['junit.xml', 'conformance.md', 'conformance.json', 'conformance.html'].map((f) => existsSync(join(dir, f)))).toEqual([true, true, false, false]);
+    expect(['junit.xml', 'conformance.md', 'conformance.json', 'conformance.html'].map((f) => existsSync(join(dir, f)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(run.stdout).toContain(`reports: ${join(dir, 'junit.xml')}`);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
   });
 
   it('--format ndjson streams one JSON event per check, then a summary with the exit code', async () => {
-    const run = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', 'auth.unknown-key,auth.missing-credentials', '--format', 'ndjson']);
+    const run = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      'auth.unknown-key,auth.missing-credentials',
+      '--format',
+      'ndjson',
+    ]);
     expect(run.code).toBe(0);
-    const events = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const events = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(events.map((e) => e.type)).toEqual(['start', 'check', 'check', 'summary']);
-    expect(events.filter((e) => e.type === 'check').map((e) => e.id).sort()).toEqual(['auth.missing-credentials', 'auth.unknown-key']);
+    expect(
+      events
+        .filter((e) => e.type === 'check')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['auth.missing-credentials', 'auth.unknown-key']);
     expect(events.at(-1).exitCode).toBe(0);
     const both = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--format', 'console,ndjson']);
     expect(both.code).toBe(2);
@@ -122,7 +171,19 @@ describe('stablepay conformance: every flag through the real CLI', () => {
   });
 
   it('--skip and --no-progress: the skipped check is reported with its reason, no progress lines', async () => {
-    const run = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', 'auth', '--skip', FAST, '--no-progress', '--format', 'json']);
+    const run = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      'auth',
+      '--skip',
+      FAST,
+      '--no-progress',
+      '--format',
+      'json',
+    ]);
     expect(run.code).toBe(0);
     expect(json(run).checks.find((c) => c.id === FAST)!.result).toBe('skipped');
     const quiet = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--no-progress', '--format', 'console']);
@@ -133,13 +194,45 @@ describe('stablepay conformance: every flag through the real CLI', () => {
 
   it('--webhook-listen HOST:PORT listens there; --webhook-public-url is what the implementation is told; bad values exit 2', async () => {
     const port = await freePort();
-    const run = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--webhook-listen', `127.0.0.1:${port}`, '--format', 'console']);
+    const run = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--webhook-listen',
+      `127.0.0.1:${port}`,
+      '--format',
+      'console',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`note: webhook receiver at http://127.0.0.1:${port}`);
-    const equals = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, `--webhook-listen=localhost:${port}`, '--format', 'console']);
+    const equals = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      `--webhook-listen=localhost:${port}`,
+      '--format',
+      'console',
+    ]);
     expect(equals.code).toBe(0);
-    const pub = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--webhook-public-url', 'http://receiver.example:8080/hooks', '--format', 'console']);
+    const pub = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--webhook-public-url',
+      'http://receiver.example:8080/hooks',
+      '--format',
+      'console',
+    ]);
     expect(pub.stdout).toContain('note: webhook receiver at http://receiver.example:8080/hooks');
     const bad = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--webhook-listen', 'no-port']);
     expect(bad.code).toBe(2);
@@ -147,17 +240,61 @@ describe('stablepay conformance: every flag through the real CLI', () => {
   });
 
   it('--no-webhooks, --no-control, --control-url and --control-token change the capabilities', async () => {
-    const off = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--no-webhooks', '--no-control', '--format', 'console']);
+    const off = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--no-webhooks',
+      '--no-control',
+      '--format',
+      'console',
+    ]);
     expect(off.stdout).toContain('capabilities: control: no, webhook-receiver: no');
     expect(off.stdout).toContain('note: control API disabled (--no-control)');
-    const explicit = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--control-url', `${healthy.url}/control/v1`, '--format', 'console']);
+    const explicit = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--control-url',
+      `${healthy.url}/control/v1`,
+      '--format',
+      'console',
+    ]);
     expect(explicit.stdout).toContain('capabilities: control: yes');
-    const wrong = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--control-url', `${healthy.url}/nothing-here`, '--format', 'console']);
+    const wrong = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--control-url',
+      `${healthy.url}/nothing-here`,
+      '--format',
+      'console',
+    ]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/^error: control API unusable/);
     const noToken = await stablepay(['--base-url', tokenised.url, '--api-key', KEY, '--only', FAST, '--format', 'console']);
     expect(noToken.stdout).toContain('capabilities: control: no');
-    const withToken = await stablepay(['--base-url', tokenised.url, '--api-key', KEY, '--only', FAST, '--control-token', CONTROL_TOKEN, '--format', 'console']);
+    const withToken = await stablepay([
+      '--base-url',
+      tokenised.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--control-token',
+      CONTROL_TOKEN,
+      '--format',
+      'console',
+    ]);
     expect(withToken.stdout).toContain('capabilities: control: yes');
     expect(withToken.stdout).not.toContain(CONTROL_TOKEN);
   });
@@ -196,7 +333,21 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const refused = await stablepay(['--base-url', gatewayUrl, '--api-key', KEY, '--only', FAST, '--no-control', '--format', 'console']);
     expect(refused.code).toBe(2);
     seenHeaders.length = 0;
-    const run = await stablepay(['--base-url', gatewayUrl, '--api-key', KEY, '--only', FAST, '--no-control', '-H', `X-Gateway-Token: ${GATEWAY_TOKEN}`, '--header', 'X-Trace: r16', '--format', 'json']);
+    const run = await stablepay([
+      '--base-url',
+      gatewayUrl,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--no-control',
+      '-H',
+      `X-Gateway-Token: ${GATEWAY_TOKEN}`,
+      '--header',
+      'X-Trace: r16',
+      '--format',
+      'json',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(seenHeaders.length).toBeGreaterThan(3);
@@ -204,15 +355,32 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(run.stdout).not.toContain(GATEWAY_TOKEN);
     const bad = await stablepay(['--base-url', gatewayUrl, '--api-key', KEY, '-H', 'no colon here']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr.split('\n')[0]).toBe(`error: option '-H, --header <line>' argument 'no colon here' is invalid. --header: expected 'Name: value', got "no colon here"`);
+    expect(bad.stderr.split('\n')[0]).toBe(
+      `error: option '-H, --header <line>' argument 'no colon here' is invalid. --header: expected 'Name: value', got "no colon here"`,
+    );
   });
 
   it('--replay replays the recorded counterexample of a failed property; --list lists the checks', async () => {
     const list = await stablepay(['--list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^auth\.unknown-key\s/m);
-    const args = ['--base-url', faulty.url, '--api-key', FAULTY_KEY, '--only', 'fees.split-properties', '--seed', '3', '--no-webhooks', '--format', 'json'];
-    const first = json(await stablepay(args)).checks[0] as unknown as { cases: number; failures: { fastCheck: { replay: string; counterexample: string } }[] };
+    const args = [
+      '--base-url',
+      faulty.url,
+      '--api-key',
+      FAULTY_KEY,
+      '--only',
+      'fees.split-properties',
+      '--seed',
+      '3',
+      '--no-webhooks',
+      '--format',
+      'json',
+    ];
+    const first = json(await stablepay(args)).checks[0] as unknown as {
+      cases: number;
+      failures: { fastCheck: { replay: string; counterexample: string } }[];
+    };
     const recorded = first.failures[0]!.fastCheck;
     const replayArg = recorded.replay.split('--replay ')[1]!;
     const again = json(await stablepay([...args, '--replay', replayArg])).checks[0] as unknown as typeof first;
@@ -225,19 +393,31 @@ describe('stablepay conformance: every flag through the real CLI', () => {
 
   it('--config (and stablepay.config.* in the current directory): flags from the file, the command line wins, bad keys name file and line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cf-flags-config-'));
-    writeFileSync(join(dir, 'stablepay.config.yaml'), `baseUrl: ${healthy.url}\napi-key: ${KEY}\nonly: [${FAST}]\nseed: 5\nformat: json\nno-webhooks: true\n`);
+    writeFileSync(
+      join(dir, 'stablepay.config.yaml'),
+      `baseUrl: ${healthy.url}\napi-key: ${KEY}\nonly: [${FAST}]\nseed: 5\nformat: json\nno-webhooks: true\n`,
+    );
     const implicit = json(await stablepay([], { cwd: dir }));
     expect(implicit.summary.seed).toBe(5);
     expect(implicit.summary.capabilities).toMatchObject({ 'webhook-receiver': false });
     const overridden = json(await stablepay(['--seed', '6'], { cwd: dir }));
     expect(overridden.summary.seed).toBe(6);
     const other = join(dir, 'ci.json');
-    writeFileSync(other, JSON.stringify({ 'base-url': healthy.url, apiKey: KEY, only: FAST, seed: 8, formats: ['json'], header: { 'X-Trace': 'cfg' } }, null, 2));
+    writeFileSync(
+      other,
+      JSON.stringify(
+        { 'base-url': healthy.url, apiKey: KEY, only: FAST, seed: 8, formats: ['json'], header: { 'X-Trace': 'cfg' } },
+        null,
+        2,
+      ),
+    );
     expect(json(await stablepay(['--config', other], { cwd: dir })).summary.seed).toBe(8);
     writeFileSync(join(dir, 'bad.yaml'), `baseUrl: ${healthy.url}\nbse-url: x\n`);
     const unknown = await stablepay(['--config', 'bad.yaml'], { cwd: dir });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe(`error: ${join(dir, 'bad.yaml')}:2: unknown key "bse-url" (any flag of stablepay conformance --help, camelCase or as written)\n`);
+    expect(unknown.stderr).toBe(
+      `error: ${join(dir, 'bad.yaml')}:2: unknown key "bse-url" (any flag of stablepay conformance --help, camelCase or as written)\n`,
+    );
     writeFileSync(join(dir, 'bad.json'), '{\n  "runs": 0\n}\n');
     const value = await stablepay(['--config', 'bad.json'], { cwd: dir });
     expect(value.code).toBe(2);
@@ -250,24 +430,66 @@ describe('stablepay conformance: every flag through the real CLI', () => {
   it('--sign, --sign-key and --record: a signed manifest that verify-report accepts, and a HAR of the run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cf-sign-'));
     const har = join(dir, 'traffic.har');
-    const signed = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--report-dir', dir, '--format', 'json', '--sign', '--record', har]);
+    const signed = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--report-dir',
+      dir,
+      '--format',
+      'json',
+      '--sign',
+      '--record',
+      har,
+    ]);
     expect(signed.code, signed.stderr).toBe(0);
     expect(existsSync(join(dir, 'manifest.jws'))).toBe(true);
-    const entries = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: { request: { url: string; headers: { name: string; value: string }[] } }[] } }).log.entries;
+    const entries = (
+      JSON.parse(readFileSync(har, 'utf8')) as {
+        log: { entries: { request: { url: string; headers: { name: string; value: string }[] } }[] };
+      }
+    ).log.entries;
     expect(entries.some((e) => e.request.url.startsWith(healthy.url))).toBe(true);
     expect(readFileSync(har, 'utf8')).not.toContain(KEY);
     const verify = (args: string[]) =>
-      new Promise<number | null>((resolve) => spawn(process.execPath, [BIN, 'verify-report', dir, ...args], { stdio: 'ignore' }).on('exit', resolve));
+      new Promise<number | null>((resolve) =>
+        spawn(process.execPath, [BIN, 'verify-report', dir, ...args], { stdio: 'ignore' }).on('exit', resolve),
+      );
     expect(await verify(['--public-key', join(dir, 'signing-key.pub.pem')])).toBe(0);
     // --sign-key with a key file: the same manifest, signed by that key; an unreadable key file is exit 2.
     const { generateKeyPairSync } = await import('node:crypto');
     const keyFile = join(dir, 'ed25519.pem');
     writeFileSync(keyFile, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
     const other = mkdtempSync(join(tmpdir(), 'cf-signkey-'));
-    const withKey = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--report-dir', other, '--format', 'json', '--sign-key', keyFile]);
+    const withKey = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--report-dir',
+      other,
+      '--format',
+      'json',
+      '--sign-key',
+      keyFile,
+    ]);
     expect(withKey.code, withKey.stderr).toBe(0);
     expect(existsSync(join(other, 'manifest.jws'))).toBe(true);
-    const missingKey = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--sign-key', join(dir, 'no-such.pem')]);
+    const missingKey = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      FAST,
+      '--sign-key',
+      join(dir, 'no-such.pem'),
+    ]);
     expect(missingKey.code).toBe(2);
     expect(missingKey.stderr).toContain('no-such.pem');
   });
@@ -281,8 +503,30 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     // --target-env gave it the variable; then the run fails on the unreachable port it was told (--target-port).
     const port = await freePort();
     const command = '[ "$R16" = yes ] && echo READY; exec sleep 30';
-    const ready = await stablepay([...base, '--target-command', command, '--no-faketime', '--target-env', 'R16=yes', '--target-wait', 'log:READY', '--target-port', String(port), '--target-start-timeout', '5']);
-    const notReady = await stablepay([...base, '--target-command', command, '--no-faketime', '--target-wait', 'log:READY', '--target-start-timeout', '1']);
+    const ready = await stablepay([
+      ...base,
+      '--target-command',
+      command,
+      '--no-faketime',
+      '--target-env',
+      'R16=yes',
+      '--target-wait',
+      'log:READY',
+      '--target-port',
+      String(port),
+      '--target-start-timeout',
+      '5',
+    ]);
+    const notReady = await stablepay([
+      ...base,
+      '--target-command',
+      command,
+      '--no-faketime',
+      '--target-wait',
+      'log:READY',
+      '--target-start-timeout',
+      '1',
+    ]);
     expect([ready.code, notReady.code]).toEqual([2, 2]);
     expect(ready.stderr).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}`));
     expect(notReady.stderr).not.toEqual(ready.stderr);
@@ -290,10 +534,17 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const image = await stablepay([...base, '--target-image', 'stablepay-no-such-image:r16b', '--no-faketime', '--reaper']);
     expect(image.code).toBe(2);
     // Progress of the black-box start (on stderr: stdout carries the JSON report), then one sentence.
-    expect(image.stderr.trim().split('\n').filter((line) => line.startsWith('error: '))).toHaveLength(1);
+    expect(
+      image.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('error: ')),
+    ).toHaveLength(1);
     // With a container runtime the missing image is named; without one (a machine with Node alone) the refusal says
     // there is none for --target-image. Either way the flag reached the image path and ended in one sentence.
-    expect(image.stderr.trim().split('\n').at(-1)).toMatch(/^error: (.*stablepay-no-such-image:r16b|no container runtime is reachable for --target-image \(is dockerd running\?\))/);
+    expect(image.stderr.trim().split('\n').at(-1)).toMatch(
+      /^error: (.*stablepay-no-such-image:r16b|no container runtime is reachable for --target-image \(is dockerd running\?\))/,
+    );
     expect(image.stdout).toBe('');
     const second = await stablepay(['--base-url', healthy.url, ...base, '--second-api-key', KEY]);
     expect(second.stderr).toBe("error: --second-api-key must be another merchant's key, not the --api-key\n");
@@ -302,7 +553,15 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const contract = await stablepay([...base, '--target-command', 'exit 4', '--no-faketime', '--page-contract', '/nonexistent/page.json']);
     expect(contract.code).toBe(2);
     expect(contract.stderr).toMatch(/^error: --page-contract: cannot read \/nonexistent\/page\.json as JSON/m);
-    const noCustomer = await stablepay([...base, '--target-command', 'exit 4', '--no-faketime', '--no-customer', '--page-contract', '/nonexistent/page.json']);
+    const noCustomer = await stablepay([
+      ...base,
+      '--target-command',
+      'exit 4',
+      '--no-faketime',
+      '--no-customer',
+      '--page-contract',
+      '/nonexistent/page.json',
+    ]);
     expect(noCustomer.code).toBe(2);
     expect(noCustomer.stderr).toMatch(/the target command exited \(code 4\)/);
     const parallel = await stablepay([...base, '--target-command', 'true', '--customer-parallel', '0']);
@@ -317,7 +576,10 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} start --no-control --no-demo-payment`;
     const run = await stablepay(['--target-command', command, '--no-faketime', '--only', FAST, '--format', 'ndjson']);
     expect(run.code).toBe(0);
-    const events = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; result?: string });
+    const events = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; result?: string });
     expect(events.map((e) => e.type)).toEqual(['start', 'check', 'summary']);
     expect(events[1]!.result).toBe('pass');
     expect(run.stderr).toContain('starting the target');
@@ -329,7 +591,9 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const base = ['--base-url', healthy.url, '--api-key', KEY, '--format', 'console', '--no-progress', '--no-webhooks'];
     const low = await stablepay([...base, '--only', FAST, '--require-coverage', '50']);
     expect(low.code).toBe(1);
-    expect(low.stdout).toMatch(/\ngate: NOT MET \(exit 1\)\n {2}--require-coverage 50: the run exercised \d+ of \d+ documented requirements \(\d+(\.\d)? %\)\n/);
+    expect(low.stdout).toMatch(
+      /\ngate: NOT MET \(exit 1\)\n {2}--require-coverage 50: the run exercised \d+ of \d+ documented requirements \(\d+(\.\d)? %\)\n/,
+    );
     expect(low.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
     const met = await stablepay([...base, '--only', FAST, '--require-coverage', '0', '--require', FAST]);
     expect(met.code).toBe(0);
@@ -346,14 +610,33 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(unknown.stderr.trim()).toBe('error: --require: no check matches nope.nothing (see --list)');
   });
   it('--request-timeout, --max-response-bytes and --max-run-time: stated in the report, each with its effect; bad values exit 2', async () => {
-    const stated = json(await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', FAST, '--request-timeout', '7', '--max-response-bytes', '2M', '--max-run-time', '10m', '--format', 'json']));
+    const stated = json(
+      await stablepay([
+        '--base-url',
+        healthy.url,
+        '--api-key',
+        KEY,
+        '--only',
+        FAST,
+        '--request-timeout',
+        '7',
+        '--max-response-bytes',
+        '2M',
+        '--max-run-time',
+        '10m',
+        '--format',
+        'json',
+      ]),
+    );
     expect(stated.summary.limits).toEqual({ requestTimeoutMs: 7000, maxResponseBytes: 2 * 1024 * 1024, maxRunTimeMs: 600_000 });
     const [silent, huge] = await Promise.all([startBrokenServer('no-answer'), startBrokenServer('huge-body')]);
     try {
       const started = performance.now();
       const timedOut = await stablepay(['--base-url', silent.url, '--api-key', KEY, '--request-timeout', '0.5', '--no-control']);
       expect(timedOut.code).toBe(2);
-      expect(timedOut.stderr).toMatch(/^error: the implementation did not answer the first request: GET \S+: no complete answer within 0\.5 s \(--request-timeout\): no response headers came\n$/);
+      expect(timedOut.stderr).toMatch(
+        /^error: the implementation did not answer the first request: GET \S+: no complete answer within 0\.5 s \(--request-timeout\): no response headers came\n$/,
+      );
       expect(performance.now() - started).toBeLessThan(15_000);
       const capped = await stablepay(['--base-url', huge.url, '--api-key', KEY, '--max-response-bytes', '64k', '--no-control']);
       expect(capped.code).toBe(2);
@@ -362,15 +645,35 @@ describe('stablepay conformance: every flag through the real CLI', () => {
       await Promise.all([silent.close(), huge.close()]);
     }
     // The slow-receiver check holds a delivery for 11 s: a 4 s run ends inside it, the cross-cutting check never runs.
-    const cut = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--only', 'webhooks.slow-receiver-timeout,response.conformance', '--max-run-time', '4', '--format', 'json']);
+    const cut = await stablepay([
+      '--base-url',
+      healthy.url,
+      '--api-key',
+      KEY,
+      '--only',
+      'webhooks.slow-receiver-timeout,response.conformance',
+      '--max-run-time',
+      '4',
+      '--format',
+      'json',
+    ]);
     expect(cut.code).toBe(2);
     const partial = json(cut);
     expect(partial.summary.interrupted).toMatchObject({ by: 'max-run-time', notRun: ['response.conformance'] });
-    expect(partial.checks.find((c) => c.id === 'response.conformance')).toMatchObject({ result: 'skipped', reason: 'not run: the run reached its time limit (--max-run-time 4 s)' });
-    for (const [flag, value] of [['--request-timeout', '0'], ['--max-response-bytes', 'lots'], ['--max-run-time', '-5']]) {
+    expect(partial.checks.find((c) => c.id === 'response.conformance')).toMatchObject({
+      result: 'skipped',
+      reason: 'not run: the run reached its time limit (--max-run-time 4 s)',
+    });
+    for (const [flag, value] of [
+      ['--request-timeout', '0'],
+      ['--max-response-bytes', 'lots'],
+      ['--max-run-time', '-5'],
+    ]) {
       const bad = await stablepay(['--base-url', healthy.url, '--api-key', KEY, flag!, value!]);
       expect(bad.code).toBe(2);
-      expect(bad.stderr.split('\n')[0]).toMatch(new RegExp(`^error: option '${flag} <\\w+>' argument '${value}' is invalid\\. ${flag}: "${value}" is not a`));
+      expect(bad.stderr.split('\n')[0]).toMatch(
+        new RegExp(`^error: option '${flag} <\\w+>' argument '${value}' is invalid\\. ${flag}: "${value}" is not a`),
+      );
     }
   }, 60_000);
 

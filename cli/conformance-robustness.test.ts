@@ -84,7 +84,20 @@ describe.concurrent('stablepay conformance against 14 kinds of broken server', (
         const server = await startBrokenServer(kind);
         const dir = reportDir();
         try {
-          const args = ['conformance', '--base-url', server.url, '--api-key', KEY, '--report-dir', dir, '--request-timeout', '2', '--seed', '1', ...(control ? [] : ['--no-control'])];
+          const args = [
+            'conformance',
+            '--base-url',
+            server.url,
+            '--api-key',
+            KEY,
+            '--report-dir',
+            dir,
+            '--request-timeout',
+            '2',
+            '--seed',
+            '1',
+            ...(control ? [] : ['--no-control']),
+          ];
           const run = await runMeasuredCli({ args, killAfterMs: 120_000 });
           await expectClean(run);
           expect(run.code).toBe(EXPECTED[kind]);
@@ -95,7 +108,10 @@ describe.concurrent('stablepay conformance against 14 kinds of broken server', (
             expect(run.stderr).toMatch(/GET \/v1\/payments|GET http:\/\/127\.0\.0\.1:\d+\/v1\/payments\?limit=1/);
             expect(existsSync(join(dir, 'conformance.json'))).toBe(false);
           } else {
-            const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { summary: { counts: { failed: number; errors: number } }; failures: { message: string }[] };
+            const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+              summary: { counts: { failed: number; errors: number } };
+              failures: { message: string }[];
+            };
             expect(report.summary.counts.failed).toBeGreaterThan(0);
             expect(report.summary.counts.errors).toBe(0);
             expect(JSON.stringify(report.failures)).not.toContain('TypeError');
@@ -112,26 +128,49 @@ describe.concurrent('stablepay conformance against 14 kinds of broken server', (
 });
 
 /** A minimal service: the preflight passes; the control API answers its health and then `broken` for the rest. */
-async function startHalfControl(broken: (path: string) => { status: number; type: string; body: string }): Promise<{ url: string; close: () => Promise<void> }> {
+async function startHalfControl(
+  broken: (path: string) => { status: number; type: string; body: string },
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createHttpServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/v1/payments') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"nextCursor":null,"hasMore":false}');
-    if (path === '/control/v1/health') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","chains":[]}');
+    if (path === '/v1/payments')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"nextCursor":null,"hasMore":false}');
+    if (path === '/control/v1/health')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","chains":[]}');
     const answer = broken(path);
     res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe.concurrent('broken scaffolding ends the run with one sentence naming the endpoint', () => {
   it('a control API named with --control-url that answers garbage to its health', async () => {
     const server = await startBrokenServer('html-page');
     try {
-      const run = await runMeasuredCli({ args: ['conformance', '--base-url', server.url, '--api-key', KEY, '--control-url', `${server.url}/control/v1`, '--report-dir', reportDir()] });
+      const run = await runMeasuredCli({
+        args: [
+          'conformance',
+          '--base-url',
+          server.url,
+          '--api-key',
+          KEY,
+          '--control-url',
+          `${server.url}/control/v1`,
+          '--report-dir',
+          reportDir(),
+        ],
+      });
       await expectClean(run);
       expect(run.code).toBe(2);
-      expect(run.stderr.startsWith(`error: control API unusable: GET ${server.url}/control/v1/health answered 200 but not with the control API's health JSON ({"status": "ok", ...}): text/html: "<!DOCTYPE html> <html> <head><title>Welcome to nginx!`)).toBe(true);
+      expect(
+        run.stderr.startsWith(
+          `error: control API unusable: GET ${server.url}/control/v1/health answered 200 but not with the control API's health JSON ({"status": "ok", ...}): text/html: "<!DOCTYPE html> <html> <head><title>Welcome to nginx!`,
+        ),
+      ).toBe(true);
       expect(run.stderr).toMatch(/^[^\n]+\n$/);
     } finally {
       await server.close();
@@ -144,21 +183,27 @@ describe.concurrent('broken scaffolding ends the run with one sentence naming th
       const run = await runMeasuredCli({ args: ['conformance', '--base-url', service.url, '--api-key', KEY, '--report-dir', reportDir()] });
       await expectClean(run);
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe('error: control API unusable (reading its clock): control API read clock: GET /control/v1/clock answered without a timestamp in "now": "{\\"now\\":null}"\n');
+      expect(run.stderr).toBe(
+        'error: control API unusable (reading its clock): control API read clock: GET /control/v1/clock answered without a timestamp in "now": "{\\"now\\":null}"\n',
+      );
     } finally {
       await service.close();
     }
   });
 
-  it('a control API whose clock works but which cannot create the run\'s merchant', async () => {
+  it("a control API whose clock works but which cannot create the run's merchant", async () => {
     const service = await startHalfControl((path) =>
-      path === '/control/v1/clock' ? { status: 200, type: 'application/json', body: `{"now":"${new Date().toISOString()}","offsetMs":0}` } : { status: 200, type: 'text/html', body: '<html>hello</html>' },
+      path === '/control/v1/clock'
+        ? { status: 200, type: 'application/json', body: `{"now":"${new Date().toISOString()}","offsetMs":0}` }
+        : { status: 200, type: 'text/html', body: '<html>hello</html>' },
     );
     try {
       const run = await runMeasuredCli({ args: ['conformance', '--base-url', service.url, '--api-key', KEY, '--report-dir', reportDir()] });
       await expectClean(run);
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe('error: control API unusable (creating the run\'s merchant): control API create merchant: POST /control/v1/merchants answered 200 without a JSON object: "<html>hello</html>"\n');
+      expect(run.stderr).toBe(
+        'error: control API unusable (creating the run\'s merchant): control API create merchant: POST /control/v1/merchants answered 200 without a JSON object: "<html>hello</html>"\n',
+      );
     } finally {
       await service.close();
     }
@@ -183,10 +228,13 @@ describe('a running check that waits on a response the implementation drips', ()
         res.on('close', () => clearInterval(timer));
         return;
       }
-      const forward = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(forward);
     });
     proxy.requestTimeout = 0;
@@ -201,12 +249,34 @@ describe('a running check that waits on a response the implementation drips', ()
   });
 
   it('shows which request it waits on, and reports the deadline on its requirement', async () => {
-    const run = await runMeasuredCli({ args: ['conformance', '--base-url', proxyUrl, '--api-key', KEY, '--only', 'lifecycle.cancel', '--no-control', '--no-webhooks', '--request-timeout', '5', '--format', 'console', '--report-dir', reportDir()] });
+    const run = await runMeasuredCli({
+      args: [
+        'conformance',
+        '--base-url',
+        proxyUrl,
+        '--api-key',
+        KEY,
+        '--only',
+        'lifecycle.cancel',
+        '--no-control',
+        '--no-webhooks',
+        '--request-timeout',
+        '5',
+        '--format',
+        'console',
+        '--report-dir',
+        reportDir(),
+      ],
+    });
     await expectClean(run);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^ {8}… lifecycle\.cancel: waiting 0:0[3-5] on GET http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/[0-9a-f-]{36} \(deadline 0:05\)$/m);
+    expect(run.stdout).toMatch(
+      /^ {8}… lifecycle\.cancel: waiting 0:0[3-5] on GET http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/[0-9a-f-]{36} \(deadline 0:05\)$/m,
+    );
     expect(run.stdout).toMatch(/^FAIL lifecycle\.cancel: The implementation did not answer within the request deadline$/m);
-    expect(run.stdout).toMatch(/no complete answer within 5 s \(--request-timeout\): answered 200 but the body was still arriving after \d bytes/);
+    expect(run.stdout).toMatch(
+      /no complete answer within 5 s \(--request-timeout\): answered 200 but the body was still arriving after \d bytes/,
+    );
     expect(run.wallMs).toBeLessThan(30_000);
   });
 });
@@ -229,7 +299,20 @@ describe('an interrupted run', () => {
     let pid = 0;
     let seen = '';
     const run = runMeasuredCli({
-      args: ['conformance', '--base-url', simulator.url, '--api-key', KEY, '--report-dir', dir, '--format', 'console,json,junit,html,md', '--seed', '3', ...extra],
+      args: [
+        'conformance',
+        '--base-url',
+        simulator.url,
+        '--api-key',
+        KEY,
+        '--report-dir',
+        dir,
+        '--format',
+        'console,json,junit,html,md',
+        '--seed',
+        '3',
+        ...extra,
+      ],
       onStart: (started) => (pid = started),
       onStdout: (text) => {
         seen += text;
@@ -269,9 +352,13 @@ describe('an interrupted run', () => {
     const ran = report.checks.filter((c) => !interrupted.notRun.includes(c.id) && c.reason?.startsWith('not run') !== true);
     expect(ran.length).toBeGreaterThanOrEqual(8);
     expect(ran.filter((c) => c.result === 'fail' || c.result === 'error')).toEqual([]);
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<property name="stablepay.interrupted" value="the run was interrupted by SIGINT after');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(
+      '<property name="stablepay.interrupted" value="the run was interrupted by SIGINT after',
+    );
     expect(readFileSync(join(dir, 'conformance.html'), 'utf8')).toContain('Interrupted: the run was interrupted by SIGINT after');
-    expect(readFileSync(join(dir, 'conformance.md'), 'utf8')).toMatch(/^- \*\*Interrupted\*\*: the run was interrupted by SIGINT after \d+ of \d+ checks; not run: /m);
+    expect(readFileSync(join(dir, 'conformance.md'), 'utf8')).toMatch(
+      /^- \*\*Interrupted\*\*: the run was interrupted by SIGINT after \d+ of \d+ checks; not run: /m,
+    );
     expect(run.stdout).toMatch(/^stopped: the run was interrupted by SIGINT; \d+ checks not run$/m);
     expect(run.stdout).toMatch(/^INTERRUPTED: the run was interrupted by SIGINT after \d+ of \d+ checks; \d+ checks not run: /m);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);

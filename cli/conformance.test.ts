@@ -37,7 +37,20 @@ describe('stablepay conformance (CLI)', () => {
   it('prints help with every declared flag and exits 0', async () => {
     const { code, stdout } = await stablepay(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--base-url', '--api-key', '--control-url', '--webhook-listen', '--webhook-public-url', '--strict', '--only', '--skip', '--seed', '--runs', '--report-dir', '--format']) {
+    for (const flag of [
+      '--base-url',
+      '--api-key',
+      '--control-url',
+      '--webhook-listen',
+      '--webhook-public-url',
+      '--strict',
+      '--only',
+      '--skip',
+      '--seed',
+      '--runs',
+      '--report-dir',
+      '--format',
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -59,13 +72,22 @@ describe('stablepay conformance (CLI)', () => {
 
   it('exits 2 when the base URL is unreachable', async () => {
     const port = await freePort();
-    const { code, stderr } = await stablepay(['--base-url', `http://127.0.0.1:${port}`, '--format', 'console'], { STABLEPAY_API_KEY: 'pk_unreachable' });
+    const { code, stderr } = await stablepay(['--base-url', `http://127.0.0.1:${port}`, '--format', 'console'], {
+      STABLEPAY_API_KEY: 'pk_unreachable',
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/base URL unreachable/);
   });
 
   it('exits 2 when the implementation refuses the key', async () => {
-    const { code, stderr } = await stablepay(['--base-url', server.url, '--api-key', 'pk_notAKeyOfThisSimulator0001', '--format', 'console']);
+    const { code, stderr } = await stablepay([
+      '--base-url',
+      server.url,
+      '--api-key',
+      'pk_notAKeyOfThisSimulator0001',
+      '--format',
+      'console',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/refused the API key/);
   });
@@ -74,7 +96,21 @@ describe('stablepay conformance (CLI)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cf-cli-'));
     const key = server.simulator.defaultApiKey;
     const { code, stdout, stderr } = await stablepay(
-      ['--base-url', server.url, '--only', 'lifecycle.cancel,auth.unknown-key,response', '--seed', '7', '--runs', '3', '--report-dir', dir, '--format', 'console,json', '--no-webhooks'],
+      [
+        '--base-url',
+        server.url,
+        '--only',
+        'lifecycle.cancel,auth.unknown-key,response',
+        '--seed',
+        '7',
+        '--runs',
+        '3',
+        '--report-dir',
+        dir,
+        '--format',
+        'console,json',
+        '--no-webhooks',
+      ],
       { STABLEPAY_API_KEY: key },
     );
     expect(stderr).toBe('');

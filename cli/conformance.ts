@@ -36,7 +36,12 @@ function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {
       const value = parseOptionValue(declaration.parser, raw, longFlag(declaration));
       // Validated here for a clear message at parse time; resolveOptions() parses the string itself.
       if (declaration.parser === 'host-port') return raw;
-      if (declaration.parser === 'replay' || declaration.parser === 'key-value' || declaration.parser === 'fork' || declaration.parser === 'header') {
+      if (
+        declaration.parser === 'replay' ||
+        declaration.parser === 'key-value' ||
+        declaration.parser === 'fork' ||
+        declaration.parser === 'header'
+      ) {
         const [key, entry] = value as [string, string];
         return { ...(previous as Record<string, string> | undefined), [key]: entry };
       }
@@ -60,11 +65,17 @@ function toOptions(flags: Record<string, unknown>, given: (attribute: string) =>
 }
 
 export function registerConformanceCommand(program: Command): Command {
-  const command = program.command('conformance').description('check an implementation at a base URL against the contract').addHelpText('after', EXAMPLES);
+  const command = program
+    .command('conformance')
+    .description('check an implementation at a base URL against the contract')
+    .addHelpText('after', EXAMPLES);
   for (const declaration of OPTION_DECLARATIONS) command.addOption(optionFor(declaration));
   command.action(async (flags: Record<string, unknown>) => {
     // The YAML parser (config-file.ts) loads only here: `stablepay start` and `--help` never need it.
-    const [{ listChecks, runConformance }, { findConfigFile, readConfigFile }] = await Promise.all([import('@stablepay/conformance'), import('./config-file.ts')]);
+    const [{ listChecks, runConformance }, { findConfigFile, readConfigFile }] = await Promise.all([
+      import('@stablepay/conformance'),
+      import('./config-file.ts'),
+    ]);
     if (flags.list) {
       process.stdout.write(listChecks());
       return;
@@ -105,7 +116,9 @@ function exitCodeOfFailure(error: unknown): number {
   }
   // A fault of the suite itself: exit 2 (it could not judge), never 1, which means "not conformant".
   const message = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-  process.stderr.write(`error: the suite failed: ${message}${process.env.STABLEPAY_DEBUG ? `\n${(error as Error).stack}` : ' (STABLEPAY_DEBUG=1 shows where)'}\n`);
+  process.stderr.write(
+    `error: the suite failed: ${message}${process.env.STABLEPAY_DEBUG ? `\n${(error as Error).stack}` : ' (STABLEPAY_DEBUG=1 shows where)'}\n`,
+  );
   return EXIT_USAGE;
 }
 
@@ -126,7 +139,9 @@ function stopOnSignals(): { signal: AbortSignal; runIsOver(): void } {
       process.exit(EXIT_CODE_OF_SIGNAL[first ?? signal]);
     }
     first = signal;
-    process.stderr.write(`${signal}: stopping the run; the reports will hold what ran (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again exits at once)\n`);
+    process.stderr.write(
+      `${signal}: stopping the run; the reports will hold what ran (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again exits at once)\n`,
+    );
     controller.abort(stopBySignal(signal));
   };
   process.on('SIGINT', onSignal);

@@ -46,7 +46,23 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
     await writeFile(keyFile, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
     await writeFile(publicKeyFile, pair.publicKey.export({ type: 'spki', format: 'pem' }));
     run = await stablepay(
-      ['conformance', '--base-url', server.url, '--only', 'webhooks.signature,auth.unknown-key', '--seed', '5', '--report-dir', reports, '--format', 'console,json,junit,html,md', '--sign-key', keyFile, '--record', join(reports, 'traffic.har')],
+      [
+        'conformance',
+        '--base-url',
+        server.url,
+        '--only',
+        'webhooks.signature,auth.unknown-key',
+        '--seed',
+        '5',
+        '--report-dir',
+        reports,
+        '--format',
+        'console,json,junit,html,md',
+        '--sign-key',
+        keyFile,
+        '--record',
+        join(reports, 'traffic.har'),
+      ],
       { STABLEPAY_API_KEY: server.simulator.defaultApiKey },
     );
   }, 120_000);
@@ -60,12 +76,20 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
     expect(run.code).toBe(1);
     // The integrity lines go to stderr: stdout's console report still ends with the counts.
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ failed$/);
-    expect(run.stderr).toMatch(/^traffic: \d+ exchanges and \d+ webhook deliveries recorded as HAR 1\.2 in .*traffic\.har\nsigned: 5 report files in .*manifest\.jws \(Ed25519 key [A-Za-z0-9_-]{43}\); check with: stablepay verify-report .* --public-key <your public key>\n$/);
+    expect(run.stderr).toMatch(
+      /^traffic: \d+ exchanges and \d+ webhook deliveries recorded as HAR 1\.2 in .*traffic\.har\nsigned: 5 report files in .*manifest\.jws \(Ed25519 key [A-Za-z0-9_-]{43}\); check with: stablepay verify-report .* --public-key <your public key>\n$/,
+    );
     const har = JSON.parse(await readFile(join(reports, 'traffic.har'), 'utf8'));
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries.length).toBeGreaterThan(5);
     expect(har.log.entries.filter((e: { _deliveryId?: string }) => e._deliveryId).length).toBeGreaterThanOrEqual(3);
-    const everything = (await Promise.all(['conformance.json', 'junit.xml', 'conformance.html', 'conformance.md', 'traffic.har'].map((f) => readFile(join(reports, f), 'utf8')))).join('\n');
+    const everything = (
+      await Promise.all(
+        ['conformance.json', 'junit.xml', 'conformance.html', 'conformance.md', 'traffic.har'].map((f) =>
+          readFile(join(reports, f), 'utf8'),
+        ),
+      )
+    ).join('\n');
     expect(everything).not.toContain(server.simulator.defaultApiKey);
     expect(everything).not.toMatch(/whsec_[0-9a-f]{8,}/);
   });
@@ -95,7 +119,12 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
     expect(asJson.code).toBe(0);
     expect(JSON.parse(asJson.stdout)).toMatchObject({ ok: true, problems: [], keySource: 'given', run: { seed: 5 } });
     for (const [name, tamper, problem] of [
-      ['changed', async (dir: string) => writeFile(join(dir, 'junit.xml'), (await readFile(join(dir, 'junit.xml'), 'utf8')).replace('failures="1"', 'failures="0"')), /junit\.xml: changed/],
+      [
+        'changed',
+        async (dir: string) =>
+          writeFile(join(dir, 'junit.xml'), (await readFile(join(dir, 'junit.xml'), 'utf8')).replace('failures="1"', 'failures="0"')),
+        /junit\.xml: changed/,
+      ],
       ['missing', (dir: string) => rm(join(dir, 'conformance.html')), /conformance\.html: missing/],
       ['extra', (dir: string) => writeFile(join(dir, 'notes.txt'), 'x'), /notes\.txt: extra file/],
     ] as const) {
@@ -144,7 +173,9 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
     const usage = await Promise.all([
       stablepay(['replay-delivery', reports, '--to', 'http://127.0.0.1:9/x']),
       stablepay(['replay-delivery', reports, '--delivery', recorded.id, '--to', 'ftp://x']),
-      stablepay(['replay-delivery', reports, '--delivery', recorded.id, '--to', 'http://127.0.0.1:9/x', '--resign'], { STABLEPAY_WEBHOOK_SECRET: '' }),
+      stablepay(['replay-delivery', reports, '--delivery', recorded.id, '--to', 'http://127.0.0.1:9/x', '--resign'], {
+        STABLEPAY_WEBHOOK_SECRET: '',
+      }),
     ]);
     expect(usage.map((u) => u.code)).toEqual([2, 2, 2]);
     expect(usage[0]!.stderr).toMatch(/choose one with --delivery/);
@@ -153,7 +184,22 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
 
   it('--sign generates a key, prints its public half, and that key verifies the reports', async () => {
     const dir = join(work, 'generated-key');
-    const signed = await stablepay(['conformance', '--base-url', server.url, '--only', 'auth.unknown-key', '--no-webhooks', '--report-dir', dir, '--format', 'json', '--sign'], { STABLEPAY_API_KEY: server.simulator.defaultApiKey });
+    const signed = await stablepay(
+      [
+        'conformance',
+        '--base-url',
+        server.url,
+        '--only',
+        'auth.unknown-key',
+        '--no-webhooks',
+        '--report-dir',
+        dir,
+        '--format',
+        'json',
+        '--sign',
+      ],
+      { STABLEPAY_API_KEY: server.simulator.defaultApiKey },
+    );
     expect(signed.code).toBe(0);
     // The key goes to stderr: stdout stays empty for machines when there is no console report.
     expect(signed.stdout).toBe('');
@@ -168,9 +214,15 @@ describe('signed reports, recorded traffic and replayed deliveries (CLI)', () =>
   it('refuses an unreadable --sign-key and a --record directory before the run starts (exit 2)', async () => {
     const dir = join(work, 'never-written');
     const [missing, asDirectory, consoleOnly] = await Promise.all([
-      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--sign-key', join(work, 'missing.pem')], { STABLEPAY_API_KEY: server.simulator.defaultApiKey }),
-      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--record', work], { STABLEPAY_API_KEY: server.simulator.defaultApiKey }),
-      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--sign', '--format', 'console'], { STABLEPAY_API_KEY: server.simulator.defaultApiKey }),
+      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--sign-key', join(work, 'missing.pem')], {
+        STABLEPAY_API_KEY: server.simulator.defaultApiKey,
+      }),
+      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--record', work], {
+        STABLEPAY_API_KEY: server.simulator.defaultApiKey,
+      }),
+      stablepay(['conformance', '--base-url', server.url, '--report-dir', dir, '--sign', '--format', 'console'], {
+        STABLEPAY_API_KEY: server.simulator.defaultApiKey,
+      }),
     ]);
     expect(consoleOnly.code).toBe(2);
     expect(consoleOnly.stderr).toMatch(/^error: --sign: there is nothing to sign with --format console only/);

@@ -32,7 +32,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hooks`;
-  listen = spawn(process.execPath, [bin, 'listen', '--forward-to', targetUrl, '--base-url', server.url], { env: { ...process.env, STABLEPAY_API_KEY: KEY }, stdio: ['ignore', 'pipe', 'pipe'] });
+  listen = spawn(process.execPath, [bin, 'listen', '--forward-to', targetUrl, '--base-url', server.url], {
+    env: { ...process.env, STABLEPAY_API_KEY: KEY },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   listen.stdout!.on('data', (c: Buffer) => (listenOut += c.toString()));
   listen.stderr!.on('data', (c: Buffer) => (listenOut += c.toString()));
   await vi.waitFor(() => expect(listenOut).toContain('Ready.'), { timeout: 15_000, interval: 50 });
@@ -57,19 +60,29 @@ describe('stablepay listen + trigger', () => {
     await vi.waitFor(() => expect(events()).toEqual(['payment.processing', 'payment.completed']), { timeout: 5_000 });
     for (const r of received) {
       expect(JSON.parse(r.body).data.paymentId).toBe(id);
-      expect(verifySignature({ headers: r.headers, rawBody: r.body, secret: secret!, nowSeconds: Math.floor(Date.now() / 1000) })).toMatchObject({ ok: true });
+      expect(
+        verifySignature({ headers: r.headers, rawBody: r.body, secret: secret!, nowSeconds: Math.floor(Date.now() / 1000) }),
+      ).toMatchObject({ ok: true });
       expect(r.headers['x-simulator-attempt-timestamp']).toMatch(/^\d+$/);
     }
     await vi.waitFor(() => expect(listenOut).toMatch(new RegExp(`payment\\.completed\\s+payment ${id}  -> 204`)), { timeout: 5_000 });
   });
 
   it('exits 2 with the reason in one line when the payment cannot reach the event', async () => {
-    const created = await fetch(`${server.url}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: '{"amount":"10","currency":"USD"}' });
+    const created = await fetch(`${server.url}/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: '{"amount":"10","currency":"USD"}',
+    });
     const { id } = (await created.json()) as { id: string };
-    expect((await runBin(['trigger', 'payment.cancelled', '--payment', id, '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code).toBe(0);
+    expect(
+      (await runBin(['trigger', 'payment.cancelled', '--payment', id, '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code,
+    ).toBe(0);
     const refused = await runBin(['trigger', 'payment.completed', '--payment', id, '--base-url', server.url], { STABLEPAY_API_KEY: KEY });
     expect(refused.code).toBe(2);
-    expect(refused.stderr.trim()).toBe(`stablepay trigger: payment ${id} is CANCELLED: payment.completed needs an ACTIVE or PROCESSING one`);
+    expect(refused.stderr.trim()).toBe(
+      `stablepay trigger: payment ${id} is CANCELLED: payment.completed needs an ACTIVE or PROCESSING one`,
+    );
     expect((await runBin(['trigger', 'payment.teleported', '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code).toBe(2);
   });
 
@@ -80,9 +93,15 @@ describe('stablepay listen + trigger', () => {
     await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 503/), { timeout: 5_000 });
     await server.simulator.webhooks.idle();
     answer = 200;
-    await fetch(`${server.url}/control/v1/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":61000}' });
+    await fetch(`${server.url}/control/v1/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ms":61000}',
+    });
     // payout.created and payout.cancelled each failed once (503) and went through on the retry.
-    await vi.waitFor(() => expect(events().sort()).toEqual(['payout.cancelled', 'payout.cancelled', 'payout.created', 'payout.created']), { timeout: 5_000 });
+    await vi.waitFor(() => expect(events().sort()).toEqual(['payout.cancelled', 'payout.cancelled', 'payout.created', 'payout.created']), {
+      timeout: 5_000,
+    });
     await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 200/), { timeout: 5_000 });
   });
 

@@ -23,7 +23,9 @@ const EXAMPLES = [
 ].join('\n');
 
 export function registerListenCommand(program: Command): Command {
-  return addRemoteOptions(program.command('listen').description("Forward the simulator's webhook deliveries to a local URL, signed as sent"))
+  return addRemoteOptions(
+    program.command('listen').description("Forward the simulator's webhook deliveries to a local URL, signed as sent"),
+  )
     .addOption(new Option('--forward-to <url>', 'where each delivery is forwarded').makeOptionMandatory())
     .addOption(new Option('--events <list>', 'forward only these events, comma-separated (the rest are acknowledged)'))
     .addOption(new Option('--port <port>', 'port of the local relay (0 = any free port)').default('0'))
@@ -33,9 +35,13 @@ export function registerListenCommand(program: Command): Command {
 
 function parseEvents(list: string | undefined): string[] | null {
   if (list === undefined) return null;
-  const events = list.split(',').map((e) => e.trim()).filter(Boolean);
+  const events = list
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const unknown = events.filter((e) => !(TRIGGER_EVENTS as readonly string[]).includes(e));
-  if (events.length === 0 || unknown.length > 0) throw new UsageError(`--events: unknown ${unknown.join(', ') || '(empty list)'}; one of ${TRIGGER_EVENTS.join(', ')}`);
+  if (events.length === 0 || unknown.length > 0)
+    throw new UsageError(`--events: unknown ${unknown.join(', ') || '(empty list)'}; one of ${TRIGGER_EVENTS.join(', ')}`);
   return events;
 }
 
@@ -55,7 +61,11 @@ async function listen(flags: ListenFlags): Promise<void> {
   }
   if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65_535) throw new UsageError(`--port must be 0..65535, got "${flags.port}"`);
   const events = parseEvents(flags.events);
-  const relay = await startRelay({ forwardTo: flags.forwardTo, events, onDelivery: (d) => console.log(line(d)) }, '127.0.0.1', Number(flags.port));
+  const relay = await startRelay(
+    { forwardTo: flags.forwardTo, events, onDelivery: (d) => console.log(line(d)) },
+    '127.0.0.1',
+    Number(flags.port),
+  );
 
   let restore: () => Promise<unknown>;
   let secret: string;
@@ -79,7 +89,9 @@ async function listen(flags: ListenFlags): Promise<void> {
 
   console.log(`Ready. Forwarding webhooks to ${flags.forwardTo}${events ? ` (only ${events.join(', ')})` : ''}`);
   console.log(`  Webhook signing secret (shown once): ${secret}`);
-  console.log(`  The simulator delivers to ${relay.url}; a failed forward is answered 502, so the simulator retries it on the spec's schedule.`);
+  console.log(
+    `  The simulator delivers to ${relay.url}; a failed forward is answered 502, so the simulator retries it on the spec's schedule.`,
+  );
   console.log('  Ctrl-C to stop (the endpoint goes back to where it pointed).');
 
   await new Promise<void>((resolve) => {

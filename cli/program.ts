@@ -14,7 +14,16 @@ import { registerVerifyReportCommand } from './verify-report.ts';
 import { registerReplayDeliveryCommand } from './replay-delivery.ts';
 
 /** Every subcommand, in the order `stablepay --help` lists them. */
-const SUBCOMMANDS: ((program: Command) => Command)[] = [registerStartCommand, registerConformanceCommand, registerChainsCommand, registerListenCommand, registerTriggerCommand, registerResetCommand, registerVerifyReportCommand, registerReplayDeliveryCommand];
+const SUBCOMMANDS: ((program: Command) => Command)[] = [
+  registerStartCommand,
+  registerConformanceCommand,
+  registerChainsCommand,
+  registerListenCommand,
+  registerTriggerCommand,
+  registerResetCommand,
+  registerVerifyReportCommand,
+  registerReplayDeliveryCommand,
+];
 
 /** Commander's own outcomes that are not errors: help or version asked for. */
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version']);
@@ -27,7 +36,10 @@ export function createProgram(): Command {
     // Set before the subcommands are added, which inherit it: every commander error (unknown flag, missing value,
     // bad argument, no subcommand) is a usage error, exit 2, after commander has printed its message.
     .exitOverride((error) => process.exit(SUCCESS_CODES.has(error.code) ? EXIT_OK : EXIT_USAGE))
-    .addHelpText('after', '\nExamples:\n  $ stablepay start\n  $ stablepay conformance --base-url http://127.0.0.1:4000 --api-key pk_...\n  $ stablepay chains --json\n  $ stablepay verify-report reports/conformance --public-key signing-key.pub.pem\n  $ stablepay replay-delivery reports/conformance --list\n  $ stablepay <command> --help');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ stablepay start\n  $ stablepay conformance --base-url http://127.0.0.1:4000 --api-key pk_...\n  $ stablepay chains --json\n  $ stablepay verify-report reports/conformance --public-key signing-key.pub.pem\n  $ stablepay replay-delivery reports/conformance --list\n  $ stablepay <command> --help',
+    );
   for (const register of SUBCOMMANDS) register(program);
   return program;
 }

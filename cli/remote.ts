@@ -49,10 +49,16 @@ export class Remote {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`cannot reach ${this.baseUrl} (${cause?.code ?? cause?.message ?? (error as Error).message}); is \`stablepay start\` running?`);
+      throw new Error(
+        `cannot reach ${this.baseUrl} (${cause?.code ?? cause?.message ?? (error as Error).message}); is \`stablepay start\` running?`,
+      );
     }
     const text = await res.text();
     let body: unknown;
@@ -70,9 +76,12 @@ export class Remote {
     const res = await this.call(method, path, options);
     if (ok.includes(res.status)) return res.body;
     const message = typeof res.body === 'object' && res.body ? (res.body as { message?: string }).message : String(res.body ?? '');
-    const detail = (res.body as { errors?: { path: string[]; message: string }[] } | undefined)?.errors?.map((e) => `${e.path.join('.') || 'body'}: ${e.message}`).join('; ');
+    const detail = (res.body as { errors?: { path: string[]; message: string }[] } | undefined)?.errors
+      ?.map((e) => `${e.path.join('.') || 'body'}: ${e.message}`)
+      .join('; ');
     if (res.status === 401) throw new UsageError(`${method} ${path}: the API key was refused (401${message ? `: ${message}` : ''})`);
-    if (res.status === 404 && path.startsWith('/control/')) throw new UsageError(`${method} ${path}: 404 — is the control API on (not --no-control)?`);
+    if (res.status === 404 && path.startsWith('/control/'))
+      throw new UsageError(`${method} ${path}: 404 — is the control API on (not --no-control)?`);
     throw new Refused(`${method} ${path} answered ${res.status}${message ? `: ${message}` : ''}${detail ? ` (${detail})` : ''}`);
   }
 }

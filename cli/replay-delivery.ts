@@ -31,21 +31,38 @@ export function registerReplayDeliveryCommand(program: Command): Command {
     .command('replay-delivery')
     .description('Re-post a webhook delivery recorded in a conformance report to a URL (debug a signer or a verifier)')
     .argument('<report>', 'report directory, its conformance.json, or a JSON file holding one finding or one delivery')
-    .addOption(new Option('--delivery <id>', 'the delivery to replay (its id in the finding, e.g. delivery-3); optional when the file holds one'))
+    .addOption(
+      new Option('--delivery <id>', 'the delivery to replay (its id in the finding, e.g. delivery-3); optional when the file holds one'),
+    )
     .addOption(new Option('--to <url>', 'where to post it (http or https)'))
-    .addOption(new Option('--resign', 'sign the recorded body afresh (now) with the secret in --secret-env instead of sending the recorded signature'))
-    .addOption(new Option('--secret-env <name>', 'environment variable holding the webhook secret for --resign').default(SECRET_ENV_DEFAULT))
+    .addOption(
+      new Option(
+        '--resign',
+        'sign the recorded body afresh (now) with the secret in --secret-env instead of sending the recorded signature',
+      ),
+    )
+    .addOption(
+      new Option('--secret-env <name>', 'environment variable holding the webhook secret for --resign').default(SECRET_ENV_DEFAULT),
+    )
     .addOption(new Option('--dry-run', 'print the request instead of sending it'))
     .addOption(new Option('--list', 'list the deliveries the report holds and exit'))
-    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 answered 2xx (or --list, --dry-run), 1 answered otherwise or unreachable, 2 usage error.`)
+    .addHelpText(
+      'after',
+      `${EXAMPLES}\n\nExit codes: 0 answered 2xx (or --list, --dry-run), 1 answered otherwise or unreachable, 2 usage error.`,
+    )
     .action(async (source: string, flags: ReplayFlags) => {
-      const [{ loadDeliveries, pickDelivery, replayRequest, sendReplay }, { UsageError }] = await Promise.all([import('@stablepay/conformance/replay'), import('@stablepay/conformance/options')]);
+      const [{ loadDeliveries, pickDelivery, replayRequest, sendReplay }, { UsageError }] = await Promise.all([
+        import('@stablepay/conformance/replay'),
+        import('@stablepay/conformance/options'),
+      ]);
       try {
         const { file, deliveries } = loadDeliveries(source);
         if (flags.list) {
           if (deliveries.length === 0) process.stdout.write(`${file}: no webhook delivery (only webhook findings carry one)\n`);
           for (const { delivery, finding } of deliveries) {
-            process.stdout.write(`${delivery.id}  ${delivery.method} ${delivery.receivedAt}  ${finding ? `${finding.checkId ?? ''} [${finding.requirement ?? ''}] ${finding.title ?? ''}` : ''}\n`);
+            process.stdout.write(
+              `${delivery.id}  ${delivery.method} ${delivery.receivedAt}  ${finding ? `${finding.checkId ?? ''} [${finding.requirement ?? ''}] ${finding.title ?? ''}` : ''}\n`,
+            );
           }
           return;
         }
@@ -58,7 +75,8 @@ export function registerReplayDeliveryCommand(program: Command): Command {
           } catch {
             // reported below
           }
-          if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--to: "${flags.to}" is not an http(s) URL`);
+          if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+            throw new UsageError(`--to: "${flags.to}" is not an http(s) URL`);
         }
         let resign: { secret: string; nowSeconds: number } | null = null;
         if (flags.resign) {
@@ -69,7 +87,11 @@ export function registerReplayDeliveryCommand(program: Command): Command {
         const replay = replayRequest(delivery, resign);
         for (const note of replay.notes) process.stderr.write(`note: ${note}\n`);
         if (flags.dryRun) {
-          process.stdout.write(`${replay.method} ${flags.to ?? '<--to URL>'}\n${Object.entries(replay.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${replay.body.toString('utf8')}\n`);
+          process.stdout.write(
+            `${replay.method} ${flags.to ?? '<--to URL>'}\n${Object.entries(replay.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}\n\n${replay.body.toString('utf8')}\n`,
+          );
           return;
         }
         try {

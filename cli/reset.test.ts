@@ -15,7 +15,11 @@ afterAll(async () => {
 
 describe('stablepay reset', () => {
   it('empties the simulator and keeps the key it is given', async () => {
-    const created = await fetch(`${server.url}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: '{"amount":"10","currency":"USD"}' });
+    const created = await fetch(`${server.url}/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: '{"amount":"10","currency":"USD"}',
+    });
     expect(created.status).toBe(201);
     const { code, stdout } = await runBin(['reset', '--base-url', server.url], { STABLEPAY_API_KEY: KEY });
     expect(code).toBe(0);

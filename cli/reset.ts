@@ -15,14 +15,18 @@ const EXAMPLES = [
 
 export function registerResetCommand(program: Command): Command {
   return addRemoteOptions(
-    program.command('reset').description('Empty a running simulator: no merchants, payments, endpoints or deliveries; clock back to wall time'),
+    program
+      .command('reset')
+      .description('Empty a running simulator: no merchants, payments, endpoints or deliveries; clock back to wall time'),
     'the default merchant key to keep after the reset (default: the start-up key, else a new one)',
   )
     .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 reset, 1 the simulator could not be reached, 2 usage error or refusal.`)
     .action(
       remoteAction('reset', async (flags: RemoteFlags) => {
         const remote = new Remote(flags);
-        const result = (await remote.expect('POST', '/control/v1/reset', [200], { body: flags.apiKey ? { apiKey: flags.apiKey } : {} })) as ResetResult;
+        const result = (await remote.expect('POST', '/control/v1/reset', [200], {
+          body: flags.apiKey ? { apiKey: flags.apiKey } : {},
+        })) as ResetResult;
         console.log(`reset: clock at ${result.now}, default merchant ${result.merchantId}`);
         // The key is printed only when it is not the one the caller already holds.
         if (result.apiKey !== flags.apiKey) console.log(`  Default API key: ${result.apiKey}`);

@@ -7,7 +7,8 @@ export const SECOND_API_KEY_ENV = 'STABLEPAY_SECOND_API_KEY';
 
 /** Checked before anything starts, so a bad key never leaves a half-started server. */
 export function checkSecondApiKey(key: string, defaultApiKey: string | undefined): void {
-  if (!API_KEY_PATTERN.test(key)) throw new Error(`the second merchant's API key must look like pk_ followed by 8 to 128 letters or digits`);
+  if (!API_KEY_PATTERN.test(key))
+    throw new Error(`the second merchant's API key must look like pk_ followed by 8 to 128 letters or digits`);
   if (key === defaultApiKey) throw new Error("the second merchant's API key must differ from the default merchant's");
 }
 

@@ -17,7 +17,10 @@ describe('stablepay start --no-control with STABLEPAY_RPC_URL_* / STABLEPAY_CHAI
   afterAll(() => chains?.stop());
 
   it('attaches to the chains it is given, serves payments on them, and leaves them running when it stops', async () => {
-    const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--no-control', '--no-demo-payment'], { env: { ...process.env, ...chains.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--no-control', '--no-demo-payment'], {
+      env: { ...process.env, ...chains.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -31,7 +34,11 @@ describe('stablepay start --no-control with STABLEPAY_RPC_URL_* / STABLEPAY_CHAI
     expect(output).toContain('Control API    (disabled)');
     const baseUrl = /Base URL\s+(\S+)/.exec(output)![1]!;
     const key = /Default API key \(shown only now\): (\S+)/.exec(output)![1]!;
-    const created = await fetch(`${baseUrl}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount: '10.00', currency: 'USD' }) });
+    const created = await fetch(`${baseUrl}/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '10.00', currency: 'USD' }),
+    });
     expect(created.status).toBe(201);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -24,7 +24,11 @@ export function startupBanner(server: RunningServer, demoPaymentUrl?: string): s
     ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
     `  Control API    ${server.controlUrl ?? '(disabled)'}${server.controlUrl ? `  (${describeControlExposure(server.controlExposure)})` : ''}`,
     ...chainLines(server),
-    ...(restored ? [`  State dir      restored ${restored.payments} payments, ${restored.merchants} merchants, ${restored.deliveries} webhook deliveries (${restored.pendingDeliveries} pending)`] : []),
+    ...(restored
+      ? [
+          `  State dir      restored ${restored.payments} payments, ${restored.merchants} merchants, ${restored.deliveries} webhook deliveries (${restored.pendingDeliveries} pending)`,
+        ]
+      : []),
     known === ''
       ? '  Default API key: the one of the first start on this state dir (only its hash is kept; --api-key sets a known one)'
       : `  Default API key (shown only now): ${key}`,

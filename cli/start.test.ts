@@ -66,8 +66,13 @@ describe('stablepay start', () => {
       const base = /Base URL\s+(\S+)/.exec(await run.ready)?.[1] as string;
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       const { port } = receiver.address() as { port: number };
-      expect((await fetch(`${base}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).status).toBe(201);
-      const payment = (await (await fetch(`${base}/v1/payments`, { method: 'POST', headers, body: '{"amount":"10","currency":"USD"}' })).json()) as { id: string };
+      expect(
+        (await fetch(`${base}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) }))
+          .status,
+      ).toBe(201);
+      const payment = (await (
+        await fetch(`${base}/v1/payments`, { method: 'POST', headers, body: '{"amount":"10","currency":"USD"}' })
+      ).json()) as { id: string };
       expect((await fetch(`${base}/v1/payments/${payment.id}`, { method: 'DELETE', headers })).status).toBe(200);
       for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(received.map((b) => (JSON.parse(b) as { event: string }).event)).toEqual(['payment.cancelled']);
@@ -83,7 +88,9 @@ describe('stablepay start', () => {
     expect(await run.ready).toMatch(/Pay URL\s+http:\/\/127\.0\.0\.1:45999\n/);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    const flag = start(['--port', '0', '--no-chains', '--no-control', '--pay-url', 'http://pay.example:8080'], { STABLEPAY_PUBLIC_URL: 'http://127.0.0.1:45999' });
+    const flag = start(['--port', '0', '--no-chains', '--no-control', '--pay-url', 'http://pay.example:8080'], {
+      STABLEPAY_PUBLIC_URL: 'http://127.0.0.1:45999',
+    });
     expect(await flag.ready).toMatch(/Pay URL\s+http:\/\/pay\.example:8080\n/);
     flag.child.kill('SIGTERM');
     expect(await flag.exited).toBe(0);
@@ -96,7 +103,11 @@ describe('stablepay start', () => {
     const rpcUrls = [...banner.matchAll(/chainId (\d+)\s+(http:\/\/\S+)/g)].map((m) => [Number(m[1]), m[2] as string] as const);
     expect(rpcUrls.map(([id]) => id)).toEqual([1, 42161, 8453, 137, 56]);
     for (const [chainId, url] of rpcUrls) {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      });
       expect(BigInt(((await res.json()) as { result: string }).result)).toBe(BigInt(chainId));
     }
     // The printed payment page is a real, payable payment a newcomer can open.
@@ -107,9 +118,15 @@ describe('stablepay start', () => {
     expect(await page.text()).toContain('Demo order');
     const base = `${/Base URL\s+(\S+)/.exec(banner)?.[1] as string}/v1`;
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const created = (await (await fetch(`${base}/payments`, { method: 'POST', headers: auth, body: '{"amount":"10","currency":"USD"}' })).json()) as { id: string };
+    const created = (await (
+      await fetch(`${base}/payments`, { method: 'POST', headers: auth, body: '{"amount":"10","currency":"USD"}' })
+    ).json()) as { id: string };
     const origin = new URL(base).origin;
-    const paid = await fetch(`${origin}/control/v1/payments/${created.id}/pay`, { method: 'POST', headers: auth, body: '{"chainId":8453,"token":"USDC"}' });
+    const paid = await fetch(`${origin}/control/v1/payments/${created.id}/pay`, {
+      method: 'POST',
+      headers: auth,
+      body: '{"chainId":8453,"token":"USDC"}',
+    });
     expect(((await paid.json()) as { status: string }).status).toBe('SUCCESSFUL');
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);

@@ -83,8 +83,15 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     host: flags.host,
     port: port(flags.port),
     // A black-box harness tells the target where it is reached (STABLEPAY_PUBLIC_URL): the pay page's links use it.
-    ...(flags.payUrl !== undefined ? { payUrl: url(flags.payUrl, 'pay URL') } : process.env[ENV.publicUrl] ? { payUrl: url(process.env[ENV.publicUrl]!, ENV.publicUrl) } : {}),
-    rateLimit: { limit: positiveInt(flags.rateLimit, 'rate limit'), windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window') },
+    ...(flags.payUrl !== undefined
+      ? { payUrl: url(flags.payUrl, 'pay URL') }
+      : process.env[ENV.publicUrl]
+        ? { payUrl: url(process.env[ENV.publicUrl]!, ENV.publicUrl) }
+        : {}),
+    rateLimit: {
+      limit: positiveInt(flags.rateLimit, 'rate limit'),
+      windowSeconds: positiveInt(flags.rateLimitWindow, 'rate-limit window'),
+    },
     ...(flags.apiKey ? { defaultApiKey: flags.apiKey } : {}),
     control: flags.control && !OFF.test(process.env[ENV.control] ?? ''),
     ...(flags.controlToken ? { controlToken: flags.controlToken } : {}),
@@ -159,7 +166,10 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
   // processes spawned, before the simulator's modules begin to load. The rejection is handled where startServer
   // awaits it; the no-op catch only keeps an early failure from counting as unhandled meanwhile.
   // Durable mode starts its chains from the state dir's checkpoints, inside startServer.
-  const startingChains = options.chains && options.stateDir === undefined ? (await import('@stablepay/simulator/start-chains')).startChainsFor(options) : undefined;
+  const startingChains =
+    options.chains && options.stateDir === undefined
+      ? (await import('@stablepay/simulator/start-chains')).startChainsFor(options)
+      : undefined;
   startingChains?.catch(() => undefined);
   const [{ startServer }, { startupBanner }, { createDemoPayment }, { stopOnExitRequest }] = await Promise.all([
     import('@stablepay/simulator/server'),
@@ -167,7 +177,10 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
     import('./demo-payment.ts'),
     import('./stop-on-exit-request.ts'),
   ]).catch((error: unknown) => {
-    void startingChains?.then((network) => network?.stop(), () => undefined);
+    void startingChains?.then(
+      (network) => network?.stop(),
+      () => undefined,
+    );
     throw error;
   });
   const server = await startServer({ ...options, ...(startingChains ? { startingChains } : {}) });
@@ -199,30 +212,59 @@ export function registerStartCommand(program: Command): Command {
     .addOption(new Option('--host <host>', 'interface to listen on').env(ENV.host).default(DEFAULTS.host))
     .addOption(new Option('--port <port>', 'port to listen on (0 = any free port)').env(ENV.port).default(String(DEFAULTS.port)))
     .addOption(new Option('--pay-url <url>', 'base URL of the hosted payment page (default: this server)').env(ENV.payUrl))
-    .addOption(new Option('--rate-limit <n>', 'requests per window per API key').env(ENV.rateLimit).default(String(DEFAULTS.rateLimit.limit)))
-    .addOption(new Option('--rate-limit-window <seconds>', 'rate-limit window length').env(ENV.rateLimitWindow).default(String(DEFAULTS.rateLimit.windowSeconds)))
+    .addOption(
+      new Option('--rate-limit <n>', 'requests per window per API key').env(ENV.rateLimit).default(String(DEFAULTS.rateLimit.limit)),
+    )
+    .addOption(
+      new Option('--rate-limit-window <seconds>', 'rate-limit window length')
+        .env(ENV.rateLimitWindow)
+        .default(String(DEFAULTS.rateLimit.windowSeconds)),
+    )
     .addOption(new Option('--api-key <key>', "the default merchant's API key (pk_...; random when omitted)").env(ENV.apiKey))
     .addOption(new Option('--no-control', 'disable the control API at /control/v1'))
-    .addOption(new Option('--control-token <token>', 'require this token (X-Control-Token header) on every control API request').env(ENV.controlToken))
+    .addOption(
+      new Option('--control-token <token>', 'require this token (X-Control-Token header) on every control API request').env(
+        ENV.controlToken,
+      ),
+    )
     .addOption(new Option('--control-insecure', 'serve the control API without a token on a non-loopback --host').env(ENV.controlInsecure))
     .addOption(new Option('--no-demo-payment', 'do not create the demo payment whose page URL is printed at startup'))
     .addOption(new Option('--no-chains', `do not start the five local chains: payments settle instantly in memory (also ${ENV.chains}=0)`))
-    .addOption(new Option('--log-format <format>', 'request and webhook-attempt log lines: pretty or json').env(ENV.logFormat).default('pretty'))
+    .addOption(
+      new Option('--log-format <format>', 'request and webhook-attempt log lines: pretty or json').env(ENV.logFormat).default('pretty'),
+    )
     .addOption(new Option('--quiet', `no request or webhook-attempt lines after the banner (also ${ENV.quiet}=1)`))
-    .addOption(new Option('--chaos-deliveries <effects>', 'opt-in: duplicate=<p>,reorder=<p>,delay=<ms> (rehearse duplicate and out-of-order webhooks)').env(ENV.chaosDeliveries))
-    .addOption(new Option('--state-dir <dir>', 'durable mode: keep the whole state in this directory and start from it (in memory when omitted)').env(ENV.stateDir))
+    .addOption(
+      new Option(
+        '--chaos-deliveries <effects>',
+        'opt-in: duplicate=<p>,reorder=<p>,delay=<ms> (rehearse duplicate and out-of-order webhooks)',
+      ).env(ENV.chaosDeliveries),
+    )
+    .addOption(
+      new Option(
+        '--state-dir <dir>',
+        'durable mode: keep the whole state in this directory and start from it (in memory when omitted)',
+      ).env(ENV.stateDir),
+    )
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
-      new Option('--inject-fault <name>', `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`).argParser(
-        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-      ),
+      new Option(
+        '--inject-fault <name>',
+        `deliberately break the simulator with a named fault (repeatable; also ${ENV.injectFaults}=a,b); see simulator/faults/`,
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(
-      new Option('--fork <chainId=rpcUrl>', 'run this chain as an Anvil fork of a real endpoint (repeatable); STABLEPAY_RPC_URL_<chainId>/STABLEPAY_CHAINS_FILE instead attach to chains already running').argParser(
-        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-      ),
+      new Option(
+        '--fork <chainId=rpcUrl>',
+        'run this chain as an Anvil fork of a real endpoint (repeatable); STABLEPAY_RPC_URL_<chainId>/STABLEPAY_CHAINS_FILE instead attach to chains already running',
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
-    .addOption(new Option('--second-api-key <key>', 'also create a second merchant with this API key (merchant isolation in a black-box conformance run)').env('STABLEPAY_SECOND_API_KEY'))
+    .addOption(
+      new Option(
+        '--second-api-key <key>',
+        'also create a second merchant with this API key (merchant isolation in a black-box conformance run)',
+      ).env('STABLEPAY_SECOND_API_KEY'),
+    )
     .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 stopped on request, 1 the simulator failed to start, 2 usage error.`)
     .action(async (flags: StartFlags) => {
       let options: ServerOptions;

@@ -22,6 +22,8 @@ describe('stablepay start --state-dir', () => {
     writeFileSync(path, `garbage\n${readFileSync(path, 'utf8')}`);
     const result = await runBin(['start', '--no-chains', '--port', '0', '--no-demo-payment', '--state-dir', dir]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe(`stablepay start: state dir file ${path} is corrupted at line 1 (not a journal record); move the directory away or repair that line`);
+    expect(result.stderr.trim()).toBe(
+      `stablepay start: state dir file ${path} is corrupted at line 1 (not a journal record); move the directory away or repair that line`,
+    );
   });
 });

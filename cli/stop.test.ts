@@ -26,7 +26,11 @@ function launch(command: string, args: string[]) {
 /** True once nothing accepts connections at `url` any more. */
 async function closed(url: string): Promise<boolean> {
   try {
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    });
     return false;
   } catch {
     return true;
@@ -43,7 +47,10 @@ describe('stopping the simulator through npm and npx', () => {
   ] as const)('$name: $signal to the npm process stops the simulator and its five chains', async ({ command, args, signal }) => {
     const run = launch(command, [...args]);
     const banner = await run.ready;
-    const urls = [/Base URL\s+(\S+)/.exec(banner)?.[1] as string, ...[...banner.matchAll(/chainId \d+\s+(http:\/\/\S+)/g)].map((m) => m[1] as string)];
+    const urls = [
+      /Base URL\s+(\S+)/.exec(banner)?.[1] as string,
+      ...[...banner.matchAll(/chainId \d+\s+(http:\/\/\S+)/g)].map((m) => m[1] as string),
+    ];
     expect(urls).toHaveLength(6); // the simulator and its five chains
     for (const url of urls) expect(await closed(url)).toBe(false);
     run.child.kill(signal);

@@ -18,8 +18,14 @@ describe('planTrigger', () => {
   it('finishes a PROCESSING one and refuses what its state cannot reach, saying why in one line', () => {
     expect(planTrigger('payment.completed', 'payment p', 'PROCESSING')).toEqual({ ok: true, steps: ['confirm'] });
     expect(planTrigger('payment.failed', 'payment p', 'PROCESSING')).toEqual({ ok: true, steps: ['fail'] });
-    expect(planTrigger('payment.cancelled', 'payment p', 'PROCESSING')).toEqual({ ok: false, reason: 'payment p is PROCESSING: payment.cancelled needs an ACTIVE one' });
-    expect(planTrigger('payment.expired', 'payment p', 'PROCESSING')).toMatchObject({ ok: false, reason: expect.stringContaining('PROCESSING never expires') });
+    expect(planTrigger('payment.cancelled', 'payment p', 'PROCESSING')).toEqual({
+      ok: false,
+      reason: 'payment p is PROCESSING: payment.cancelled needs an ACTIVE one',
+    });
+    expect(planTrigger('payment.expired', 'payment p', 'PROCESSING')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('PROCESSING never expires'),
+    });
     for (const terminal of ['SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED']) {
       for (const event of PAYMENT_TRIGGER_EVENTS.slice(1)) {
         const plan = planTrigger(event, 'payment p', terminal);

@@ -2,8 +2,22 @@
 // emits the asked-for event: the same routes the customer, the chains and the clock use, never a
 // write of state. A state that cannot reach the event is a refusal with the reason in one line.
 
-export const PAYMENT_TRIGGER_EVENTS = ['payment.created', 'payment.processing', 'payment.completed', 'payment.failed', 'payment.expired', 'payment.cancelled'] as const;
-export const PAYOUT_TRIGGER_EVENTS = ['payout.created', 'payout.processing', 'payout.completed', 'payout.failed', 'payout.expired', 'payout.cancelled'] as const;
+export const PAYMENT_TRIGGER_EVENTS = [
+  'payment.created',
+  'payment.processing',
+  'payment.completed',
+  'payment.failed',
+  'payment.expired',
+  'payment.cancelled',
+] as const;
+export const PAYOUT_TRIGGER_EVENTS = [
+  'payout.created',
+  'payout.processing',
+  'payout.completed',
+  'payout.failed',
+  'payout.expired',
+  'payout.cancelled',
+] as const;
 export const TRIGGER_EVENTS = [...PAYMENT_TRIGGER_EVENTS, ...PAYOUT_TRIGGER_EVENTS, 'test'] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
 

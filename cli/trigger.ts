@@ -40,14 +40,22 @@ interface Subject {
 }
 
 export function registerTriggerCommand(program: Command): Command {
-  return addRemoteOptions(program.command('trigger').argument('<event>', 'the webhook event to cause').description('Make a running simulator emit a webhook event, the way a customer, a chain or time would'))
+  return addRemoteOptions(
+    program
+      .command('trigger')
+      .argument('<event>', 'the webhook event to cause')
+      .description('Make a running simulator emit a webhook event, the way a customer, a chain or time would'),
+  )
     .addOption(new Option('--payment <id>', 'move this payment instead of creating one'))
     .addOption(new Option('--payout <id>', 'move this payout instead of creating one'))
     .addOption(new Option('--chain <chainId>', 'chain the customer pays on').default('8453'))
     .addOption(new Option('--token <symbol>', 'token the customer pays with').default('USDC'))
     .addOption(new Option('--amount <amount>', 'amount of a new payment or payout').default('25.00'))
     .addOption(new Option('--currency <code>', 'currency of a new payment or payout').default('USD'))
-    .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 emitted, 1 the simulator could not be reached, 2 usage error or a state that cannot reach the event.`)
+    .addHelpText(
+      'after',
+      `${EXAMPLES}\n\nExit codes: 0 emitted, 1 the simulator could not be reached, 2 usage error or a state that cannot reach the event.`,
+    )
     .action(remoteAction('trigger', (event: string, flags: TriggerFlags) => trigger(event, flags)));
 }
 
@@ -57,11 +65,14 @@ async function trigger(event: string, flags: TriggerFlags): Promise<void> {
   remote.requireKey();
   if (flags.payment && flags.payout) throw new UsageError('give --payment or --payout, not both');
   const kind = event === 'test' ? null : event.startsWith('payout.') ? 'payout' : 'payment';
-  if ((flags.payment && kind !== 'payment') || (flags.payout && kind !== 'payout')) throw new UsageError(`${event} does not take ${flags.payment ? '--payment' : '--payout'}`);
+  if ((flags.payment && kind !== 'payment') || (flags.payout && kind !== 'payout'))
+    throw new UsageError(`${event} does not take ${flags.payment ? '--payment' : '--payout'}`);
   const endpoint = await remote.call('GET', '/v1/webhooks', { auth: true });
   if (endpoint.status === 401) await remote.expect('GET', '/v1/webhooks', [200, 404], { auth: true });
   if (endpoint.status === 404 || endpoint.body?.enabled === false) {
-    console.error('note: this merchant has no enabled webhook endpoint, so the event is sent nowhere (stablepay listen --forward-to <url> sets one)');
+    console.error(
+      'note: this merchant has no enabled webhook endpoint, so the event is sent nowhere (stablepay listen --forward-to <url> sets one)',
+    );
   }
 
   if (kind === null) {
@@ -92,7 +103,11 @@ function subjectOf(kind: 'payment' | 'payout', id: string): Subject {
 async function create(remote: Remote, kind: 'payment' | 'payout', event: TriggerEvent, flags: TriggerFlags): Promise<Subject> {
   const money = { amount: flags.amount, currency: flags.currency };
   let created: { id: string };
-  if (kind === 'payout') created = await remote.expect('POST', '/control/v1/payouts', [201], { auth: true, body: { ...money, recipientAddress: PAYOUT_RECIPIENT } });
+  if (kind === 'payout')
+    created = await remote.expect('POST', '/control/v1/payouts', [201], {
+      auth: true,
+      body: { ...money, recipientAddress: PAYOUT_RECIPIENT },
+    });
   // payment.created is a dashboard create's event; an API create emits nothing (spec §6).
   else if (event === 'payment.created') created = await remote.expect('POST', '/control/v1/payments', [201], { auth: true, body: money });
   else created = await remote.expect('POST', '/v1/payments', [201], { auth: true, body: money });

@@ -86,10 +86,24 @@ async function relay(raw: Buffer, headers: IncomingHttpHeaders, options: RelayOp
     });
     await res.arrayBuffer().catch(() => undefined);
     const ms = Math.round(performance.now() - started);
-    return { event, subject, status: res.status, error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`, ms, forwarded: true };
+    return {
+      event,
+      subject,
+      status: res.status,
+      error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`,
+      ms,
+      forwarded: true,
+    };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { event, subject, status: null, error: `forward failed: ${reason}`, ms: Math.round(performance.now() - started), forwarded: true };
+    return {
+      event,
+      subject,
+      status: null,
+      error: `forward failed: ${reason}`,
+      ms: Math.round(performance.now() - started),
+      forwarded: true,
+    };
   }
 }

@@ -36,7 +36,11 @@ export const TARGET_DEFAULTS = {
   startTimeoutSeconds: 60,
   imagePort: 4000,
   /** Debian's `faketime` package (multi-threaded variant: Node has worker threads). */
-  faketimeCandidates: ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/faketime/libfaketimeMT.so.1'],
+  faketimeCandidates: [
+    '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
+    '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1',
+    '/usr/lib/faketime/libfaketimeMT.so.1',
+  ],
   /** Where a container finds the library and the timestamp file. */
   containerFaketimeDir: '/stablepay-faketime',
   stopTimeoutMs: 5_000,
@@ -44,18 +48,84 @@ export const TARGET_DEFAULTS = {
 } as const;
 
 export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[] = [
-  { name: 'targetCommand', flags: '--target-command <cmd>', description: 'start the implementation with this shell command (own process group; gets PORT, STABLEPAY_RPC_URL_<chainId>, STABLEPAY_CHAINS_FILE)', parser: 'string' },
-  { name: 'targetImage', flags: '--target-image <ref>', description: 'start the implementation from this local container image (testcontainers; never pulled)', parser: 'string' },
-  { name: 'targetPort', flags: '--target-port <port>', description: 'port the implementation listens on (in the container for --target-image)', parser: 'positive-int', defaultText: `${TARGET_DEFAULTS.imagePort} for an image, a free port for a command` },
+  {
+    name: 'targetCommand',
+    flags: '--target-command <cmd>',
+    description:
+      'start the implementation with this shell command (own process group; gets PORT, STABLEPAY_RPC_URL_<chainId>, STABLEPAY_CHAINS_FILE)',
+    parser: 'string',
+  },
+  {
+    name: 'targetImage',
+    flags: '--target-image <ref>',
+    description: 'start the implementation from this local container image (testcontainers; never pulled)',
+    parser: 'string',
+  },
+  {
+    name: 'targetPort',
+    flags: '--target-port <port>',
+    description: 'port the implementation listens on (in the container for --target-image)',
+    parser: 'positive-int',
+    defaultText: `${TARGET_DEFAULTS.imagePort} for an image, a free port for a command`,
+  },
   { name: 'targetEnv', flags: '--target-env <K=V>', description: 'extra environment for the target (repeatable)', parser: 'key-value' },
-  { name: 'targetWait', flags: '--target-wait <path|log:text>', description: 'ready when this HTTP path answers, or when log:<text> is printed', parser: 'string', defaultText: TARGET_DEFAULTS.wait },
-  { name: 'targetStartTimeoutSeconds', flags: '--target-start-timeout <seconds>', description: 'how long the target may take to become ready', parser: 'positive-int', defaultText: String(TARGET_DEFAULTS.startTimeoutSeconds) },
-  { name: 'faketime', flags: '--faketime <path>', description: 'libfaketimeMT preloaded into the target to move its clock', parser: 'string', defaultText: "Debian's faketime package" },
-  { name: 'faketime', flags: '--no-faketime', description: 'run the target on the real clock (clock checks are not exercised)', parser: 'flag' },
+  {
+    name: 'targetWait',
+    flags: '--target-wait <path|log:text>',
+    description: 'ready when this HTTP path answers, or when log:<text> is printed',
+    parser: 'string',
+    defaultText: TARGET_DEFAULTS.wait,
+  },
+  {
+    name: 'targetStartTimeoutSeconds',
+    flags: '--target-start-timeout <seconds>',
+    description: 'how long the target may take to become ready',
+    parser: 'positive-int',
+    defaultText: String(TARGET_DEFAULTS.startTimeoutSeconds),
+  },
+  {
+    name: 'faketime',
+    flags: '--faketime <path>',
+    description: 'libfaketimeMT preloaded into the target to move its clock',
+    parser: 'string',
+    defaultText: "Debian's faketime package",
+  },
+  {
+    name: 'faketime',
+    flags: '--no-faketime',
+    description: 'run the target on the real clock (clock checks are not exercised)',
+    parser: 'flag',
+  },
   { name: 'reaper', flags: '--reaper', description: "run testcontainers' Ryuk reaper (its image must be present locally)", parser: 'flag' },
-  { name: 'secondApiKey', flags: '--second-api-key <key>', description: `API key of a second merchant, for merchant isolation without a control API (or set ${'STABLEPAY_SECOND_API_KEY'})`, parser: 'string' },
-  { name: 'customer', flags: '--no-customer', description: 'black-box run: do not pay through the hosted page in a browser (customer checks are not exercised)', parser: 'flag' },
-  { name: 'customerParallel', flags: '--customer-parallel <n>', description: 'black-box run: payments the browser customer makes at once', parser: 'positive-int', defaultText: '2' },
-  { name: 'pageContract', flags: '--page-contract <file>', description: 'JSON file overriding the roles and accessible names the customer looks for on the hosted page', parser: 'string' },
-  { name: 'forks', flags: '--fork <chainId=rpcUrl>', description: 'black-box run: this chain is an Anvil fork of a real endpoint (repeatable)', parser: 'fork' },
+  {
+    name: 'secondApiKey',
+    flags: '--second-api-key <key>',
+    description: `API key of a second merchant, for merchant isolation without a control API (or set ${'STABLEPAY_SECOND_API_KEY'})`,
+    parser: 'string',
+  },
+  {
+    name: 'customer',
+    flags: '--no-customer',
+    description: 'black-box run: do not pay through the hosted page in a browser (customer checks are not exercised)',
+    parser: 'flag',
+  },
+  {
+    name: 'customerParallel',
+    flags: '--customer-parallel <n>',
+    description: 'black-box run: payments the browser customer makes at once',
+    parser: 'positive-int',
+    defaultText: '2',
+  },
+  {
+    name: 'pageContract',
+    flags: '--page-contract <file>',
+    description: 'JSON file overriding the roles and accessible names the customer looks for on the hosted page',
+    parser: 'string',
+  },
+  {
+    name: 'forks',
+    flags: '--fork <chainId=rpcUrl>',
+    description: 'black-box run: this chain is an Anvil fork of a real endpoint (repeatable)',
+    parser: 'fork',
+  },
 ];

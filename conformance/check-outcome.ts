@@ -29,7 +29,12 @@ export function endingOf(error: unknown, check: Pick<Check, 'requirements'>, ser
   if (error instanceof RequirementError) {
     return {
       kind: 'finding',
-      finding: { requirement: error.requirement, title: error.title, message: error.message, reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null },
+      finding: {
+        requirement: error.requirement,
+        title: error.title,
+        message: error.message,
+        reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null,
+      },
     };
   }
   if (error instanceof TransportError) {
@@ -38,7 +43,12 @@ export function endingOf(error: unknown, check: Pick<Check, 'requirements'>, ser
     if (error.exchange.target === 'control') return { kind: 'not-exercised', reason: `the control API did not answer: ${error.message}` };
     return {
       kind: 'finding',
-      finding: { requirement: check.requirements[0]!, title: transportTitle(error.kind), message: error.message, reproduction: toCurl(error.exchange, services.secrets) },
+      finding: {
+        requirement: check.requirements[0]!,
+        title: transportTitle(error.kind),
+        message: error.message,
+        reproduction: toCurl(error.exchange, services.secrets),
+      },
     };
   }
   return { kind: 'error', error: checkErrorOf(error) };

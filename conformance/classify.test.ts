@@ -66,7 +66,12 @@ function services(strict = false): RunServices {
   };
 }
 
-const plan = (capabilities: RunPlan['capabilities']): RunPlan => ({ selected: [], skipped: [], capabilities, capabilityNotes: ['no control API at x'] });
+const plan = (capabilities: RunPlan['capabilities']): RunPlan => ({
+  selected: [],
+  skipped: [],
+  capabilities,
+  capabilityNotes: ['no control API at x'],
+});
 const check = (run: Check['run'], needs: Check['needs'] = []): Check =>
   defineCheck({ id: 'unit.check', title: 'unit', requirements: ['DOC-1', 'ASM-1'], level: 'documented', needs, tags: [], run });
 
@@ -75,7 +80,13 @@ describe('runCheck', () => {
 
   it('reports a check whose capability is missing as not-exercised, without running it', async () => {
     let ran = false;
-    const result = await runCheck(check(async () => void (ran = true), ['control']), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async () => void (ran = true), ['control']),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(ran).toBe(false);
     expect(result.result).toBe('not-exercised');
     expect(result.reason).toMatch(/needs control/);
@@ -88,10 +99,26 @@ describe('runCheck', () => {
   });
 
   it('fails on a documented finding; an unexpected exception is an error result, never a finding', async () => {
-    const thrown = await runCheck(check(async () => { throw new RequirementError('DOC-1', 'broken', 'detail'); }), services(), none, 1, 1);
+    const thrown = await runCheck(
+      check(async () => {
+        throw new RequirementError('DOC-1', 'broken', 'detail');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(thrown.result).toBe('fail');
     expect(thrown.failures[0]).toMatchObject({ checkId: 'unit.check', requirement: 'DOC-1', severity: 'fail', title: 'broken' });
-    const crashed = await runCheck(check(async () => { throw new TypeError('boom'); }), services(), none, 1, 1);
+    const crashed = await runCheck(
+      check(async () => {
+        throw new TypeError('boom');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(crashed.result).toBe('error');
     expect(crashed.failures).toEqual([]);
     expect(crashed.error!.message).toBe('TypeError: boom');
@@ -99,29 +126,87 @@ describe('runCheck', () => {
   });
 
   it('keeps what a check found before it broke, and still calls the check an error', async () => {
-    const result = await runCheck(check(async (ctx) => { ctx.fail('DOC-1', 'seen', 'before'); throw new RangeError('later'); }), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => {
+        ctx.fail('DOC-1', 'seen', 'before');
+        throw new RangeError('later');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.result).toBe('error');
     expect(result.failures.map((f) => f.title)).toEqual(['seen']);
   });
 
-  it('reports a service request with no usable answer as a finding on the check\'s first requirement, a control one as not-exercised', async () => {
-    const exchange = (target: 'service' | 'control') => ({ id: 1, checkId: 'unit.check', target, method: 'GET', url: 'http://127.0.0.1:9/v1/payments', requestHeaders: {}, credential: { kind: 'none' as const }, requestBody: undefined, status: 200, responseHeaders: {}, responseBody: '', durationMs: 1, transportError: 'x', startedAt: '' });
-    const tooLarge = new TransportError('GET http://127.0.0.1:9/v1/payments: answered 200 with a body over 8 MiB', exchange('service'), 'too-large');
-    const service = await runCheck(check(async () => { throw tooLarge; }), services(), none, 1, 1);
+  it("reports a service request with no usable answer as a finding on the check's first requirement, a control one as not-exercised", async () => {
+    const exchange = (target: 'service' | 'control') => ({
+      id: 1,
+      checkId: 'unit.check',
+      target,
+      method: 'GET',
+      url: 'http://127.0.0.1:9/v1/payments',
+      requestHeaders: {},
+      credential: { kind: 'none' as const },
+      requestBody: undefined,
+      status: 200,
+      responseHeaders: {},
+      responseBody: '',
+      durationMs: 1,
+      transportError: 'x',
+      startedAt: '',
+    });
+    const tooLarge = new TransportError(
+      'GET http://127.0.0.1:9/v1/payments: answered 200 with a body over 8 MiB',
+      exchange('service'),
+      'too-large',
+    );
+    const service = await runCheck(
+      check(async () => {
+        throw tooLarge;
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(service.result).toBe('fail');
     expect(service.failures[0]).toMatchObject({ requirement: 'DOC-1', title: 'The response body is larger than the suite reads' });
     expect(service.failures[0]!.reproduction).toMatch(/^curl /);
-    const control = await runCheck(check(async () => { throw new TransportError('POST /clock/advance: no complete answer', exchange('control'), 'timeout'); }), services(), none, 1, 1);
+    const control = await runCheck(
+      check(async () => {
+        throw new TransportError('POST /clock/advance: no complete answer', exchange('control'), 'timeout');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(control).toMatchObject({ result: 'not-exercised', reason: expect.stringMatching(/control API did not answer/) });
   });
 
   it('keeps a check that lost a capability mid-run as not-exercised when it found nothing', async () => {
-    const result = await runCheck(check(async () => { throw new NotExercisedSignal('control API answered 404'); }), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async () => {
+        throw new NotExercisedSignal('control API answered 404');
+      }),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result).toMatchObject({ result: 'not-exercised', reason: 'control API answered 404' });
   });
 
   it('refuses findings on requirements the check does not cite: the check is an error, OTHER-1 gets nothing', async () => {
-    const result = await runCheck(check(async (ctx) => ctx.fail('OTHER-1', 'x', 'y')), services(), none, 1, 1);
+    const result = await runCheck(
+      check(async (ctx) => ctx.fail('OTHER-1', 'x', 'y')),
+      services(),
+      none,
+      1,
+      1,
+    );
     expect(result.result).toBe('error');
     expect(result.failures).toEqual([]);
     expect(result.requirements).not.toContain('OTHER-1');
@@ -130,7 +215,9 @@ describe('runCheck', () => {
 
   it('makes a property whose predicate throws something other than a finding an error, with the counterexample', async () => {
     const fc = (await import('fast-check')).default;
-    const broken = check(async (ctx) => ctx.property('p', fc.integer({ min: 0, max: 5 }), async (n) => void (null as unknown as Record<string, number>)[String(n)]));
+    const broken = check(async (ctx) =>
+      ctx.property('p', fc.integer({ min: 0, max: 5 }), async (n) => void (null as unknown as Record<string, number>)[String(n)]),
+    );
     const result = await runCheck(broken, services(), none, 1, 1);
     expect(result.result).toBe('error');
     expect(result.failures).toEqual([]);
@@ -181,7 +268,8 @@ describe('runCheck', () => {
 
 describe('an interrupted run (a signal, --max-run-time)', () => {
   const none = plan({ control: false, 'webhook-receiver': false, customer: false });
-  const byId = (id: string, body: Check['run']) => defineCheck({ id, title: id, requirements: ['DOC-1'], level: 'documented', needs: [], tags: [], run: body });
+  const byId = (id: string, body: Check['run']) =>
+    defineCheck({ id, title: id, requirements: ['DOC-1'], level: 'documented', needs: [], tags: [], run: body });
   const stopping = () => {
     const stop = new AbortController();
     const run = services();
@@ -207,7 +295,11 @@ describe('an interrupted run (a signal, --max-run-time)', () => {
     const later = byId('unit.later', async () => void started.push('unit.later'));
     const { results, interrupted } = await runPlan({ ...none, selected: [first, running, later] }, run);
     expect(started).toEqual(['unit.first', 'unit.running']);
-    expect(results.map((r) => [r.id, r.result])).toEqual([['unit.first', 'pass'], ['unit.running', 'fail'], ['unit.later', 'skipped']]);
+    expect(results.map((r) => [r.id, r.result])).toEqual([
+      ['unit.first', 'pass'],
+      ['unit.running', 'fail'],
+      ['unit.later', 'skipped'],
+    ]);
     expect(results[1]!.failures.map((f) => f.title)).toEqual(['found in the grace']);
     expect(results[1]!.reason).toBe('stopped early: the run was interrupted by SIGINT while this check ran');
     expect(results[2]!.reason).toBe('not run: the run was interrupted by SIGINT');
@@ -216,7 +308,10 @@ describe('an interrupted run (a signal, --max-run-time)', () => {
 
   it('judges a check that ends by itself after the stop as usual; one cut short with nothing found is not-exercised, never passed', async () => {
     const { stop, run } = stopping();
-    const ends = byId('unit.ends', async () => void stop.abort(new RunStop('max-run-time', 'the run reached its time limit (--max-run-time 1 s)')));
+    const ends = byId(
+      'unit.ends',
+      async () => void stop.abort(new RunStop('max-run-time', 'the run reached its time limit (--max-run-time 1 s)')),
+    );
     const done = await runPlan({ ...none, selected: [ends] }, run);
     expect(done.results[0]!.result).toBe('pass');
     expect(done.interrupted).toMatchObject({ by: 'max-run-time', notRun: [] });
@@ -226,7 +321,10 @@ describe('an interrupted run (a signal, --max-run-time)', () => {
     setTimeout(() => second.stop.abort(new RunStop('SIGTERM', 'the run was interrupted by SIGTERM')), 20);
     const started = performance.now();
     const cut = await runPlan({ ...none, selected: [hangs, ends] }, second.run);
-    expect(cut.results.map((r) => [r.id, r.result])).toEqual([['unit.hangs', 'not-exercised'], ['unit.ends', 'skipped']]);
+    expect(cut.results.map((r) => [r.id, r.result])).toEqual([
+      ['unit.hangs', 'not-exercised'],
+      ['unit.ends', 'skipped'],
+    ]);
     expect(cut.results[0]!.reason).toBe('the run was interrupted by SIGTERM while this check ran');
     // Left behind after the grace to end (3 s) and the grace after its requests were aborted (2 s).
     expect(performance.now() - started).toBeLessThan(10_000);

@@ -116,7 +116,10 @@ export class CheckContext {
   /** The browser customer and its chains, or not-exercised. A check's pages and queued payments end with the check. */
   get customer(): { agent: CustomerAgent; chains: ChainsFile } {
     const customer = this.services.customer;
-    if (!customer) this.notExercised('no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)');
+    if (!customer)
+      this.notExercised(
+        'no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)',
+      );
     if (!this.customerScoped) {
       this.customerScoped = true;
       this.onCleanup(() => customer.agent.abortOpen(`not attempted: ${this.check.id} ended`));
@@ -144,7 +147,10 @@ export class CheckContext {
       await this.services.control.advance(ms);
       return;
     }
-    if (!this.services.timeTravel) this.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
+    if (!this.services.timeTravel)
+      this.notExercised(
+        'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
+      );
     await this.services.timeTravel.advance(ms);
   }
 
@@ -195,7 +201,14 @@ export class CheckContext {
   }
 
   /** Like expect, for a finding about one webhook delivery (see failDelivery). */
-  expectDelivery(condition: boolean, requirement: string, title: string, message: string | (() => string), delivery: Delivery, secret?: string): boolean {
+  expectDelivery(
+    condition: boolean,
+    requirement: string,
+    title: string,
+    message: string | (() => string),
+    delivery: Delivery,
+    secret?: string,
+  ): boolean {
     if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret);
     return condition;
   }
@@ -207,7 +220,13 @@ export class CheckContext {
   }
 
   /** Like expect, but stops the check: later steps depend on this one. */
-  require(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange): asserts condition {
+  require(
+    condition: boolean,
+    requirement: string,
+    title: string,
+    message: string | (() => string),
+    exchange?: Exchange,
+  ): asserts condition {
     if (!condition) {
       this.assertCited(requirement);
       throw new RequirementError(requirement, title, typeof message === 'function' ? message() : message, exchange);
@@ -244,7 +263,12 @@ export class CheckContext {
    * Runs a fast-check property. A counterexample becomes a finding with the seed, the replay path
    * and a command line that replays it; the requirement comes from the RequirementError thrown.
    */
-  async property<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
+  async property<T>(
+    name: string,
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options: PropertyOptions = {},
+  ): Promise<void> {
     const key = `${this.check.id}/${name}`;
     const seed = this.seedFor(name);
     const numRuns = options.numRuns ?? this.options.runs;
@@ -304,7 +328,10 @@ export class CheckContext {
 /** A property whose predicate threw something other than a finding: the runner makes it the check's `error` (or not-exercised). */
 class PropertyBroke extends Error {
   constructor(property: string, counterexample: string, cause: unknown) {
-    super(`property ${property} broke on ${counterexample}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`, { cause });
+    super(
+      `property ${property} broke on ${counterexample}: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`,
+      { cause },
+    );
     this.name = 'PropertyBroke';
     if (cause instanceof Error && cause.stack) this.stack = `${this.name}: ${this.message}\n${cause.stack}`;
   }
@@ -312,5 +339,7 @@ class PropertyBroke extends Error {
 
 /** A 3xx is judged as it was answered: redirects are never followed, and the finding says where it pointed. */
 function redirectNote(response: HttpResponse): string {
-  return response.status >= 300 && response.status < 400 ? ` (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}, which the suite does not follow)` : '';
+  return response.status >= 300 && response.status < 400
+    ? ` (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}, which the suite does not follow)`
+    : '';
 }

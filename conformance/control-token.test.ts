@@ -45,7 +45,16 @@ describe('conformance --control-token', () => {
 
   it('without the token a named control URL is refused as unusable', async () => {
     await expect(
-      runConformance({ baseUrl: server.url, apiKey: server.simulator.defaultApiKey, controlUrl: `${server.url}/control/v1`, only: ['auth.merchant-isolation'], webhooks: false, formats: ['json'], reportDir: await mkdtemp(join(tmpdir(), 'cf-token-')), write: () => {} }),
+      runConformance({
+        baseUrl: server.url,
+        apiKey: server.simulator.defaultApiKey,
+        controlUrl: `${server.url}/control/v1`,
+        only: ['auth.merchant-isolation'],
+        webhooks: false,
+        formats: ['json'],
+        reportDir: await mkdtemp(join(tmpdir(), 'cf-token-')),
+        write: () => {},
+      }),
     ).rejects.toThrow(ConfigError);
   });
 });

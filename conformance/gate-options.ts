@@ -9,6 +9,17 @@ export interface GateOptions {
 }
 
 export const GATE_OPTION_DECLARATIONS: OptionDeclaration<keyof GateOptions>[] = [
-  { name: 'requireCoverage', flags: '--require-coverage <percent>', description: 'exit 1 unless at least this % of the documented requirements was exercised', parser: 'percent' },
-  { name: 'require', flags: '--require <checks>', description: 'exit 1 unless every check these ids, prefixes, tags or requirement ids select passed (comma-separated), e.g. --require browser', parser: 'list' },
+  {
+    name: 'requireCoverage',
+    flags: '--require-coverage <percent>',
+    description: 'exit 1 unless at least this % of the documented requirements was exercised',
+    parser: 'percent',
+  },
+  {
+    name: 'require',
+    flags: '--require <checks>',
+    description:
+      'exit 1 unless every check these ids, prefixes, tags or requirement ids select passed (comma-separated), e.g. --require browser',
+    parser: 'list',
+  },
 ];

@@ -6,17 +6,47 @@ import { checkGateOptions, evaluateGate } from './gate.ts';
 import { UsageError } from './options.ts';
 import type { CheckResult, CoverageSummary } from './types.ts';
 
-const result = (id: string, outcome: CheckResult['result'], tags: string[] = []): CheckResult => ({ id, title: id, requirements: ['R-1'], level: 'documented', needs: [], tags: [id.split('.')[0]!, ...tags], result: outcome, failures: [], durationMs: 0, cases: 0, requests: 0 });
-const coverage = (exercised: number, total = 195): CoverageSummary[] => [{ level: 'documented', total, covered: total, exercised }, { level: 'assumed', total: 10, covered: 10, exercised: 10 }];
+const result = (id: string, outcome: CheckResult['result'], tags: string[] = []): CheckResult => ({
+  id,
+  title: id,
+  requirements: ['R-1'],
+  level: 'documented',
+  needs: [],
+  tags: [id.split('.')[0]!, ...tags],
+  result: outcome,
+  failures: [],
+  durationMs: 0,
+  cases: 0,
+  requests: 0,
+});
+const coverage = (exercised: number, total = 195): CoverageSummary[] => [
+  { level: 'documented', total, covered: total, exercised },
+  { level: 'assumed', total: 10, covered: 10, exercised: 10 },
+];
 
 describe('gate', () => {
   it('holds when the documented coverage reaches the percentage and every required check passed', () => {
-    const gate = evaluateGate({ requireCoverage: 90, require: ['browser'] }, [result('customer.settles', 'pass', ['browser']), result('auth.x', 'fail')], coverage(176));
-    expect(gate).toEqual({ met: true, unmet: [], requireCoverage: 90, documentedExercised: 90.3, required: [{ selector: 'browser', checks: [{ id: 'customer.settles', result: 'pass' }] }] });
+    const gate = evaluateGate(
+      { requireCoverage: 90, require: ['browser'] },
+      [result('customer.settles', 'pass', ['browser']), result('auth.x', 'fail')],
+      coverage(176),
+    );
+    expect(gate).toEqual({
+      met: true,
+      unmet: [],
+      requireCoverage: 90,
+      documentedExercised: 90.3,
+      required: [{ selector: 'browser', checks: [{ id: 'customer.settles', result: 'pass' }] }],
+    });
   });
 
   it('does not hold on low coverage, or on a required check that warned, was not exercised or was skipped', () => {
-    const checks = [result('customer.settles', 'warn', ['browser']), result('customer.pay-each-pair', 'not-exercised', ['browser']), result('customer.pay-embedded', 'skipped', ['browser']), result('customer.split-five-sellers', 'pass', ['browser'])];
+    const checks = [
+      result('customer.settles', 'warn', ['browser']),
+      result('customer.pay-each-pair', 'not-exercised', ['browser']),
+      result('customer.pay-embedded', 'skipped', ['browser']),
+      result('customer.split-five-sellers', 'pass', ['browser']),
+    ];
     const gate = evaluateGate({ requireCoverage: 74.5, require: ['browser'] }, checks, coverage(145));
     expect(gate.met).toBe(false);
     expect(gate.unmet).toEqual([
@@ -27,8 +57,12 @@ describe('gate', () => {
 
   it('refuses a percentage out of range and a selector that matches no check, before the run', () => {
     expect(() => checkGateOptions({ requireCoverage: 120 }, ALL_CHECKS)).toThrow(UsageError);
-    expect(() => checkGateOptions({ require: ['browser', 'customer.nope'] }, ALL_CHECKS)).toThrow('--require: no check matches customer.nope (see --list)');
-    expect(() => checkGateOptions({ requireCoverage: 0, require: ['browser', 'customer.settles', 'PAY-STATE-ACTIVE-TO-PROCESSING'] }, ALL_CHECKS)).not.toThrow();
+    expect(() => checkGateOptions({ require: ['browser', 'customer.nope'] }, ALL_CHECKS)).toThrow(
+      '--require: no check matches customer.nope (see --list)',
+    );
+    expect(() =>
+      checkGateOptions({ requireCoverage: 0, require: ['browser', 'customer.settles', 'PAY-STATE-ACTIVE-TO-PROCESSING'] }, ALL_CHECKS),
+    ).not.toThrow();
   });
 });
 

@@ -10,11 +10,11 @@ import type { CheckResult, CoverageSummary, GateResult } from './types.ts';
 
 export type { GateResult } from './types.ts';
 
-
 /** Refuses a bad gate before anything starts (exit 2). */
 export function checkGateOptions(options: GateOptions, checks: Check[]): void {
   const percent = options.requireCoverage;
-  if (percent !== undefined && !(Number.isFinite(percent) && percent >= 0 && percent <= 100)) throw new UsageError(`--require-coverage: ${String(percent)} is not a percentage between 0 and 100`);
+  if (percent !== undefined && !(Number.isFinite(percent) && percent >= 0 && percent <= 100))
+    throw new UsageError(`--require-coverage: ${String(percent)} is not a percentage between 0 and 100`);
   const unknown = unknownSelectors(checks, options.require ?? []);
   if (unknown.length > 0) throw new UsageError(`--require: no check matches ${unknown.join(', ')} (see --list)`);
 }
@@ -25,7 +25,9 @@ export function evaluateGate(options: GateOptions, results: CheckResult[], cover
   const unmet: string[] = [];
   const requireCoverage = options.requireCoverage ?? null;
   if (requireCoverage !== null && documentedExercised < requireCoverage) {
-    unmet.push(`--require-coverage ${requireCoverage}: the run exercised ${documented?.exercised ?? 0} of ${documented?.total ?? 0} documented requirements (${documentedExercised} %)`);
+    unmet.push(
+      `--require-coverage ${requireCoverage}: the run exercised ${documented?.exercised ?? 0} of ${documented?.total ?? 0} documented requirements (${documentedExercised} %)`,
+    );
   }
   const required = (options.require ?? []).map((selector) => ({
     selector,
@@ -33,7 +35,8 @@ export function evaluateGate(options: GateOptions, results: CheckResult[], cover
   }));
   for (const { selector, checks } of required) {
     const notPassed = checks.filter((c) => c.result !== 'pass');
-    if (notPassed.length > 0) unmet.push(`--require ${selector}: ${notPassed.map((c) => `${c.id} ${c.result}`).join(', ')} (a required check must pass)`);
+    if (notPassed.length > 0)
+      unmet.push(`--require ${selector}: ${notPassed.map((c) => `${c.id} ${c.result}`).join(', ')} (a required check must pass)`);
   }
   return { met: unmet.length === 0, unmet, requireCoverage, documentedExercised, required };
 }

@@ -53,7 +53,10 @@ export interface RunDependencies {
 
 export function listChecks(checks: Check[] = ALL_CHECKS): string {
   return `${checks
-    .map((c) => `${c.id.padEnd(40)} ${c.level.padEnd(10)} needs:${(c.needs.join(',') || '-').padEnd(26)} ${c.requirements.join(',')}\n    ${c.title} [${c.tags.join(', ')}]`)
+    .map(
+      (c) =>
+        `${c.id.padEnd(40)} ${c.level.padEnd(10)} needs:${(c.needs.join(',') || '-').padEnd(26)} ${c.requirements.join(',')}\n    ${c.title} [${c.tags.join(', ')}]`,
+    )
     .join('\n')}\n`;
 }
 
@@ -71,17 +74,27 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
     outcome = await runInScope(new RequestScope('setup', stopper.signal), () =>
       !input.targetCommand && !input.targetImage
         ? runOn(input, deps, null, integrity, stopper)
-        : runAgainstTarget({ ...input, signal: stopper.signal }, (resolved, blackBox) => runOn(resolved, deps, blackBox, integrity, stopper)),
+        : runAgainstTarget({ ...input, signal: stopper.signal }, (resolved, blackBox) =>
+            runOn(resolved, deps, blackBox, integrity, stopper),
+          ),
     );
   } catch (error) {
     // A request aborted or a start given up because the run was stopping: the stop is the news, not the abort.
-    if (stopper.stopped && (error instanceof RunStop || (error instanceof TransportError && error.kind === 'aborted'))) throw stopper.stopped;
+    if (stopper.stopped && (error instanceof RunStop || (error instanceof TransportError && error.kind === 'aborted')))
+      throw stopper.stopped;
     throw error;
   } finally {
     stopper.dispose();
   }
   // Signed last: a black-box target has stopped by now, so its log in the report directory is complete.
-  outcome.reportFiles.push(...(await signReports(integrity, { reportDir: input.reportDir ?? DEFAULTS.reportDir, files: outcome.reportFiles, metadata: outcome.result.metadata, write: integrityWriter(input) })));
+  outcome.reportFiles.push(
+    ...(await signReports(integrity, {
+      reportDir: input.reportDir ?? DEFAULTS.reportDir,
+      files: outcome.reportFiles,
+      metadata: outcome.result.metadata,
+      write: integrityWriter(input),
+    })),
+  );
   return outcome;
 }
 
@@ -93,7 +106,13 @@ function integrityWriter(input: ConformanceOptions): (text: string) => void {
   return input.write ?? ((text) => void process.stderr.write(text));
 }
 
-async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox: BlackBox | null, integrity: IntegrityPlan, stopper: RunStopper): Promise<ConformanceOutcome> {
+async function runOn(
+  input: ConformanceOptions,
+  deps: RunDependencies,
+  blackBox: BlackBox | null,
+  integrity: IntegrityPlan,
+  stopper: RunStopper,
+): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
   const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
@@ -142,17 +161,37 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     const notes: string[] = [...(blackBox?.notes ?? [])];
     await preflight(api, notes);
     const controlHeaders = { ...options.headers, ...(options.controlToken ? { 'x-control-token': options.controlToken } : {}) };
-    const control = await probeControl(options.controlUrl, options.controlExplicit, { recorder, secrets, dispatcher, timeoutMs: options.requestTimeoutMs, maxResponseBytes: options.maxResponseBytes, headers: controlHeaders }, notes);
+    const control = await probeControl(
+      options.controlUrl,
+      options.controlExplicit,
+      {
+        recorder,
+        secrets,
+        dispatcher,
+        timeoutMs: options.requestTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
+        headers: controlHeaders,
+      },
+      notes,
+    );
     if (options.webhooks) {
       try {
-        receiver = await WebhookReceiver.start({ ...options.webhookListen, publicUrl: options.webhookPublicUrl, maxBodyBytes: options.maxResponseBytes });
+        receiver = await WebhookReceiver.start({
+          ...options.webhookListen,
+          publicUrl: options.webhookPublicUrl,
+          maxBodyBytes: options.maxResponseBytes,
+        });
         notes.push(`webhook receiver at ${receiver.publicUrl}`);
       } catch (error) {
         throw new ConfigError(`cannot listen on ${options.webhookListen.host}:${options.webhookListen.port}: ${(error as Error).message}`);
       }
     } else notes.push('webhook receiver disabled (--no-webhooks)');
     customer = blackBox ? startCustomer(input, options.reportDir, blackBox.chains, notes) : null;
-    const capabilities: Record<Capability, boolean> = { control: control !== null, 'webhook-receiver': receiver !== null, customer: customer !== null };
+    const capabilities: Record<Capability, boolean> = {
+      control: control !== null,
+      'webhook-receiver': receiver !== null,
+      customer: customer !== null,
+    };
     const clock = serverClock(control, blackBox?.now);
     await controlSetupStep('reading its clock', () => clock.refresh());
     // With a control API the run acts as a merchant of its own: the key it was given (often the
@@ -161,9 +200,11 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
     // global: a run moves it forward (docs/decisions.md, "Isolation of a conformance run").
     let runApi = api;
     if (control) {
-      const runMerchant = await controlSetupStep('creating the run\'s merchant', () => control.createMerchant('conformance run'));
+      const runMerchant = await controlSetupStep("creating the run's merchant", () => control.createMerchant('conformance run'));
       runApi = api.withCredential(runMerchant.credential);
-      notes.push('the run acts as a merchant of its own (control API): the given key\'s merchant is left untouched; the virtual clock moves forward for everyone');
+      notes.push(
+        "the run acts as a merchant of its own (control API): the given key's merchant is left untouched; the virtual clock moves forward for everyone",
+      );
     }
     // Loaded once the implementation has answered: an unusable target is reported without waiting for the contract.
     const catalogue = loadCatalogueRequirements();
@@ -206,7 +247,15 @@ async function runOn(input: ConformanceOptions, deps: RunDependencies, blackBox:
       note: (text) => process.stderr.write(text),
       exitCode,
     });
-    reportFiles.push(...(await recordTraffic(integrity, { recorder, secrets, tool: result.metadata.tool, write: integrityWriter(input), ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}) })));
+    reportFiles.push(
+      ...(await recordTraffic(integrity, {
+        recorder,
+        secrets,
+        tool: result.metadata.tool,
+        write: integrityWriter(input),
+        ...(receiver ? { received: { baseUrl: receiver.publicUrl, deliveries: receiver.all() } } : {}),
+      })),
+    );
     return { exitCode, result, reportFiles };
   } finally {
     await customer?.agent.close();

@@ -12,7 +12,24 @@ export interface IntegrityOptions {
 }
 
 export const INTEGRITY_OPTION_DECLARATIONS: OptionDeclaration<keyof IntegrityOptions>[] = [
-  { name: 'sign', flags: '--sign', description: 'sign the report files (manifest.jws) with a key generated for this run; its public key is printed and written to the report directory', parser: 'flag' },
-  { name: 'signKey', flags: '--sign-key <pem>', description: 'sign the report files with this Ed25519 private key (PEM); check with: stablepay verify-report <dir> --public-key <pub.pem>', parser: 'string' },
-  { name: 'record', flags: '--record <file.har>', description: 'write every request and response of the run to this file as HAR 1.2 (credentials redacted)', parser: 'string' },
+  {
+    name: 'sign',
+    flags: '--sign',
+    description:
+      'sign the report files (manifest.jws) with a key generated for this run; its public key is printed and written to the report directory',
+    parser: 'flag',
+  },
+  {
+    name: 'signKey',
+    flags: '--sign-key <pem>',
+    description:
+      'sign the report files with this Ed25519 private key (PEM); check with: stablepay verify-report <dir> --public-key <pub.pem>',
+    parser: 'string',
+  },
+  {
+    name: 'record',
+    flags: '--record <file.har>',
+    description: 'write every request and response of the run to this file as HAR 1.2 (credentials redacted)',
+    parser: 'string',
+  },
 ];

@@ -2,7 +2,22 @@
 // against them). A leaf module, so each group of options (target, integrity) declares its own without importing the
 // module that gathers them all.
 
-export type OptionParser = 'string' | 'url' | 'int' | 'positive-int' | 'percent' | 'list' | 'formats' | 'replay' | 'host-port' | 'flag' | 'key-value' | 'fork' | 'header' | 'seconds' | 'bytes';
+export type OptionParser =
+  | 'string'
+  | 'url'
+  | 'int'
+  | 'positive-int'
+  | 'percent'
+  | 'list'
+  | 'formats'
+  | 'replay'
+  | 'host-port'
+  | 'flag'
+  | 'key-value'
+  | 'fork'
+  | 'header'
+  | 'seconds'
+  | 'bytes';
 
 export interface OptionDeclaration<Name extends string = string> {
   name: Name;

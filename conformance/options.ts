@@ -134,7 +134,12 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     parser: 'url',
     defaultText: `<base-url>${DEFAULTS.controlPath} if it answers`,
   },
-  { name: 'controlToken', flags: '--control-token <token>', description: `token the control API requires (X-Control-Token header; or set ${CONTROL_TOKEN_ENV})`, parser: 'string' },
+  {
+    name: 'controlToken',
+    flags: '--control-token <token>',
+    description: `token the control API requires (X-Control-Token header; or set ${CONTROL_TOKEN_ENV})`,
+    parser: 'string',
+  },
   { name: 'control', flags: '--no-control', description: 'do not use a control API even if one answers', parser: 'flag' },
   {
     name: 'webhookListen',
@@ -152,11 +157,28 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
   },
   { name: 'webhooks', flags: '--no-webhooks', description: 'do not start the webhook receiver', parser: 'flag' },
   { name: 'strict', flags: '--strict', description: 'failures of assumed requirements fail instead of warn', parser: 'flag' },
-  { name: 'only', flags: '--only <ids>', description: 'run only these checks: check ids, id prefixes (auth.*), tags or requirement ids, comma-separated', parser: 'list' },
+  {
+    name: 'only',
+    flags: '--only <ids>',
+    description: 'run only these checks: check ids, id prefixes (auth.*), tags or requirement ids, comma-separated',
+    parser: 'list',
+  },
   { name: 'skip', flags: '--skip <ids>', description: 'skip these checks (same forms as --only), e.g. --skip slow', parser: 'list' },
   { name: 'seed', flags: '--seed <n>', description: 'seed for every generated input (default: random, printed)', parser: 'int' },
-  { name: 'runs', flags: '--runs <n>', description: 'fast-check runs per property', parser: 'positive-int', defaultText: String(DEFAULTS.runs) },
-  { name: 'reportDir', flags: '--report-dir <dir>', description: 'directory for report files', parser: 'string', defaultText: DEFAULTS.reportDir },
+  {
+    name: 'runs',
+    flags: '--runs <n>',
+    description: 'fast-check runs per property',
+    parser: 'positive-int',
+    defaultText: String(DEFAULTS.runs),
+  },
+  {
+    name: 'reportDir',
+    flags: '--report-dir <dir>',
+    description: 'directory for report files',
+    parser: 'string',
+    defaultText: DEFAULTS.reportDir,
+  },
   {
     name: 'formats',
     flags: '--format <list>',
@@ -164,7 +186,12 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     parser: 'formats',
     defaultText: DEFAULTS.formats.join(','),
   },
-  { name: 'replay', flags: '--replay <property=path...>', description: 'replay a recorded fast-check counterexample (from the JSON report)', parser: 'replay' },
+  {
+    name: 'replay',
+    flags: '--replay <property=path...>',
+    description: 'replay a recorded fast-check counterexample (from the JSON report)',
+    parser: 'replay',
+  },
   { name: 'progress', flags: '--no-progress', description: 'no per-check progress lines', parser: 'flag' },
   { name: 'list', flags: '--list', description: 'list the checks and exit', parser: 'flag' },
   {
@@ -188,10 +215,31 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     parser: 'seconds',
     defaultText: 'no limit',
   },
-  { name: 'maxFailures', flags: '--max-failures <n>', description: 'stop after n failed checks; the rest are reported as skipped (exit 1)', parser: 'positive-int' },
-  { name: 'failFast', flags: '-x, --fail-fast', description: 'stop after the first failed check (same as --max-failures 1)', parser: 'flag' },
-  { name: 'headers', flags: '-H, --header <line>', description: "extra request header 'Name: value' on every request to the implementation (repeatable)", parser: 'header' },
-  { name: 'config', flags: '--config <file>', description: 'read flags from this JSON or YAML file (command-line flags override it)', parser: 'string', defaultText: 'stablepay.config.json|yaml|yml in the current directory' },
+  {
+    name: 'maxFailures',
+    flags: '--max-failures <n>',
+    description: 'stop after n failed checks; the rest are reported as skipped (exit 1)',
+    parser: 'positive-int',
+  },
+  {
+    name: 'failFast',
+    flags: '-x, --fail-fast',
+    description: 'stop after the first failed check (same as --max-failures 1)',
+    parser: 'flag',
+  },
+  {
+    name: 'headers',
+    flags: '-H, --header <line>',
+    description: "extra request header 'Name: value' on every request to the implementation (repeatable)",
+    parser: 'header',
+  },
+  {
+    name: 'config',
+    flags: '--config <file>',
+    description: 'read flags from this JSON or YAML file (command-line flags override it)',
+    parser: 'string',
+    defaultText: 'stablepay.config.json|yaml|yml in the current directory',
+  },
   ...GATE_OPTION_DECLARATIONS,
   ...TARGET_OPTION_DECLARATIONS,
   ...INTEGRITY_OPTION_DECLARATIONS,
@@ -220,26 +268,35 @@ export function parseOptionValue(parser: OptionParser, raw: string, flag: string
     }
     case 'percent': {
       const value = Number(raw.replace(/\s*%$/, ''));
-      if (!/^\d+(\.\d+)?\s*%?$/.test(raw.trim()) || value > 100) throw new UsageError(`${flag}: "${raw}" is not a percentage between 0 and 100`);
+      if (!/^\d+(\.\d+)?\s*%?$/.test(raw.trim()) || value > 100)
+        throw new UsageError(`${flag}: "${raw}" is not a percentage between 0 and 100`);
       return value;
     }
     case 'seconds': {
       const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(raw.trim());
       const value = match ? Number(match[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
-      if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${flag}: "${raw}" is not a positive duration in seconds (e.g. 15, 0.5, 10m)`);
+      if (!(value > 0) || !Number.isFinite(value))
+        throw new UsageError(`${flag}: "${raw}" is not a positive duration in seconds (e.g. 15, 0.5, 10m)`);
       return value;
     }
     case 'bytes': {
       const match = /^(\d+(?:\.\d+)?)\s*(k|kib|kb|m|mib|mb|g|gib|gb)?$/i.exec(raw.trim());
       const unit = (match?.[2] ?? '').toLowerCase().charAt(0);
       const value = match ? Math.floor(Number(match[1]) * ({ '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[unit] ?? NaN)) : NaN;
-      if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag}: "${raw}" is not a size in bytes (e.g. 1048576, 512k, 8M)`);
+      if (!Number.isSafeInteger(value) || value < 1)
+        throw new UsageError(`${flag}: "${raw}" is not a size in bytes (e.g. 1048576, 512k, 8M)`);
       return value;
     }
     case 'list':
-      return raw.split(',').map((item) => item.trim()).filter(Boolean);
+      return raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     case 'formats': {
-      const formats = raw.split(',').map((item) => item.trim()).filter(Boolean);
+      const formats = raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       for (const format of formats) {
         if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
           throw new UsageError(`${flag}: unknown format "${format}" (known: ${REPORT_FORMATS.join(', ')})`);
@@ -277,7 +334,8 @@ export function parseHeaderLine(raw: string, flag = '--header'): [string, string
   const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/.exec(raw);
   // eslint-disable-next-line no-control-regex
   if (!match || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(match[2]!)) throw new UsageError(`${flag}: expected 'Name: value', got "${raw}"`);
-  if (match[1]!.toLowerCase() === 'authorization') throw new UsageError(`${flag}: Authorization is set from --api-key; give another header`);
+  if (match[1]!.toLowerCase() === 'authorization')
+    throw new UsageError(`${flag}: Authorization is set from --api-key; give another header`);
   return [match[1]!, match[2]!];
 }
 
@@ -292,7 +350,8 @@ export function parseHostPort(raw: string, flag = '--webhook-listen'): { host: s
 /** Seconds given as data (programmatic or a config file) in milliseconds; refused when not a positive number. */
 export function durationOptionMs(seconds: number | undefined, flag: string): number | undefined {
   if (seconds === undefined) return undefined;
-  if (typeof seconds !== 'number' || !(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`${flag} must be a positive number of seconds`);
+  if (typeof seconds !== 'number' || !(seconds > 0) || !Number.isFinite(seconds))
+    throw new UsageError(`${flag} must be a positive number of seconds`);
   return Math.round(seconds * 1000);
 }
 
@@ -310,17 +369,20 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
   const controlEnabled = options.control ?? DEFAULTS.control;
   const controlUrl = options.controlUrl ? (parseOptionValue('url', options.controlUrl, '--control-url') as string) : null;
   const runs = options.runs ?? DEFAULTS.runs;
-  if (options.maxFailures !== undefined && (!Number.isSafeInteger(options.maxFailures) || options.maxFailures < 1)) throw new UsageError('--max-failures must be a positive integer');
+  if (options.maxFailures !== undefined && (!Number.isSafeInteger(options.maxFailures) || options.maxFailures < 1))
+    throw new UsageError('--max-failures must be a positive integer');
   for (const [name, value] of Object.entries(options.headers ?? {})) parseHeaderLine(`${name}: ${value}`);
   if (!Number.isSafeInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   const formats = options.formats ?? [...DEFAULTS.formats];
   parseOptionValue('formats', formats.join(','), '--format');
-  if (formats.includes('console') && formats.includes('ndjson')) throw new UsageError('--format: console and ndjson both write to stdout; choose one');
+  if (formats.includes('console') && formats.includes('ndjson'))
+    throw new UsageError('--format: console and ndjson both write to stdout; choose one');
   const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const secondApiKey = options.secondApiKey ?? env.STABLEPAY_SECOND_API_KEY;
-  if (secondApiKey !== undefined && secondApiKey === apiKey) throw new UsageError('--second-api-key must be another merchant\'s key, not the --api-key');
+  if (secondApiKey !== undefined && secondApiKey === apiKey)
+    throw new UsageError("--second-api-key must be another merchant's key, not the --api-key");
   return {
     baseUrl,
     apiKey,
@@ -343,7 +405,8 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     progress: options.progress ?? DEFAULTS.progress,
     write,
     onProgress: options.onProgress ?? (() => {}),
-    requestTimeoutMs: options.requestTimeoutMs ?? durationOptionMs(options.requestTimeout, '--request-timeout') ?? DEFAULTS.requestTimeoutMs,
+    requestTimeoutMs:
+      options.requestTimeoutMs ?? durationOptionMs(options.requestTimeout, '--request-timeout') ?? DEFAULTS.requestTimeoutMs,
     maxResponseBytes: positiveIntegerOption(options.maxResponseBytes, '--max-response-bytes') ?? DEFAULTS.maxResponseBytes,
     maxRunTimeMs: durationOptionMs(options.maxRunTime, '--max-run-time') ?? null,
     propertyTimeLimitMs: options.propertyTimeLimitMs ?? DEFAULTS.propertyTimeLimitMs,

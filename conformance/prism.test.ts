@@ -11,7 +11,11 @@ import { startPrism, type PrismProcess } from './test-support/prism.ts';
 import { startSimulator } from './test-support/simulator.ts';
 import type { ResultKind } from './types.ts';
 
-const byResult = (outcome: ConformanceOutcome, kind: ResultKind) => outcome.result.checks.filter((c) => c.result === kind).map((c) => c.id).sort();
+const byResult = (outcome: ConformanceOutcome, kind: ResultKind) =>
+  outcome.result.checks
+    .filter((c) => c.result === kind)
+    .map((c) => c.id)
+    .sort();
 
 describe('against prism mock openapi.yaml (stateless)', () => {
   let prism: PrismProcess;

@@ -8,10 +8,21 @@ const WHSEC = `whsec_${'ab'.repeat(32)}`;
 
 function exchange(partial: Partial<Exchange>): Exchange {
   return {
-    id: 1, checkId: 'x.y', target: 'service', method: 'POST', url: 'http://127.0.0.1:4000/v1/payments',
+    id: 1,
+    checkId: 'x.y',
+    target: 'service',
+    method: 'POST',
+    url: 'http://127.0.0.1:4000/v1/payments',
     requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer REDACTED:STABLEPAY_API_KEY' },
-    credential: { kind: 'secret', label: 'STABLEPAY_API_KEY' }, requestBody: '{"amount":"10"}', status: 201,
-    responseHeaders: {}, responseBody: '', durationMs: 1, transportError: null, startedAt: '2026-01-01T00:00:00.000Z', ...partial,
+    credential: { kind: 'secret', label: 'STABLEPAY_API_KEY' },
+    requestBody: '{"amount":"10"}',
+    status: 201,
+    responseHeaders: {},
+    responseBody: '',
+    durationMs: 1,
+    transportError: null,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    ...partial,
   };
 }
 
@@ -54,11 +65,16 @@ describe('redactHeaders', () => {
 describe('curl reproductions', () => {
   it('refer to the key as a shell variable', () => {
     const curl = toCurl(exchange({}), new SecretRegistry());
-    expect(curl).toBe(`curl -i -X POST 'http://127.0.0.1:4000/v1/payments' -H "Authorization: Bearer $STABLEPAY_API_KEY" -H 'content-type: application/json' --data-raw '{"amount":"10"}'`);
+    expect(curl).toBe(
+      `curl -i -X POST 'http://127.0.0.1:4000/v1/payments' -H "Authorization: Bearer $STABLEPAY_API_KEY" -H 'content-type: application/json' --data-raw '{"amount":"10"}'`,
+    );
   });
 
   it('show public (invalid) credentials as sent and quote single quotes', () => {
-    const curl = toCurl(exchange({ credential: { kind: 'public', header: 'Basic dXNlcg==' }, requestBody: `{"title":"it's"}` }), new SecretRegistry());
+    const curl = toCurl(
+      exchange({ credential: { kind: 'public', header: 'Basic dXNlcg==' }, requestBody: `{"title":"it's"}` }),
+      new SecretRegistry(),
+    );
     expect(curl).toContain(`-H 'Authorization: Basic dXNlcg=='`);
     expect(curl).toContain(`--data-raw '{"title":"it'\\''s"}'`);
   });

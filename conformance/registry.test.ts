@@ -60,9 +60,33 @@ describe('defineCheck', () => {
 
 describe('selection by --only / --skip', () => {
   const checks = [
-    defineCheck({ id: 'auth.one', title: '1', requirements: ['ERR-401-ALL'], level: 'documented', needs: [], tags: ['security'], run: noop }),
-    defineCheck({ id: 'fees.two', title: '2', requirements: ['PAY-FEE-SUM-IDENTITY'], level: 'documented', needs: [], tags: ['property'], run: noop }),
-    defineCheck({ id: 'webhooks.three', title: '3', requirements: ['WH-SIGN-HMAC'], level: 'documented', needs: [], tags: ['slow'], run: noop }),
+    defineCheck({
+      id: 'auth.one',
+      title: '1',
+      requirements: ['ERR-401-ALL'],
+      level: 'documented',
+      needs: [],
+      tags: ['security'],
+      run: noop,
+    }),
+    defineCheck({
+      id: 'fees.two',
+      title: '2',
+      requirements: ['PAY-FEE-SUM-IDENTITY'],
+      level: 'documented',
+      needs: [],
+      tags: ['property'],
+      run: noop,
+    }),
+    defineCheck({
+      id: 'webhooks.three',
+      title: '3',
+      requirements: ['WH-SIGN-HMAC'],
+      level: 'documented',
+      needs: [],
+      tags: ['slow'],
+      run: noop,
+    }),
   ];
 
   it('matches ids, prefixes with and without .*, tags and requirement ids', () => {

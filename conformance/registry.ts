@@ -12,7 +12,11 @@ export function defineCheck(check: Check): Check {
   for (const need of check.needs) {
     if (!CAPABILITIES.includes(need)) throw new Error(`check ${check.id} needs unknown capability ${need}`);
   }
-  return Object.freeze({ ...check, requirements: [...new Set(check.requirements)], tags: [...new Set([check.id.split('.')[0]!, ...check.tags])] });
+  return Object.freeze({
+    ...check,
+    requirements: [...new Set(check.requirements)],
+    tags: [...new Set([check.id.split('.')[0]!, ...check.tags])],
+  });
 }
 
 export class CheckRegistry {

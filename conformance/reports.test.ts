@@ -25,7 +25,20 @@ const catalogue: CatalogueRequirement[] = [
 ];
 
 function result(id: string, kind: CheckResult['result'], requirements: string[], extra: Partial<CheckResult> = {}): CheckResult {
-  return { id, title: `title of ${id}`, requirements, level: 'documented', needs: [], tags: [id.split('.')[0]!], result: kind, failures: [], durationMs: 12, cases: 3, requests: 4, ...extra };
+  return {
+    id,
+    title: `title of ${id}`,
+    requirements,
+    level: 'documented',
+    needs: [],
+    tags: [id.split('.')[0]!],
+    result: kind,
+    failures: [],
+    durationMs: 12,
+    cases: 3,
+    requests: 4,
+    ...extra,
+  };
 }
 
 function sample() {
@@ -33,17 +46,39 @@ function sample() {
   secrets.add(KEY, 'STABLEPAY_API_KEY');
   secrets.add(WHSEC, 'WEBHOOK_SECRET_1');
   const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: KEY, seed: 99, write: () => {} });
-  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
+  const services = {
+    options,
+    secrets,
+    recorder: new Recorder(),
+    catalogue: new Map(catalogue.map((r) => [r.id, r])),
+  } as unknown as RunServices;
   const checks = [
     result('auth.ok', 'pass', ['DOC-A']),
     result('create.bad', 'fail', ['DOC-A', 'DOC-B'], {
-      failures: [{ checkId: 'create.bad', requirement: 'DOC-B', severity: 'fail', title: 'Broken <thing> & more', message: `leaked ${KEY} and ${WHSEC}`, reproduction: `curl -H "Authorization: Bearer $STABLEPAY_API_KEY" -d '${WHSEC}'`, fastCheck: { seed: 5, path: '0:1', numRuns: 3, counterexample: `["${KEY}"]`, replay: 'stablepay conformance --seed 99' } }],
+      failures: [
+        {
+          checkId: 'create.bad',
+          requirement: 'DOC-B',
+          severity: 'fail',
+          title: 'Broken <thing> & more',
+          message: `leaked ${KEY} and ${WHSEC}`,
+          reproduction: `curl -H "Authorization: Bearer $STABLEPAY_API_KEY" -d '${WHSEC}'`,
+          fastCheck: { seed: 5, path: '0:1', numRuns: 3, counterexample: `["${KEY}"]`, replay: 'stablepay conformance --seed 99' },
+        },
+      ],
     }),
-    result('fees.soft', 'warn', ['ASM-A'], { failures: [{ checkId: 'fees.soft', requirement: 'ASM-A', severity: 'warn', title: 'assumed', message: 'm', reproduction: null }] }),
+    result('fees.soft', 'warn', ['ASM-A'], {
+      failures: [{ checkId: 'fees.soft', requirement: 'ASM-A', severity: 'warn', title: 'assumed', message: 'm', reproduction: null }],
+    }),
     result('webhooks.none', 'not-exercised', ['DOC-B'], { reason: 'needs control' }),
     result('lifecycle.skip', 'skipped', ['ASM-B'], { reason: 'excluded by --skip lifecycle' }),
   ];
-  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: false, 'webhook-receiver': true, customer: false }, capabilityNotes: ['no control API'] };
+  const plan: RunPlan = {
+    selected: [],
+    skipped: [],
+    capabilities: { control: false, 'webhook-receiver': true, customer: false },
+    capabilityNotes: ['no control API'],
+  };
   return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(2000), version: '0.1.0' });
 }
 
@@ -80,7 +115,9 @@ describe('report writers', () => {
 
   it('JUnit: failures as <failure>, warnings pass, not-exercised and skipped as <skipped>', () => {
     const xml = renderJunit(run);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="stablepay conformance" tests="5" failures="1" errors="0" skipped="2"/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="stablepay conformance" tests="5" failures="1" errors="0" skipped="2"/,
+    );
     expect(xml).toContain('<failure type="DOC-B" message="Broken &lt;thing&gt; &amp; more">');
     expect(xml).toContain('<skipped message="not-exercised: needs control"/>');
     expect((xml.match(/<testcase /g) ?? []).length).toBe(5);
@@ -108,7 +145,12 @@ describe('report writers', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cf-reports-'));
     let out = '';
     const files = await writeReports(run, ['console', 'json', 'junit', 'html', 'md'], dir, (t) => (out += t));
-    expect(files.map((f) => f.slice(dir.length + 1)).sort()).toEqual(['conformance.html', 'conformance.json', 'conformance.md', 'junit.xml']);
+    expect(files.map((f) => f.slice(dir.length + 1)).sort()).toEqual([
+      'conformance.html',
+      'conformance.json',
+      'conformance.md',
+      'junit.xml',
+    ]);
     const json = JSON.parse(await readFile(join(dir, 'conformance.json'), 'utf8'));
     expect(json.summary.seed).toBe(99);
     expect(json.failures[0].fastCheck.path).toBe('0:1');
@@ -119,21 +161,50 @@ describe('report writers', () => {
 /** A run with a check that broke, one that found something before it broke, and an interruption. */
 function broken() {
   const secrets = new SecretRegistry();
-  const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: KEY, seed: 7, requestTimeout: 2, maxResponseBytes: 1024 * 1024, maxRunTime: 90, write: () => {} });
-  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
-  const stack = 'TypeError: Cannot read properties of null (reading \'id\')\n    at run (file:///suite/checks/x.ts:10:5)';
+  const options = resolveOptions({
+    baseUrl: 'http://127.0.0.1:4000',
+    apiKey: KEY,
+    seed: 7,
+    requestTimeout: 2,
+    maxResponseBytes: 1024 * 1024,
+    maxRunTime: 90,
+    write: () => {},
+  });
+  const services = {
+    options,
+    secrets,
+    recorder: new Recorder(),
+    catalogue: new Map(catalogue.map((r) => [r.id, r])),
+  } as unknown as RunServices;
+  const stack = "TypeError: Cannot read properties of null (reading 'id')\n    at run (file:///suite/checks/x.ts:10:5)";
   const checks = [
     result('auth.ok', 'pass', ['DOC-A']),
-    result('create.crashed', 'error', ['DOC-A', 'ASM-A'], { error: { message: 'TypeError: Cannot read properties of null (reading \'id\')', stack } }),
+    result('create.crashed', 'error', ['DOC-A', 'ASM-A'], {
+      error: { message: "TypeError: Cannot read properties of null (reading 'id')", stack },
+    }),
     result('fees.half', 'error', ['DOC-B'], {
       error: { message: 'RangeError: later', stack: 'RangeError: later\n    at x (file:///y.ts:1:1)' },
       failures: [{ checkId: 'fees.half', requirement: 'DOC-B', severity: 'fail', title: 'found first', message: 'm', reproduction: null }],
     }),
     result('lifecycle.rest', 'skipped', ['ASM-B'], { reason: 'not run: the run was interrupted by SIGINT' }),
   ];
-  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: false, 'webhook-receiver': true, customer: false }, capabilityNotes: [] };
-  const interrupted = { by: 'SIGINT' as const, message: 'the run was interrupted by SIGINT after 3 of 4 checks', notRun: ['lifecycle.rest'] };
-  return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(2000), version: '0.1.0', interrupted });
+  const plan: RunPlan = {
+    selected: [],
+    skipped: [],
+    capabilities: { control: false, 'webhook-receiver': true, customer: false },
+    capabilityNotes: [],
+  };
+  const interrupted = {
+    by: 'SIGINT' as const,
+    message: 'the run was interrupted by SIGINT after 3 of 4 checks',
+    notRun: ['lifecycle.rest'],
+  };
+  return assembleResult(checks, plan, services, catalogue, {
+    startedAt: new Date(0),
+    finishedAt: new Date(2000),
+    version: '0.1.0',
+    interrupted,
+  });
 }
 
 describe('report writers: error results, limits and interrupted runs', () => {
@@ -183,7 +254,9 @@ describe('report writers: error results, limits and interrupted runs', () => {
     const html = renderHtml(run);
     expect(html).toContain('id="verdict">Interrupted: the run was interrupted by SIGINT after 3 of 4 checks; partial report</span>');
     expect(html).toContain('<section id="errors"><h2>Errors (2 checks could not be judged)</h2>');
-    expect(html).toContain('each request 2 s (--request-timeout), response bodies up to 1 MiB (--max-response-bytes), the run ends after 90 s (--max-run-time)');
+    expect(html).toContain(
+      'each request 2 s (--request-timeout), response bodies up to 1 MiB (--max-response-bytes), the run ends after 90 s (--max-run-time)',
+    );
     expect(html).not.toMatch(STACK_FRAME);
 
     const md = renderMarkdown(run);

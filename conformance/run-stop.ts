@@ -39,7 +39,11 @@ export function runStopper(external: AbortSignal | undefined, maxRunTimeMs: numb
   const timer =
     maxRunTimeMs === null
       ? undefined
-      : setTimeout(() => controller.abort(new RunStop('max-run-time', `the run reached its time limit (--max-run-time ${formatSeconds(maxRunTimeMs)})`)), maxRunTimeMs);
+      : setTimeout(
+          () =>
+            controller.abort(new RunStop('max-run-time', `the run reached its time limit (--max-run-time ${formatSeconds(maxRunTimeMs)})`)),
+          maxRunTimeMs,
+        );
   timer?.unref();
   return {
     signal: controller.signal,
@@ -65,7 +69,10 @@ export function untilStopped<T>(signal: AbortSignal | undefined, step: Promise<T
       if (settled) return;
       settled = true;
       reject(signal.reason);
-      step.then((value) => stopLate?.(value), () => undefined);
+      step.then(
+        (value) => stopLate?.(value),
+        () => undefined,
+      );
     };
     const done = (settle: () => void): void => {
       if (settled) return;

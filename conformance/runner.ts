@@ -45,7 +45,11 @@ const endedOrAfter = (ran: Promise<unknown>, graceMs: number): Promise<unknown> 
  * Runs the check in its request scope. It ends by itself (its ending as classified), or past its time limit (an
  * error), or cut short by the run's stop (`aborted`: its requests were aborted; only what it found before counts).
  */
-async function settle(check: Check, ctx: CheckContext, stop: AbortSignal | undefined): Promise<{ ending: CheckEnding; findingsKept?: number }> {
+async function settle(
+  check: Check,
+  ctx: CheckContext,
+  stop: AbortSignal | undefined,
+): Promise<{ ending: CheckEnding; findingsKept?: number }> {
   const { services } = ctx;
   const giveUp = new AbortController();
   const scope = new RequestScope(check.id, giveUp.signal);
@@ -93,7 +97,10 @@ async function settle(check: Check, ctx: CheckContext, stop: AbortSignal | undef
 }
 
 /** Says on the console which request the running check waits on, once it has waited a while. */
-function showWaits(scope: RequestScope, emit: (event: { type: 'check-waiting'; id: string; on: string; waitedMs: number; deadlineMs: number }) => void): NodeJS.Timeout {
+function showWaits(
+  scope: RequestScope,
+  emit: (event: { type: 'check-waiting'; id: string; on: string; waitedMs: number; deadlineMs: number }) => void,
+): NodeJS.Timeout {
   const lastShown = new WeakMap<object, number>();
   const timer = setInterval(() => {
     const oldest = scope.oldestPending();
@@ -153,18 +160,33 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
   const base = { ...metaOf(check), requirements: cited, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
   if (stoppedBy) {
     const why = `${stoppedBy.message} while this check ran`;
-    return failures.length > 0 ? { ...base, result: resultOf(failures), reason: `stopped early: ${why}` } : { ...base, result: 'not-exercised', reason: why };
+    return failures.length > 0
+      ? { ...base, result: resultOf(failures), reason: `stopped early: ${why}` }
+      : { ...base, result: 'not-exercised', reason: why };
   }
   if (ending.kind === 'error') return { ...base, result: 'error', error: ending.error };
-  if (ending.kind === 'aborted') return { ...base, result: 'error', error: { message: 'its requests were aborted although the run was not stopping' } };
+  if (ending.kind === 'aborted')
+    return { ...base, result: 'error', error: { message: 'its requests were aborted although the run was not stopping' } };
   // A check that found nothing before it lost a capability did not exercise its requirement.
   if (ending.kind === 'not-exercised' && failures.length === 0) return { ...base, result: 'not-exercised', reason: ending.reason };
   return { ...base, result: resultOf(failures), ...(ending.kind === 'not-exercised' ? { reason: `stopped early: ${ending.reason}` } : {}) };
 }
 
-const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs });
+const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({
+  requestTimeoutMs,
+  maxResponseBytes,
+  maxRunTimeMs,
+});
 
-const notRun = (check: Check, reason: string): CheckResult => ({ ...metaOf(check), result: 'skipped', reason, failures: [], durationMs: 0, cases: 0, requests: 0 });
+const notRun = (check: Check, reason: string): CheckResult => ({
+  ...metaOf(check),
+  result: 'skipped',
+  reason,
+  failures: [],
+  durationMs: 0,
+  cases: 0,
+  requests: 0,
+});
 
 export interface PlanOutcome {
   results: CheckResult[];
@@ -175,7 +197,14 @@ export interface PlanOutcome {
 export async function runPlan(plan: RunPlan, services: RunServices): Promise<PlanOutcome> {
   const { options } = services;
   const total = plan.selected.length;
-  options.onProgress({ type: 'start', total, capabilities: plan.capabilities, notes: plan.capabilityNotes, seed: options.seed, limits: limitsOf(options) });
+  options.onProgress({
+    type: 'start',
+    total,
+    capabilities: plan.capabilities,
+    notes: plan.capabilityNotes,
+    seed: options.seed,
+    limits: limitsOf(options),
+  });
   const results: CheckResult[] = [];
   let failed = 0;
   let interrupted: RunInterruption | undefined;
@@ -249,7 +278,11 @@ export function assembleResult(
     metadata: buildRunMetadata({
       version: timing.version,
       seed: options.seed,
-      target: { baseUrl: options.baseUrl, controlUrl: plan.capabilities.control ? options.controlUrl : null, ...(timing.started ? { started: timing.started } : {}) },
+      target: {
+        baseUrl: options.baseUrl,
+        controlUrl: plan.capabilities.control ? options.controlUrl : null,
+        ...(timing.started ? { started: timing.started } : {}),
+      },
       startedAt: timing.startedAt,
       finishedAt: timing.finishedAt,
       requirements: catalogue.length,

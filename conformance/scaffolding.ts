@@ -28,7 +28,11 @@ export async function preflight(api: HttpClient, notes: string[]): Promise<void>
   } catch (error) {
     rethrowAborted(error);
     if (error instanceof TransportError) {
-      throw new ConfigError(error.kind === 'refused' ? `base URL unreachable: ${error.message}` : `the implementation did not answer the first request: ${error.message}`);
+      throw new ConfigError(
+        error.kind === 'refused'
+          ? `base URL unreachable: ${error.message}`
+          : `the implementation did not answer the first request: ${error.message}`,
+      );
     }
     throw error;
   }
@@ -86,7 +90,8 @@ export async function controlSetupStep<T>(what: string, step: () => Promise<T>):
     return await step();
   } catch (error) {
     rethrowAborted(error);
-    if (error instanceof ControlError || error instanceof TransportError) throw new ConfigError(`control API unusable (${what}): ${error.message}`);
+    if (error instanceof ControlError || error instanceof TransportError)
+      throw new ConfigError(`control API unusable (${what}): ${error.message}`);
     throw error;
   }
 }

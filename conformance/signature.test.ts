@@ -14,7 +14,10 @@ describe('webhook signature verification (spec §6)', () => {
   const good = sign(SECRET, t, BODY);
 
   it('accepts a correct signature within the tolerance', () => {
-    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 + 299 })).toEqual({ ok: true, timestamp: 1795000000 });
+    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 + 299 })).toEqual({
+      ok: true,
+      timestamp: 1795000000,
+    });
   });
 
   it('matches an independent HMAC-SHA256 of "<t>.<raw body>"', () => {
@@ -23,16 +26,35 @@ describe('webhook signature verification (spec §6)', () => {
   });
 
   it('rejects stale and future timestamps beyond 300 s', () => {
-    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 + 301 })).toMatchObject({ ok: false, reason: 'stale' });
-    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 - 301 })).toMatchObject({ ok: false, reason: 'stale' });
+    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 + 301 })).toMatchObject({
+      ok: false,
+      reason: 'stale',
+    });
+    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 - 301 })).toMatchObject({
+      ok: false,
+      reason: 'stale',
+    });
   });
 
   it('rejects a malformed header, a missing part and a timestamp header that differs from t', () => {
     const now = 1795000000;
     expect(verifySignature({ headers: {}, rawBody: BODY, secret: SECRET, nowSeconds: now })).toMatchObject({ ok: false, reason: 'format' });
-    expect(verifySignature({ headers: { 'x-service-timestamp': t, 'x-service-signature': `v1=${good}` }, rawBody: BODY, secret: SECRET, nowSeconds: now })).toMatchObject({ ok: false, reason: 'format' });
-    expect(verifySignature({ headers: headers(t, good.toUpperCase()), rawBody: BODY, secret: SECRET, nowSeconds: now })).toMatchObject({ ok: false, reason: 'format' });
-    expect(verifySignature({ headers: headers(t, good, '1795000001'), rawBody: BODY, secret: SECRET, nowSeconds: now })).toMatchObject({ ok: false, reason: 'timestamp-header' });
+    expect(
+      verifySignature({
+        headers: { 'x-service-timestamp': t, 'x-service-signature': `v1=${good}` },
+        rawBody: BODY,
+        secret: SECRET,
+        nowSeconds: now,
+      }),
+    ).toMatchObject({ ok: false, reason: 'format' });
+    expect(verifySignature({ headers: headers(t, good.toUpperCase()), rawBody: BODY, secret: SECRET, nowSeconds: now })).toMatchObject({
+      ok: false,
+      reason: 'format',
+    });
+    expect(verifySignature({ headers: headers(t, good, '1795000001'), rawBody: BODY, secret: SECRET, nowSeconds: now })).toMatchObject({
+      ok: false,
+      reason: 'timestamp-header',
+    });
   });
 
   it('rejects any change to the body, the timestamp or the secret', () => {
@@ -43,9 +65,13 @@ describe('webhook signature verification (spec §6)', () => {
         return !verifySignature({ headers: headers(t, good), rawBody: tampered, secret: SECRET, nowSeconds: 1795000000 }).ok;
       }),
     );
-    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: `${SECRET}x`, nowSeconds: 1795000000 })).toMatchObject({ reason: 'mismatch' });
+    expect(verifySignature({ headers: headers(t, good), rawBody: BODY, secret: `${SECRET}x`, nowSeconds: 1795000000 })).toMatchObject({
+      reason: 'mismatch',
+    });
     const other = sign(SECRET, '1795000001', BODY);
-    expect(verifySignature({ headers: headers(t, other), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 })).toMatchObject({ reason: 'mismatch' });
+    expect(verifySignature({ headers: headers(t, other), rawBody: BODY, secret: SECRET, nowSeconds: 1795000000 })).toMatchObject({
+      reason: 'mismatch',
+    });
   });
 
   it('parses header parts in any order and compares in constant time with length mismatch false', () => {

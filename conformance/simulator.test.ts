@@ -22,11 +22,20 @@ describe('conformance suite against the simulator', () => {
     server = await startSimulator();
     dir = await mkdtemp(join(tmpdir(), 'cf-sim-'));
     const started = performance.now();
-    outcome = await runConformance({ baseUrl: server.url, apiKey: server.simulator.defaultApiKey, reportDir: dir, seed: SEED, skip: ['browser'], write: (t) => (console_ += t) });
+    outcome = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.simulator.defaultApiKey,
+      reportDir: dir,
+      seed: SEED,
+      skip: ['browser'],
+      write: (t) => (console_ += t),
+    });
     wallMs = performance.now() - started;
     const { summary } = outcome.result;
     // Measurements for the issue note: wall time, checks, generated cases, cases per second.
-    process.stdout.write(`conformance vs simulator: seed ${SEED}, ${outcome.result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests, ${(wallMs / 1000).toFixed(1)} s wall, ${summary.casesPerSecond} cases/s\n`);
+    process.stdout.write(
+      `conformance vs simulator: seed ${SEED}, ${outcome.result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests, ${(wallMs / 1000).toFixed(1)} s wall, ${summary.casesPerSecond} cases/s\n`,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -34,13 +43,17 @@ describe('conformance suite against the simulator', () => {
   });
 
   it('passes with zero failures and zero warnings', () => {
-    const findings = outcome.result.failures.map((f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message}\n${f.reproduction ?? ''}`);
+    const findings = outcome.result.failures.map(
+      (f) => `${f.checkId} [${f.requirement}] ${f.title}: ${f.message}\n${f.reproduction ?? ''}`,
+    );
     expect(findings, `seed ${SEED}`).toEqual([]);
     expect(outcome.exitCode).toBe(0);
   });
 
   it('exercises every check: the simulator offers every capability', () => {
-    const notRun = outcome.result.checks.filter((c) => c.result !== 'pass' && !c.tags.includes('browser')).map((c) => `${c.id}: ${c.result} ${c.reason ?? ''}`);
+    const notRun = outcome.result.checks
+      .filter((c) => c.result !== 'pass' && !c.tags.includes('browser'))
+      .map((c) => `${c.id}: ${c.result} ${c.reason ?? ''}`);
     expect(notRun).toEqual([]);
     expect(outcome.result.summary.capabilities).toEqual({ control: true, 'webhook-receiver': true, customer: false });
   });
@@ -84,7 +97,9 @@ describe('conformance suite against the simulator', () => {
     expect(new Set(traced)).toEqual(cited);
     // Every requirement a check that ran cites is exercised (the skipped browser checks' own PAGE-* ones are not).
     const ran = new Set(outcome.result.checks.filter((c) => c.result !== 'skipped').flatMap((c) => c.requirements));
-    const unexercised = outcome.result.traceability.filter((row) => ran.has(row.requirement.id) && !row.checks.some((c) => c.result === 'pass')).map((row) => row.requirement.id);
+    const unexercised = outcome.result.traceability
+      .filter((row) => ran.has(row.requirement.id) && !row.checks.some((c) => c.result === 'pass'))
+      .map((row) => row.requirement.id);
     expect(unexercised).toEqual([]);
   });
 });

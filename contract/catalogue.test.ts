@@ -44,8 +44,17 @@ describe('requirement catalogue', () => {
     expect(documented.length).toBeGreaterThanOrEqual(190);
     expect(assumed.length).toBeGreaterThanOrEqual(100);
     for (const id of [
-      'PAY-CREATE-AMOUNT-DECIMALS', 'PAY-FEE-SERVICE-RATE', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'ERR-401-ALL', 'WH-SIGN-HMAC',
-      'WH-RETRY-ATTEMPT-3', 'RL-HEADERS-EVERY-RESPONSE', 'LIST-LIMIT-MAX', 'CHAIN-BASE-TOKENS', 'AUTH-KEY-PREFIX', 'VER-PATH-PREFIX-V1',
+      'PAY-CREATE-AMOUNT-DECIMALS',
+      'PAY-FEE-SERVICE-RATE',
+      'PAY-STATE-ACTIVE-TO-CANCELLED',
+      'ERR-401-ALL',
+      'WH-SIGN-HMAC',
+      'WH-RETRY-ATTEMPT-3',
+      'RL-HEADERS-EVERY-RESPONSE',
+      'LIST-LIMIT-MAX',
+      'CHAIN-BASE-TOKENS',
+      'AUTH-KEY-PREFIX',
+      'VER-PATH-PREFIX-V1',
     ]) {
       expect(requirementById(id), id).toBeDefined();
     }

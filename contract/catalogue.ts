@@ -22,8 +22,25 @@ export const REQUIREMENT_LEVELS: readonly RequirementLevel[] = ['documented', 'a
 
 /** The ID prefixes in use; an ID is PREFIX-WORD(-WORD)* in upper case. */
 export const REQUIREMENT_PREFIXES = [
-  'PAY', 'FEE', 'STATE', 'LIST', 'ERR', 'AUTH', 'KEY', 'WH', 'RL', 'CHAIN', 'CUR', 'FMT', 'ANL', 'TXN',
-  'PAYOUT', 'WEB3', 'VER', 'CTL', 'PAGE',
+  'PAY',
+  'FEE',
+  'STATE',
+  'LIST',
+  'ERR',
+  'AUTH',
+  'KEY',
+  'WH',
+  'RL',
+  'CHAIN',
+  'CUR',
+  'FMT',
+  'ANL',
+  'TXN',
+  'PAYOUT',
+  'WEB3',
+  'VER',
+  'CTL',
+  'PAGE',
 ] as const;
 
 export const REQUIREMENT_ID_PATTERN = new RegExp(`^(${REQUIREMENT_PREFIXES.join('|')})(-[A-Z0-9]+)+$`);
@@ -61,7 +78,8 @@ export function parseCatalogue(text: string): Requirement[] {
     if (!isNonEmptyString(section)) problems.push(`${label}: section must be a non-empty string`);
     if (!isNonEmptyString(statement)) problems.push(`${label}: statement must be a non-empty string`);
     if (!REQUIREMENT_LEVELS.includes(level as RequirementLevel)) problems.push(`${label}: level must be documented or assumed`);
-    if (!Array.isArray(tags) || tags.length === 0 || !tags.every(isNonEmptyString)) problems.push(`${label}: tags must be a non-empty list of strings`);
+    if (!Array.isArray(tags) || tags.length === 0 || !tags.every(isNonEmptyString))
+      problems.push(`${label}: tags must be a non-empty list of strings`);
     const unknownKeys = Object.keys(rest);
     if (unknownKeys.length > 0) problems.push(`${label}: unknown keys ${unknownKeys.join(', ')}`);
     requirements.push({ id, section, statement, level, tags } as Requirement);
@@ -74,7 +92,9 @@ let cache: { list: readonly Requirement[]; byId: ReadonlyMap<string, Requirement
 
 function load(): NonNullable<typeof cache> {
   if (!cache) {
-    const list = parseCatalogue(readFileSync(requirementsPath, 'utf8')).map((r) => Object.freeze({ ...r, tags: Object.freeze([...r.tags]) as string[] }));
+    const list = parseCatalogue(readFileSync(requirementsPath, 'utf8')).map((r) =>
+      Object.freeze({ ...r, tags: Object.freeze([...r.tags]) as string[] }),
+    );
     cache = { list: Object.freeze(list), byId: new Map(list.map((r) => [r.id, r])) };
   }
   return cache;

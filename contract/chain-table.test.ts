@@ -13,7 +13,8 @@ describe('the chain table', () => {
   it('gives each token the address the fixture lists', () => {
     for (const chain of fixture.chains) {
       const loaded = CHAINS.find((c) => c.chainId === chain.chainId);
-      for (const [symbol, token] of Object.entries(chain.tokens)) expect(loaded?.tokens[symbol as 'USDC' | 'USDT']?.address).toBe(token.address);
+      for (const [symbol, token] of Object.entries(chain.tokens))
+        expect(loaded?.tokens[symbol as 'USDC' | 'USDT']?.address).toBe(token.address);
     }
   });
 });

@@ -28,7 +28,13 @@ export interface ChainInfo {
 }
 
 interface ChainsFile {
-  chains: { chainId: number; name: string; nativeSymbol: string; nativeUsdPrice: string; tokens: Record<string, { address: string; decimals: number }> }[];
+  chains: {
+    chainId: number;
+    name: string;
+    nativeSymbol: string;
+    nativeUsdPrice: string;
+    tokens: Record<string, { address: string; decimals: number }>;
+  }[];
 }
 
 function checkedAddress(value: string): Address {

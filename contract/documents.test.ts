@@ -22,9 +22,9 @@ describe('contract documents', () => {
     const redocly = `${root}node_modules/.bin/redocly`;
     const args = ['lint', '--config', 'redocly.yaml', 'openapi.yaml', 'conformance/control-api.yaml', '--format=json'];
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const result = await run(redocly, args, { cwd: root, env, maxBuffer: 32 * 1024 * 1024 }).catch(
-      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-    );
+    const result = await run(redocly, args, { cwd: root, env, maxBuffer: 32 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({
+      stdout: error.stdout ?? '',
+    }));
     // One JSON report per document, printed back to back.
     const reports = JSON.parse(`[${result.stdout.trim().replace(/}\s*{(?=\s*"totals")/g, '},{')}]`) as {
       totals: { errors: number; warnings: number };

@@ -40,7 +40,9 @@ describe('the example walk', () => {
     expect(places.some((w) => w.includes('/parameters/') && w.endsWith('/example'))).toBe(true);
     expect(places.some((w) => /\/error\/anyOf\/0\/properties\/code\/examples\/0$/.test(w))).toBe(true);
 
-    const create = cases.find((c) => c.where.includes('/paths/~1v1~1payments/post/requestBody') || c.where.includes('/paths//v1/payments/post/requestBody'));
+    const create = cases.find(
+      (c) => c.where.includes('/paths/~1v1~1payments/post/requestBody') || c.where.includes('/paths//v1/payments/post/requestBody'),
+    );
     expect(create).toBeDefined();
     const broken = { ...create!, value: { ...(create!.value as object), amount: '1000000000000.01' } };
     expect(check(createContractAjv(collectExtensionKeys(document)), [broken])).toHaveLength(1);
@@ -52,15 +54,22 @@ describe.each([
   ['conformance/control-api.yaml', controlApiPath],
 ])('coverage of examples in %s', (_name, path) => {
   it('gives every request body and every response body at least one example', async () => {
-    const document = (await SwaggerParser.dereference(path)) as unknown as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+    const document = (await SwaggerParser.dereference(path)) as unknown as Record<
+      string,
+      Record<string, Record<string, Record<string, unknown>>>
+    >;
     const missing: string[] = [];
     const hasExample = (media: Record<string, unknown>): boolean =>
-      'example' in media || (typeof media['examples'] === 'object' && media['examples'] !== null && Object.keys(media['examples']).length > 0);
+      'example' in media ||
+      (typeof media['examples'] === 'object' && media['examples'] !== null && Object.keys(media['examples']).length > 0);
     for (const section of ['paths', 'webhooks'] as const) {
       for (const [name, item] of Object.entries(document[section] ?? {})) {
         for (const [method, operation] of Object.entries(item)) {
           if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
-          const op = operation as { requestBody?: { content?: Record<string, Record<string, unknown>> }; responses: Record<string, { content?: Record<string, Record<string, unknown>> }> };
+          const op = operation as {
+            requestBody?: { content?: Record<string, Record<string, unknown>> };
+            responses: Record<string, { content?: Record<string, Record<string, unknown>> }>;
+          };
           for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
             if (!hasExample(media)) missing.push(`${method.toUpperCase()} ${name} request ${type}`);
           }

@@ -39,7 +39,9 @@ beforeAll(async () => {
 
 describe('spec facts: endpoints, versioning, auth', () => {
   it('documents exactly the endpoints of the specification, all under /v1', () => {
-    const documented = allOperations().map(({ method, path }) => `${method} ${path}`).sort();
+    const documented = allOperations()
+      .map(({ method, path }) => `${method} ${path}`)
+      .sort();
     expect(documented).toEqual(facts.endpoints.map((e) => `${e.method} ${e.path}`).sort());
     for (const path of Object.keys(doc['paths'])) expect(path.startsWith(`${facts.versionPrefix}/`)).toBe(true);
   });
@@ -56,7 +58,11 @@ describe('spec facts: endpoints, versioning, auth', () => {
       const limit = params.find((p) => p['name'] === 'limit' && p['in'] === 'query');
       const cursor = params.find((p) => p['name'] === 'cursor' && p['in'] === 'query');
       expect(cursor, `${path} cursor`).toBeDefined();
-      expect(limit?.['schema']).toMatchObject({ default: facts.limits.listLimitDefault, maximum: facts.limits.listLimitMaximum, type: 'integer' });
+      expect(limit?.['schema']).toMatchObject({
+        default: facts.limits.listLimitDefault,
+        maximum: facts.limits.listLimitMaximum,
+        type: 'integer',
+      });
       const ok = operation(method, path)['responses']['200']['content']['application/json']['schema'];
       for (const field of facts.paginationFields) expect(requiredOf(ok), `${path} ${field}`).toContain(field);
       expect(typesOf(propertiesOf(ok)['hasMore'])).toEqual(['boolean']);
@@ -88,7 +94,12 @@ describe('spec facts: enumerations', () => {
     expect(keywordValue(schema('Currency'), 'enum')).toHaveLength(14);
     expect(schema('Currency')['x-zero-decimal']).toEqual(facts.zeroDecimalCurrencies);
     expect(currenciesFixture.currencies.map((c) => c.code).sort()).toEqual([...facts.currencies].sort());
-    expect(currenciesFixture.currencies.filter((c) => c.minorUnits === 0).map((c) => c.code).sort()).toEqual([...facts.zeroDecimalCurrencies].sort());
+    expect(
+      currenciesFixture.currencies
+        .filter((c) => c.minorUnits === 0)
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual([...facts.zeroDecimalCurrencies].sort());
     // The assumed minimums in the contract are the fixture's.
     const minimums = schema('PaymentCreateRequest')['x-currency-minimums'] as Record<string, string>;
     for (const c of currenciesFixture.currencies) expect(minimums[c.code], c.code).toBe(c.minimum);
@@ -112,17 +123,20 @@ describe('spec facts: Payment fields', () => {
     expect(payment['additionalProperties']).toBe(false);
   });
 
-  it.each(facts.paymentFields.map((f) => [f.name, f] as const))('%s has the specified type, nullability, format and presence', (name, field) => {
-    const payment = schema('Payment');
-    const property = propertiesOf(payment)[name];
-    expect(typesOf(property)).toEqual(specType(field.type, field.nullable));
-    if ('format' in field) expect(keywordValue(property, 'format')).toBe(field.format);
-    if ('items' in field) expect(typesOf((property as Schema)['items'])).toEqual([field.items]);
-    const assumedPresence = (payment['x-assumed-required'] as string[]).includes(name);
-    expect(requiredOf(payment)).toContain(name);
-    // "always" and "in the retrieve view" are documented presence; anything else is our choice.
-    expect(assumedPresence).toBe(!['always', 'in the retrieve view'].includes(field.presence));
-  });
+  it.each(facts.paymentFields.map((f) => [f.name, f] as const))(
+    '%s has the specified type, nullability, format and presence',
+    (name, field) => {
+      const payment = schema('Payment');
+      const property = propertiesOf(payment)[name];
+      expect(typesOf(property)).toEqual(specType(field.type, field.nullable));
+      if ('format' in field) expect(keywordValue(property, 'format')).toBe(field.format);
+      if ('items' in field) expect(typesOf((property as Schema)['items'])).toEqual([field.items]);
+      const assumedPresence = (payment['x-assumed-required'] as string[]).includes(name);
+      expect(requiredOf(payment)).toContain(name);
+      // "always" and "in the retrieve view" are documented presence; anything else is our choice.
+      expect(assumedPresence).toBe(!['always', 'in the retrieve view'].includes(field.presence));
+    },
+  );
 
   it('the create view has exactly the specified 14 fields, closed, with the Payment types', () => {
     const view = schema('PaymentCreateView');
@@ -151,7 +165,12 @@ describe('spec facts: create request and limits', () => {
     const request = schema('PaymentCreateRequest');
     const properties = propertiesOf(request);
     expect(Object.keys(properties).sort()).toEqual(facts.createRequestFields.map((f) => f.name).sort());
-    expect([...requiredOf(request)].sort()).toEqual(facts.createRequestFields.filter((f) => f.required).map((f) => f.name).sort());
+    expect([...requiredOf(request)].sort()).toEqual(
+      facts.createRequestFields
+        .filter((f) => f.required)
+        .map((f) => f.name)
+        .sort(),
+    );
     expect(request['additionalProperties']).toBe(false);
     for (const f of facts.createRequestFields) {
       expect(admittedTypes(properties[f.name]), f.name).toContain(f.type);
@@ -183,9 +202,15 @@ describe('spec facts: create request and limits', () => {
     expect(limit).toMatchObject({ minimum: 1, maximum: facts.limits.listLimitMaximum, default: facts.limits.listLimitDefault });
     const retries = doc['components']['responses']['WebhookNotAcknowledged']['x-retry-schedule'] as unknown[];
     expect(retries).toHaveLength(facts.limits.webhookAttempts);
-    expect(doc['components']['responses']['WebhookAcknowledged']['description']).toContain(`${facts.limits.webhookResponseTimeoutSeconds} seconds`);
-    expect(doc['components']['parameters']['ServiceSignature']['description']).toContain(`${facts.limits.webhookSignatureToleranceSeconds} seconds`);
-    expect(schema('ApiKeyCreateRequest')['properties']).toMatchObject({ expiresInDays: { minimum: facts.limits.apiKeyExpiryMinimumDays, type: ['integer', 'null'] } });
+    expect(doc['components']['responses']['WebhookAcknowledged']['description']).toContain(
+      `${facts.limits.webhookResponseTimeoutSeconds} seconds`,
+    );
+    expect(doc['components']['parameters']['ServiceSignature']['description']).toContain(
+      `${facts.limits.webhookSignatureToleranceSeconds} seconds`,
+    );
+    expect(schema('ApiKeyCreateRequest')['properties']).toMatchObject({
+      expiresInDays: { minimum: facts.limits.apiKeyExpiryMinimumDays, type: ['integer', 'null'] },
+    });
   });
 
   it('the amount grammar accepts the documented forms and rejects the others', () => {
@@ -199,7 +224,10 @@ describe('spec facts: create request and limits', () => {
   it('zero-decimal currencies reject fractional amounts', () => {
     const request = schema('PaymentCreateRequest');
     for (const code of facts.zeroDecimalCurrencies) {
-      expect(contract.validateRequest('createPayment', { body: { amount: '20000.5', currency: code } }).some((v) => v.level === 'documented'), code).toBe(true);
+      expect(
+        contract.validateRequest('createPayment', { body: { amount: '20000.5', currency: code } }).some((v) => v.level === 'documented'),
+        code,
+      ).toBe(true);
       expect(contract.validateRequest('createPayment', { body: { amount: '200000', currency: code } }), code).toEqual([]);
     }
     expect(keywordValues(request, 'if').length).toBeGreaterThan(0);
@@ -211,14 +239,17 @@ describe('spec facts: errors and headers', () => {
     const operations = allOperations();
     for (const row of facts.errors) {
       if (typeof row.operations === 'string') expect(row.operations).toBe('all');
-      const targets = typeof row.operations === 'string' ? operations : row.operations.map((o) => ({ ...o, op: operation(o.method, o.path) }));
-      for (const { method, path, op } of targets) expect(Object.keys(op['responses']), `${row.status} on ${method} ${path}`).toContain(String(row.status));
+      const targets =
+        typeof row.operations === 'string' ? operations : row.operations.map((o) => ({ ...o, op: operation(o.method, o.path) }));
+      for (const { method, path, op } of targets)
+        expect(Object.keys(op['responses']), `${row.status} on ${method} ${path}`).toContain(String(row.status));
     }
     for (const { method, path, statuses } of facts.operationErrors) {
       const errors = Object.keys(operation(method, path)['responses']).filter((s) => Number(s) >= 400);
       expect(errors, `${method} ${path}`).toEqual(statuses.map(String));
     }
-    for (const { method, path, status } of facts.successStatuses) expect(Object.keys(operation(method, path)['responses'])).toContain(String(status));
+    for (const { method, path, status } of facts.successStatuses)
+      expect(Object.keys(operation(method, path)['responses'])).toContain(String(status));
   });
 
   it('shapes error bodies as specified, with errors[] on the create validation failure', () => {
@@ -278,14 +309,21 @@ describe('spec facts: events, signature and retries', () => {
     }
     const signature = doc['components']['parameters']['ServiceSignature']['schema'];
     expect(matches(signature, `t=1795255500,v1=${'a1'.repeat(32)}`)).toBe(true);
-    for (const bad of [`v1=${'a'.repeat(64)}`, 't=1795255500', `t=1,v1=${'A'.repeat(64)}`, `t=1,v1=${'a'.repeat(63)}`]) expect(matches(signature, bad), bad).toBe(false);
+    for (const bad of [`v1=${'a'.repeat(64)}`, 't=1795255500', `t=1,v1=${'A'.repeat(64)}`, `t=1,v1=${'a'.repeat(63)}`])
+      expect(matches(signature, bad), bad).toBe(false);
     expect(typesOf(doc['components']['parameters']['ServiceTimestamp']['schema'])).toEqual(['number']);
     expect(doc['components']['parameters']['ServiceSignature']['description']).toContain('HMAC-SHA256');
   });
 
   it('states the retry schedule row by row', () => {
-    const schedule = doc['components']['responses']['WebhookNotAcknowledged']['x-retry-schedule'] as { attempt: number; delay: string; cumulative: string }[];
-    expect(schedule.map((r) => ({ attempt: r.attempt, delaySeconds: isoSeconds(r.delay), cumulativeSeconds: isoSeconds(r.cumulative) }))).toEqual(facts.retrySchedule);
+    const schedule = doc['components']['responses']['WebhookNotAcknowledged']['x-retry-schedule'] as {
+      attempt: number;
+      delay: string;
+      cumulative: string;
+    }[];
+    expect(
+      schedule.map((r) => ({ attempt: r.attempt, delaySeconds: isoSeconds(r.delay), cumulativeSeconds: isoSeconds(r.cumulative) })),
+    ).toEqual(facts.retrySchedule);
   });
 
   it('knows every transition state and event', () => {

@@ -1,11 +1,7 @@
 // The one handwritten entry point to the generated contract types: import contract types from here,
 // never from contract/generated/*.
 import type { components, operations, paths, webhooks } from './generated/openapi.ts';
-import type {
-  components as controlComponents,
-  operations as controlOperations,
-  paths as controlPaths,
-} from './generated/control-api.ts';
+import type { components as controlComponents, operations as controlOperations, paths as controlPaths } from './generated/control-api.ts';
 
 export type { components, operations, paths, webhooks };
 export type { controlComponents, controlOperations, controlPaths };

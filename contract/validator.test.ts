@@ -32,7 +32,10 @@ describe('loadContract', () => {
 describe('findOperation', () => {
   it('matches concrete paths to templates and ignores query strings and origins', () => {
     expect(service.findOperation('get', '/v1/payments/abc?expand=1')).toEqual({
-      operationId: 'getPayment', method: 'get', pathTemplate: '/v1/payments/{id}', params: { id: 'abc' },
+      operationId: 'getPayment',
+      method: 'get',
+      pathTemplate: '/v1/payments/{id}',
+      params: { id: 'abc' },
     });
     expect(service.findOperation('GET', 'http://localhost:4000/v1/payments?limit=5')?.operationId).toBe('listPayments');
     expect(service.findOperation('POST', '/v1/webhooks/regenerate-secret')?.operationId).toBe('regenerateWebhookSecret');
@@ -97,7 +100,12 @@ describe('validateResponse', () => {
     const body = { statusCode: 429, message: 'Rate limit exceeded', error: 'Too Many Requests' };
     expect(get(body, 429, { ...jsonHeaders, 'Retry-After': '12' })).toEqual([]);
     const violations = get(body, 429, { 'Content-Type': 'application/json' });
-    expect(violations.filter((v) => v.level === 'documented').map((v) => v.pointer).sort()).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    expect(
+      violations
+        .filter((v) => v.level === 'documented')
+        .map((v) => v.pointer)
+        .sort(),
+    ).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
     expect(violations.filter((v) => v.level === 'assumed').map((v) => v.pointer)).toEqual(['Retry-After']);
   });
 
@@ -105,9 +113,28 @@ describe('validateResponse', () => {
     const payment = example('PaymentSuccessful');
     expect(kinds(get(payment, 200, { ...rateLimited, 'content-type': 'text/html' }))).toEqual(['content-type']);
     expect(kinds(get(payment, 200, rateLimited))).toEqual(['content-type']);
-    const csv = 'id,createdAt,status,amount,currency,serviceFee,merchantFee,externalId,title,chainId,token,exchangeRate,amountToken,txHash,paidAt\r\n';
-    expect(service.validateResponse({ method: 'GET', path: '/v1/analytics/export', status: 200, headers: { ...rateLimited, 'content-type': 'text/csv; charset=utf-8' }, body: csv })).toEqual([]);
-    expect(kinds(service.validateResponse({ method: 'GET', path: '/v1/analytics/export', status: 200, headers: { ...rateLimited, 'content-type': 'text/csv' }, body: 'id,status\n' }))).toEqual(['body']);
+    const csv =
+      'id,createdAt,status,amount,currency,serviceFee,merchantFee,externalId,title,chainId,token,exchangeRate,amountToken,txHash,paidAt\r\n';
+    expect(
+      service.validateResponse({
+        method: 'GET',
+        path: '/v1/analytics/export',
+        status: 200,
+        headers: { ...rateLimited, 'content-type': 'text/csv; charset=utf-8' },
+        body: csv,
+      }),
+    ).toEqual([]);
+    expect(
+      kinds(
+        service.validateResponse({
+          method: 'GET',
+          path: '/v1/analytics/export',
+          status: 200,
+          headers: { ...rateLimited, 'content-type': 'text/csv' },
+          body: 'id,status\n',
+        }),
+      ),
+    ).toEqual(['body']);
   });
 
   it('reports a body that is not JSON, and a request to an unknown operation', () => {
@@ -118,7 +145,8 @@ describe('validateResponse', () => {
   });
 
   it('checks the create view: exactly the 14 fields, status ACTIVE', () => {
-    const create = (body: unknown) => service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers: jsonHeaders, body });
+    const create = (body: unknown) =>
+      service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers: jsonHeaders, body });
     expect(create(example('PaymentCreateViewMinimal'))).toEqual([]);
     expect(create({ ...example('PaymentCreateViewMinimal'), updatedAt: '2026-11-21T10:00:00.000Z' })).toEqual([
       expect.objectContaining({ kind: 'body', pointer: '/updatedAt', level: 'documented' }),
@@ -130,7 +158,13 @@ describe('validateResponse', () => {
     const endpoint = { ...example('WebhookEndpoint'), secretLast4: 'XYZ' };
     const violations = service.validateResponse({ method: 'GET', path: '/v1/webhooks', status: 200, headers: jsonHeaders, body: endpoint });
     expect(violations).toEqual([expect.objectContaining({ kind: 'body', level: 'assumed', pointer: '/secretLast4' })]);
-    const clock = control.validateResponse({ method: 'GET', path: '/control/v1/clock', status: 200, headers: { 'content-type': 'application/json' }, body: { now: 'yesterday', offsetMs: 0 } });
+    const clock = control.validateResponse({
+      method: 'GET',
+      path: '/control/v1/clock',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { now: 'yesterday', offsetMs: 0 },
+    });
     expect(clock.map((v) => v.level)).toContain('assumed');
     expect(clock.every((v) => v.level === 'assumed')).toBe(true);
   });
@@ -145,7 +179,9 @@ describe('validateRequest', () => {
     expect(belowMinimum).toEqual([expect.objectContaining({ pointer: '/amount', level: 'assumed' })]);
     const unknownField = service.validateRequest('createPayment', { body: { amount: '10', currency: 'USD', note: 'x' } });
     expect(unknownField).toEqual([expect.objectContaining({ pointer: '/note', level: 'assumed' })]);
-    const noPair = service.validateRequest('createPayment', { body: { amount: '10', currency: 'USD', acceptedChains: [8453], acceptedTokens: ['USDT'] } });
+    const noPair = service.validateRequest('createPayment', {
+      body: { amount: '10', currency: 'USD', acceptedChains: [8453], acceptedTokens: ['USDT'] },
+    });
     expect(noPair).toEqual([expect.objectContaining({ level: 'assumed', requirements: ['PAY-ACCEPTED-PAIR-EXISTS'] })]);
     expect(service.validateRequest('createPayment', {})).toEqual([expect.objectContaining({ kind: 'body' })]);
   });
@@ -158,21 +194,30 @@ describe('validateRequest', () => {
     expect(service.validateRequest('listPayments', { query: { limit: '0' } })).toEqual([
       expect.objectContaining({ kind: 'parameter', pointer: 'limit', level: 'assumed' }),
     ]);
-    expect(service.validateRequest('listPayments', { query: { status: 'PAID' } })).toEqual([expect.objectContaining({ pointer: 'status' })]);
+    expect(service.validateRequest('listPayments', { query: { status: 'PAID' } })).toEqual([
+      expect.objectContaining({ pointer: 'status' }),
+    ]);
     expect(service.validateRequest('nope', {})).toEqual([expect.objectContaining({ kind: 'operation' })]);
   });
 });
 
 describe('validateWebhook', () => {
   const headers = { 'X-Service-Timestamp': '1795255500', 'X-Service-Signature': `t=1795255500,v1=${'0f'.repeat(32)}` };
-  const payload = { event: 'payment.completed', timestamp: '2026-11-21T10:05:00.000Z', data: { paymentId: '5b0f1a8e-7c2d-4e3f-9a1b-2c3d4e5f6a7b', externalId: null } };
+  const payload = {
+    event: 'payment.completed',
+    timestamp: '2026-11-21T10:05:00.000Z',
+    data: { paymentId: '5b0f1a8e-7c2d-4e3f-9a1b-2c3d4e5f6a7b', externalId: null },
+  };
 
   it('passes a valid delivery and checks both signature headers', () => {
     expect(service.validateWebhook('payment.completed', payload, headers)).toEqual([]);
     expect(service.validateWebhook('payment.completed', JSON.stringify(payload), headers)).toEqual([]);
-    expect(service.validateWebhook('payment.completed', payload, { 'X-Service-Signature': 'v1=abc' }).map((v) => v.pointer).sort()).toEqual([
-      'X-Service-Signature', 'X-Service-Timestamp',
-    ]);
+    expect(
+      service
+        .validateWebhook('payment.completed', payload, { 'X-Service-Signature': 'v1=abc' })
+        .map((v) => v.pointer)
+        .sort(),
+    ).toEqual(['X-Service-Signature', 'X-Service-Timestamp']);
   });
 
   it('rejects a payload of another event, a test event with data, and unknown events', () => {

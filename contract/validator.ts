@@ -145,11 +145,18 @@ class ContractValidator implements Contract {
     if (Object.keys(content).length > 0) {
       if (body === undefined) {
         if (requestBody['required'] === true) {
-          violations.push({ kind: 'body', message: `${operationId}: request body is required`, level: op.level, requirements: op.requirements });
+          violations.push({
+            kind: 'body',
+            message: `${operationId}: request body is required`,
+            level: op.level,
+            requirements: op.requirements,
+          });
         }
       } else {
         const [mediaType, media] = Object.entries(content)[0] ?? [];
-        violations.push(...this.#checkBody(asObject(media), mediaType ?? 'application/json', body, `${operationId} request body`, this.#source.assumed));
+        violations.push(
+          ...this.#checkBody(asObject(media), mediaType ?? 'application/json', body, `${operationId} request body`, this.#source.assumed),
+        );
       }
     }
     return violations;
@@ -158,15 +165,37 @@ class ContractValidator implements Contract {
   validateWebhook(eventType: string, payload: unknown, headers: Record<string, string>): Violation[] {
     const op = this.#source.webhooks.get(eventType);
     if (!op) {
-      return [{ kind: 'operation', message: `no webhook is documented for event type ${JSON.stringify(eventType)}`, level: 'documented', requirements: ['WH-PAYLOAD-EVENT'] }];
+      return [
+        {
+          kind: 'operation',
+          message: `no webhook is documented for event type ${JSON.stringify(eventType)}`,
+          level: 'documented',
+          requirements: ['WH-PAYLOAD-EVENT'],
+        },
+      ];
     }
     const lowered = lowerKeys(headers);
     const violations: Violation[] = [];
     for (const parameter of op.parameters.filter((p) => p.in === 'header')) {
-      violations.push(...this.#checkValue(parameter, lowered.get(parameter.name.toLowerCase()), 'header', `webhook ${eventType} header ${parameter.name}`));
+      violations.push(
+        ...this.#checkValue(
+          parameter,
+          lowered.get(parameter.name.toLowerCase()),
+          'header',
+          `webhook ${eventType} header ${parameter.name}`,
+        ),
+      );
     }
     const content = asObject(asObject(op.operation['requestBody'])['content']);
-    violations.push(...this.#checkBody(asObject(content['application/json']), 'application/json', payload, `webhook ${eventType} payload`, this.#source.assumed));
+    violations.push(
+      ...this.#checkBody(
+        asObject(content['application/json']),
+        'application/json',
+        payload,
+        `webhook ${eventType} payload`,
+        this.#source.assumed,
+      ),
+    );
     return violations;
   }
 
@@ -184,8 +213,19 @@ class ContractValidator implements Contract {
 
   #unknownOperation(method: string, path: string): Violation {
     const known = this.#matcher.matchAll(this.#stripBase(path));
-    const hint = known.length > 0 ? ` (the path exists for: ${this.operations.filter((o) => o.pathTemplate === known[0]?.template).map((o) => o.method.toUpperCase()).join(', ')})` : '';
-    return { kind: 'operation', message: `no operation is documented for ${method.toUpperCase()} ${pathnameOf(path)}${hint}`, level: 'documented', requirements: [] };
+    const hint =
+      known.length > 0
+        ? ` (the path exists for: ${this.operations
+            .filter((o) => o.pathTemplate === known[0]?.template)
+            .map((o) => o.method.toUpperCase())
+            .join(', ')})`
+        : '';
+    return {
+      kind: 'operation',
+      message: `no operation is documented for ${method.toUpperCase()} ${pathnameOf(path)}${hint}`,
+      level: 'documented',
+      requirements: [],
+    };
   }
 
   #stripBase(path: string): string {
@@ -204,7 +244,13 @@ class ContractValidator implements Contract {
   }
 
   /** A header or parameter: presence when required, then its schema on the coerced value. */
-  #checkValue(parameter: ParameterObject, value: string | undefined, kind: 'header' | 'parameter', subject: string, forceAssumed = false): Violation[] {
+  #checkValue(
+    parameter: ParameterObject,
+    value: string | undefined,
+    kind: 'header' | 'parameter',
+    subject: string,
+    forceAssumed = false,
+  ): Violation[] {
     const assumed = forceAssumed || this.#source.assumed || isAssumed(parameter);
     const requirements = requirementsOf(parameter);
     if (value === undefined) {
@@ -215,26 +261,40 @@ class ContractValidator implements Contract {
     if (!schema) return [];
     const validate = this.#compile(schema);
     if (validate(coerceToSchema(value, schema))) return [];
-    return schemaErrorsToViolations(validate.errors ?? [], schema, { kind, subject: `${subject} (${JSON.stringify(value)})`, assumed, requirements }).map(
-      (v) => ({ ...v, pointer: parameter.name }),
-    );
+    return schemaErrorsToViolations(validate.errors ?? [], schema, {
+      kind,
+      subject: `${subject} (${JSON.stringify(value)})`,
+      assumed,
+      requirements,
+    }).map((v) => ({ ...v, pointer: parameter.name }));
   }
 
   #checkContent(content: JsonObject, contentType: string | undefined, body: unknown, subject: string, assumed: boolean): Violation[] {
     const documented = Object.keys(content);
     const hasBody = body !== undefined && body !== null && body !== '';
     if (documented.length === 0) {
-      return hasBody ? [{ kind: 'body', message: `${subject}: no body is documented, but one was sent`, level: 'documented', requirements: [] }] : [];
+      return hasBody
+        ? [{ kind: 'body', message: `${subject}: no body is documented, but one was sent`, level: 'documented', requirements: [] }]
+        : [];
     }
     const level = assumed || !documented.some(isJsonMediaType) ? 'assumed' : 'documented';
     const requirements = documented.some(isJsonMediaType) ? ['FMT-JSON-BODIES'] : [];
     if (contentType === undefined) {
-      return [{ kind: 'content-type', message: `${subject}: Content-Type is missing; documented: ${documented.join(', ')}`, level, requirements }];
+      return [
+        { kind: 'content-type', message: `${subject}: Content-Type is missing; documented: ${documented.join(', ')}`, level, requirements },
+      ];
     }
     const actual = mediaTypeOf(contentType);
     const mediaType = documented.find((d) => mediaTypeMatches(actual, d));
     if (mediaType === undefined) {
-      return [{ kind: 'content-type', message: `${subject}: Content-Type ${contentType} is not documented; documented: ${documented.join(', ')}`, level, requirements }];
+      return [
+        {
+          kind: 'content-type',
+          message: `${subject}: Content-Type ${contentType} is not documented; documented: ${documented.join(', ')}`,
+          level,
+          requirements,
+        },
+      ];
     }
     return this.#checkBody(asObject(content[mediaType]), mediaType, body, `${subject} body`, assumed);
   }
@@ -246,10 +306,18 @@ class ContractValidator implements Contract {
       try {
         value = JSON.parse(body);
       } catch (error) {
-        return [{ kind: 'body', message: `${subject}: not valid JSON (${(error as Error).message})`, level: 'documented', requirements: ['FMT-JSON-BODIES'] }];
+        return [
+          {
+            kind: 'body',
+            message: `${subject}: not valid JSON (${(error as Error).message})`,
+            level: 'documented',
+            requirements: ['FMT-JSON-BODIES'],
+          },
+        ];
       }
     }
-    if (value === undefined) return [{ kind: 'body', message: `${subject}: missing`, level: assumed ? 'assumed' : 'documented', requirements: [] }];
+    if (value === undefined)
+      return [{ kind: 'body', message: `${subject}: missing`, level: assumed ? 'assumed' : 'documented', requirements: [] }];
     const validate = this.#compile(schema);
     if (validate(value)) return [];
     return schemaErrorsToViolations(validate.errors ?? [], schema, { kind: 'body', subject, assumed });

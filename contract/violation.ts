@@ -47,7 +47,11 @@ function decodeSegment(segment: string): string {
  * missing key, the missing property's own).
  */
 export function classifySchemaError(error: ErrorObject, root: unknown): { level: RequirementLevel; requirements: string[] } {
-  const segments = error.schemaPath.replace(/^#\/?/, '').split('/').filter((s) => s !== '').map(decodeSegment);
+  const segments = error.schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decodeSegment);
   const keyword = segments.pop();
   let node: unknown = root;
   let assumed = isAssumed(node);
@@ -122,7 +126,8 @@ export function schemaErrorsToViolations(errors: readonly ErrorObject[], root: u
   return standalone.map((error) => {
     const { level, requirements } = classifySchemaError(error, root);
     const branches = branchesOf.get(error) ?? [];
-    const detail = branches.length > 0 ? ` (${[...new Set(branches.map((b) => `${b.instancePath || '/'} ${describe(b)}`))].join('; ')})` : '';
+    const detail =
+      branches.length > 0 ? ` (${[...new Set(branches.map((b) => `${b.instancePath || '/'} ${describe(b)}`))].join('; ')})` : '';
     const pointer = pointerOf(error);
     return {
       kind: context.kind,

@@ -36,7 +36,11 @@ describe('conformance HTML report in Chromium', () => {
   it('shows the verdict and the first failure on the first screen, with no sideways scroll', async () => {
     const layout = await page.evaluate(() => {
       const first = document.querySelector('#failures .check')!.getBoundingClientRect();
-      const tables = Array.from(document.querySelectorAll('table')).map((t) => ({ id: t.id, overflow: t.scrollWidth - t.clientWidth, right: t.getBoundingClientRect().right }));
+      const tables = Array.from(document.querySelectorAll('table')).map((t) => ({
+        id: t.id,
+        overflow: t.scrollWidth - t.clientWidth,
+        right: t.getBoundingClientRect().right,
+      }));
       return {
         scrollWidth: document.documentElement.scrollWidth,
         clientWidth: document.documentElement.clientWidth,
@@ -69,7 +73,9 @@ describe('conformance HTML report in Chromium', () => {
     expect(await visible()).toBe(rows.length);
     await page.selectOption('#f-status', 'fail');
     expect(await visible()).toBe(rows.filter((r) => r.result === 'fail').length);
-    expect(await page.locator('#f-shown').textContent()).toBe(`${rows.filter((r) => r.result === 'fail').length} of ${rows.length} requirements shown`);
+    expect(await page.locator('#f-shown').textContent()).toBe(
+      `${rows.filter((r) => r.result === 'fail').length} of ${rows.length} requirements shown`,
+    );
     await page.selectOption('#f-status', '');
     await page.selectOption('#f-level', 'assumed');
     expect(await visible()).toBe(rows.filter((r) => r.requirement.level === 'assumed').length);
@@ -84,7 +90,8 @@ describe('conformance HTML report in Chromium', () => {
   });
 
   it('sorts the matrix by result (worst first), then by level and section', async () => {
-    const column = (key: string) => page.locator('#matrix-table tbody tr').evaluateAll((trs, k) => trs.map((tr) => (tr as HTMLElement).dataset[k as string]!), key);
+    const column = (key: string) =>
+      page.locator('#matrix-table tbody tr').evaluateAll((trs, k) => trs.map((tr) => (tr as HTMLElement).dataset[k as string]!), key);
     await page.click('#matrix-table th[data-key="rank"] button');
     const ranks = (await column('rank')).map(Number);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));

@@ -57,7 +57,15 @@ function documented(operation: Json, route: string, method: string, path: string
     properties.set(status, propertyNames(response.content?.['application/json']?.schema));
     examples.set(status, examplesOf(response.content));
   }
-  return { route, title: operation.summary, method: method.toUpperCase(), path, statuses: Object.keys(operation.responses ?? {}), properties, examples };
+  return {
+    route,
+    title: operation.summary,
+    method: method.toUpperCase(),
+    path,
+    statuses: Object.keys(operation.responses ?? {}),
+    properties,
+    examples,
+  };
 }
 
 async function documentedOperations(): Promise<DocumentedOperation[]> {
@@ -66,7 +74,8 @@ async function documentedOperations(): Promise<DocumentedOperation[]> {
   for (const [path, item] of Object.entries<Json>(contract.paths)) {
     for (const method of ['get', 'post', 'put', 'delete', 'patch']) {
       const operation = item[method];
-      if (operation) operations.push(documented(operation, `${slug(operation.tags[0])}/${operation.operationId.toLowerCase()}`, method, path));
+      if (operation)
+        operations.push(documented(operation, `${slug(operation.tags[0])}/${operation.operationId.toLowerCase()}`, method, path));
     }
   }
   for (const [name, item] of Object.entries<Json>(contract.webhooks ?? {})) {
@@ -80,7 +89,11 @@ async function documentedOperations(): Promise<DocumentedOperation[]> {
  * the script errors and policy refusals its pages report (a request the page's own policy refused never reaches the
  * route, so it is counted from the page's securitypolicyviolation event).
  */
-async function watchedContext(browser: Browser, ownOrigin: string | null, outside: string[]): Promise<{ context: BrowserContext; problems: string[] }> {
+async function watchedContext(
+  browser: Browser,
+  ownOrigin: string | null,
+  outside: string[],
+): Promise<{ context: BrowserContext; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const problems: string[] = [];
   await context.route('**/*', (route) => {
@@ -90,7 +103,9 @@ async function watchedContext(browser: Browser, ownOrigin: string | null, outsid
     return route.abort('internetdisconnected');
   });
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP refused ${event.blockedURI} (${event.violatedDirective})`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP refused ${event.blockedURI} (${event.violatedDirective})`),
+    );
   });
   context.on('page', (page) => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -102,7 +117,11 @@ async function watchedContext(browser: Browser, ownOrigin: string | null, outsid
 }
 
 /** What the reference shows of one operation, read from its section. */
-async function rendered(page: Page, base: string, operation: DocumentedOperation): Promise<{ text: string; statuses: string[]; offered: Map<string, string[]> }> {
+async function rendered(
+  page: Page,
+  base: string,
+  operation: DocumentedOperation,
+): Promise<{ text: string; statuses: string[]; offered: Map<string, string[]> }> {
   await page.goto(`${base}#/${operation.route}`);
   const section = page.locator(`[id="${operation.route}"]`);
   await section.waitFor({ state: 'visible', timeout: 15_000 });
@@ -162,7 +181,9 @@ describe('API reference offline', () => {
     await server?.close();
   });
 
-  it('the simulator’s /docs: every operation, webhook, body schema and example renders, search answers, nothing leaves the machine', { timeout: 300_000 }, async () => {
+  it('the simulator’s /docs: every operation, webhook, body schema and example renders, search answers, nothing leaves the machine', {
+    timeout: 300_000,
+  }, async () => {
     const outside: string[] = [];
     const { context, problems } = await watchedContext(browser, server.url, outside);
     const page = await context.newPage();
@@ -197,7 +218,9 @@ describe('API reference offline', () => {
     expect(problems, 'script errors or refused requests').toEqual([]);
   });
 
-  it('dist/docs.html is what /docs serves, and opened from disk it renders with nothing leaving the machine', { timeout: 120_000 }, async () => {
+  it('dist/docs.html is what /docs serves, and opened from disk it renders with nothing leaving the machine', {
+    timeout: 120_000,
+  }, async () => {
     const file = fromPackageRoot('dist', 'docs.html');
     expect(await (await fetch(`${server.url}/docs`)).text()).toBe(readFileSync(file, 'utf8'));
     const outside: string[] = [];

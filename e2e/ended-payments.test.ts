@@ -58,7 +58,8 @@ describe('hosted payment page: payments that end unpaid', () => {
 
   it('follows a payment that another path submitted and that then failed, and shows the reason', async () => {
     const { api, server } = stack();
-    const control = (path: string, body: unknown) => fetch(`${server.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const control = (path: string, body: unknown) =>
+      fetch(`${server.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const created = await api('POST', '/v1/payments', { amount: '15', currency: 'USD', title: 'Gift card' });
     const page = await stack().newPage();
     await page.goto(created.paymentUrl);
@@ -70,7 +71,15 @@ describe('hosted payment page: payments that end unpaid', () => {
     expect(await page.locator('#status-detail').textContent()).toBe('Waiting for confirmation on Base…');
     expect(await page.getByLabel('Email').isDisabled()).toBe(true);
 
-    expect((await control(`/payments/${created.id}/fail`, { source: 'bundler', code: 'USER_OPERATION_REJECTED', message: 'Paymaster refused the operation' })).status).toBe(200);
+    expect(
+      (
+        await control(`/payments/${created.id}/fail`, {
+          source: 'bundler',
+          code: 'USER_OPERATION_REJECTED',
+          message: 'Paymaster refused the operation',
+        })
+      ).status,
+    ).toBe(200);
     await page.locator('#status-headline', { hasText: 'Payment failed' }).waitFor({ timeout: 10_000 });
     expect(await page.locator('#status-detail').textContent()).toBe('Paymaster refused the operation (USER_OPERATION_REJECTED)');
     expect(await page.locator('#status-badge').textContent()).toBe('FAILED');
@@ -84,7 +93,11 @@ describe('hosted payment page: payments that end unpaid', () => {
     const page = await stack().newPage();
     await page.goto(created.paymentUrl);
     expect(await page.locator('#countdown').textContent()).toMatch(/^(59:\d\d|1:00:00)$/);
-    const advance = await fetch(`${server.controlUrl}/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3_600_000 }) });
+    const advance = await fetch(`${server.controlUrl}/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 3_600_000 }),
+    });
     expect(advance.status).toBe(200);
     await page.locator('#status-headline', { hasText: 'Payment expired' }).waitFor({ timeout: 10_000 });
     expect(await page.locator('#expiry').isHidden()).toBe(true);

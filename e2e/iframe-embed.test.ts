@@ -10,7 +10,13 @@ describe('hosted payment page inside an iframe', () => {
 
   it('loads, runs and takes a payment while embedded in the merchant shop', async () => {
     const { api, merchant } = stack();
-    const created = await api('POST', '/v1/payments', { amount: '1500', currency: 'JPY', title: 'Matcha tin', acceptedChains: [42161, 137], acceptedTokens: ['USDC'] });
+    const created = await api('POST', '/v1/payments', {
+      amount: '1500',
+      currency: 'JPY',
+      title: 'Matcha tin',
+      acceptedChains: [42161, 137],
+      acceptedTokens: ['USDC'],
+    });
     const page = await stack().newPage();
     const documentResponse = page.waitForResponse((r) => r.url() === created.paymentUrl);
     await page.goto(merchant.embedUrl(created.paymentUrl));

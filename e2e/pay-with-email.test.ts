@@ -18,7 +18,12 @@ describe('hosted payment page: e-mail sign-in, Base/USDC', () => {
     // The merchant's dashboard setting "redirect after payment", set through the control API.
     const settings = await api('PUT', '/control/v1/merchant', { redirectUrl: `${merchant.thanksUrl}?order=1042` });
     expect(settings.redirectUrl).toBe(`${merchant.thanksUrl}?order=1042`);
-    const created = await api('POST', '/v1/payments', { amount: '25.50', currency: 'USD', title: 'Order #1042: 2 bags of coffee beans', externalId: 'e2e-email-1042' });
+    const created = await api('POST', '/v1/payments', {
+      amount: '25.50',
+      currency: 'USD',
+      title: 'Order #1042: 2 bags of coffee beans',
+      externalId: 'e2e-email-1042',
+    });
     expect(created.paymentUrl).toBe(`${server.payUrl}/p/${created.id}`);
 
     const page = await stack().newPage();
@@ -63,7 +68,10 @@ describe('hosted payment page: e-mail sign-in, Base/USDC', () => {
     const completed = await merchant.waitFor('payment.completed', created.id);
     expect(completed.signatureValid).toBe(true);
     expect(completed.body.data).toEqual({ paymentId: created.id, externalId: 'e2e-email-1042' });
-    expect(merchant.received.filter((r) => r.paymentId === created.id).map((r) => r.event)).toEqual(['payment.processing', 'payment.completed']);
+    expect(merchant.received.filter((r) => r.paymentId === created.id).map((r) => r.event)).toEqual([
+      'payment.processing',
+      'payment.completed',
+    ]);
 
     // One transaction on chain, and it succeeded.
     const receipt = await api('POST', '/v1/web3/8453', { jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [txHash] });

@@ -59,7 +59,12 @@ describe('hosted payment page: wallet connect, 3-seller split on Polygon/USDT', 
     expect(record.transfers.map((t: { role: string }) => t.role).sort()).toEqual(['merchant', 'seller', 'seller', 'seller', 'service']);
     for (const transfer of sellerTransfers as { address: Hex; amountToken: string }[]) {
       const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [transfer.address] });
-      const reply = await api('POST', '/v1/web3/137', { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: POLYGON_USDT, data }, 'latest'] });
+      const reply = await api('POST', '/v1/web3/137', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_call',
+        params: [{ to: POLYGON_USDT, data }, 'latest'],
+      });
       expect(Number(formatUnits(BigInt(reply.result), 6))).toBeCloseTo(Number(transfer.amountToken), 6);
       expect(Number(transfer.amountToken)).toBeGreaterThan(0);
     }

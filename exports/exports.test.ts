@@ -57,7 +57,21 @@ beforeAll(async () => {
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'merchant-app', type: 'module', private: true }));
   await writeFile(join(project, 'consumer.mjs'), CONSUMER_JS);
   await writeFile(join(project, 'consumer.ts'), CONSUMER_TS);
-  await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['consumer.ts'],
+    }),
+  );
   server = await startServer({ port: 0, defaultApiKey: KEY, logger: { info() {}, error() {} } });
 });
 afterAll(async () => {
@@ -71,7 +85,15 @@ describe('package exports for merchants', () => {
     const body = '{"event":"payment.completed","timestamp":"2026-11-21T10:00:00.000Z","data":{"paymentId":"p","externalId":null}}';
     const now = Date.now();
     const t = Math.floor(now / 1000);
-    const env = { ...process.env, BASE_URL: server.url, API_KEY: KEY, BODY: body, SECRET: secret, NOW_MS: String(now), HEADER: formatSignatureHeader(t, signPayload(secret, t, body)) };
+    const env = {
+      ...process.env,
+      BASE_URL: server.url,
+      API_KEY: KEY,
+      BODY: body,
+      SECRET: secret,
+      NOW_MS: String(now),
+      HEADER: formatSignatureHeader(t, signPayload(secret, t, body)),
+    };
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: project, env });
     expect(JSON.parse(stdout)).toEqual({
       created: 201,

@@ -32,7 +32,9 @@ beforeAll(async () => {
   await symlink(fromPackageRoot('merchant', 'client'), join(modules, '@stablepay', 'client'), 'dir');
   await symlink(packageRoot, join(modules, 'stablepay'), 'dir');
   await symlink(fromPackageRoot('node_modules', 'openapi-fetch'), join(modules, 'openapi-fetch'), 'dir');
-  await symlink(fromPackageRoot('node_modules', 'openapi-typescript-helpers'), join(modules, 'openapi-typescript-helpers'), 'dir').catch(() => undefined);
+  await symlink(fromPackageRoot('node_modules', 'openapi-typescript-helpers'), join(modules, 'openapi-typescript-helpers'), 'dir').catch(
+    () => undefined,
+  );
   await symlink(fromPackageRoot('node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
   await symlink(fromPackageRoot('node_modules', 'undici-types'), join(modules, 'undici-types'), 'dir');
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'merchant-app', type: 'module', private: true }));
@@ -45,7 +47,15 @@ beforeAll(async () => {
       await writeFile(join(project, file), `${snippet}\nexport {};\n`);
     }
   }
-  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] };
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: ['node'],
+  };
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((f) => f.file) }));
 });
 
@@ -55,7 +65,11 @@ afterAll(async () => {
 
 describe('README snippets', () => {
   it('finds every snippet it expects', () => {
-    for (const [readme, count] of Object.entries(READMES)) expect(files.filter((f) => f.readme === readme), readme).toHaveLength(count);
+    for (const [readme, count] of Object.entries(READMES))
+      expect(
+        files.filter((f) => f.readme === readme),
+        readme,
+      ).toHaveLength(count);
   });
 
   it('compile under strict as a merchant copies them', async () => {
@@ -70,9 +84,24 @@ describe('README snippets', () => {
 
   it('would catch a snippet that does not type-check (the header typed as the verifier once took it)', async () => {
     const broken = join(project, 'broken.ts');
-    await writeFile(broken, "import { verifyWebhookSignature } from '@stablepay/webhooks';\nconst header: string | string[] | undefined = undefined;\nconst n: number = verifyWebhookSignature('{}', header, 's');\nexport {};\n");
+    await writeFile(
+      broken,
+      "import { verifyWebhookSignature } from '@stablepay/webhooks';\nconst header: string | string[] | undefined = undefined;\nconst n: number = verifyWebhookSignature('{}', header, 's');\nexport {};\n",
+    );
     const tsc = fromPackageRoot('node_modules', 'typescript', 'bin', 'tsc');
-    const compilerArgs = ['--strict', '--noEmit', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', broken];
+    const compilerArgs = [
+      '--strict',
+      '--noEmit',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+      '--target',
+      'ES2022',
+      '--types',
+      'node',
+      broken,
+    ];
     const result = await run(process.execPath, [tsc, ...compilerArgs], { cwd: project }).then(
       () => ({ code: 0, out: '' }),
       (error: { code: number; stdout: string }) => ({ code: error.code, out: error.stdout }),

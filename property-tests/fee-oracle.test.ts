@@ -40,73 +40,116 @@ const scenario = fc
 function build(s: { minor: number; amount: bigint; sellers: bigint[]; merchant: bigint }) {
   const { fee, nets } = referenceSplit(s.amount, [s.merchant, ...s.sellers]);
   const f = (u: bigint) => formatUnits(u, s.minor);
-  const request: CreateBody = { amount: f(s.amount), currency: 'X', ...(s.sellers.length ? { sellers: s.sellers.map((u, i) => ({ address: `0x${String(i).padStart(40, '0')}`, amount: f(u) })) } : {}) };
-  const payment = { amount: f(s.amount), serviceFee: f(fee), merchantFee: f(nets[0]!), sellers: s.sellers.length ? nets.slice(1).map((n, i) => ({ address: `0x${i}`, amount: f(n) })) : null } as Payment;
+  const request: CreateBody = {
+    amount: f(s.amount),
+    currency: 'X',
+    ...(s.sellers.length ? { sellers: s.sellers.map((u, i) => ({ address: `0x${String(i).padStart(40, '0')}`, amount: f(u) })) } : {}),
+  };
+  const payment = {
+    amount: f(s.amount),
+    serviceFee: f(fee),
+    merchantFee: f(nets[0]!),
+    sellers: s.sellers.length ? nets.slice(1).map((n, i) => ({ address: `0x${i}`, amount: f(n) })) : null,
+  } as Payment;
   return { request, payment };
 }
 
 describe('fee oracle', () => {
   it('accepts the exact split of every payment', () => {
-    fc.assert(fc.property(scenario, (s) => {
-      const { request, payment } = build(s);
-      expect(checkFees(request, payment, s.minor)).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { request, payment } = build(s);
+        expect(checkFees(request, payment, s.minor)).toEqual([]);
+      }),
+    );
   });
 
   it('rejects any payment whose parts do not add up', () => {
-    fc.assert(fc.property(scenario, fc.constantFrom(-1n, 1n), (s, delta) => {
-      const { request, payment } = build(s);
-      const broken = { ...payment, merchantFee: formatUnits(toUnits(payment.merchantFee, s.minor) + delta, s.minor) };
-      fc.pre(!broken.merchantFee.startsWith('-'));
-      expect(checkFees(request, broken, s.minor).map((v) => v.property)).toContain('identity');
-    }));
+    fc.assert(
+      fc.property(scenario, fc.constantFrom(-1n, 1n), (s, delta) => {
+        const { request, payment } = build(s);
+        const broken = { ...payment, merchantFee: formatUnits(toUnits(payment.merchantFee, s.minor) + delta, s.minor) };
+        fc.pre(!broken.merchantFee.startsWith('-'));
+        expect(checkFees(request, broken, s.minor).map((v) => v.property)).toContain('identity');
+      }),
+    );
   });
 
   it('rejects a service fee more than one minor unit off 0.5 %, even when the parts add up', () => {
-    fc.assert(fc.property(scenario.filter((s) => s.sellers.length === 0), (s) => {
-      const { request, payment } = build(s);
-      const fee = toUnits(payment.serviceFee, s.minor) + 2n;
-      const broken = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
-      fc.pre(s.amount - fee >= 0n);
-      const props = checkFees(request, broken, s.minor).map((v) => v.property);
-      expect(props).toContain('service-fee');
-      expect(props).not.toContain('identity');
-    }));
+    fc.assert(
+      fc.property(
+        scenario.filter((s) => s.sellers.length === 0),
+        (s) => {
+          const { request, payment } = build(s);
+          const fee = toUnits(payment.serviceFee, s.minor) + 2n;
+          const broken = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
+          fc.pre(s.amount - fee >= 0n);
+          const props = checkFees(request, broken, s.minor).map((v) => v.property);
+          expect(props).toContain('service-fee');
+          expect(props).not.toContain('identity');
+        },
+      ),
+    );
   });
 
   it('accepts only the exact fee when 0.5 % is exact in minor units: one unit off fails', () => {
-    fc.assert(fc.property(scenario.filter((s) => s.sellers.length === 0 && (s.amount * 5n) % 1000n === 0n), fc.constantFrom(-1n, 1n), (s, delta) => {
-      const { request, payment } = build(s);
-      const fee = toUnits(payment.serviceFee, s.minor) + delta;
-      fc.pre(fee >= 0n && s.amount - fee >= 0n);
-      const broken = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
-      const props = checkFees(request, broken, s.minor).map((v) => v.property);
-      expect(props).toContain('service-fee');
-      expect(props).not.toContain('identity');
-    }));
+    fc.assert(
+      fc.property(
+        scenario.filter((s) => s.sellers.length === 0 && (s.amount * 5n) % 1000n === 0n),
+        fc.constantFrom(-1n, 1n),
+        (s, delta) => {
+          const { request, payment } = build(s);
+          const fee = toUnits(payment.serviceFee, s.minor) + delta;
+          fc.pre(fee >= 0n && s.amount - fee >= 0n);
+          const broken = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
+          const props = checkFees(request, broken, s.minor).map((v) => v.property);
+          expect(props).toContain('service-fee');
+          expect(props).not.toContain('identity');
+        },
+      ),
+    );
   });
 
   it('accepts the floor and the ceiling of an inexact 0.5 % (which one is the assumed half-up rule)', () => {
-    fc.assert(fc.property(scenario.filter((s) => s.sellers.length === 0 && (s.amount * 5n) % 1000n !== 0n), fc.boolean(), (s, up) => {
-      const { request, payment } = build(s);
-      const fee = (s.amount * 5n) / 1000n + (up ? 1n : 0n);
-      const variant = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
-      expect(checkFees(request, variant, s.minor).map((v) => v.property).filter((p) => p !== 'half-up')).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(
+        scenario.filter((s) => s.sellers.length === 0 && (s.amount * 5n) % 1000n !== 0n),
+        fc.boolean(),
+        (s, up) => {
+          const { request, payment } = build(s);
+          const fee = (s.amount * 5n) / 1000n + (up ? 1n : 0n);
+          const variant = { ...payment, serviceFee: formatUnits(fee, s.minor), merchantFee: formatUnits(s.amount - fee, s.minor) };
+          expect(
+            checkFees(request, variant, s.minor)
+              .map((v) => v.property)
+              .filter((p) => p !== 'half-up'),
+          ).toEqual([]);
+        },
+      ),
+    );
   });
 
   it('rejects a fee taken from one recipient only', () => {
-    fc.assert(fc.property(scenario.filter((s) => s.sellers.length >= 1 && s.merchant > 0n && s.amount >= 10_000n), (s) => {
-      const { request, payment } = build(s);
-      const fee = toUnits(payment.serviceFee, s.minor);
-      fc.pre(fee >= 4n);
-      // Whole fee from the merchant, sellers paid gross: parts add up, but not proportionally.
-      const broken = { ...payment, merchantFee: formatUnits(s.merchant - fee, s.minor), sellers: request.sellers!.map((x) => ({ ...x })) };
-      fc.pre(s.merchant - fee >= 0n && s.sellers.some((u) => (fee * u) / s.amount >= 2n));
-      const props = checkFees(request, broken, s.minor).map((v) => v.property);
-      expect(props).toContain('proportional');
-      expect(props).not.toContain('identity');
-    }));
+    fc.assert(
+      fc.property(
+        scenario.filter((s) => s.sellers.length >= 1 && s.merchant > 0n && s.amount >= 10_000n),
+        (s) => {
+          const { request, payment } = build(s);
+          const fee = toUnits(payment.serviceFee, s.minor);
+          fc.pre(fee >= 4n);
+          // Whole fee from the merchant, sellers paid gross: parts add up, but not proportionally.
+          const broken = {
+            ...payment,
+            merchantFee: formatUnits(s.merchant - fee, s.minor),
+            sellers: request.sellers!.map((x) => ({ ...x })),
+          };
+          fc.pre(s.merchant - fee >= 0n && s.sellers.some((u) => (fee * u) / s.amount >= 2n));
+          const props = checkFees(request, broken, s.minor).map((v) => v.property);
+          expect(props).toContain('proportional');
+          expect(props).not.toContain('identity');
+        },
+      ),
+    );
   });
 
   it('flags non-decimal fee strings and amounts with too many decimals', () => {
@@ -119,10 +162,12 @@ describe('fee oracle', () => {
 
 describe('decimal helpers', () => {
   it('round-trip minor units through strings', () => {
-    fc.assert(fc.property(fc.bigInt(0n, 10n ** 20n), fc.integer({ min: 0, max: 6 }), (units, scale) => {
-      const text = formatUnits(units, scale);
-      expect(toUnits(text, scale)).toBe(units);
-      expect(parseDecimal(text).scale).toBe(scale);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt(0n, 10n ** 20n), fc.integer({ min: 0, max: 6 }), (units, scale) => {
+        const text = formatUnits(units, scale);
+        expect(toUnits(text, scale)).toBe(units);
+        expect(parseDecimal(text).scale).toBe(scale);
+      }),
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('lifecycle state model against the simulator', () => {
       write: () => {},
     });
     const check = outcome.result.checks.find((c) => c.id === 'lifecycle.state-model')!;
-    expect(check.failures.map((f) => `${f.title}: ${f.message}\n${f.fastCheck?.replay ?? ''}`), `seed ${seed}`).toEqual([]);
+    expect(
+      check.failures.map((f) => `${f.title}: ${f.message}\n${f.fastCheck?.replay ?? ''}`),
+      `seed ${seed}`,
+    ).toEqual([]);
     expect(check.result).toBe('pass');
     expect(check.cases).toBe(60);
   }, 120_000);

@@ -32,8 +32,12 @@ function fail(sentence) {
 
 // Checked first, so a missing daemon costs a second, not a rootfs copy.
 const daemon = spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], { encoding: 'utf8' });
-if (daemon.error) fail(`the docker command is not installed (${daemon.error.message}); install Docker (Debian: docker.io) and start dockerd`);
-if (daemon.status !== 0) fail(`the Docker daemon does not answer (${(daemon.stderr.split('\n').find((l) => l.trim()) ?? 'no output').trim()}); start it, e.g. dockerd --storage-driver=vfs`);
+if (daemon.error)
+  fail(`the docker command is not installed (${daemon.error.message}); install Docker (Debian: docker.io) and start dockerd`);
+if (daemon.status !== 0)
+  fail(
+    `the Docker daemon does not answer (${(daemon.stderr.split('\n').find((l) => l.trim()) ?? 'no output').trim()}); start it, e.g. dockerd --storage-driver=vfs`,
+  );
 
 rootfs = mkdtempSync(join(tmpdir(), 'stablepay-rootfs-'));
 try {
@@ -49,7 +53,9 @@ try {
   chmodSync(join(rootfs, 'tmp'), 0o1777);
 
   const app = join(rootfs, 'app');
-  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   for (const file of tracked) {
     if (LEFT_OUT.some((pattern) => pattern.test(file)) || !existsSync(join(root, file))) continue;
     mkdirSync(dirname(join(app, file)), { recursive: true });
@@ -58,7 +64,9 @@ try {
   // An ahead-of-time build, when there is one, runs without compiling at start.
   if (existsSync(join(root, 'dist'))) cpSync(join(root, 'dist'), join(app, 'dist'), { recursive: true, dereference: true });
   // Production dependencies only, as npm resolved them here (nothing is downloaded).
-  const packages = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const packages = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   for (const dir of packages) {
     const rel = relative(root, dir);
     if (!rel.startsWith('node_modules')) continue;
@@ -85,7 +93,11 @@ try {
   ];
   const tar = spawnSync('tar', ['-C', rootfs, '-c', '.'], { maxBuffer: 4 * 1024 ** 3 });
   if (tar.status !== 0) fail(`tar of the root filesystem failed: ${String(tar.stderr).split('\n')[0]}`);
-  const imported = spawnSync('docker', ['import', ...changes.flatMap((c) => ['--change', c]), '-', tag], { input: tar.stdout, encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const imported = spawnSync('docker', ['import', ...changes.flatMap((c) => ['--change', c]), '-', tag], {
+    input: tar.stdout,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 ** 2,
+  });
   if (imported.status !== 0) fail(`docker import failed: ${imported.stderr.split('\n').find((l) => l.trim()) ?? ''}`);
   console.log(`built ${tag} (${imported.stdout.trim()}) from ${packages.length} packages and ${libraries.size} shared libraries`);
 } finally {

@@ -27,7 +27,8 @@ import { buildDocs } from './build-docs.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Packages compiled into the bundle; every other bare import stays an import of node_modules. */
-const BUNDLED_PACKAGES = /^(@stablepay\/(contract|chains|simulator|conformance)|hono|@hono\/node-server|commander|viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+|@viem\/anvil|execa|get-port|npm-run-path|path-key|human-signals|is-stream|merge-stream|onetime|mimic-fn|signal-exit|strip-final-newline|get-stream|cross-spawn|shebang-command|shebang-regex|which|isexe)(\/|$)/;
+const BUNDLED_PACKAGES =
+  /^(@stablepay\/(contract|chains|simulator|conformance)|hono|@hono\/node-server|commander|viem|ox|abitype|undici|@noble\/[^/]+|@scure\/[^/]+|@viem\/anvil|execa|get-port|npm-run-path|path-key|human-signals|is-stream|merge-stream|onetime|mimic-fn|signal-exit|strip-final-newline|get-stream|cross-spawn|shebang-command|shebang-regex|which|isexe)(\/|$)/;
 
 const externalPackagesButBundled = {
   name: 'external-packages-but-bundled',
@@ -65,7 +66,9 @@ export async function buildAll() {
       // follow-redirects) the bundle would still evaluate at every start; the alias bundles createAnvil's own module.
       alias: { '@viem/anvil': './node_modules/@viem/anvil/dist/esm/anvil/createAnvil.js' },
       // undici is CommonJS: its require() calls of Node's modules need a real require inside the ES module bundle.
-      banner: { js: "import { createRequire as __stablepayCreateRequire } from 'node:module'; const require = __stablepayCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __stablepayCreateRequire } from 'node:module'; const require = __stablepayCreateRequire(import.meta.url);",
+      },
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
     }),
@@ -86,7 +89,14 @@ export async function buildAll() {
       packages: 'external',
     }),
     ...MERCHANT_PACKAGES.map((dir) =>
-      build({ ...common, entryPoints: { index: `${dir}/index.ts` }, outdir: join(root, dir, 'dist'), platform: 'node', target: 'node20', packages: 'external' }),
+      build({
+        ...common,
+        entryPoints: { index: `${dir}/index.ts` },
+        outdir: join(root, dir, 'dist'),
+        platform: 'node',
+        target: 'node20',
+        packages: 'external',
+      }),
     ),
   ]);
   for (const result of results) writeAtomically(result.outputFiles);
@@ -108,13 +118,32 @@ export function buildMerchantDeclarations(dir) {
   }
   const target = join(root, dir, 'dist', 'index.d.ts');
   // About ten seconds each, and every test run builds: skipped while no input is newer than the file.
-  const inputs = [...readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => join(root, dir, f)), join(root, 'contract', 'types.ts'), join(root, 'contract', 'generated', 'openapi.ts')];
+  const inputs = [
+    ...readdirSync(join(root, dir))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(root, dir, f)),
+    join(root, 'contract', 'types.ts'),
+    join(root, 'contract', 'generated', 'openapi.ts'),
+  ];
   if (existsSync(target) && inputs.every((input) => statSync(input).mtimeMs <= statSync(target).mtimeMs)) return true;
   const out = `${target}.${process.pid}.tmp`;
   // tsconfig.merchant.json keeps symlinks, so the contract (a workspace, linked into node_modules) counts as the
   // external package it is and its types are inlined; --export-referenced-types false keeps the surface to what
   // the package's index exports.
-  const args = [cli, '--no-check', '--no-banner', '--export-referenced-types', 'false', '--external-inlines', '@stablepay/contract', '--project', 'tsconfig.merchant.json', '-o', out, `${dir}/index.ts`];
+  const args = [
+    cli,
+    '--no-check',
+    '--no-banner',
+    '--export-referenced-types',
+    'false',
+    '--external-inlines',
+    '@stablepay/contract',
+    '--project',
+    'tsconfig.merchant.json',
+    '-o',
+    out,
+    `${dir}/index.ts`,
+  ];
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`dts-bundle-generator ${dir} failed (${run.status}):\n${run.stdout}${run.stderr}`);
   renameSync(out, target);

@@ -50,7 +50,11 @@ const { output } = await cruise(
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
     validate: false,
   },
   {},
@@ -67,14 +71,28 @@ for (const module of output.modules) {
     const viaNpm = !dependency.module.startsWith('.');
     if (dependency.couldNotResolve) {
       // Types-only packages (@types/har-format) have no file to resolve to.
-      if (!existsSync(join(root, 'node_modules', '@types', dependency.module.replace(/^@([^/]+)\//, '$1__')))) findings.push(`${module.source}: cannot resolve ${dependency.module}`);
+      if (!existsSync(join(root, 'node_modules', '@types', dependency.module.replace(/^@([^/]+)\//, '$1__'))))
+        findings.push(`${module.source}: cannot resolve ${dependency.module}`);
       continue;
     }
-    if (module.source.startsWith('merchant/') && !isTest(module.source) && target.startsWith('node_modules/') && !MERCHANT_NPM.test(dependency.module)) {
-      findings.push(`${module.source}: a merchant package imports ${dependency.module}; it may bring only node's own modules and openapi-fetch`);
+    if (
+      module.source.startsWith('merchant/') &&
+      !isTest(module.source) &&
+      target.startsWith('node_modules/') &&
+      !MERCHANT_NPM.test(dependency.module)
+    ) {
+      findings.push(
+        `${module.source}: a merchant package imports ${dependency.module}; it may bring only node's own modules and openapi-fetch`,
+      );
     }
     if (target.startsWith('node_modules/') || dependency.coreModule) continue;
-    edges.push({ from: module.source, to: target, module: dependency.module, viaNpm, typeOnly: dependency.dependencyTypes.includes('type-only') });
+    edges.push({
+      from: module.source,
+      to: target,
+      module: dependency.module,
+      viaNpm,
+      typeOnly: dependency.dependencyTypes.includes('type-only'),
+    });
   }
 }
 
@@ -84,23 +102,28 @@ for (const { from, to, module, viaNpm, typeOnly } of edges) {
   const toPackage = packageOf(to);
   if (fromPackage === undefined || fromPackage === toPackage || SHARED_DATA.test(to)) continue;
   if (!viaNpm) findings.push(`${from}: imports ${to} by a relative path; across packages, import by package name`);
-  const allowed = toPackage !== undefined && (PACKAGES[fromPackage].includes(toPackage) || (isTest(from) && (TESTS_MAY_IMPORT[fromPackage] ?? []).includes(toPackage)));
+  const allowed =
+    toPackage !== undefined &&
+    (PACKAGES[fromPackage].includes(toPackage) || (isTest(from) && (TESTS_MAY_IMPORT[fromPackage] ?? []).includes(toPackage)));
   const selfTest = fromPackage === 'conformance' && toPackage === 'simulator' && SUITE_SELF_TEST.test(from);
   const merchantTypes = fromPackage.startsWith('merchant/') && toPackage === 'contract' && typeOnly;
   if (toPackage === undefined) findings.push(`${from}: imports ${module} (${to}), outside every package`);
   else if (!allowed && !selfTest) findings.push(`${from}: the ${fromPackage} package may not import ${toPackage} (${module})`);
-  else if (fromPackage.startsWith('merchant/') && !merchantTypes) findings.push(`${from}: a merchant package may import the contract's types only (${module})`);
+  else if (fromPackage.startsWith('merchant/') && !merchantTypes)
+    findings.push(`${from}: a merchant package may import the contract's types only (${module})`);
 }
 
 // The simulator's layers, and test support.
 for (const { from, to } of edges) {
   if (isTest(from)) continue;
   // The suite's self-test starts simulators through the suite's test support, as its tests do.
-  if (/(^|\/)test-support\//.test(to) && !/^(bench|e2e)\/|^conformance\/mutation\//.test(from)) findings.push(`${from}: product code imports test support (${to})`);
+  if (/(^|\/)test-support\//.test(to) && !/^(bench|e2e)\/|^conformance\/mutation\//.test(from))
+    findings.push(`${from}: product code imports test support (${to})`);
   const fromLayer = layerOf(from);
   const toLayer = layerOf(to);
   if (fromLayer === undefined || toLayer === undefined || !LAYERS.includes(fromLayer) || !LAYERS.includes(toLayer)) continue;
-  if (LAYERS.indexOf(toLayer) > LAYERS.indexOf(fromLayer)) findings.push(`${from}: the simulator's ${fromLayer} imports its ${toLayer} (${to}); a layer imports only itself and the layers below`);
+  if (LAYERS.indexOf(toLayer) > LAYERS.indexOf(fromLayer))
+    findings.push(`${from}: the simulator's ${fromLayer} imports its ${toLayer} (${to}); a layer imports only itself and the layers below`);
 }
 
 // Circles, per package (Tarjan's strongly connected components over product files).
@@ -182,9 +205,11 @@ for (const readme of readmes(root).map((p) => p.slice(root.length))) {
     if (unit) named.add(unit);
   }
   for (const [unit, targets] of imported) {
-    if (!named.has(unit) && !named.has(unit.split('/').pop())) findings.push(`${readme}: its code imports \`${unit}\` (${[...targets][0]}), which its **Imports** sentence does not name`);
+    if (!named.has(unit) && !named.has(unit.split('/').pop()))
+      findings.push(`${readme}: its code imports \`${unit}\` (${[...targets][0]}), which its **Imports** sentence does not name`);
   }
-  for (const unit of named) if (!imported.has(unit)) findings.push(`${readme}: names \`${unit}\` under **Imports**, but no file of ${folder}/ imports it`);
+  for (const unit of named)
+    if (!imported.has(unit)) findings.push(`${readme}: names \`${unit}\` under **Imports**, but no file of ${folder}/ imports it`);
 }
 
 if (findings.length > 0) {

@@ -69,12 +69,26 @@ try {
     const args = ['pack', '--json', '--pack-destination', scratch, ...(workspace ? ['--workspace', workspace] : ['--workspaces=false'])];
     try {
       const [packed] = JSON.parse(run('npm', args, root));
-      tarballs[workspace ?? '.'] = { file: join(scratch, packed.filename), size: packed.size, unpackedSize: packed.unpackedSize, entries: packed.entryCount, name: packed.name };
+      tarballs[workspace ?? '.'] = {
+        file: join(scratch, packed.filename),
+        size: packed.size,
+        unpackedSize: packed.unpackedSize,
+        entries: packed.entryCount,
+        name: packed.name,
+      };
     } catch (error) {
-      problems.push(`npm pack ${workspace ?? '(root)'} failed: ${String(error.stderr ?? error.message).trim().split('\n').at(-1)}`);
+      problems.push(
+        `npm pack ${workspace ?? '(root)'} failed: ${String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')
+          .at(-1)}`,
+      );
     }
   }
-  for (const [where, t] of Object.entries(tarballs)) console.log(`packed ${t.name} (${where}): ${t.entries} files, ${(t.size / 1024).toFixed(0)} kB packed, ${(t.unpackedSize / 1024).toFixed(0)} kB unpacked`);
+  for (const [where, t] of Object.entries(tarballs))
+    console.log(
+      `packed ${t.name} (${where}): ${t.entries} files, ${(t.size / 1024).toFixed(0)} kB packed, ${(t.unpackedSize / 1024).toFixed(0)} kB unpacked`,
+    );
 
   // 2. A merchant's project: the two tarballs, nothing else of ours; their dependencies from the registry.
   const project = join(scratch, 'merchant-app');
@@ -84,16 +98,44 @@ try {
   if (merchantTarballs.length === MERCHANT_PACKAGES.length) {
     run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...merchantTarballs], project);
     const bytes = diskBytes(join(project, 'node_modules'));
-    const installed = readdirSync(join(project, 'node_modules'), { withFileTypes: true }).flatMap((e) => (e.name.startsWith('@') ? readdirSync(join(project, 'node_modules', e.name)).map((n) => `${e.name}/${n}`) : e.name.startsWith('.') ? [] : [e.name]));
+    const installed = readdirSync(join(project, 'node_modules'), { withFileTypes: true }).flatMap((e) =>
+      e.name.startsWith('@')
+        ? readdirSync(join(project, 'node_modules', e.name)).map((n) => `${e.name}/${n}`)
+        : e.name.startsWith('.')
+          ? []
+          : [e.name],
+    );
     console.log(`merchant install: ${(bytes / 1024 / 1024).toFixed(2)} MB on disk, ${installed.length} packages (${installed.join(', ')})`);
-    if (bytes > MAX_INSTALL_BYTES) problems.push(`the merchant install is ${(bytes / 1024 / 1024).toFixed(2)} MB, over the 5 MB it may take`);
-    for (const heavy of ['@sparticuz/chromium', 'playwright-core', '@foundry-rs/anvil-linux-amd64', 'testcontainers', 'viem', 'fast-check']) {
+    if (bytes > MAX_INSTALL_BYTES)
+      problems.push(`the merchant install is ${(bytes / 1024 / 1024).toFixed(2)} MB, over the 5 MB it may take`);
+    for (const heavy of [
+      '@sparticuz/chromium',
+      'playwright-core',
+      '@foundry-rs/anvil-linux-amd64',
+      'testcontainers',
+      'viem',
+      'fast-check',
+    ]) {
       if (installed.includes(heavy)) problems.push(`the merchant install brings ${heavy}`);
     }
 
     // 3. Type-check a use of both with our TypeScript (installed here, not in the merchant's project).
     writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
     try {
       run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
       console.log('merchant project type-checks (strict, skipLibCheck off)');
@@ -108,9 +150,16 @@ try {
     const nowMs = Date.now();
     const t = Math.floor(nowMs / 1000);
     const header = `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
-    const verdict = JSON.parse(execFileSync(process.execPath, ['consumer.mjs'], { cwd: project, encoding: 'utf8', env: { ...process.env, BODY: body, HEADER: header, SECRET: secret, NOW_MS: String(nowMs) } }));
+    const verdict = JSON.parse(
+      execFileSync(process.execPath, ['consumer.mjs'], {
+        cwd: project,
+        encoding: 'utf8',
+        env: { ...process.env, BODY: body, HEADER: header, SECRET: secret, NOW_MS: String(nowMs) },
+      }),
+    );
     const expected = { client: 'function', good: true, tampered: false, stale: false };
-    if (JSON.stringify(verdict) !== JSON.stringify(expected)) problems.push(`the merchant project's verification gave ${JSON.stringify(verdict)}, expected ${JSON.stringify(expected)}`);
+    if (JSON.stringify(verdict) !== JSON.stringify(expected))
+      problems.push(`the merchant project's verification gave ${JSON.stringify(verdict)}, expected ${JSON.stringify(expected)}`);
     else console.log('merchant project verifies a signed delivery and refuses a tampered and a stale one');
   }
 } catch (error) {

@@ -25,7 +25,9 @@ try {
         firstFailureTop: first ? Math.round(first.getBoundingClientRect().top + window.scrollY) : null,
       };
     });
-    process.stdout.write(`${file}: first failure at ${m.firstFailureTop ?? 'none'} px of ${m.pageHeight} px; sideways overflow ${m.sidewaysOverflow} px at 1280 px\n`);
+    process.stdout.write(
+      `${file}: first failure at ${m.firstFailureTop ?? 'none'} px of ${m.pageHeight} px; sideways overflow ${m.sidewaysOverflow} px at 1280 px\n`,
+    );
   }
 } finally {
   await browser.close();

@@ -23,7 +23,12 @@ export interface SpawnOptions {
 export async function spawnUntil(command: string, args: string[], ready: RegExp, options: SpawnOptions = {}): Promise<Started> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const t0 = performance.now();
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   // Output is always drained (a server that logs every request would otherwise block on a full pipe), and
   // only a tail is kept for error messages.
   let tail = '';
@@ -80,7 +85,10 @@ export async function timeToExit(command: string, args: string[], options: Spawn
 export async function stopGroup(child: ChildProcess): Promise<void> {
   const pid = child.pid;
   if (pid === undefined) return;
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
   signalGroup(pid, 'SIGTERM');
   const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), 5_000);
   await exited;

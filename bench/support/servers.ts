@@ -19,14 +19,32 @@ export interface BenchServer {
 const asServer = (name: string, url: string, started: Started): BenchServer => ({ name, url, pid: started.child.pid, stop: started.stop });
 
 /** `stablepay start` (of this checkout, or of the one at `root`) on a free port with `key` as its default key and a rate limit no run can reach. */
-export async function startSimulator(name: string, key: string, { chains, root = ROOT }: { chains: boolean; root?: string }): Promise<BenchServer> {
-  const args = [join(root, 'bin', 'stablepay.js'), 'start', '--port', '0', '--api-key', key, '--rate-limit', '1000000000', '--no-demo-payment', ...(chains ? [] : ['--no-chains'])];
+export async function startSimulator(
+  name: string,
+  key: string,
+  { chains, root = ROOT }: { chains: boolean; root?: string },
+): Promise<BenchServer> {
+  const args = [
+    join(root, 'bin', 'stablepay.js'),
+    'start',
+    '--port',
+    '0',
+    '--api-key',
+    key,
+    '--rate-limit',
+    '1000000000',
+    '--no-demo-payment',
+    ...(chains ? [] : ['--no-chains']),
+  ];
   const started = await spawnUntil(process.execPath, args, /Base URL\s+(http:\/\/\S+)/, { cwd: root });
   return asServer(name, started.match[1] as string, started);
 }
 
 export async function startPrismMock(port: number): Promise<BenchServer> {
-  const started = await spawnUntil(PRISM, ['mock', 'openapi.yaml', '-h', '127.0.0.1', '-p', String(port)], /Prism is listening/, { cwd: ROOT, timeoutMs: 120_000 });
+  const started = await spawnUntil(PRISM, ['mock', 'openapi.yaml', '-h', '127.0.0.1', '-p', String(port)], /Prism is listening/, {
+    cwd: ROOT,
+    timeoutMs: 120_000,
+  });
   return asServer('prism mock', `http://127.0.0.1:${port}`, started);
 }
 
@@ -46,6 +64,8 @@ server.listen(0, '127.0.0.1', () => console.log('listening on ' + server.address
 
 /** A bare node:http server that answers every request with 201 and `body`. */
 export async function startBareNode(body: string): Promise<BenchServer> {
-  const started = await spawnUntil(process.execPath, ['-e', BARE_SERVER], /listening on (\d+)/, { env: { ...process.env, BENCH_BODY: body } });
+  const started = await spawnUntil(process.execPath, ['-e', BARE_SERVER], /listening on (\d+)/, {
+    env: { ...process.env, BENCH_BODY: body },
+  });
   return asServer('bare node:http', `http://127.0.0.1:${started.match[1]}`, started);
 }

@@ -22,7 +22,23 @@ async function bareAnvilsMs(): Promise<number> {
   const t0 = performance.now();
   const started = await Promise.all(
     CHAIN_IDS.map(async (chainId) => {
-      const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--accounts', '0', '--base-fee', '0', '--no-priority-fee', '--threads', '1', '--load-state', join(chainStateDir, `${chainId}.json`)];
+      const args = [
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '0',
+        '--chain-id',
+        String(chainId),
+        '--accounts',
+        '0',
+        '--base-fee',
+        '0',
+        '--no-priority-fee',
+        '--threads',
+        '1',
+        '--load-state',
+        join(chainStateDir, `${chainId}.json`),
+      ];
       const anvil = await spawnUntil(binary, args, /Listening on [\d.]+:(\d+)/);
       await answersChainId(`http://127.0.0.1:${anvil.match[1]}`, chainId);
       return anvil;
@@ -36,7 +52,11 @@ async function bareAnvilsMs(): Promise<number> {
 async function answersChainId(url: string, chainId: number): Promise<void> {
   for (let attempt = 0; attempt < 500; attempt++) {
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      });
       const body = (await res.json()) as { result?: string };
       if (Number(body.result) === chainId) return;
     } catch {
@@ -59,10 +79,19 @@ const ROWS: { what: string; run: () => Promise<number> }[] = [
   { what: 'bare Anvil ×5, baked state, until each answers eth_chainId', run: bareAnvilsMs },
   // npm's own part of `npm start`: `npm run` of a script that does nothing (node -e 0), and the same npm and shell
   // around a command that only prints its help. Neither is ours to speed up.
-  { what: '`npm run bench:noop` (npm running `node -e 0`: npm\'s fixed cost)', run: () => timeToExit('npm', ['run', '--silent', 'bench:noop'], { cwd: ROOT }) },
-  { what: '`npm start -- --help` (npm and its shell around the command: the floor of any `npm start`)', run: () => timeToExit('npm', ['start', '--', '--help'], { cwd: ROOT }) },
+  {
+    what: "`npm run bench:noop` (npm running `node -e 0`: npm's fixed cost)",
+    run: () => timeToExit('npm', ['run', '--silent', 'bench:noop'], { cwd: ROOT }),
+  },
+  {
+    what: '`npm start -- --help` (npm and its shell around the command: the floor of any `npm start`)',
+    run: () => timeToExit('npm', ['start', '--', '--help'], { cwd: ROOT }),
+  },
   { what: '`npm start` to its banner (five chains, demo payment)', run: () => untilBanner('npm', ['start', '--', '--port', '0']) },
-  { what: '`node bin/stablepay.js start` to its banner (what npm start runs)', run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0']) },
+  {
+    what: '`node bin/stablepay.js start` to its banner (what npm start runs)',
+    run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0']),
+  },
 ];
 
 // Where NODE_EXTRA_CA_CERTS is set (as in some sandboxes and CI images), every Node process parses those
@@ -80,13 +109,22 @@ function withoutExtraCaRows(root: string | undefined): { what: string; run: () =
   if (!process.env[EXTRA_CA]) return [];
   const rows = [
     { what: `\`node -e 0\`${NO_CA}`, run: () => timeToExit(process.execPath, ['-e', '0'], { env: withoutExtraCa() }) },
-    { what: `\`npm run bench:noop\` (npm's fixed cost)${NO_CA}`, run: () => timeToExit('npm', ['run', '--silent', 'bench:noop'], { cwd: ROOT, env: withoutExtraCa() }) },
+    {
+      what: `\`npm run bench:noop\` (npm's fixed cost)${NO_CA}`,
+      run: () => timeToExit('npm', ['run', '--silent', 'bench:noop'], { cwd: ROOT, env: withoutExtraCa() }),
+    },
     { what: `\`npm start\` to its banner${NO_CA}`, run: () => untilBanner('npm', ['start', '--', '--port', '0'], ROOT, withoutExtraCa()) },
-    { what: `\`node bin/stablepay.js start\` to its banner${NO_CA}`, run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0'], ROOT, withoutExtraCa()) },
+    {
+      what: `\`node bin/stablepay.js start\` to its banner${NO_CA}`,
+      run: () => untilBanner(process.execPath, [CLI, 'start', '--port', '0'], ROOT, withoutExtraCa()),
+    },
   ];
   if (root) {
     const cli = join(root, 'bin', 'stablepay.js');
-    rows.push({ what: `\`node bin/stablepay.js start\` to its banner (baseline)${NO_CA}`, run: () => untilBanner(process.execPath, [cli, 'start', '--port', '0'], root, withoutExtraCa()) });
+    rows.push({
+      what: `\`node bin/stablepay.js start\` to its banner (baseline)${NO_CA}`,
+      run: () => untilBanner(process.execPath, [cli, 'start', '--port', '0'], root, withoutExtraCa()),
+    });
   }
   return rows;
 }
@@ -96,7 +134,10 @@ function baselineRows(root: string): { what: string; run: () => Promise<number> 
   const cli = join(root, 'bin', 'stablepay.js');
   return [
     { what: '`stablepay --help` (baseline)', run: () => timeToExit(process.execPath, [cli, '--help'], { cwd: root }) },
-    { what: '`node bin/stablepay.js start` to its banner (baseline)', run: () => untilBanner(process.execPath, [cli, 'start', '--port', '0'], root) },
+    {
+      what: '`node bin/stablepay.js start` to its banner (baseline)',
+      run: () => untilBanner(process.execPath, [cli, 'start', '--port', '0'], root),
+    },
   ];
 }
 

@@ -25,7 +25,11 @@ describe('spawnAnvil (through @viem/anvil)', () => {
     const anvil = await spawnAnvil({ chainId: 8453, loadStatePath: join(chainStateDir, '8453.json') });
     expect(anvil.port).toBeGreaterThan(0);
     expect(anvil.pid).not.toBe(anvil.supervisorPid);
-    const res = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
+    const res = await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
     expect(await res.json()).toMatchObject({ result: '0x2105' });
     await anvil.stop();
     expect(isAlive(anvil.pid)).toBe(false);
@@ -46,7 +50,9 @@ describe('spawnAnvil (through @viem/anvil)', () => {
       'console.log(JSON.stringify({ pid: a.pid, watchdog: a.supervisorPid }));',
       'setInterval(() => {}, 1000);',
     ].join('\n');
-    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const [line] = (await once(parent.stdout, 'data')) as [Buffer];
     const { pid, watchdog } = JSON.parse(line.toString()) as { pid: number; watchdog: number };
     expect(isAlive(pid)).toBe(true);

@@ -84,7 +84,9 @@ export async function spawnAnvil(params: SpawnAnvilParameters): Promise<SpawnAnv
     execArgs: ([file, args, options]: ExecaParameters): ExecaParameters => {
       const argv = [...((args as string[] | undefined) ?? []), ...extraArgs];
       // stdin stays a pipe we hold: its closing is the watchdog's signal that we are gone.
-      return useWatchdog ? ['/bin/sh', ['-c', WATCHDOG, 'anvil', String(file), ...argv], { ...options, stdin: 'pipe' }] : [file, argv, options];
+      return useWatchdog
+        ? ['/bin/sh', ['-c', WATCHDOG, 'anvil', String(file), ...argv], { ...options, stdin: 'pipe' }]
+        : [file, argv, options];
     },
   });
 

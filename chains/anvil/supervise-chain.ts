@@ -137,7 +137,9 @@ export class SupervisedChain {
     if (this.state === 'stopped' || this.anvil !== anvil) return;
     const output = anvil.outputTail();
     this.params.events.emit('chain-exited', { chainId: this.chainId, pid: anvil.pid, code: exit.code, signal: exit.signal, output });
-    this.params.logger?.warn?.(`chain ${this.chainId}: anvil (pid ${anvil.pid}) exited unexpectedly (code ${exit.code}, signal ${exit.signal})`);
+    this.params.logger?.warn?.(
+      `chain ${this.chainId}: anvil (pid ${anvil.pid}) exited unexpectedly (code ${exit.code}, signal ${exit.signal})`,
+    );
     const now = Date.now();
     this.restarts = this.restarts.filter((t) => now - t < (this.params.restartWindowMs ?? 60_000));
     if (this.restarts.length >= (this.params.maxRestarts ?? 3)) {
@@ -169,7 +171,13 @@ export class SupervisedChain {
       }
       this.attach(anvil);
       await this.params.onRestarted?.();
-      this.params.events.emit('chain-restarted', { chainId: this.chainId, pid: anvil.pid, rpcUrl: anvil.rpcUrl, restoredFrom, mayHaveLostWrites });
+      this.params.events.emit('chain-restarted', {
+        chainId: this.chainId,
+        pid: anvil.pid,
+        rpcUrl: anvil.rpcUrl,
+        restoredFrom,
+        mayHaveLostWrites,
+      });
       this.params.logger?.warn?.(`chain ${this.chainId}: restarted from the ${restoredFrom} state (pid ${anvil.pid})`);
     } catch (error) {
       this.fail(error as Error);

@@ -24,7 +24,6 @@ import { spawnAnvil } from '../anvil/spawn-anvil.ts';
 /** 2025-01-01T00:00:00Z: genesis of every baked chain. Runtime blocks follow the (virtual) clock. */
 export const BAKE_GENESIS_TIMESTAMP = 1_735_689_600;
 
-
 /** Deploy everything on a fresh Anvil for `chainId` and return the state document. */
 export async function bakeChainState(chainId: number): Promise<AnvilStateDocument> {
   const chain = findChain(chainId);
@@ -39,7 +38,8 @@ export async function bakeChainState(chainId: number): Promise<AnvilStateDocumen
     await deployPaymaster(ctx);
     const usdc = chain.tokens.USDC;
     const usdcVariant = tokenVariant(chainId, 'USDC');
-    if (usdc && usdcVariant) await deployUsdc(ctx, { address: usdc.address, decimals: usdc.decimals, name: usdcVariant.name, symbol: usdcVariant.symbol });
+    if (usdc && usdcVariant)
+      await deployUsdc(ctx, { address: usdc.address, decimals: usdc.decimals, name: usdcVariant.name, symbol: usdcVariant.symbol });
     const usdt = chain.tokens.USDT;
     const usdtVariant = tokenVariant(chainId, 'USDT');
     if (usdt && usdtVariant) await deployUsdt(ctx, usdt.address, usdtVariant);
@@ -79,7 +79,8 @@ export async function bakeStates(chainIds: readonly number[] = CHAIN_IDS, dir = 
   mkdirSync(dir, { recursive: true });
   const queue = [...chainIds];
   const worker = async (): Promise<void> => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) writeFileSync(statePath(id, dir), formatState(await bakeChainState(id)));
+    for (let id = queue.shift(); id !== undefined; id = queue.shift())
+      writeFileSync(statePath(id, dir), formatState(await bakeChainState(id)));
   };
   await Promise.all([worker(), worker()]);
   const manifest: StateManifest = { fingerprint: computeStateFingerprint(), anvil: anvilVersion(), chains: [...chainIds] };

@@ -23,7 +23,8 @@ export function readManifest(dir = chainStateDir): StateManifest | undefined {
 export function staleReason(chainIds: readonly number[], dir = chainStateDir, fingerprint = computeStateFingerprint()): string | undefined {
   const manifest = readManifest(dir);
   if (!manifest) return `no manifest in ${dir}`;
-  if (manifest.fingerprint !== fingerprint) return 'its inputs (contracts, chain table, bake code or Anvil version) changed since it was baked';
+  if (manifest.fingerprint !== fingerprint)
+    return 'its inputs (contracts, chain table, bake code or Anvil version) changed since it was baked';
   const missing = chainIds.filter((id) => !manifest.chains.includes(id) || !existsSync(statePath(id, dir)));
   return missing.length > 0 ? `no state for chain(s) ${missing.join(', ')}` : undefined;
 }

@@ -44,13 +44,16 @@ export function computeStateFingerprint(): string {
   };
   add('anvil', anvilVersion());
   add('chains.json', readFileSync(chainTablePath));
-  for (const file of readdirSync(contractArtifactsDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(contractArtifactsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     add(`artifact:${file}`, (JSON.parse(readFileSync(join(contractArtifactsDir, file), 'utf8')) as { bytecode: string }).bytecode);
   }
   for (const [pkg, file] of PACKAGE_ARTIFACTS) {
     add(`${pkg}/${file}`, (JSON.parse(readFileSync(packageFile(pkg, file), 'utf8')) as { bytecode: string }).bytecode);
   }
   for (const file of BAKE_SOURCES) add(`source:${file}`, readFileSync(join(here, file)));
-  for (const file of readdirSync(join(here, 'baked', 'deploy')).sort()) add(`source:baked/deploy/${file}`, readFileSync(join(here, 'baked', 'deploy', file)));
+  for (const file of readdirSync(join(here, 'baked', 'deploy')).sort())
+    add(`source:baked/deploy/${file}`, readFileSync(join(here, 'baked', 'deploy', file)));
   return hash.digest('hex');
 }

@@ -9,10 +9,13 @@ const MAX_TOTAL_GAS = 25_000_000n;
 
 export function checkAcceptable(handle: ChainHandle, op: UserOperationV07): void {
   if (op.maxPriorityFeePerGas < handle.gasPriceWei) {
-    throw invalidParams(`maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is below chain ${handle.chainId}'s gas price ${handle.gasPriceWei} wei (ask eth_maxPriorityFeePerGas)`);
+    throw invalidParams(
+      `maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is below chain ${handle.chainId}'s gas price ${handle.gasPriceWei} wei (ask eth_maxPriorityFeePerGas)`,
+    );
   }
   const required = computePreVerificationGas(op);
-  if (op.preVerificationGas < required) throw invalidParams(`preVerificationGas ${op.preVerificationGas} is below the required ${required}`);
+  if (op.preVerificationGas < required)
+    throw invalidParams(`preVerificationGas ${op.preVerificationGas} is below the required ${required}`);
   const total = op.verificationGasLimit + op.callGasLimit + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n);
   if (total + op.preVerificationGas > MAX_TOTAL_GAS) throw invalidParams(`the operation's gas limits add up to more than ${MAX_TOTAL_GAS}`);
 }

@@ -101,7 +101,8 @@ export function tokenOfUserOperation(handle: ChainHandle, op: UserOperationV07):
   return TOKENS.find((t) => handle.entry.tokens[t]?.address === address);
 }
 
-const asRpcError = (error: unknown): RpcError => (error instanceof RpcError ? error : new RpcError(RPC.INTERNAL_ERROR, `The bundler failed: ${(error as Error)?.message ?? String(error)}`));
+const asRpcError = (error: unknown): RpcError =>
+  error instanceof RpcError ? error : new RpcError(RPC.INTERNAL_ERROR, `The bundler failed: ${(error as Error)?.message ?? String(error)}`);
 
 const failureOf = (error: RpcError): UserOperationFailure => ({
   code: error instanceof UserOperationRejectedError ? error.failureCode : 'USER_OPERATION_REJECTED',
@@ -131,7 +132,13 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
     if (handle) resetBundlerNonce(handle);
   });
 
-  async function admit(chainId: number, userOpHash: Hex, op: UserOperationV07, phase: 'check' | 'enter', context: unknown): Promise<UserOperationAdmission> {
+  async function admit(
+    chainId: number,
+    userOpHash: Hex,
+    op: UserOperationV07,
+    phase: 'check' | 'enter',
+    context: unknown,
+  ): Promise<UserOperationAdmission> {
     if (!hooks.admitUserOperation) return {};
     try {
       return (await hooks.admitUserOperation({ chainId, userOpHash, userOperation: op, phase, context })) ?? {};
@@ -149,7 +156,15 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
   function enter(handle: ChainHandle, op: UserOperationV07, userOpHash: Hex, admission: UserOperationAdmission): Entry {
     let resolve!: (o: UserOperationOutcome) => void;
     const outcome = new Promise<UserOperationOutcome>((r) => (resolve = r));
-    const entry: Entry = { chainId: handle.chainId, userOpHash, userOperation: op, status: 'pending', hold: admission.hold === true, outcome, resolve };
+    const entry: Entry = {
+      chainId: handle.chainId,
+      userOpHash,
+      userOperation: op,
+      status: 'pending',
+      hold: admission.hold === true,
+      outcome,
+      resolve,
+    };
     store.set(key(handle.chainId, userOpHash), entry);
     return entry;
   }
@@ -157,8 +172,18 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
   async function settle(entry: Entry, settlement: UserOperationSettlement): Promise<void> {
     // The operation is mined whatever happens to the checkpoint: a failed one (the chain restarting) is left to the
     // checkpoint that follows every write, and the settlement is still reported, never turned into a drop.
-    if (options.checkpointBeforeSettling) await network.chain(entry.chainId).checkpoint().catch(() => undefined);
-    Object.assign(entry, { status: 'settled', settlement, txHash: settlement.txHash, blockHash: settlement.blockHash, blockNumber: settlement.blockNumber });
+    if (options.checkpointBeforeSettling)
+      await network
+        .chain(entry.chainId)
+        .checkpoint()
+        .catch(() => undefined);
+    Object.assign(entry, {
+      status: 'settled',
+      settlement,
+      txHash: settlement.txHash,
+      blockHash: settlement.blockHash,
+      blockNumber: settlement.blockNumber,
+    });
     await callHook('onUserOperationSettled', hooks.onUserOperationSettled, settlement);
     entry.resolve({ kind: 'settled', settlement });
   }
@@ -215,10 +240,13 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
   /** Mempool: an operation that is not held is bundled after the auto-bundle delay. */
   function scheduleBundling(entry: Entry): void {
     if (!entry.hold && entry.status === 'pending' && !closed) {
-      entry.timer = setTimeout(() => {
-        entry.timer = undefined;
-        if (entry.status === 'pending' && !closed) void startBundling(entry);
-      }, Math.max(0, autoDelay()));
+      entry.timer = setTimeout(
+        () => {
+          entry.timer = undefined;
+          if (entry.status === 'pending' && !closed) void startBundling(entry);
+        },
+        Math.max(0, autoDelay()),
+      );
       entry.timer.unref();
     }
   }
@@ -228,7 +256,13 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
     const admission = await admit(handle.chainId, userOpHash, op, 'enter', context);
     const entry = enter(handle, op, userOpHash, admission);
     entry.status = 'bundling';
-    await callHook('onUserOperationSubmitted', hooks.onUserOperationSubmitted, { chainId: handle.chainId, userOpHash, sender: op.sender, token: tokenOfUserOperation(handle, op), userOperation: op });
+    await callHook('onUserOperationSubmitted', hooks.onUserOperationSubmitted, {
+      chainId: handle.chainId,
+      userOpHash,
+      sender: op.sender,
+      token: tokenOfUserOperation(handle, op),
+      userOperation: op,
+    });
     await settle(entry, await mineUserOperation(handle, op, userOpHash, tokenOfUserOperation(handle, op), data));
   }
 
@@ -295,7 +329,10 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
     async drop(chainId, hash, failure) {
       const entry = entryOf(chainId, hash);
       if (entry.status !== 'pending') {
-        throw new RpcError(RPC.INVALID_PARAMS, `user operation ${hash} can no longer be dropped: it is ${entry.status === 'bundling' ? 'being bundled' : entry.status}`);
+        throw new RpcError(
+          RPC.INVALID_PARAMS,
+          `user operation ${hash} can no longer be dropped: it is ${entry.status === 'bundling' ? 'being bundled' : entry.status}`,
+        );
       }
       return dropEntry(entry, failure, RPC.REJECTED_BY_ENTRY_POINT);
     },

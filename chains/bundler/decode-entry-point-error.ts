@@ -18,13 +18,20 @@ export class UserOperationRejectedError extends RpcError {
   }
 }
 
-const INSUFFICIENT_TOKEN_MARKERS = ['token balance below the maximum gas cost', 'AA21 didn\'t pay prefund', 'AA31 paymaster deposit too low'];
+const INSUFFICIENT_TOKEN_MARKERS = [
+  'token balance below the maximum gas cost',
+  "AA21 didn't pay prefund",
+  'AA31 paymaster deposit too low',
+];
 
 /** Human text of revert data: Error(string), Panic(code), or the raw selector. */
 export function describeRevertData(data: Hex | undefined): string {
   if (!data || data === '0x') return 'no revert reason (the call ran out of gas or hit an invalid opcode)';
   try {
-    const decoded = decodeErrorResult({ abi: [...entryPoint07Abi, ...PANIC_ABI], data }) as { errorName: string; args?: readonly unknown[] };
+    const decoded = decodeErrorResult({ abi: [...entryPoint07Abi, ...PANIC_ABI], data }) as {
+      errorName: string;
+      args?: readonly unknown[];
+    };
     if (decoded.errorName === 'Error') return String(decoded.args?.[0]);
     if (decoded.errorName === 'PostOpReverted') return describeRevertData(decoded.args?.[0] as Hex);
     if (decoded.errorName === 'Panic') return `panic 0x${BigInt(decoded.args?.[0] as bigint).toString(16)}`;
@@ -59,14 +66,17 @@ export function decodeEntryPointError(data: Hex | undefined, fallbackMessage: st
     }
   }
   const message = inner ? `${reason}: ${inner}` : reason;
-  const failureCode: BundlerFailureCode = INSUFFICIENT_TOKEN_MARKERS.some((m) => message.includes(m)) ? 'INSUFFICIENT_FUNDS' : 'USER_OPERATION_REJECTED';
-  const code = reason.startsWith('AA24') || reason.startsWith('AA34') || message.includes('ECDSAInvalidSignature')
-    ? RPC.INVALID_SIGNATURE
-    : reason.startsWith('AA22') || reason.startsWith('AA32')
-      ? RPC.OUT_OF_TIME_RANGE
-      : reason.startsWith('AA3')
-        ? RPC.REJECTED_BY_PAYMASTER
-        : RPC.REJECTED_BY_ENTRY_POINT;
+  const failureCode: BundlerFailureCode = INSUFFICIENT_TOKEN_MARKERS.some((m) => message.includes(m))
+    ? 'INSUFFICIENT_FUNDS'
+    : 'USER_OPERATION_REJECTED';
+  const code =
+    reason.startsWith('AA24') || reason.startsWith('AA34') || message.includes('ECDSAInvalidSignature')
+      ? RPC.INVALID_SIGNATURE
+      : reason.startsWith('AA22') || reason.startsWith('AA32')
+        ? RPC.OUT_OF_TIME_RANGE
+        : reason.startsWith('AA3')
+          ? RPC.REJECTED_BY_PAYMASTER
+          : RPC.REJECTED_BY_ENTRY_POINT;
   return new UserOperationRejectedError(code, message, failureCode, { reason, ...(inner ? { inner } : {}) });
 }
 

@@ -43,9 +43,16 @@ async function accountStandInCode(handle: ChainHandle): Promise<Hex> {
 }
 
 /** Gas used by validation (account + paymaster), as simulateValidation measures it. */
-export async function simulateValidation(handle: ChainHandle, userOperation: UserOperationV07): Promise<{ preOpGas: bigint; signatureFailed: boolean }> {
+export async function simulateValidation(
+  handle: ChainHandle,
+  userOperation: UserOperationV07,
+): Promise<{ preOpGas: bigint; signatureFailed: boolean }> {
   const simulations = loadAccountAbstractionArtifact('EntryPointSimulations');
-  const data = encodeFunctionData({ abi: simulations.abi, functionName: 'simulateValidation', args: [toPackedUserOperation(userOperation)] });
+  const data = encodeFunctionData({
+    abi: simulations.abi,
+    functionName: 'simulateValidation',
+    args: [toPackedUserOperation(userOperation)],
+  });
   const res = await handle.rawRequest('eth_call', [
     { to: ENTRY_POINT_ADDRESS, data, gas: '0x1c9c380' },
     'latest',
@@ -58,7 +65,10 @@ export async function simulateValidation(handle: ChainHandle, userOperation: Use
   return { preOpGas: result.returnInfo.preOpGas, signatureFailed: (result.returnInfo.accountValidationData & ((1n << 160n) - 1n)) === 1n };
 }
 
-export async function estimateUserOperationGas(handle: ChainHandle, userOperation: UserOperationV07): Promise<EstimateUserOperationGasReturnType> {
+export async function estimateUserOperationGas(
+  handle: ChainHandle,
+  userOperation: UserOperationV07,
+): Promise<EstimateUserOperationGasReturnType> {
   const preVerificationGas = computePreVerificationGas(userOperation);
   const hasPaymaster = userOperation.paymaster !== undefined;
   const probe: UserOperationV07 = {
@@ -68,7 +78,9 @@ export async function estimateUserOperationGas(handle: ChainHandle, userOperatio
     callGasLimit: 0n,
     maxFeePerGas: 0n,
     maxPriorityFeePerGas: 0n,
-    ...(hasPaymaster ? { paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS * 5n, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS } : {}),
+    ...(hasPaymaster
+      ? { paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS * 5n, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS }
+      : {}),
   };
   const { preOpGas } = await simulateValidation(handle, probe);
   const validationGas = preOpGas - preVerificationGas;

@@ -53,15 +53,33 @@ describe('bundler in mempool mode', () => {
     const account = await createCustomerAccount(network, { chainId: CHAIN, email });
     await fundAccount(network, CHAIN, 'USDC', account.address, 20_000_000n);
     const merchant = freshAddress();
-    const built = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: merchant, amountUnits }] });
+    const built = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: merchant, amountUnits }],
+    });
     return { account, merchant, built };
   }
 
   const send = (op: Parameters<typeof submitUserOperation>[2]): Promise<Hex> => submitUserOperation(proxy, CHAIN, op);
 
-  async function sendWithContext(built: Awaited<ReturnType<typeof signedPayment>>['built'], context: unknown): Promise<{ result?: Hex; error?: { code: number; message: string } }> {
+  async function sendWithContext(
+    built: Awaited<ReturnType<typeof signedPayment>>['built'],
+    context: unknown,
+  ): Promise<{ result?: Hex; error?: { code: number; message: string } }> {
     const { formatUserOperationRequest } = await import('viem/account-abstraction');
-    const res = await proxy.handle(CHAIN, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [formatUserOperationRequest(built.userOperation), network.entryPoint] }), context);
+    const res = await proxy.handle(
+      CHAIN,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_sendUserOperation',
+        params: [formatUserOperationRequest(built.userOperation), network.entryPoint],
+      }),
+      context,
+    );
     return res.body as { result?: Hex; error?: { code: number; message: string } };
   }
 
@@ -92,7 +110,9 @@ describe('bundler in mempool mode', () => {
     const outcome = await proxy.bundler.bundle(CHAIN, built.userOpHash);
     expect(outcome.kind).toBe('settled');
     expect(await getTokenBalance(network, CHAIN, 'USDC', merchant)).toBe(1_000_000n);
-    await expect(proxy.bundler.drop(CHAIN, built.userOpHash, { code: 'X', source: 'bundler', message: 'too late' })).rejects.toThrow(/can no longer be dropped: it is settled/);
+    await expect(proxy.bundler.drop(CHAIN, built.userOpHash, { code: 'X', source: 'bundler', message: 'too late' })).rejects.toThrow(
+      /can no longer be dropped: it is settled/,
+    );
     expect((await sendWithContext(built, 'hold')).error?.message).toContain('already known');
   });
 
@@ -100,16 +120,23 @@ describe('bundler in mempool mode', () => {
     const { built, merchant, account } = await signedPayment('dropped@example.com');
     await sendWithContext(built, 'hold');
     const before = await getTokenBalance(network, CHAIN, 'USDC', account.address);
-    const outcome = await proxy.bundler.drop(CHAIN, built.userOpHash, { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'dropped by test' });
+    const outcome = await proxy.bundler.drop(CHAIN, built.userOpHash, {
+      code: 'USER_OPERATION_REJECTED',
+      source: 'bundler',
+      message: 'dropped by test',
+    });
     expect(outcome).toMatchObject({ kind: 'dropped', failure: { message: 'dropped by test' } });
-    expect(rejected.find((r) => r.userOpHash === built.userOpHash)).toMatchObject({ stage: 'mempool', failure: { code: 'USER_OPERATION_REJECTED', source: 'bundler' } });
+    expect(rejected.find((r) => r.userOpHash === built.userOpHash)).toMatchObject({
+      stage: 'mempool',
+      failure: { code: 'USER_OPERATION_REJECTED', source: 'bundler' },
+    });
     await expect(proxy.waitForSettlement(CHAIN, built.userOpHash)).rejects.toThrow(/was dropped: dropped by test/);
     expect(await proxy.bundler.bundle(CHAIN, built.userOpHash)).toEqual(outcome);
     expect(await getTokenBalance(network, CHAIN, 'USDC', merchant)).toBe(0n);
     expect(await getTokenBalance(network, CHAIN, 'USDC', account.address)).toBe(before);
   });
 
-  it('an admission refusal is the caller\'s error: no simulation, no other hook, nothing stored', async () => {
+  it("an admission refusal is the caller's error: no simulation, no other hook, nothing stored", async () => {
     const { built } = await signedPayment('refused@example.com');
     const answer = await sendWithContext(built, 'refuse');
     expect(answer.error).toEqual({ code: -32602, message: 'not your payment' });
@@ -125,7 +152,9 @@ describe('bundler in mempool mode', () => {
     const { built } = await signedPayment('forger@example.com');
     const impostor = await createCustomerAccount(network, { chainId: CHAIN, email: 'impostor@example.com' });
     const signature = await impostor.owner.signMessage({ message: { raw: built.userOpHash } });
-    const error = (await submitUserOperation(proxy, CHAIN, { ...built.userOperation, signature }).catch((e: unknown) => e)) as ProxyCallError;
+    const error = (await submitUserOperation(proxy, CHAIN, { ...built.userOperation, signature }).catch(
+      (e: unknown) => e,
+    )) as ProxyCallError;
     expect(error).toBeInstanceOf(ProxyCallError);
     expect(error.rpcCode).toBe(-32507);
     expect(rejected.find((r) => r.userOpHash === built.userOpHash)).toMatchObject({ stage: 'admission' });
@@ -136,15 +165,32 @@ describe('bundler in mempool mode', () => {
     // Two operations with the same nonce from one account: both valid alone, only the first can be mined.
     const account = await createCustomerAccount(network, { chainId: CHAIN, email: 'double@example.com' });
     await fundAccount(network, CHAIN, 'USDC', account.address, 20_000_000n);
-    const first = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: freshAddress(), amountUnits: 1n }] });
-    const second = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: freshAddress(), amountUnits: 2n }] });
+    const first = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: freshAddress(), amountUnits: 1n }],
+    });
+    const second = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: freshAddress(), amountUnits: 2n }],
+    });
     expect(first.userOperation.nonce).toBe(second.userOperation.nonce);
     await sendWithContext(first, 'hold');
     await sendWithContext(second, 'hold');
     expect((await proxy.bundler.bundle(CHAIN, first.userOpHash)).kind).toBe('settled');
     const outcome = await proxy.bundler.bundle(CHAIN, second.userOpHash);
     expect(outcome.kind).toBe('dropped');
-    if (outcome.kind === 'dropped') expect(outcome.failure).toMatchObject({ code: 'USER_OPERATION_REJECTED', source: 'bundler', message: expect.stringMatching(/AA1|AA25/) });
+    if (outcome.kind === 'dropped')
+      expect(outcome.failure).toMatchObject({
+        code: 'USER_OPERATION_REJECTED',
+        source: 'bundler',
+        message: expect.stringMatching(/AA1|AA25/),
+      });
     expect(rejected.find((r) => r.userOpHash === second.userOpHash)?.stage).toBe('mempool');
     expect(settled.some((s) => s.userOpHash === second.userOpHash)).toBe(false);
   });
@@ -152,14 +198,23 @@ describe('bundler in mempool mode', () => {
   it('resume() after a restart: an operation already mined is settled from the chain (same transaction, not mined again); one not mined goes back in the mempool', async () => {
     // What a restarted simulator's fresh bundler sees: operations another bundler accepted before the stop.
     const restartedSettled: UserOperationSettlement[] = [];
-    const restarted = createWeb3Proxy(network, { onUserOperationSettled: (e) => void restartedSettled.push(e) }, { mode: 'mempool', autoBundleDelayMs: () => 30 });
+    const restarted = createWeb3Proxy(
+      network,
+      { onUserOperationSettled: (e) => void restartedSettled.push(e) },
+      { mode: 'mempool', autoBundleDelayMs: () => 30 },
+    );
     try {
       const mined = await signedPayment('resume-mined@example.com');
       await send(mined.built.userOperation);
       const original = await proxy.waitForSettlement(CHAIN, mined.built.userOpHash);
       const blockBefore = await network.chain(CHAIN).publicClient.getBlockNumber();
       expect(await restarted.bundler.resume(CHAIN, mined.built.userOperation, { hold: false })).toBe(mined.built.userOpHash);
-      expect(restartedSettled.find((e) => e.userOpHash === mined.built.userOpHash)).toMatchObject({ txHash: original.txHash, success: true, blockNumber: original.blockNumber, gasChargedUnits: original.gasChargedUnits });
+      expect(restartedSettled.find((e) => e.userOpHash === mined.built.userOpHash)).toMatchObject({
+        txHash: original.txHash,
+        success: true,
+        blockNumber: original.blockNumber,
+        gasChargedUnits: original.gasChargedUnits,
+      });
       expect(await network.chain(CHAIN).publicClient.getBlockNumber()).toBe(blockBefore);
       expect(await getTokenBalance(network, CHAIN, 'USDC', mined.merchant)).toBe(1_000_000n);
 
@@ -182,7 +237,11 @@ describe('bundler in mempool mode', () => {
       await original();
       order.push('checkpoint done');
     });
-    const durable = createWeb3Proxy(network, { onUserOperationSettled: () => void order.push('settled reported') }, { mode: 'mempool', autoBundleDelayMs: () => 0, checkpointBeforeSettling: true });
+    const durable = createWeb3Proxy(
+      network,
+      { onUserOperationSettled: () => void order.push('settled reported') },
+      { mode: 'mempool', autoBundleDelayMs: () => 0, checkpointBeforeSettling: true },
+    );
     try {
       const { built } = await signedPayment('checkpointed@example.com');
       await submitUserOperation(durable, CHAIN, built.userOperation);

@@ -24,7 +24,11 @@ export async function mineUserOperation(
   const data = simulated ?? (await simulateBundle(handle, op));
   const receipt = await sendBundle(handle, op, data);
   const settlement = await settlementOfReceipt(handle, receipt, userOpHash, token);
-  if (!settlement) throw new RpcError(RPC.INTERNAL_ERROR, `Bundle ${receipt.transactionHash} on chain ${handle.chainId} carried no UserOperationEvent for ${userOpHash}`);
+  if (!settlement)
+    throw new RpcError(
+      RPC.INTERNAL_ERROR,
+      `Bundle ${receipt.transactionHash} on chain ${handle.chainId} carried no UserOperationEvent for ${userOpHash}`,
+    );
   return settlement;
 }
 
@@ -33,7 +37,11 @@ export async function mineUserOperation(
  * never mined: how durable mode tells, after a restart, an accepted operation that made it into a block from one
  * that was still in the mempool.
  */
-export async function findMinedUserOperation(handle: ChainHandle, userOpHash: Hex, token: TokenSymbol | undefined): Promise<UserOperationSettlement | undefined> {
+export async function findMinedUserOperation(
+  handle: ChainHandle,
+  userOpHash: Hex,
+  token: TokenSymbol | undefined,
+): Promise<UserOperationSettlement | undefined> {
   await handle.ready();
   // Only the latest blocks: an outcome is recorded within moments of its block, so an unrecorded one is among the
   // last few; and on a forked chain a search from block 0 would ask the upstream node for its whole history.
@@ -56,7 +64,12 @@ const SEARCH_BLOCKS = 1_000n;
 
 const USER_OPERATION_EVENT = getAbiItem({ abi: entryPoint07Abi, name: 'UserOperationEvent' });
 
-async function settlementOfReceipt(handle: ChainHandle, receipt: TransactionReceipt, userOpHash: Hex, token: TokenSymbol | undefined): Promise<UserOperationSettlement | undefined> {
+async function settlementOfReceipt(
+  handle: ChainHandle,
+  receipt: TransactionReceipt,
+  userOpHash: Hex,
+  token: TokenSymbol | undefined,
+): Promise<UserOperationSettlement | undefined> {
   const block = await handle.publicClient.getBlock({ blockHash: receipt.blockHash });
   return readSettlement({
     chainId: handle.chainId,

@@ -16,7 +16,14 @@ const QUANTITIES = [
   'paymasterVerificationGasLimit',
   'paymasterPostOpGasLimit',
 ] as const;
-const REQUIRED_QUANTITIES = new Set(['nonce', 'callGasLimit', 'verificationGasLimit', 'preVerificationGas', 'maxFeePerGas', 'maxPriorityFeePerGas']);
+const REQUIRED_QUANTITIES = new Set([
+  'nonce',
+  'callGasLimit',
+  'verificationGasLimit',
+  'preVerificationGas',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+]);
 const MAX_UINT256 = 2n ** 256n - 1n;
 
 export interface ParseUserOperationOptions {
@@ -45,7 +52,8 @@ function bytes(value: unknown, field: string): Hex {
 }
 
 function address(value: unknown, field: string): Address {
-  if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw invalidParams(`userOperation.${field} must be a 20-byte address`);
+  if (typeof value !== 'string' || !isAddress(value, { strict: false }))
+    throw invalidParams(`userOperation.${field} must be a 20-byte address`);
   return value;
 }
 
@@ -53,7 +61,9 @@ export function parseUserOperation(input: unknown, options: ParseUserOperationOp
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalidParams('params[0] must be a user operation object');
   const raw = input as Record<string, unknown>;
   if ('initCode' in raw || 'paymasterAndData' in raw) {
-    throw invalidParams('This is an EntryPoint v0.6 user operation (initCode/paymasterAndData); v0.7 uses factory/factoryData and paymaster/paymasterData');
+    throw invalidParams(
+      'This is an EntryPoint v0.6 user operation (initCode/paymasterAndData); v0.7 uses factory/factoryData and paymaster/paymasterData',
+    );
   }
   const op: Record<string, unknown> = {
     sender: address(raw.sender, 'sender'),
@@ -62,7 +72,8 @@ export function parseUserOperation(input: unknown, options: ParseUserOperationOp
   };
   for (const field of QUANTITIES) {
     if (raw[field] === undefined || raw[field] === null) {
-      if (REQUIRED_QUANTITIES.has(field) && !options.forEstimation && field !== 'nonce') throw invalidParams(`userOperation.${field} is required`);
+      if (REQUIRED_QUANTITIES.has(field) && !options.forEstimation && field !== 'nonce')
+        throw invalidParams(`userOperation.${field} is required`);
       if (field === 'nonce' && !options.forEstimation) throw invalidParams('userOperation.nonce is required');
       op[field] = 0n;
     } else {

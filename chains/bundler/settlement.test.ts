@@ -46,7 +46,8 @@ describe('one-transaction settlement through the bundler', () => {
   afterAll(() => network?.stop());
 
   const units = (chainId: number, token: TokenSymbol, amount: string): bigint => parseUnits(amount, network.tokenDecimals(chainId, token));
-  const balances = (chainId: number, token: TokenSymbol, addresses: Address[]) => Promise.all(addresses.map((a) => getTokenBalance(network, chainId, token, a)));
+  const balances = (chainId: number, token: TokenSymbol, addresses: Address[]) =>
+    Promise.all(addresses.map((a) => getTokenBalance(network, chainId, token, a)));
 
   async function pay(account: CustomerAccount, token: TokenSymbol, transfers: SettlementTransfer[]) {
     const built = await buildSettlementUserOperation({ network, proxy, account, token, transfers });
@@ -88,9 +89,16 @@ describe('one-transaction settlement through the bundler', () => {
       expect(settlement.actualGasCost).toBe(settlement.actualGasUsed * network.chain(chainId).gasPriceWei);
 
       // Hooks: submitted, then settled, for this hash; the proxy's receipt agrees.
-      const order = [...submitted.map((e) => ['submitted', e.userOpHash]), ...settled.map((e) => ['settled', e.userOpHash])].filter(([, h]) => h === userOpHash);
+      const order = [...submitted.map((e) => ['submitted', e.userOpHash]), ...settled.map((e) => ['settled', e.userOpHash])].filter(
+        ([, h]) => h === userOpHash,
+      );
       expect(order.map(([kind]) => kind)).toEqual(['submitted', 'settled']);
-      const receipt = await callProxy<{ success: boolean; receipt: { transactionHash: Hex } }>(proxy, chainId, 'eth_getUserOperationReceipt', [userOpHash]);
+      const receipt = await callProxy<{ success: boolean; receipt: { transactionHash: Hex } }>(
+        proxy,
+        chainId,
+        'eth_getUserOperationReceipt',
+        [userOpHash],
+      );
       expect(receipt.success).toBe(true);
       expect(receipt.receipt.transactionHash).toBe(settlement.txHash);
     });
@@ -123,7 +131,9 @@ describe('one-transaction settlement through the bundler', () => {
     // What we count: every token Transfer event of the transaction. Seven pay the recipients (merchant, 5 sellers,
     // fee collector) from the customer's account; the eighth is the paymaster's gas charge to the gas treasury.
     expect(tokenTransfers).toHaveLength(8);
-    expect(tokenTransfers.slice(0, 7).map((t) => [t.to.toLowerCase(), t.value])).toEqual(transfers.map((t) => [t.to.toLowerCase(), t.amountUnits]));
+    expect(tokenTransfers.slice(0, 7).map((t) => [t.to.toLowerCase(), t.value])).toEqual(
+      transfers.map((t) => [t.to.toLowerCase(), t.amountUnits]),
+    );
     expect(tokenTransfers.every((t) => t.from === account.address)).toBe(true);
     expect(tokenTransfers[7]).toMatchObject({ to: network.gasTreasury, value: settlement.gasChargedUnits });
     // One transaction carried exactly one user operation.
@@ -142,7 +152,9 @@ describe('one-transaction settlement through the bundler', () => {
     ]);
     expect(settlement.success).toBe(true);
     expect(await getTokenBalance(network, 56, 'USDT', merchant)).toBe(amount);
-    expect(await getTokenBalance(network, 56, 'USDT', account.address)).toBe(50_000_000_000_000_000_001n - amount - odd - settlement.gasChargedUnits);
+    expect(await getTokenBalance(network, 56, 'USDT', account.address)).toBe(
+      50_000_000_000_000_000_001n - amount - odd - settlement.gasChargedUnits,
+    );
     expect(settlement.gasChargedUnits).toBeGreaterThan(0n);
   });
 
@@ -162,7 +174,14 @@ describe('one-transaction settlement through the bundler', () => {
     const account = await createCustomerAccount(network, { chainId, email: 'reverter@example.com' });
     await fundAccount(network, chainId, 'USDC', account.address, units(chainId, 'USDC', '20'));
     const merchant = freshAddress();
-    const built = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: merchant, amountUnits: 5_000_000n }], forceRevert: true });
+    const built = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: merchant, amountUnits: 5_000_000n }],
+      forceRevert: true,
+    });
     const { settlement } = await submitAndSettle(proxy, chainId, built.userOperation);
     expect(settlement.success).toBe(false);
     expect(settlement.txHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -204,21 +223,37 @@ describe('one-transaction settlement through the bundler', () => {
   it('rejects a wrongly signed operation in the bundler (no transaction) and reports it', async () => {
     const account = await createCustomerAccount(network, { chainId: 1, email: 'forger@example.com' });
     await fundAccount(network, 1, 'USDC', account.address, units(1, 'USDC', '20'));
-    const built = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: freshAddress(), amountUnits: 1n }] });
+    const built = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: freshAddress(), amountUnits: 1n }],
+    });
     const impostor = await createCustomerAccount(network, { chainId: 1, email: 'impostor@example.com' });
     const signature = await impostor.owner.signMessage({ message: { raw: built.userOpHash } });
     const error = await submitUserOperation(proxy, 1, { ...built.userOperation, signature }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProxyCallError);
     expect((error as ProxyCallError).rpcCode).toBe(-32507);
     expect((error as ProxyCallError).rpcMessage).toContain('AA24 signature error');
-    expect(rejected.find((r) => r.userOpHash === built.userOpHash)?.failure).toMatchObject({ code: 'USER_OPERATION_REJECTED', source: 'bundler' });
+    expect(rejected.find((r) => r.userOpHash === built.userOpHash)?.failure).toMatchObject({
+      code: 'USER_OPERATION_REJECTED',
+      source: 'bundler',
+    });
     expect(await callProxy(proxy, 1, 'eth_getUserOperationReceipt', [built.userOpHash])).toBeNull();
   });
 
   it('rejects an operation whose account cannot cover the gas as INSUFFICIENT_FUNDS', async () => {
     const account = await createCustomerAccount(network, { chainId: 1, email: 'broke@example.com' });
     await fundAccount(network, 1, 'USDC', account.address, 1n);
-    const built = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: freshAddress(), amountUnits: 1n }], allowRevert: true });
+    const built = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: freshAddress(), amountUnits: 1n }],
+      allowRevert: true,
+    });
     const error = (await submitUserOperation(proxy, 1, built.userOperation).catch((e: unknown) => e)) as ProxyCallError;
     expect(error.rpcCode).toBe(-32501);
     expect(rejected.find((r) => r.userOpHash === built.userOpHash)?.failure.code).toBe('INSUFFICIENT_FUNDS');
@@ -227,7 +262,10 @@ describe('one-transaction settlement through the bundler', () => {
   it('speaks ERC-7769 to a standard client (viem bundler actions)', async () => {
     const transport = custom({
       request: async ({ method, params }) => {
-        const body = (await proxy.handle(8453, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))).body as { result?: unknown; error?: { message: string } };
+        const body = (await proxy.handle(8453, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))).body as {
+          result?: unknown;
+          error?: { message: string };
+        };
         if (body.error) throw new Error(body.error.message);
         return body.result;
       },
@@ -236,8 +274,17 @@ describe('one-transaction settlement through the bundler', () => {
     expect(await client.getSupportedEntryPoints()).toEqual([network.entryPoint]);
     const account = await createCustomerAccount(network, { chainId: 8453, email: 'viem-client@example.com' });
     await fundAccount(network, 8453, 'USDC', account.address, 10_000_000n);
-    const built = await buildSettlementUserOperation({ network, proxy, account, token: 'USDC', transfers: [{ to: freshAddress(), amountUnits: 1_000n }] });
-    const hash = await client.request({ method: 'eth_sendUserOperation', params: [formatUserOperationRequest(built.userOperation), network.entryPoint] });
+    const built = await buildSettlementUserOperation({
+      network,
+      proxy,
+      account,
+      token: 'USDC',
+      transfers: [{ to: freshAddress(), amountUnits: 1_000n }],
+    });
+    const hash = await client.request({
+      method: 'eth_sendUserOperation',
+      params: [formatUserOperationRequest(built.userOperation), network.entryPoint],
+    });
     const receipt = await client.waitForUserOperationReceipt({ hash });
     expect(receipt).toMatchObject({ success: true, sender: account.address, paymaster: network.paymaster });
     const byHash = await client.getUserOperation({ hash });
@@ -246,7 +293,11 @@ describe('one-transaction settlement through the bundler', () => {
   });
 
   it('gives an e-mail the same smart account on every chain, and a different one under another seed', async () => {
-    const addresses = await Promise.all([...network.chains.keys()].map(async (chainId) => (await createCustomerAccount(network, { chainId, email: ' Same@Example.com ' })).address));
+    const addresses = await Promise.all(
+      [...network.chains.keys()].map(
+        async (chainId) => (await createCustomerAccount(network, { chainId, email: ' Same@Example.com ' })).address,
+      ),
+    );
     expect(new Set(addresses).size).toBe(1);
     const other = await startChainNetwork({ chains: [8453], seed: 'another-seed' });
     try {

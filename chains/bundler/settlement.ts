@@ -84,12 +84,24 @@ export function readSettlement(params: ReadSettlementParameters): UserOperationS
     success: event.success,
     actualGasCost: event.actualGasCost,
     actualGasUsed: event.actualGasUsed,
-    ...(params.token ? { token: params.token, gasActualToken: formatUnits(micros, 6).includes('.') ? padSix(formatUnits(micros, 6)) : `${formatUnits(micros, 6)}.000000` } : {}),
+    ...(params.token
+      ? {
+          token: params.token,
+          gasActualToken: formatUnits(micros, 6).includes('.') ? padSix(formatUnits(micros, 6)) : `${formatUnits(micros, 6)}.000000`,
+        }
+      : {}),
     gasChargedUnits: event.success ? gasChargedUnits : 0n,
     logs: receipt.logs,
     ...(event.success
       ? {}
-      : { revertReason, failure: { code: 'TRANSACTION_REVERTED' as const, source: 'chain' as const, message: `User operation reverted on chain ${params.chainId}: ${revertReason}` } }),
+      : {
+          revertReason,
+          failure: {
+            code: 'TRANSACTION_REVERTED' as const,
+            source: 'chain' as const,
+            message: `User operation reverted on chain ${params.chainId}: ${revertReason}`,
+          },
+        }),
   };
 }
 

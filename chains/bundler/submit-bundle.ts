@@ -14,15 +14,26 @@ const bundlerNonces = new WeakMap<ChainHandle, number>();
 
 export function bundleGasLimit(op: UserOperationV07): bigint {
   const total =
-    op.verificationGasLimit + op.callGasLimit + op.preVerificationGas + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n);
+    op.verificationGasLimit +
+    op.callGasLimit +
+    op.preVerificationGas +
+    (op.paymasterVerificationGasLimit ?? 0n) +
+    (op.paymasterPostOpGasLimit ?? 0n);
   const gas = (total * 11n) / 10n + 100_000n;
   return gas > BLOCK_GAS_LIMIT ? BLOCK_GAS_LIMIT : gas;
 }
 
 /** Throws UserOperationRejectedError when the EntryPoint would refuse the operation. */
 export async function simulateBundle(handle: ChainHandle, op: UserOperationV07): Promise<Hex> {
-  const data = encodeFunctionData({ abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(op)], bundlerAccount.address] });
-  const res = await handle.rawRequest('eth_call', [{ from: bundlerAccount.address, to: ENTRY_POINT_ADDRESS, data, gas: `0x${bundleGasLimit(op).toString(16)}` }, 'latest']);
+  const data = encodeFunctionData({
+    abi: entryPoint07Abi,
+    functionName: 'handleOps',
+    args: [[toPackedUserOperation(op)], bundlerAccount.address],
+  });
+  const res = await handle.rawRequest('eth_call', [
+    { from: bundlerAccount.address, to: ENTRY_POINT_ADDRESS, data, gas: `0x${bundleGasLimit(op).toString(16)}` },
+    'latest',
+  ]);
   if (res.error) throw decodeEntryPointError(revertDataOf(res.error), res.error.message);
   return data;
 }

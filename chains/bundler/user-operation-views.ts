@@ -28,7 +28,9 @@ export async function getUserOperationReceiptView(bundler: Bundler, handle: Chai
   if (!txHash) return null;
   const receipt = (await handle.rawRequest('eth_getTransactionReceipt', [txHash])).result as { logs: RpcLog[] } | null;
   if (!receipt) return null;
-  let event: { sender: Address; paymaster: Address; nonce: bigint; success: boolean; actualGasCost: bigint; actualGasUsed: bigint } | undefined;
+  let event:
+    | { sender: Address; paymaster: Address; nonce: bigint; success: boolean; actualGasCost: bigint; actualGasUsed: bigint }
+    | undefined;
   for (const log of receipt.logs) {
     try {
       const decoded = decodeEventLog({ abi: entryPoint07Abi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });

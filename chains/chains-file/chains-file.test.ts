@@ -31,7 +31,11 @@ describe('the chains file', () => {
 
   it('names each chain with its RPC URL, tokens and decimals (BSC USDT has 18)', () => {
     expect(file.chains.map((c) => c.chainId)).toEqual([8453, 56]);
-    expect(file.chains[1]).toMatchObject({ chainId: 56, forkOf: null, tokens: { USDT: { address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 } } });
+    expect(file.chains[1]).toMatchObject({
+      chainId: 56,
+      forkOf: null,
+      tokens: { USDT: { address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 } },
+    });
     expect(file.chains[0]!.rpcUrl).toBe(network.chain(8453).rpcUrl);
     expect(chainsEnvironment(file, '/tmp/chains.json')).toEqual({
       STABLEPAY_CHAINS_FILE: '/tmp/chains.json',
@@ -46,7 +50,11 @@ describe('the chains file', () => {
     expect(await getTokenBalance(network, 56, 'USDT', file.testAccounts[0]!.address)).toBe(units * 10n ** 18n);
     expect(await getTokenBalance(network, 8453, 'USDC', file.testAccounts[3]!.address)).toBe(units * 10n ** 6n);
     const usdc = network.chain(8453);
-    const blacklister = await usdc.publicClient.readContract({ address: network.tokenAddress(8453, 'USDC'), abi: parseAbi(['function blacklister() view returns (address)']), functionName: 'blacklister' });
+    const blacklister = await usdc.publicClient.readContract({
+      address: network.tokenAddress(8453, 'USDC'),
+      abi: parseAbi(['function blacklister() view returns (address)']),
+      functionName: 'blacklister',
+    });
     expect(blacklister).toBe(file.usdcRoles.blacklister.address);
     expect(privateKeyToAccount(file.usdcRoles.blacklister.privateKey).address).toBe(blacklister);
   });

@@ -46,7 +46,14 @@ export interface ChainsFile {
   testAccounts: TestAccount[];
   funding: { native: string; tokens: string };
   /** USDC (FiatTokenV2_2) roles on the baked chains: owner, masterMinter, pauser, blacklister and minter are one key. */
-  usdcRoles: { owner: KeyHolder; masterMinter: KeyHolder; pauser: KeyHolder; blacklister: KeyHolder; minter: KeyHolder; proxyAdmin: KeyHolder };
+  usdcRoles: {
+    owner: KeyHolder;
+    masterMinter: KeyHolder;
+    pauser: KeyHolder;
+    blacklister: KeyHolder;
+    minter: KeyHolder;
+    proxyAdmin: KeyHolder;
+  };
   /** Owner of the USDT replicas (issue/mint, addBlackList) on the baked chains. */
   usdtOwner: KeyHolder;
   /** Sends the simulator's bundles; an implementation should use its own key. */
@@ -80,7 +87,14 @@ export function chainsFile(network: ChainNetwork, rpcUrlFor: (url: string) => st
     paymaster: network.paymaster,
     testAccounts: testAccounts(),
     funding: { native: TEST_ACCOUNT_NATIVE, tokens: String(TEST_ACCOUNT_TOKENS) },
-    usdcRoles: { owner: operator, masterMinter: operator, pauser: operator, blacklister: operator, minter: operator, proxyAdmin: holder(USDC_PROXY_ADMIN_KEY) },
+    usdcRoles: {
+      owner: operator,
+      masterMinter: operator,
+      pauser: operator,
+      blacklister: operator,
+      minter: operator,
+      proxyAdmin: holder(USDC_PROXY_ADMIN_KEY),
+    },
     usdtOwner: operator,
     simulatorBundler: bundlerAccount.address,
   };

@@ -25,7 +25,8 @@ export function chainsFromEnv(env: NodeJS.ProcessEnv = process.env): Map<number,
         const given = chain.tokens?.[symbol]?.address;
         const ours = entry.tokens[symbol]?.address;
         // Compared without case: a checksum is a spelling of the same address.
-        if (given && ours && String(given).toLowerCase() !== ours.toLowerCase()) throw new Error(`${CHAINS_FILE_ENV}: ${symbol} on chain ${chain.chainId} is at ${given}; the simulator needs ${ours}`);
+        if (given && ours && String(given).toLowerCase() !== ours.toLowerCase())
+          throw new Error(`${CHAINS_FILE_ENV}: ${symbol} on chain ${chain.chainId} is at ${given}; the simulator needs ${ours}`);
       }
       urls.set(chain.chainId, chain.rpcUrl);
     }

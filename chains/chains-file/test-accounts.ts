@@ -34,7 +34,8 @@ export async function fundTestAccounts(network: ChainNetwork, accounts = testAcc
           await handle.testClient.setBalance({ address: account.address, value: parseEther(TEST_ACCOUNT_NATIVE) });
           for (const symbol of TOKENS) {
             const token = handle.entry.tokens[symbol];
-            if (token) await fundAccount(network, handle.chainId, symbol, account.address, TEST_ACCOUNT_TOKENS * 10n ** BigInt(token.decimals));
+            if (token)
+              await fundAccount(network, handle.chainId, symbol, account.address, TEST_ACCOUNT_TOKENS * 10n ** BigInt(token.decimals));
           }
         }
       }),

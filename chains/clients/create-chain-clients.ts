@@ -46,10 +46,23 @@ import { findChain } from '@stablepay/contract/chain-table';
 /** The read actions the chain layer uses. */
 export type ChainReadActions = Pick<
   PublicActions<Transport, Chain>,
-  'call' | 'getBalance' | 'getBlock' | 'getBlockNumber' | 'getChainId' | 'getCode' | 'getLogs' | 'getTransaction' | 'getTransactionCount' | 'getTransactionReceipt' | 'readContract'
+  | 'call'
+  | 'getBalance'
+  | 'getBlock'
+  | 'getBlockNumber'
+  | 'getChainId'
+  | 'getCode'
+  | 'getLogs'
+  | 'getTransaction'
+  | 'getTransactionCount'
+  | 'getTransactionReceipt'
+  | 'readContract'
 >;
 /** The Anvil actions the chain layer uses (`mode: 'anvil'` picks their `anvil_` method names). */
-export type ChainTestActions = Pick<TestActions, 'dumpState' | 'impersonateAccount' | 'mine' | 'setBalance' | 'setCode' | 'setStorageAt' | 'stopImpersonatingAccount'>;
+export type ChainTestActions = Pick<
+  TestActions,
+  'dumpState' | 'impersonateAccount' | 'mine' | 'setBalance' | 'setCode' | 'setStorageAt' | 'stopImpersonatingAccount'
+>;
 export type ChainWalletActions = Pick<WalletActions<Chain, Account>, 'sendTransaction'>;
 
 export type ChainPublicClient = Client<Transport, Chain, undefined, PublicRpcSchema, ChainReadActions>;
@@ -111,10 +124,13 @@ export function createChainClients(chainId: number, rpcUrl: string): ChainClient
   const transport = http(rpcUrl, { retryCount: 0, batch: false });
   return {
     chain,
-    publicClient: createClient({ chain, transport, pollingInterval: 50, type: 'publicClient', name: 'Public Client' }).extend(readActions) as ChainPublicClient,
+    publicClient: createClient({ chain, transport, pollingInterval: 50, type: 'publicClient', name: 'Public Client' }).extend(
+      readActions,
+    ) as ChainPublicClient,
     testClient: createClient({ chain, transport, type: 'testClient', name: 'Test Client' })
       .extend(() => ({ mode: 'anvil' as const }))
       .extend(testActions) as ChainTestClient,
-    walletFor: (account) => createClient({ chain, transport, account, type: 'walletClient', name: 'Wallet Client' }).extend(walletActions) as ChainWalletClient,
+    walletFor: (account) =>
+      createClient({ chain, transport, account, type: 'walletClient', name: 'Wallet Client' }).extend(walletActions) as ChainWalletClient,
   };
 }

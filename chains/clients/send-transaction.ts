@@ -23,7 +23,10 @@ export function serialize<T>(scope: object, key: string, task: () => Promise<T>)
   if (!byKey) queues.set(scope, (byKey = new Map()));
   const previous = byKey.get(key) ?? Promise.resolve();
   const run = previous.then(task, task);
-  byKey.set(key, run.catch(() => undefined));
+  byKey.set(
+    key,
+    run.catch(() => undefined),
+  );
   return run;
 }
 

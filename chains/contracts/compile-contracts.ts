@@ -9,7 +9,10 @@ import type { ContractArtifact } from './load-artifact.ts';
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 const SETTINGS = {
@@ -32,7 +35,9 @@ function readImport(path: string): { contents: string } | { error: string } {
 /** Compile every `chains/contracts/solidity/*.sol`; returns one artifact per contract defined in those files. */
 export function compileContracts(): ContractArtifact[] {
   const solc = requireFromHere('solc') as { compile(input: string, opts: unknown): string; version(): string };
-  const files = readdirSync(contractSourcesDir).filter((f) => f.endsWith('.sol')).sort();
+  const files = readdirSync(contractSourcesDir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort();
   const sources = Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(contractSourcesDir, f), 'utf8') }]));
   const input = { language: 'Solidity', sources, settings: SETTINGS };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as SolcOutput;

@@ -59,7 +59,11 @@ export const loadAccountAbstractionArtifact = (name: AccountAbstractionContract)
   load(packageFile('@account-abstraction/contracts', `artifacts/${name}.json`));
 
 /** Replace library placeholders (`__$...$__`) using the artifact's link references. */
-export function linkBytecode(artifact: LoadedArtifact, libraries: Record<string, Hex>, which: 'bytecode' | 'deployedBytecode' = 'bytecode'): Hex {
+export function linkBytecode(
+  artifact: LoadedArtifact,
+  libraries: Record<string, Hex>,
+  which: 'bytecode' | 'deployedBytecode' = 'bytecode',
+): Hex {
   let code = artifact[which].slice(2);
   for (const [, libs] of Object.entries(artifact.linkReferences)) {
     for (const [libName, refs] of Object.entries(libs)) {

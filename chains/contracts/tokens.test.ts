@@ -62,21 +62,25 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
         expect(await client.readContract({ address, abi: erc20Abi, functionName: 'totalSupply' })).toBe(supplyBefore + amount);
       });
 
-      it(e.chainId === 1 && e.token === 'USDT' ? 'returns NO data from transfer, transferFrom and approve' : 'returns true from transfer', async () => {
-        const handle = network.chain(e.chainId);
-        const address = network.tokenAddress(e.chainId, e.token);
-        await fundAccount(network, e.chainId, e.token, holder, 10n);
-        const call = async (data: Hex): Promise<Hex | undefined> => (await handle.publicClient.call({ account: holder, to: address, data })).data;
-        const transfer = await call(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [other, 1n] }));
-        const approve = await call(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [other, 1n] }));
-        if (e.chainId === 1 && e.token === 'USDT') {
-          expect(transfer ?? '0x').toBe('0x');
-          expect(approve ?? '0x').toBe('0x');
-        } else {
-          expect(BigInt(transfer!)).toBe(1n);
-          expect(BigInt(approve!)).toBe(1n);
-        }
-      });
+      it(
+        e.chainId === 1 && e.token === 'USDT' ? 'returns NO data from transfer, transferFrom and approve' : 'returns true from transfer',
+        async () => {
+          const handle = network.chain(e.chainId);
+          const address = network.tokenAddress(e.chainId, e.token);
+          await fundAccount(network, e.chainId, e.token, holder, 10n);
+          const call = async (data: Hex): Promise<Hex | undefined> =>
+            (await handle.publicClient.call({ account: holder, to: address, data })).data;
+          const transfer = await call(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [other, 1n] }));
+          const approve = await call(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [other, 1n] }));
+          if (e.chainId === 1 && e.token === 'USDT') {
+            expect(transfer ?? '0x').toBe('0x');
+            expect(approve ?? '0x').toBe('0x');
+          } else {
+            expect(BigInt(transfer!)).toBe(1n);
+            expect(BigInt(approve!)).toBe(1n);
+          }
+        },
+      );
     });
   }
 
@@ -89,7 +93,10 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
     await handle.testClient.setBalance({ address: owner, value: 10n ** 18n });
     await fundAccount(network, 1, 'USDT', owner, 100n);
     const send = (data: Hex) =>
-      handle.publicClient.request({ method: 'eth_sendTransaction', params: [{ from: owner, to: address, data, gas: '0x30000', gasPrice: '0x3b9aca00' }] } as never) as Promise<Hex>;
+      handle.publicClient.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: owner, to: address, data, gas: '0x30000', gasPrice: '0x3b9aca00' }],
+      } as never) as Promise<Hex>;
     const status = async (hash: Hex) => (await waitForReceipt(handle.publicClient, hash)).status;
     expect(await status(await send(encodeFunctionData({ abi, functionName: 'approve', args: [other, 5n] })))).toBe('success');
     expect(await status(await send(encodeFunctionData({ abi, functionName: 'approve', args: [other, 6n] })))).toBe('reverted');
@@ -115,7 +122,12 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
       // Only the proxy admin may call the proxy's own functions (anyone else reaches the token).
       const proxyAbi = loadCircleArtifact('FiatTokenProxy').abi;
       expect(await client.readContract({ address, abi: proxyAbi, functionName: 'admin', account: usdcProxyAdmin })).toBe(usdcProxyAdmin);
-      const implementation = (await client.readContract({ address, abi: proxyAbi, functionName: 'implementation', account: usdcProxyAdmin })) as Address;
+      const implementation = (await client.readContract({
+        address,
+        abi: proxyAbi,
+        functionName: 'implementation',
+        account: usdcProxyAdmin,
+      })) as Address;
       expect((await client.getCode({ address: implementation }))?.length).toBe(loadCircleArtifact('FiatTokenV2_2').deployedBytecode.length);
     }
     expect(tokenVariant(8453, 'USDT')).toBeUndefined();
@@ -127,13 +139,31 @@ describe('tokens and ERC-4337 contracts at their canonical addresses', () => {
       const entryPointCode = await client.getCode({ address: ENTRY_POINT_ADDRESS });
       expect(entryPointCode?.length, `EntryPoint on ${chainId}`).toBe(loadAccountAbstractionArtifact('EntryPoint').deployedBytecode.length);
       // Its constructor ran (deployed through CREATE2, not copied): the SenderCreator is its first CREATE.
-      expect((await client.getCode({ address: getContractAddress({ from: ENTRY_POINT_ADDRESS, nonce: 1n }) }))?.length).toBeGreaterThan(100);
-      expect(await client.readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: loadAccountAbstractionArtifact('SimpleAccountFactory').abi, functionName: 'accountImplementation' })).toMatch(/^0x[0-9a-fA-F]{40}$/);
-      const deposit = await client.readContract({ address: ENTRY_POINT_ADDRESS, abi: entryPoint07Abi, functionName: 'balanceOf', args: [network.paymaster] });
+      expect((await client.getCode({ address: getContractAddress({ from: ENTRY_POINT_ADDRESS, nonce: 1n }) }))?.length).toBeGreaterThan(
+        100,
+      );
+      expect(
+        await client.readContract({
+          address: SIMPLE_ACCOUNT_FACTORY_ADDRESS,
+          abi: loadAccountAbstractionArtifact('SimpleAccountFactory').abi,
+          functionName: 'accountImplementation',
+        }),
+      ).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      const deposit = await client.readContract({
+        address: ENTRY_POINT_ADDRESS,
+        abi: entryPoint07Abi,
+        functionName: 'balanceOf',
+        args: [network.paymaster],
+      });
       expect(deposit).toBeGreaterThan(10n ** 21n);
       for (const token of ['USDC', 'USDT'] as const) {
         if (!handle.entry.tokens[token]) continue;
-        const price = await client.readContract({ address: network.paymaster, abi: loadOwnArtifact('StablecoinGasPaymaster').abi, functionName: 'tokenPerNative', args: [network.tokenAddress(chainId, token)] });
+        const price = await client.readContract({
+          address: network.paymaster,
+          abi: loadOwnArtifact('StablecoinGasPaymaster').abi,
+          functionName: 'tokenPerNative',
+          args: [network.tokenAddress(chainId, token)],
+        });
         expect(price, `${token} gas price on ${chainId}`).toBeGreaterThan(0n);
       }
     }

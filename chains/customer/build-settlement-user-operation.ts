@@ -2,7 +2,12 @@
 // recipient (merchant, each seller, the fee collector) in the chosen token — one operation, one transaction.
 // Gas limits come from the proxy's eth_estimateUserOperationGas, as a wallet would get them.
 import { encodeFunctionData, formatUnits, isAddress, maxUint256, type Address, type Hex } from 'viem';
-import { formatUserOperationRequest, getUserOperationHash, toPackedUserOperation, type PackedUserOperation } from 'viem/account-abstraction';
+import {
+  formatUserOperationRequest,
+  getUserOperationHash,
+  toPackedUserOperation,
+  type PackedUserOperation,
+} from 'viem/account-abstraction';
 import { POST_OP_OVERHEAD_GAS } from '../baked/deploy/deploy-paymaster.ts';
 import { computePreVerificationGas } from '../bundler/compute-pre-verification-gas.ts';
 import { STUB_SIGNATURE, type UserOperationV07 } from '../bundler/parse-user-operation.ts';
@@ -46,11 +51,19 @@ export interface BuildSettlementUserOperationReturnType {
   maxGasTokenUnits: bigint;
 }
 
-const GAS_KEYS = ['preVerificationGas', 'verificationGasLimit', 'callGasLimit', 'paymasterVerificationGasLimit', 'paymasterPostOpGasLimit'] as const;
+const GAS_KEYS = [
+  'preVerificationGas',
+  'verificationGasLimit',
+  'callGasLimit',
+  'paymasterVerificationGasLimit',
+  'paymasterPostOpGasLimit',
+] as const;
 const REVERT_CALL_GAS = 60_000n;
 const BURN_ADDRESS: Address = '0x000000000000000000000000000000000000dEaD';
 
-export async function buildSettlementUserOperation(params: BuildSettlementUserOperationParameters): Promise<BuildSettlementUserOperationReturnType> {
+export async function buildSettlementUserOperation(
+  params: BuildSettlementUserOperationParameters,
+): Promise<BuildSettlementUserOperationReturnType> {
   const { network, proxy, account, token } = params;
   const chainId = account.chainId;
   const handle = network.chain(chainId);
@@ -58,7 +71,8 @@ export async function buildSettlementUserOperation(params: BuildSettlementUserOp
   if (!variant) throw new UnsupportedTokenError(chainId, token);
   if (params.transfers.length === 0) throw new SettlementBuildError('A settlement needs at least one transfer.');
   for (const t of params.transfers) {
-    if (!isAddress(t.to)) throw new SettlementBuildError(`Transfer recipient ${t.to} is not an address (mixed case must be a valid EIP-55 checksum).`);
+    if (!isAddress(t.to))
+      throw new SettlementBuildError(`Transfer recipient ${t.to} is not an address (mixed case must be a valid EIP-55 checksum).`);
     if (t.amountUnits <= 0n) throw new SettlementBuildError(`Transfer to ${t.to} must be positive (got ${t.amountUnits}).`);
   }
   const tokenAddress = network.tokenAddress(chainId, token);
@@ -69,7 +83,12 @@ export async function buildSettlementUserOperation(params: BuildSettlementUserOp
   const [deployed, nonce, allowance, gasPriceHex] = await Promise.all([
     account.isDeployed(),
     account.getNonce(),
-    handle.publicClient.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'allowance', args: [account.address, paymaster] }),
+    handle.publicClient.readContract({
+      address: tokenAddress,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [account.address, paymaster],
+    }),
     params.gasPriceWei === undefined ? callProxy<Hex>(proxy, chainId, 'eth_maxPriorityFeePerGas', []) : Promise.resolve(undefined),
   ]);
   const gasPrice = params.gasPriceWei ?? BigInt(gasPriceHex!);
@@ -77,9 +96,11 @@ export async function buildSettlementUserOperation(params: BuildSettlementUserOp
   const callData = (approveAmount: bigint, withRevert: boolean, withTransfers = true): Hex => {
     const calls: Hex[] = [];
     // Ethereum USDT refuses to change a non-zero allowance to another non-zero value: reset it first.
-    if (allowance > 0n && variant.kind === 'tether-token') calls.push(encodeFunctionData({ abi, functionName: 'approve', args: [paymaster, 0n] }));
+    if (allowance > 0n && variant.kind === 'tether-token')
+      calls.push(encodeFunctionData({ abi, functionName: 'approve', args: [paymaster, 0n] }));
     calls.push(encodeFunctionData({ abi, functionName: 'approve', args: [paymaster, approveAmount] }));
-    if (withTransfers) for (const t of params.transfers) calls.push(encodeFunctionData({ abi, functionName: 'transfer', args: [t.to, t.amountUnits] }));
+    if (withTransfers)
+      for (const t of params.transfers) calls.push(encodeFunctionData({ abi, functionName: 'transfer', args: [t.to, t.amountUnits] }));
     if (withRevert) calls.push(encodeFunctionData({ abi, functionName: 'transferFrom', args: [BURN_ADDRESS, account.address, 1n] }));
     return encodeFunctionData({
       abi: loadAccountAbstractionArtifact('SimpleAccount').abi,
@@ -123,7 +144,12 @@ export async function buildSettlementUserOperation(params: BuildSettlementUserOp
   for (const key of GAS_KEYS) op[key] = BigInt(estimate[key]);
   op.callGasLimit += extraCallGas;
   const maxCost =
-    (op.preVerificationGas + op.verificationGasLimit + op.callGasLimit + op.paymasterVerificationGasLimit! + op.paymasterPostOpGasLimit! + POST_OP_OVERHEAD_GAS) *
+    (op.preVerificationGas +
+      op.verificationGasLimit +
+      op.callGasLimit +
+      op.paymasterVerificationGasLimit! +
+      op.paymasterPostOpGasLimit! +
+      POST_OP_OVERHEAD_GAS) *
     gasPrice;
   const price = tokenPerNative(handle.entry.nativeUsdPrice, decimals);
   const maxGasTokenUnits = (maxCost * price + 10n ** 18n - 1n) / 10n ** 18n;

@@ -81,6 +81,11 @@ export async function smartAccountOf(network: ChainNetwork, params: SmartAccount
       return code !== undefined && code !== '0x';
     },
     getNonce: () =>
-      handle.publicClient.readContract({ address: ENTRY_POINT_ADDRESS, abi: entryPoint07Abi, functionName: 'getNonce', args: [address, 0n] }),
+      handle.publicClient.readContract({
+        address: ENTRY_POINT_ADDRESS,
+        abi: entryPoint07Abi,
+        functionName: 'getNonce',
+        args: [address, 0n],
+      }),
   };
 }

@@ -21,7 +21,11 @@ export interface SubmitAndSettleReturnType {
   settlement: UserOperationSettlement;
 }
 
-export async function submitAndSettle(proxy: SettlingProxyEndpoint, chainId: number, userOperation: UserOperationV07): Promise<SubmitAndSettleReturnType> {
+export async function submitAndSettle(
+  proxy: SettlingProxyEndpoint,
+  chainId: number,
+  userOperation: UserOperationV07,
+): Promise<SubmitAndSettleReturnType> {
   const userOpHash = await submitUserOperation(proxy, chainId, userOperation);
   return { userOpHash, settlement: await proxy.waitForSettlement(chainId, userOpHash) };
 }

@@ -50,7 +50,10 @@ export function buildChainNetwork(params: BuildChainNetworkParameters): ChainNet
   for (const [chainId, process] of params.processes) {
     const entry = findChain(chainId);
     if (!entry) throw new UnknownChainError(chainId, [...CHAIN_IDS]);
-    handles.set(chainId, createChainHandle(process, entry, params.gasPrices?.[chainId] ?? DEFAULT_GAS_PRICES_WEI[chainId] ?? 1_000_000_000n));
+    handles.set(
+      chainId,
+      createChainHandle(process, entry, params.gasPrices?.[chainId] ?? DEFAULT_GAS_PRICES_WEI[chainId] ?? 1_000_000_000n),
+    );
   }
   let lastSyncedMs = 0;
 

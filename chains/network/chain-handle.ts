@@ -2,7 +2,12 @@
 // and raw JSON-RPC access (used by the web3 proxy's pass-through).
 import type { Chain } from 'viem';
 import type { ChainInfo } from '@stablepay/contract/chain-table';
-import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from '../clients/create-chain-clients.ts';
+import {
+  createChainClients,
+  type ChainPublicClient,
+  type ChainTestClient,
+  type ChainWalletClient,
+} from '../clients/create-chain-clients.ts';
 import { postJson } from '../anvil/post-json.ts';
 import { bundlerAccount, operatorAccount } from '../roles.ts';
 import type { ChainStatus } from '../anvil/supervise-chain.ts';
@@ -81,7 +86,10 @@ export function createChainHandle(supervised: ChainProcess, entry: ChainInfo, ga
     ready: () => supervised.ready(),
     async rawRequest(method, params) {
       await supervised.ready();
-      const body = (await postJson(supervised.rpcUrl, { jsonrpc: '2.0', id: nextId++, method, params: params ?? [] })) as { result?: unknown; error?: JsonRpcErrorObject };
+      const body = (await postJson(supervised.rpcUrl, { jsonrpc: '2.0', id: nextId++, method, params: params ?? [] })) as {
+        result?: unknown;
+        error?: JsonRpcErrorObject;
+      };
       return body.error ? { error: body.error } : { result: body.result ?? null };
     },
     noteWrite: () => supervised.noteWrite(),

@@ -12,7 +12,13 @@ export interface FundAccountReturnType {
   txHashes: Hex[];
 }
 
-export async function fundAccount(network: ChainNetwork, chainId: number, token: TokenSymbol, address: Address, amountUnits: bigint): Promise<FundAccountReturnType> {
+export async function fundAccount(
+  network: ChainNetwork,
+  chainId: number,
+  token: TokenSymbol,
+  address: Address,
+  amountUnits: bigint,
+): Promise<FundAccountReturnType> {
   if (amountUnits <= 0n) throw new RangeError(`fundAccount needs a positive amount in the token's smallest unit, got ${amountUnits}`);
   const handle = network.chain(chainId);
   const variant = tokenVariant(chainId, token);
@@ -45,7 +51,15 @@ export async function getTokenBalance(network: ChainNetwork, chainId: number, to
   const handle = network.chain(chainId);
   return handle.publicClient.readContract({
     address: network.tokenAddress(chainId, token),
-    abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] }],
+    abi: [
+      {
+        type: 'function',
+        name: 'balanceOf',
+        stateMutability: 'view',
+        inputs: [{ name: 'a', type: 'address' }],
+        outputs: [{ type: 'uint256' }],
+      },
+    ],
     functionName: 'balanceOf',
     args: [address],
   });

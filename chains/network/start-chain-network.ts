@@ -46,7 +46,9 @@ async function resolveStateDir(chainIds: readonly number[], options: StartChainN
   if (!reason) return committed;
   const cache = join(tmpdir(), 'stablepay-chain-state', fingerprint.slice(0, 16));
   if (!staleReason(chainIds, cache, fingerprint)) return cache;
-  options.logger?.warn?.(`baked chain state in ${committed} is not usable (${reason}); baking into ${cache}. Run: npx tsx chains/baked/bake-state.ts`);
+  options.logger?.warn?.(
+    `baked chain state in ${committed} is not usable (${reason}); baking into ${cache}. Run: npx tsx chains/baked/bake-state.ts`,
+  );
   mkdirSync(cache, { recursive: true });
   const { bakeStates } = await import('../baked/bake-state.ts');
   await bakeStates(chainIds, cache);
@@ -58,7 +60,10 @@ export async function startChainNetwork(options: StartChainNetworkOptions = {}):
   for (const id of chainIds) if (!findChain(id)) throw new UnknownChainError(id, [...CHAIN_IDS]);
   const forks = new Map(Object.entries(options.forks ?? {}).map(([id, url]) => [Number(id), url] as const));
   for (const id of forks.keys()) if (!chainIds.includes(id)) throw new UnknownChainError(id, chainIds);
-  const stateDir = await resolveStateDir(chainIds.filter((id) => !forks.has(id)), options);
+  const stateDir = await resolveStateDir(
+    chainIds.filter((id) => !forks.has(id)),
+    options,
+  );
   const events = createChainEvents();
   let timeOffsetMs: number | undefined;
 

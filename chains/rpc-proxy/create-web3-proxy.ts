@@ -39,13 +39,16 @@ export interface Web3Proxy {
 }
 
 function paramList(params: unknown, min: number, method: string): unknown[] {
-  if (!Array.isArray(params) || params.length < min) throw invalidParams(`${method} expects ${min === 1 ? 'one parameter' : `${min} parameters`} in a params array`);
+  if (!Array.isArray(params) || params.length < min)
+    throw invalidParams(`${method} expects ${min === 1 ? 'one parameter' : `${min} parameters`} in a params array`);
   return params;
 }
 
 function entryPointParam(value: unknown): void {
   if (typeof value !== 'string' || !isHex(value) || value.length !== 42 || !isAddressEqual(value, ENTRY_POINT_ADDRESS)) {
-    throw invalidParams(`EntryPoint ${JSON.stringify(value)?.slice(0, 60)} is not supported; this bundler serves ${ENTRY_POINT_ADDRESS} (v0.7)`);
+    throw invalidParams(
+      `EntryPoint ${JSON.stringify(value)?.slice(0, 60)} is not supported; this bundler serves ${ENTRY_POINT_ADDRESS} (v0.7)`,
+    );
   }
 }
 
@@ -61,7 +64,10 @@ export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {
     const { method, params } = request;
     switch (routeMethod(method)) {
       case 'refused':
-        throw new RpcError(RPC.METHOD_NOT_ALLOWED, `Method ${method} is not allowed through the web3 proxy: it would write to or control the chain. Send an ERC-4337 user operation (eth_sendUserOperation) instead.`);
+        throw new RpcError(
+          RPC.METHOD_NOT_ALLOWED,
+          `Method ${method} is not allowed through the web3 proxy: it would write to or control the chain. Send an ERC-4337 user operation (eth_sendUserOperation) instead.`,
+        );
       case 'unknown':
         throw new RpcError(RPC.METHOD_NOT_FOUND, `Method not found: ${method} is not served by the web3 proxy`);
       case 'fees':
@@ -121,12 +127,17 @@ export function createWeb3Proxy(network: ChainNetwork, hooks: Web3ProxyHooks = {
         return parsed.request.hasId ? { status: 200, body: response } : { status: 204, body: null };
       }
       const responses = await Promise.all(
-        parsed.requests.map(async (r) => (isErrorResponse(r) ? r : r.hasId ? answer(chain, r, context) : answer(chain, r, context).then(() => undefined))),
+        parsed.requests.map(async (r) =>
+          isErrorResponse(r) ? r : r.hasId ? answer(chain, r, context) : answer(chain, r, context).then(() => undefined),
+        ),
       );
       const body = responses.filter((r) => r !== undefined);
       return body.length > 0 ? { status: 200, body } : { status: 204, body: null };
     } catch (error) {
-      return { status: 200, body: errorResponse(null, RPC.INTERNAL_ERROR, `Internal error: ${(error as Error)?.message ?? String(error)}`) };
+      return {
+        status: 200,
+        body: errorResponse(null, RPC.INTERNAL_ERROR, `Internal error: ${(error as Error)?.message ?? String(error)}`),
+      };
     }
   }
 

@@ -52,7 +52,8 @@ export function toRequest(value: unknown): JsonRpcRequest | JsonRpcErrorResponse
   const id = hasId && isId(obj.id) ? obj.id : null;
   if (hasId && !isId(obj.id)) return errorResponse(null, RPC.INVALID_REQUEST, 'Invalid Request: id must be a string, a number or null');
   if (obj.jsonrpc !== '2.0') return errorResponse(id, RPC.INVALID_REQUEST, 'Invalid Request: jsonrpc must be "2.0"');
-  if (typeof obj.method !== 'string' || obj.method === '') return errorResponse(id, RPC.INVALID_REQUEST, 'Invalid Request: method must be a non-empty string');
+  if (typeof obj.method !== 'string' || obj.method === '')
+    return errorResponse(id, RPC.INVALID_REQUEST, 'Invalid Request: method must be a non-empty string');
   if (obj.params !== undefined && (typeof obj.params !== 'object' || obj.params === null)) {
     return errorResponse(id, RPC.INVALID_REQUEST, 'Invalid Request: params must be an array or an object');
   }
@@ -60,9 +61,13 @@ export function toRequest(value: unknown): JsonRpcRequest | JsonRpcErrorResponse
 }
 
 export function parseBody(rawBody: string): ParsedBody {
-  if (typeof rawBody !== 'string') return { kind: 'error', response: errorResponse(null, RPC.INVALID_REQUEST, 'Invalid Request: empty body') };
+  if (typeof rawBody !== 'string')
+    return { kind: 'error', response: errorResponse(null, RPC.INVALID_REQUEST, 'Invalid Request: empty body') };
   if (rawBody.length > MAX_BODY_BYTES) {
-    return { kind: 'error', response: errorResponse(null, RPC.INVALID_REQUEST, `Invalid Request: body larger than ${MAX_BODY_BYTES} bytes`) };
+    return {
+      kind: 'error',
+      response: errorResponse(null, RPC.INVALID_REQUEST, `Invalid Request: body larger than ${MAX_BODY_BYTES} bytes`),
+    };
   }
   let value: unknown;
   try {
@@ -73,7 +78,10 @@ export function parseBody(rawBody: string): ParsedBody {
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: 'error', response: errorResponse(null, RPC.INVALID_REQUEST, 'Invalid Request: empty batch') };
     if (value.length > MAX_BATCH) {
-      return { kind: 'error', response: errorResponse(null, RPC.INVALID_REQUEST, `Invalid Request: batch of ${value.length} exceeds ${MAX_BATCH} calls`) };
+      return {
+        kind: 'error',
+        response: errorResponse(null, RPC.INVALID_REQUEST, `Invalid Request: batch of ${value.length} exceeds ${MAX_BATCH} calls`),
+      };
     }
     return { kind: 'batch', requests: value.map(toRequest) };
   }

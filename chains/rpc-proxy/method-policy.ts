@@ -54,7 +54,13 @@ export const PASS_THROUGH_METHODS = new Set([
 ]);
 
 const REFUSED_PREFIXES = ['anvil_', 'evm_', 'hardhat_', 'debug_', 'personal_', 'admin_', 'miner_', 'eth_sign'];
-const REFUSED_METHODS = new Set(['eth_sendTransaction', 'eth_sendRawTransaction', 'eth_sendRawTransactionSync', 'eth_submitWork', 'eth_submitHashrate']);
+const REFUSED_METHODS = new Set([
+  'eth_sendTransaction',
+  'eth_sendRawTransaction',
+  'eth_sendRawTransactionSync',
+  'eth_submitWork',
+  'eth_submitHashrate',
+]);
 
 export function routeMethod(method: string): MethodRoute {
   if (BUNDLER_METHODS.has(method)) return 'bundler';

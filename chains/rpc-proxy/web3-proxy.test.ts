@@ -20,7 +20,8 @@ const isRpcResponse = (value: unknown): boolean => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const body = value as RpcBody;
   if (body.jsonrpc !== '2.0' || !('id' in body)) return false;
-  if ('error' in body) return typeof body.error?.code === 'number' && Number.isInteger(body.error.code) && typeof body.error.message === 'string';
+  if ('error' in body)
+    return typeof body.error?.code === 'number' && Number.isInteger(body.error.code) && typeof body.error.message === 'string';
   return 'result' in body;
 };
 
@@ -53,13 +54,16 @@ describe('web3 proxy', () => {
   it('keeps the id (string, number or null) and answers batches in order', async () => {
     expect((await call(proxy, 1, 'eth_chainId', [], 'abc')).id).toBe('abc');
     expect((await call(proxy, 1, 'eth_chainId', [], null)).id).toBeNull();
-    const res = await proxy.handle(1, JSON.stringify([
-      { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
-      { jsonrpc: '2.0', id: 2, method: 'anvil_mine' },
-      { jsonrpc: '1.0', id: 3, method: 'eth_chainId' },
-      { jsonrpc: '2.0', method: 'eth_chainId' },
-      { jsonrpc: '2.0', id: 4, method: 'eth_supportedEntryPoints' },
-    ]));
+    const res = await proxy.handle(
+      1,
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+        { jsonrpc: '2.0', id: 2, method: 'anvil_mine' },
+        { jsonrpc: '1.0', id: 3, method: 'eth_chainId' },
+        { jsonrpc: '2.0', method: 'eth_chainId' },
+        { jsonrpc: '2.0', id: 4, method: 'eth_supportedEntryPoints' },
+      ]),
+    );
     expect(res.status).toBe(200);
     const body = res.body as RpcBody[];
     expect(body.map((b) => b.id)).toEqual([1, 2, 3, 4]);
@@ -155,11 +159,27 @@ describe('web3 proxy', () => {
 
   it('never throws: random bodies get a JSON-RPC response, 204 or 404', async () => {
     const methods = fc.oneof(
-      fc.constantFrom('eth_chainId', 'eth_call', 'eth_getBalance', 'eth_sendUserOperation', 'eth_estimateUserOperationGas', 'eth_getUserOperationReceipt', 'anvil_mine', 'evm_snapshot', 'debug_x', 'eth_sendRawTransaction'),
+      fc.constantFrom(
+        'eth_chainId',
+        'eth_call',
+        'eth_getBalance',
+        'eth_sendUserOperation',
+        'eth_estimateUserOperationGas',
+        'eth_getUserOperationReceipt',
+        'anvil_mine',
+        'evm_snapshot',
+        'debug_x',
+        'eth_sendRawTransaction',
+      ),
       fc.string(),
     );
     const request = fc.record(
-      { jsonrpc: fc.oneof(fc.constant('2.0'), fc.anything()), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.anything()), method: fc.oneof(methods, fc.anything()), params: fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.jsonValue(), fc.anything()) },
+      {
+        jsonrpc: fc.oneof(fc.constant('2.0'), fc.anything()),
+        id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.anything()),
+        method: fc.oneof(methods, fc.anything()),
+        params: fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.jsonValue(), fc.anything()),
+      },
       { requiredKeys: [] },
     );
     const body = fc.oneof(

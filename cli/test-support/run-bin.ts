@@ -12,7 +12,10 @@ export interface BinResult {
 
 export function runBin(args: string[], env: Record<string, string> = {}): Promise<BinResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_BASE_URL: '', ...env } });
+    const child = spawn(process.execPath, [bin, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_BASE_URL: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -45,7 +45,9 @@ describe('black-box target: bad input ends the run with one sentence and leaves 
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const port = (holder.address() as { port: number }).port;
     try {
-      await expect(runConformance({ ...quiet, targetCommand: 'true', baseUrl: `http://127.0.0.1:${port}`, faketime: false, reportDir: reportDir() })).rejects.toThrow(`port ${port} on 127.0.0.1 is already taken`);
+      await expect(
+        runConformance({ ...quiet, targetCommand: 'true', baseUrl: `http://127.0.0.1:${port}`, faketime: false, reportDir: reportDir() }),
+      ).rejects.toThrow(`port ${port} on 127.0.0.1 is already taken`);
     } finally {
       holder.close();
     }
@@ -54,9 +56,9 @@ describe('black-box target: bad input ends the run with one sentence and leaves 
 
   it('reports a command that exits, with its log, and stops the chains it started for it', async () => {
     const dir = reportDir();
-    await expect(runConformance({ ...quiet, targetCommand: 'echo cannot start >&2; exit 3', faketime: false, reportDir: dir })).rejects.toThrow(
-      `the target command exited (code 3) before it answered at http://127.0.0.1:`,
-    );
+    await expect(
+      runConformance({ ...quiet, targetCommand: 'echo cannot start >&2; exit 3', faketime: false, reportDir: dir }),
+    ).rejects.toThrow(`the target command exited (code 3) before it answered at http://127.0.0.1:`);
     expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('cannot start');
     expect(children()).toEqual([]);
   });
@@ -64,8 +66,16 @@ describe('black-box target: bad input ends the run with one sentence and leaves 
   it('gives up on a target that never answers and kills its whole process group', async () => {
     const dir = reportDir();
     const pidFile = join(dir, 'sleeper.pid');
-    const run = runConformance({ ...quiet, targetCommand: `sleep 120 & echo $! > ${pidFile}; wait`, faketime: false, targetStartTimeoutSeconds: 2, reportDir: dir });
-    await expect(run).rejects.toThrow(/^the target command did not answer at http:\/\/127\.0\.0\.1:\d+\/v1\/payments within 2 s; its output is in /);
+    const run = runConformance({
+      ...quiet,
+      targetCommand: `sleep 120 & echo $! > ${pidFile}; wait`,
+      faketime: false,
+      targetStartTimeoutSeconds: 2,
+      reportDir: dir,
+    });
+    await expect(run).rejects.toThrow(
+      /^the target command did not answer at http:\/\/127\.0\.0\.1:\d+\/v1\/payments within 2 s; its output is in /,
+    );
     const sleeper = Number(readFileSync(pidFile, 'utf8'));
     expect(isRunning(sleeper)).toBe(false);
     expect(children()).toEqual([]);
@@ -80,17 +90,33 @@ describe.skipIf(!hasFaketime)('black-box target: the simulator started by the su
       ...quiet,
       targetCommand: simulatorCommand,
       secondApiKey,
-      only: ['auth.expired-key', 'lifecycle.expiry', 'webhooks.signature', 'rate-limit.header-semantics', 'webhooks.retry-schedule', 'auth.merchant-isolation'],
+      only: [
+        'auth.expired-key',
+        'lifecycle.expiry',
+        'webhooks.signature',
+        'rate-limit.header-semantics',
+        'webhooks.retry-schedule',
+        'auth.merchant-isolation',
+      ],
       reportDir: dir,
       sign: true,
     });
     const results = Object.fromEntries(outcome.result.checks.filter((c) => c.result !== 'skipped').map((c) => [c.id, c.result]));
     // webhooks.signature after 30 days of key expiry: a receiver sharing the moved clock accepts every signature.
-    expect(results).toEqual({ 'lifecycle.expiry': 'pass', 'auth.expired-key': 'pass', 'webhooks.signature': 'pass', 'rate-limit.header-semantics': 'pass', 'webhooks.retry-schedule': 'pass', 'auth.merchant-isolation': 'pass' });
+    expect(results).toEqual({
+      'lifecycle.expiry': 'pass',
+      'auth.expired-key': 'pass',
+      'webhooks.signature': 'pass',
+      'rate-limit.header-semantics': 'pass',
+      'webhooks.retry-schedule': 'pass',
+      'auth.merchant-isolation': 'pass',
+    });
     // The second merchant's key reached the target (isolation passed) but no report names it.
     expect(readFileSync(join(dir, 'conformance.json'), 'utf8')).not.toContain(secondApiKey);
     expect(outcome.result.summary.capabilities.control).toBe(false);
-    expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/black-box run[\s\S]*clock: libfaketime moves the target and every chain/);
+    expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(
+      /black-box run[\s\S]*clock: libfaketime moves the target and every chain/,
+    );
     expect(readFileSync(join(dir, 'target.log'), 'utf8')).toContain('stablepay simulator is running');
     // The reports name the command that started the target, and the signed manifest covers the target's log.
     expect(outcome.result.metadata.target.started).toEqual({ kind: 'command', command: simulatorCommand });
@@ -100,7 +126,12 @@ describe.skipIf(!hasFaketime)('black-box target: the simulator started by the su
 
   it('does not pass clock checks on a target the clock cannot move (as a static or musl binary)', async () => {
     // Dropping LD_PRELOAD before the simulator starts makes it behave like a target libfaketime cannot reach.
-    const outcome = await runConformance({ ...quiet, targetCommand: `unset LD_PRELOAD; ${simulatorCommand}`, only: ['lifecycle.expiry', 'auth.expired-key'], reportDir: reportDir() });
+    const outcome = await runConformance({
+      ...quiet,
+      targetCommand: `unset LD_PRELOAD; ${simulatorCommand}`,
+      only: ['lifecycle.expiry', 'auth.expired-key'],
+      reportDir: reportDir(),
+    });
     for (const id of ['lifecycle.expiry', 'auth.expired-key']) {
       const check = outcome.result.checks.find((c) => c.id === id)!;
       expect(check.result).toBe('not-exercised');
@@ -113,7 +144,11 @@ describe.skipIf(!hasFaketime)('black-box target: the simulator started by the su
 
 describe('stablepay conformance --target-command on the command line', () => {
   it('exits 2 with one sentence when the command exits, and stops everything on Ctrl-C', async () => {
-    const failing = spawn(process.execPath, [bin, 'conformance', '--target-command', 'exit 4', '--no-faketime', '--report-dir', reportDir()], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const failing = spawn(
+      process.execPath,
+      [bin, 'conformance', '--target-command', 'exit 4', '--no-faketime', '--report-dir', reportDir()],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     failing.stderr.on('data', (d) => (stderr += d));
     expect(await new Promise((resolve) => failing.once('exit', resolve))).toBe(2);
@@ -122,7 +157,11 @@ describe('stablepay conformance --target-command on the command line', () => {
 
     const dir = reportDir();
     const pidFile = join(dir, 'sleeper.pid');
-    const interrupted = spawn(process.execPath, [bin, 'conformance', '--target-command', `sleep 120 & echo $! > ${pidFile}; wait`, '--no-faketime', '--report-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const interrupted = spawn(
+      process.execPath,
+      [bin, 'conformance', '--target-command', `sleep 120 & echo $! > ${pidFile}; wait`, '--no-faketime', '--report-dir', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
     const sleeper = Number(readFileSync(pidFile, 'utf8'));
     interrupted.kill('SIGINT');
@@ -140,7 +179,19 @@ describe('Ctrl-C in the middle of a black-box run', () => {
       let running: number[] = [];
       const measured = await runMeasuredCli({
         // The first check is quick; the second pays through the hosted page in Chromium when the signal comes.
-        args: ['conformance', '--target-command', simulatorCommand, '--no-faketime', '--no-control', '--only', 'auth.unknown-key,customer.pay-each-pair', '--report-dir', dir, '--format', 'console,json'],
+        args: [
+          'conformance',
+          '--target-command',
+          simulatorCommand,
+          '--no-faketime',
+          '--no-control',
+          '--only',
+          'auth.unknown-key,customer.pay-each-pair',
+          '--report-dir',
+          dir,
+          '--format',
+          'console,json',
+        ],
         onStart: (started) => (pid = started),
         onStdout: (text) => {
           seen += text;
@@ -148,7 +199,8 @@ describe('Ctrl-C in the middle of a black-box run', () => {
             running = descendants(pid);
             for (let i = 0; i < signals; i++) setTimeout(() => process.kill(pid, 'SIGINT'), i * 700);
             // The browser starts while the check goes on in its grace: what is below the run a moment later counts too.
-            for (const ms of [500, 1_500, 2_500]) setTimeout(() => running.push(...descendants(pid).filter((p) => !running.includes(p))), ms);
+            for (const ms of [500, 1_500, 2_500])
+              setTimeout(() => running.push(...descendants(pid).filter((p) => !running.includes(p))), ms);
           }
         },
         killAfterMs: 150_000,
@@ -163,7 +215,10 @@ describe('Ctrl-C in the middle of a black-box run', () => {
     const report = JSON.parse(readFileSync(join(once.dir, 'conformance.json'), 'utf8'));
     expect(report.summary.interrupted).toMatchObject({ by: 'SIGINT', notRun: [] });
     expect(report.checks.find((c: { id: string }) => c.id === 'auth.unknown-key').result).toBe('pass');
-    expect(report.checks.find((c: { id: string }) => c.id === 'customer.pay-each-pair')).toMatchObject({ result: 'not-exercised', reason: 'the run was interrupted by SIGINT while this check ran' });
+    expect(report.checks.find((c: { id: string }) => c.id === 'customer.pay-each-pair')).toMatchObject({
+      result: 'not-exercised',
+      reason: 'the run was interrupted by SIGINT while this check ran',
+    });
 
     const twice = await run(2);
     expect(twice.measured.code).toBe(130);
@@ -172,4 +227,3 @@ describe('Ctrl-C in the middle of a black-box run', () => {
     expect(twice.running.filter(stillRunning)).toEqual([]);
   }, 240_000);
 });
-

@@ -34,7 +34,11 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
   mkdirSync(dirname(params.logPath), { recursive: true });
   const log = openSync(params.logPath, 'w');
   // detached: the shell leads a new process group, so every process the command starts can be signalled at once.
-  const child = spawn('/bin/sh', ['-c', params.command], { env: { ...process.env, ...params.env }, stdio: ['ignore', log, log], detached: true });
+  const child = spawn('/bin/sh', ['-c', params.command], {
+    env: { ...process.env, ...params.env },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   closeSync(log);
   let exit: { code: number | null; signal: string | null } | undefined;
   const exited = new Promise<void>((resolve) => {
@@ -97,5 +101,12 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
       throw error instanceof TargetError ? error : new TargetError(`the target command could not be started: ${(error as Error).message}`);
     }
   };
-  return { baseUrl: params.baseUrl, logPath: params.logPath, description: `command: ${params.command}`, identity: { kind: 'command', command: params.command }, ready, stop };
+  return {
+    baseUrl: params.baseUrl,
+    logPath: params.logPath,
+    description: `command: ${params.command}`,
+    identity: { kind: 'command', command: params.command },
+    ready,
+    stop,
+  };
 }

@@ -10,7 +10,9 @@ import { TARGET_DEFAULTS } from '../black-box-options.ts';
 
 export class FaketimeMissingError extends TargetError {
   constructor(tried: readonly string[]) {
-    super(`libfaketime is not installed (looked for ${tried.join(', ')}): install the Debian package "faketime", pass --faketime <path to libfaketimeMT.so.1>, or run with --no-faketime`);
+    super(
+      `libfaketime is not installed (looked for ${tried.join(', ')}): install the Debian package "faketime", pass --faketime <path to libfaketimeMT.so.1>, or run with --no-faketime`,
+    );
     this.name = 'FaketimeMissingError';
   }
 }
@@ -33,7 +35,7 @@ export function hasLibfaketime(): boolean {
   }
 }
 
-export type MoveChainTime = (unixMs: number) => Promise<void>
+export type MoveChainTime = (unixMs: number) => Promise<void>;
 
 export class FaketimeClock {
   readonly dir: string;

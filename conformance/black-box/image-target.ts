@@ -36,18 +36,25 @@ const RUN_LABEL = 'dev.stablepay.conformance-run';
  * `onStarting` receives a teardown step before the container exists: it removes whatever this run started, even
  * when Ctrl-C comes in the middle of the start.
  */
-export async function startImageTarget(params: StartImageTargetParameters, onStarting: (stop: () => Promise<void>) => void): Promise<RunningTarget> {
+export async function startImageTarget(
+  params: StartImageTargetParameters,
+  onStarting: (stop: () => Promise<void>) => void,
+): Promise<RunningTarget> {
   process.env.TESTCONTAINERS_RYUK_DISABLED = params.reaper ? 'false' : 'true';
   const { GenericContainer, ImageName, Wait, getContainerRuntimeClient } = await import('testcontainers');
   let client: Awaited<ReturnType<typeof getContainerRuntimeClient>>;
   try {
     client = await getContainerRuntimeClient();
   } catch (error) {
-    throw new TargetError(`no container runtime is reachable for --target-image (is dockerd running?): ${(error as Error).message.split('\n')[0]}`);
+    throw new TargetError(
+      `no container runtime is reachable for --target-image (is dockerd running?): ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   // testcontainers pulls a missing image whatever the pull policy says; a local-only run must ask first.
   if (!(await client.image.exists(ImageName.fromString(params.image)))) {
-    throw new TargetError(`the image ${params.image} is not present locally and the suite never pulls: build it (npm run build:image for stablepay:local) or docker load it`);
+    throw new TargetError(
+      `the image ${params.image} is not present locally and the suite never pulls: build it (npm run build:image for stablepay:local) or docker load it`,
+    );
   }
   const runId = `${process.pid}-${Date.now()}`;
   let stopStarted: (() => Promise<void>) | undefined;
@@ -85,13 +92,17 @@ export async function startImageTarget(params: StartImageTargetParameters, onSta
   }
   // A process that exits without stop() (a second Ctrl-C exits at once) removes the container on its way out, with the
   // docker CLI where there is one (an exit handler cannot wait for the API client).
-  const removeOnExit = (): void => void spawnSync('docker', ['rm', '--force', '--volumes', started.getId()], { stdio: 'ignore', timeout: 5_000 });
+  const removeOnExit = (): void =>
+    void spawnSync('docker', ['rm', '--force', '--volumes', started.getId()], { stdio: 'ignore', timeout: 5_000 });
   process.on('exit', removeOnExit);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= started
       .stop({ remove: true, removeVolumes: true, timeout: TARGET_DEFAULTS.stopTimeoutMs })
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         process.off('exit', removeOnExit);
         log.end();
@@ -100,8 +111,20 @@ export async function startImageTarget(params: StartImageTargetParameters, onSta
   const baseUrl = `http://127.0.0.1:${started.getMappedPort(params.containerPort)}`;
   // The image's identity for the reports: its ID (digest of its configuration) and any registry digests.
   const inspected = await client.image.inspect(ImageName.fromString(params.image)).catch(() => null);
-  const identity = { kind: 'image' as const, image: params.image, imageId: inspected?.Id ?? null, repoDigests: inspected?.RepoDigests ?? [] };
-  return { baseUrl, logPath: params.logPath, description: `image: ${params.image} (container ${started.getId().slice(0, 12)})`, identity, ready: async () => undefined, stop };
+  const identity = {
+    kind: 'image' as const,
+    image: params.image,
+    imageId: inspected?.Id ?? null,
+    repoDigests: inspected?.RepoDigests ?? [],
+  };
+  return {
+    baseUrl,
+    logPath: params.logPath,
+    description: `image: ${params.image} (container ${started.getId().slice(0, 12)})`,
+    identity,
+    ready: async () => undefined,
+    stop,
+  };
 }
 
 function imageFailure(image: string, error: unknown, logPath: string): string {
@@ -109,7 +132,8 @@ function imageFailure(image: string, error: unknown, logPath: string): string {
   if (/no such image|not found|pull access denied|manifest unknown/i.test(message)) {
     return `the image ${image} is not present locally and the suite never pulls: build it (npm run build:image for stablepay:local) or docker load it`;
   }
-  if (/timed? ?out|timeout/i.test(message)) return `the container of ${image} did not become ready in time (${message.split('\n')[0]}); its output is in ${logPath}`;
+  if (/timed? ?out|timeout/i.test(message))
+    return `the container of ${image} did not become ready in time (${message.split('\n')[0]}); its output is in ${logPath}`;
   return `the container of ${image} could not be started: ${message.split('\n')[0]}; its output is in ${logPath}`;
 }
 

@@ -23,6 +23,10 @@ export async function ensurePortFree(port: number, host = '127.0.0.1'): Promise<
     await listenOnce(port, host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new TargetError(code === 'EADDRINUSE' ? `port ${port} on ${host} is already taken, so the target cannot listen there: stop what holds it or choose another --target-port/--base-url` : `cannot check port ${port} on ${host}: ${(error as Error).message}`);
+    throw new TargetError(
+      code === 'EADDRINUSE'
+        ? `port ${port} on ${host} is already taken, so the target cannot listen there: stop what holds it or choose another --target-port/--base-url`
+        : `cannot check port ${port} on ${host}: ${(error as Error).message}`,
+    );
   }
 }

@@ -42,7 +42,8 @@ export async function probeClock(clock: FaketimeClock, url: string): Promise<Clo
   // A target may read the clock lazily; a few requests give it the chance to show the new time.
   for (let attempt = 0; attempt < 5; attempt++) {
     shown = await poke(url);
-    if (shown === undefined) return { moved: false, reason: 'the target sends no Date header, so the suite cannot tell whether libfaketime moves its clock' };
+    if (shown === undefined)
+      return { moved: false, reason: 'the target sends no Date header, so the suite cannot tell whether libfaketime moves its clock' };
     if (Math.abs(shown - clock.now()) <= TOLERANCE_MS) return { moved: true };
     await new Promise((r) => setTimeout(r, 200));
   }

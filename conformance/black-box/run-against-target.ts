@@ -9,7 +9,10 @@ import { HOST_FROM_CONTAINER } from './image-target.ts';
 import { freePort } from './ports.ts';
 import { startBlackBox, type BlackBox } from './start-black-box.ts';
 
-export async function runAgainstTarget<T>(input: ConformanceOptions, run: (options: ConformanceOptions, blackBox: BlackBox) => Promise<T>): Promise<T> {
+export async function runAgainstTarget<T>(
+  input: ConformanceOptions,
+  run: (options: ConformanceOptions, blackBox: BlackBox) => Promise<T>,
+): Promise<T> {
   // A key for the target to accept when the user gave none (an empty STABLEPAY_API_KEY, an unset CI secret, is none): it gets it as STABLEPAY_API_KEY.
   const apiKey = input.apiKey ?? (process.env[API_KEY_ENV] || `pk_${randomBytes(24).toString('hex')}`);
   // Bad flags must fail before a chain or a target starts.
@@ -21,11 +24,16 @@ export async function runAgainstTarget<T>(input: ConformanceOptions, run: (optio
     apiKey,
     ...(input.baseUrl ? { baseUrl: probe.baseUrl } : {}),
     // When stdout carries machine output (ndjson, or the JSON report), the target's log goes to stderr.
-    log: (line) => (probe.formats.includes('ndjson') || jsonGoesToStdout(probe.formats, probe.reportDirExplicit) ? process.stderr.write(`${line}\n`) : probe.write(`${line}\n`)),
+    log: (line) =>
+      probe.formats.includes('ndjson') || jsonGoesToStdout(probe.formats, probe.reportDirExplicit)
+        ? process.stderr.write(`${line}\n`)
+        : probe.write(`${line}\n`),
   });
   // A container reaches the suite's webhook receiver through the host gateway, as it reaches the chains.
   const receiver = input.targetImage && input.webhooks !== false && !input.webhookListen ? await freePort('0.0.0.0') : undefined;
-  const webhookAddress = receiver ? { webhookListen: `0.0.0.0:${receiver}`, webhookPublicUrl: input.webhookPublicUrl ?? `http://${HOST_FROM_CONTAINER}:${receiver}` } : {};
+  const webhookAddress = receiver
+    ? { webhookListen: `0.0.0.0:${receiver}`, webhookPublicUrl: input.webhookPublicUrl ?? `http://${HOST_FROM_CONTAINER}:${receiver}` }
+    : {};
   try {
     return await run({ ...input, ...webhookAddress, apiKey, baseUrl: blackBox.baseUrl }, blackBox);
   } finally {

@@ -56,7 +56,10 @@ class Teardown {
   async run(): Promise<void> {
     const steps = this.steps.reverse();
     this.steps = [];
-    for (const step of steps) await Promise.resolve().then(step).catch(() => undefined);
+    for (const step of steps)
+      await Promise.resolve()
+        .then(step)
+        .catch(() => undefined);
   }
 }
 
@@ -122,7 +125,11 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
       STABLEPAY_PORT: String(port),
       ...(params.apiKey ? { [API_KEY_ENV]: params.apiKey } : {}),
       ...(params.secondApiKey ? { STABLEPAY_SECOND_API_KEY: params.secondApiKey } : {}),
-      ...(clock ? (image ? clock.environment(inContainer.library, `${inContainer.clockDir}/${basename(clock.timestampFile)}`) : clock.environment()) : {}),
+      ...(clock
+        ? image
+          ? clock.environment(inContainer.library, `${inContainer.clockDir}/${basename(clock.timestampFile)}`)
+          : clock.environment()
+        : {}),
       ...params.targetEnv,
     };
     const startTimeoutMs = (params.targetStartTimeoutSeconds ?? TARGET_DEFAULTS.startTimeoutSeconds) * 1000;
@@ -130,23 +137,30 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     params.log?.(`starting the target: ${image ? `image ${image}` : params.targetCommand}`);
     let target: RunningTarget;
     if (image) {
-      target = await step(startImageTarget(
-        {
-          image,
-          containerPort: port,
-          hostPort,
-          env,
-          ready,
-          startTimeoutMs,
-          logPath,
-          reaper: params.reaper ?? false,
-          mounts: [
-            { source: workDir, target: inContainer.chainsDir },
-            ...(clock ? [{ source: clock.library, target: inContainer.library }, { source: clock.dir, target: inContainer.clockDir }] : []),
-          ],
-        },
-        (stop) => teardown.add(stop),
-      ));
+      target = await step(
+        startImageTarget(
+          {
+            image,
+            containerPort: port,
+            hostPort,
+            env,
+            ready,
+            startTimeoutMs,
+            logPath,
+            reaper: params.reaper ?? false,
+            mounts: [
+              { source: workDir, target: inContainer.chainsDir },
+              ...(clock
+                ? [
+                    { source: clock.library, target: inContainer.library },
+                    { source: clock.dir, target: inContainer.clockDir },
+                  ]
+                : []),
+            ],
+          },
+          (stop) => teardown.add(stop),
+        ),
+      );
     } else {
       const command = launchCommandTarget({ command: params.targetCommand!, env, baseUrl: publicUrl, ready, startTimeoutMs, logPath });
       teardown.add(() => command.stop());
@@ -155,22 +169,35 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     }
     const baseUrl = target.baseUrl;
 
-    const notes = [`black-box run: the suite started the target (${target.description}; output in ${target.logPath}) and ${chains.file.chains.length} chains`];
+    const notes = [
+      `black-box run: the suite started the target (${target.description}; output in ${target.logPath}) and ${chains.file.chains.length} chains`,
+    ];
     let timeTravel: TimeTravel | null = null;
     if (clock) {
       const pokeUrl = `${baseUrl}${ready.kind === 'http' ? ready.path : '/'}`;
       const probe = await step(probeClock(clock, pokeUrl));
       if (probe.moved) {
         // After each move, one request lets the target wake up and run what fell due before a check looks.
-        timeTravel = { via: 'libfaketime', advance: async (ms) => {
-          await clock.advance(ms);
-          await poke(pokeUrl);
-        }, };
+        timeTravel = {
+          via: 'libfaketime',
+          advance: async (ms) => {
+            await clock.advance(ms);
+            await poke(pokeUrl);
+          },
+        };
         notes.push('clock: libfaketime moves the target and every chain (no control API needed for clock checks)');
       } else notes.push(`clock: ${probe.reason}; clock checks are not exercised`);
     } else notes.push('clock: not moved (--no-faketime); clock checks are not exercised');
     const suiteChains = image ? chainsFile(chains.network) : chains.file;
-    return { baseUrl, timeTravel, chains: suiteChains, now: () => clock?.now() ?? Date.now(), notes, ...(target.identity ? { started: target.identity } : {}), teardown: () => teardown.run() };
+    return {
+      baseUrl,
+      timeTravel,
+      chains: suiteChains,
+      now: () => clock?.now() ?? Date.now(),
+      notes,
+      ...(target.identity ? { started: target.identity } : {}),
+      teardown: () => teardown.run(),
+    };
   } catch (error) {
     await teardown.run();
     if (error instanceof TargetError || error instanceof UsageError || error instanceof RunStop) throw error;

@@ -48,10 +48,16 @@ export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<
   const target = params.signal.kind === 'http' ? `${params.baseUrl}${params.signal.path}` : `"${params.signal.text}" in its output`;
   for (;;) {
     const exit = params.exited();
-    if (exit) throw new TargetError(`${params.what} exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before it answered at ${target}; its output is in ${params.logPath}`);
+    if (exit)
+      throw new TargetError(
+        `${params.what} exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before it answered at ${target}; its output is in ${params.logPath}`,
+      );
     const ready = params.signal.kind === 'http' ? await answers(target) : params.output().includes(params.signal.text);
     if (ready) return;
-    if (Date.now() > deadline) throw new TargetError(`${params.what} did not answer at ${target} within ${Math.round(params.timeoutMs / 1000)} s; its output is in ${params.logPath}`);
+    if (Date.now() > deadline)
+      throw new TargetError(
+        `${params.what} did not answer at ${target} within ${Math.round(params.timeoutMs / 1000)} s; its output is in ${params.logPath}`,
+      );
     await delay(100);
   }
 }

@@ -22,7 +22,11 @@ export class ControlClient {
   constructor(readonly http: HttpClient) {}
 
   /** The answer with one of `statuses` and a JSON object body; anything else is a ControlError naming the call. */
-  private async expect(response: Promise<HttpResponse>, statuses: number[], what: string): Promise<HttpResponse & { json: Record<string, unknown> }> {
+  private async expect(
+    response: Promise<HttpResponse>,
+    statuses: number[],
+    what: string,
+  ): Promise<HttpResponse & { json: Record<string, unknown> }> {
     let result: HttpResponse;
     try {
       result = await response;
@@ -32,9 +36,12 @@ export class ControlClient {
       throw error;
     }
     const call = `${result.exchange.method} ${new URL(result.exchange.url).pathname}`;
-    if (!statuses.includes(result.status)) throw new ControlError(`control API ${what}: ${call} answered ${result.status} ${result.text.slice(0, 200)}`);
+    if (!statuses.includes(result.status))
+      throw new ControlError(`control API ${what}: ${call} answered ${result.status} ${result.text.slice(0, 200)}`);
     if (typeof result.json !== 'object' || result.json === null || Array.isArray(result.json)) {
-      throw new ControlError(`control API ${what}: ${call} answered ${result.status} without a JSON object: ${JSON.stringify(result.text.slice(0, 120))}`);
+      throw new ControlError(
+        `control API ${what}: ${call} answered ${result.status} without a JSON object: ${JSON.stringify(result.text.slice(0, 120))}`,
+      );
     }
     return result as HttpResponse & { json: Record<string, unknown> };
   }
@@ -44,7 +51,10 @@ export class ControlClient {
   }
 
   async clock(): Promise<ClockState> {
-    return withTimestamp(await this.expect(this.http.get('/clock', undefined, null), [200], 'read clock'), 'read clock') as unknown as ClockState;
+    return withTimestamp(
+      await this.expect(this.http.get('/clock', undefined, null), [200], 'read clock'),
+      'read clock',
+    ) as unknown as ClockState;
   }
 
   /** Moves virtual time forward; the implementation fires due timers before answering. */
@@ -94,7 +104,10 @@ export class ControlClient {
   }
 
   /** A further key of the merchant behind `owner`; `expiresAt` may be in the past. */
-  async createApiKey(owner: Credential, body: { expiresAt?: string; expiresInDays?: number }): Promise<{ id: string; key: string; label: string }> {
+  async createApiKey(
+    owner: Credential,
+    body: { expiresAt?: string; expiresInDays?: number },
+  ): Promise<{ id: string; key: string; label: string }> {
     const response = await this.expect(this.http.post('/api-keys', body, owner), [200, 201], 'create API key');
     const record = response.json as Received<ApiKeyWithSecret>;
     if (typeof record.key !== 'string' || typeof record.id !== 'string') {
@@ -115,7 +128,9 @@ export class ControlClient {
 function withTimestamp(response: HttpResponse & { json: Record<string, unknown> }, what: string): Record<string, unknown> {
   const now = response.json.now;
   if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) {
-    throw new ControlError(`control API ${what}: ${response.exchange.method} ${new URL(response.exchange.url).pathname} answered without a timestamp in "now": ${JSON.stringify(response.text.slice(0, 120))}`);
+    throw new ControlError(
+      `control API ${what}: ${response.exchange.method} ${new URL(response.exchange.url).pathname} answered without a timestamp in "now": ${JSON.stringify(response.text.slice(0, 120))}`,
+    );
   }
   return response.json;
 }

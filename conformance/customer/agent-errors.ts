@@ -33,8 +33,15 @@ export class CustomerAbortedError extends Error {
 
 /** The payment page never loaded: nothing about the page can be judged. */
 export class PageUnavailableError extends Error {
-  constructor(readonly url: string, cause: string) {
-    super(url === '(every page)' ? `no browser for the customer: ${cause}` : `the payment page ${url} did not load within ${STEP_TIMEOUTS.load / 1000} s (${cause})`);
+  constructor(
+    readonly url: string,
+    cause: string,
+  ) {
+    super(
+      url === '(every page)'
+        ? `no browser for the customer: ${cause}`
+        : `the payment page ${url} did not load within ${STEP_TIMEOUTS.load / 1000} s (${cause})`,
+    );
     this.name = 'PageUnavailableError';
   }
 }

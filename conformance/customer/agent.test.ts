@@ -41,11 +41,17 @@ function fakeBrowser(closed: string[], loading: () => Promise<void>): Browser {
 const chains = { chains: [{ chainId: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:1', tokens: {} }] } as unknown as ChainsFile;
 
 function agent(closed: string[], loading: () => Promise<void> = async () => undefined): CustomerAgent {
-  return new CustomerAgent({ contract: DEFAULT_PAGE_CONTRACT, chains, parallel: 1, screenshotDir: mkdtempSync(join(tmpdir(), 'agent-test-')), launch: async () => fakeBrowser(closed, loading) });
+  return new CustomerAgent({
+    contract: DEFAULT_PAGE_CONTRACT,
+    chains,
+    parallel: 1,
+    screenshotDir: mkdtempSync(join(tmpdir(), 'agent-test-')),
+    launch: async () => fakeBrowser(closed, loading),
+  });
 }
 
 describe('customer agent', () => {
-  it('closes an ended check\'s open pages and drops its queued payments; the next check gets the slot', async () => {
+  it("closes an ended check's open pages and drops its queued payments; the next check gets the slot", async () => {
     const closed: string[] = [];
     const customer = agent(closed);
     await customer.open('http://shop.test/p/1', 'first');
@@ -80,6 +86,8 @@ describe('customer agent', () => {
     customer.block('a later reason');
     await holding.close();
     await expect(queued).rejects.toThrow(new CustomerBlockedError('payment 1 of customer.settles did not settle'));
-    await expect(customer.open('http://shop.test/p/3', 'later')).rejects.toThrow('not attempted: payment 1 of customer.settles did not settle');
+    await expect(customer.open('http://shop.test/p/3', 'later')).rejects.toThrow(
+      'not attempted: payment 1 of customer.settles did not settle',
+    );
   });
 });

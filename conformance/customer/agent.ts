@@ -114,7 +114,11 @@ export class CustomerAgent {
    * Opens the payment page in a fresh context with a fresh (funded) wallet. Waits for a free slot first; refused at once
    * when the agent is blocked. `embed`: the page is loaded inside an iframe of another origin (a merchant's site).
    */
-  async open(paymentUrl: string, label: string, input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean } = {}): Promise<CustomerSession> {
+  async open(
+    paymentUrl: string,
+    label: string,
+    input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean } = {},
+  ): Promise<CustomerSession> {
     if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
     const generation = this.generation;
     const release = await this.slots.acquire();
@@ -169,7 +173,12 @@ export class CustomerAgent {
 
   /** Opens the page, connects, picks the pair, pays and follows the page to its end state (then `follow`, page open). */
   async pay(paymentUrl: string, label: string, pair: { chainId: number; token: string }, options: PayOptions = {}): Promise<PayResult> {
-    const session = await this.open(paymentUrl, label, { chainId: pair.chainId, ...(options.embed ? { embed: true } : {}), ...(options.hooks ? { hooks: options.hooks } : {}), ...(options.privateKey ? { privateKey: options.privateKey } : {}) });
+    const session = await this.open(paymentUrl, label, {
+      chainId: pair.chainId,
+      ...(options.embed ? { embed: true } : {}),
+      ...(options.hooks ? { hooks: options.hooks } : {}),
+      ...(options.privateKey ? { privateKey: options.privateKey } : {}),
+    });
     try {
       await session.connect();
       await session.pick(pair.chainId, pair.token);
@@ -184,7 +193,10 @@ export class CustomerAgent {
         endError = error;
       }
       // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: innerText is the text a person sees
-      const pageText = await session.root.locator('body').innerText({ timeout: 5_000 }).catch(() => '');
+      const pageText = await session.root
+        .locator('body')
+        .innerText({ timeout: 5_000 })
+        .catch(() => '');
       const screenshot = end ? await session.screenshot(`end-${end.state}`) : endError!.screenshot;
       const result: PayResult = { label, end, endError, wallet: session.wallet, steps: session.steps, screenshot, pageText, paidAt };
       await options.follow?.(result, session);
@@ -207,7 +219,9 @@ export class CustomerAgent {
         const pay = new URL(req.url ?? '/', 'http://shop').searchParams.get('pay') ?? '';
         const src = /^https?:\/\//.test(pay) ? pay.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`) : 'about:blank';
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(`<!doctype html><title>Shop</title><h1>Checkout</h1><iframe id="payment" title="Payment" src="${src}" width="700" height="1400"></iframe>`);
+        res.end(
+          `<!doctype html><title>Shop</title><h1>Checkout</h1><iframe id="payment" title="Payment" src="${src}" width="700" height="1400"></iframe>`,
+        );
       });
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));

@@ -9,11 +9,21 @@ import { bundledChromiumArgs, bundledChromiumPath } from './bundled-chromium.ts'
 const SYSTEM_CHROMIUM = process.env.STABLEPAY_CHROMIUM;
 
 /** Flags for a system Chromium, which runs as root in CI and has no GPU here. */
-const SYSTEM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SYSTEM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Why the browser tests are skipped, or undefined when they run. */
 export const browserSkipReason: string | undefined =
-  process.env.STABLEPAY_SKIP_BROWSER === '1' ? 'STABLEPAY_SKIP_BROWSER=1: browser end-to-end tests of the hosted payment page were skipped on request' : undefined;
+  process.env.STABLEPAY_SKIP_BROWSER === '1'
+    ? 'STABLEPAY_SKIP_BROWSER=1: browser end-to-end tests of the hosted payment page were skipped on request'
+    : undefined;
 
 export class ChromiumMissingError extends Error {
   constructor(path: string) {

@@ -75,17 +75,22 @@ export class CustomerSession {
   }
 
   private enabled(locator: Locator, timeoutMs: number): Promise<void> {
-    return locator.first().waitFor({ state: 'visible', timeout: timeoutMs }).then(async () => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await locator.first().isEnabled())) {
-        if (Date.now() > deadline) throw new Error('the element stayed disabled');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    });
+    return locator
+      .first()
+      .waitFor({ state: 'visible', timeout: timeoutMs })
+      .then(async () => {
+        const deadline = Date.now() + timeoutMs;
+        while (!(await locator.first().isEnabled())) {
+          if (Date.now() > deadline) throw new Error('the element stayed disabled');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      });
   }
 
   private byRole(query: { role: string; name: string | RegExp }): Locator {
-    return this.root.getByRole(query.role as Parameters<Page['getByRole']>[0], { name: typeof query.name === 'string' ? nameRegExp(query.name) : query.name });
+    return this.root.getByRole(query.role as Parameters<Page['getByRole']>[0], {
+      name: typeof query.name === 'string' ? nameRegExp(query.name) : query.name,
+    });
   }
 
   /** PAGE-CONNECT-WALLET: press connect; the wallet must be asked for its accounts. */
@@ -96,7 +101,11 @@ export class CustomerSession {
       await this.enabled(button, STEP_TIMEOUTS.connect);
       await button.first().click({ timeout: STEP_TIMEOUTS.connect });
       const deadline = Date.now() + STEP_TIMEOUTS.connect;
-      while (!this.wallet.log.some((e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions')) {
+      while (
+        !this.wallet.log.some(
+          (e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions',
+        )
+      ) {
         if (Date.now() > deadline) throw new Error('the page never asked the wallet for its accounts');
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -119,7 +128,8 @@ export class CustomerSession {
     const { locator, query } = this.pairControl(chainId, token);
     await this.step('pick', query, STEP_TIMEOUTS.pick, async () => {
       await this.enabled(locator, STEP_TIMEOUTS.pick);
-      if (this.contract.pair.role === 'radio' || this.contract.pair.role === 'checkbox') await locator.first().check({ timeout: STEP_TIMEOUTS.pick });
+      if (this.contract.pair.role === 'radio' || this.contract.pair.role === 'checkbox')
+        await locator.first().check({ timeout: STEP_TIMEOUTS.pick });
       else await locator.first().click({ timeout: STEP_TIMEOUTS.pick });
     });
   }
@@ -146,7 +156,8 @@ export class CustomerSession {
           const hit = patterns.find(([, pattern]) => pattern.test(text));
           if (hit) return { state: hit[0], text: text.replace(/\s+/g, ' ').trim() };
         }
-        if (Date.now() > deadline) throw new Error(`the page showed ${texts.length ? JSON.stringify(texts.join(' / ').slice(0, 200)) : 'no such element'}`);
+        if (Date.now() > deadline)
+          throw new Error(`the page showed ${texts.length ? JSON.stringify(texts.join(' / ').slice(0, 200)) : 'no such element'}`);
         await new Promise((r) => setTimeout(r, 250));
       }
     });

@@ -17,11 +17,20 @@ import { DEFAULT_PAGE_CONTRACT, loadPageContract, pairName } from './page-contra
 import { childProcesses } from '../test-support/child-processes.ts';
 
 const bin = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
-const simulator = (extra = '') => `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment${extra}`;
+const simulator = (extra = '') =>
+  `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} start --no-control --no-demo-payment${extra}`;
 const hasFaketime = hasLibfaketime();
 const dir = () => mkdtempSync(join(tmpdir(), 'stablepay-customer-test-'));
 const quiet = { formats: ['json' as const], progress: false, write: () => undefined };
-const BROWSER_CHECKS = ['customer.settles', 'customer.pay-each-pair', 'customer.pay-embedded', 'customer.split-five-sellers', 'customer.failed-by-revert', 'customer.cancel-while-open', 'customer.expiry-while-open'];
+const BROWSER_CHECKS = [
+  'customer.settles',
+  'customer.pay-each-pair',
+  'customer.pay-embedded',
+  'customer.split-five-sellers',
+  'customer.failed-by-revert',
+  'customer.cancel-while-open',
+  'customer.expiry-while-open',
+];
 
 const children = childProcesses;
 
@@ -34,7 +43,9 @@ describe('page contract file', () => {
 
   it('defaults to our page and merges overrides field by field', () => {
     expect(loadPageContract(undefined)).toEqual(DEFAULT_PAGE_CONTRACT);
-    const contract = loadPageContract(write(JSON.stringify({ connect: { name: '^Use wallet$' }, pair: { role: 'option', name: '{token} on {chain}' } })));
+    const contract = loadPageContract(
+      write(JSON.stringify({ connect: { name: '^Use wallet$' }, pair: { role: 'option', name: '{token} on {chain}' } })),
+    );
     expect(contract.connect).toEqual({ role: 'button', name: '^Use wallet$' });
     expect(pairName(contract, 'BNB Smart Chain', 'USDT').test('USDT on BNB Smart Chain')).toBe(true);
     expect(pairName(DEFAULT_PAGE_CONTRACT, 'Polygon', 'USDT').test('Polygon · USDT 12.000000 USDT + ≈0.01 USDT network fee')).toBe(true);
@@ -43,9 +54,13 @@ describe('page contract file', () => {
 
   it('refuses a bad file with one sentence (usage error)', () => {
     expect(() => loadPageContract('/nonexistent/page.json')).toThrow(UsageError);
-    expect(() => loadPageContract(write('{"conect": {}}'))).toThrow('--page-contract: unknown entry "conect" (known: connect, pair, pay, state)');
+    expect(() => loadPageContract(write('{"conect": {}}'))).toThrow(
+      '--page-contract: unknown entry "conect" (known: connect, pair, pay, state)',
+    );
     expect(() => loadPageContract(write('{"pay": {"role": "div"}}'))).toThrow(/^--page-contract: "pay.role" must be one of button, radio/);
-    expect(() => loadPageContract(write('{"pay": {"name": "(("}}'))).toThrow('--page-contract: "pay.name" is not a valid regular expression');
+    expect(() => loadPageContract(write('{"pay": {"name": "(("}}'))).toThrow(
+      '--page-contract: "pay.name" is not a valid regular expression',
+    );
   });
 });
 
@@ -59,23 +74,40 @@ describe.skipIf(!hasFaketime || browserSkipReason !== undefined)('black-box cust
     expect(results).toEqual(Object.fromEntries(BROWSER_CHECKS.map((id) => [id, 'pass'])));
     const notes = outcome.result.summary.capabilityNotes.join('\n');
     expect(outcome.result.summary.capabilities.customer).toBe(true);
-    expect(notes).toMatch(/customer: pays through the hosted page in Chromium .*step time-outs: load 30 s, connect 20 s, pick 15 s, pay 15 s, settle 90 s, follow 30 s/);
-    const log = JSON.parse(readFileSync(join(reportDir, 'customer-wallet.json'), 'utf8')) as Record<string, { method: string; outcome: string }[]>;
-    const methods = Object.values(log).flat().map((e) => e.method);
+    expect(notes).toMatch(
+      /customer: pays through the hosted page in Chromium .*step time-outs: load 30 s, connect 20 s, pick 15 s, pay 15 s, settle 90 s, follow 30 s/,
+    );
+    const log = JSON.parse(readFileSync(join(reportDir, 'customer-wallet.json'), 'utf8')) as Record<
+      string,
+      { method: string; outcome: string }[]
+    >;
+    const methods = Object.values(log)
+      .flat()
+      .map((e) => e.method);
     expect(methods).toContain('eth_requestAccounts');
     expect(methods).toContain('personal_sign');
     // No key of the chains file (blacklister, funded accounts) and no API key in any report or log.
-    const everything = [readFileSync(join(reportDir, 'conformance.json'), 'utf8'), readFileSync(join(reportDir, 'customer-wallet.json'), 'utf8')].join('\n');
-    for (const key of [OPERATOR_KEY, USDC_PROXY_ADMIN_KEY, ...testAccounts().map((a) => a.privateKey)]) expect(everything).not.toContain(key.slice(2));
+    const everything = [
+      readFileSync(join(reportDir, 'conformance.json'), 'utf8'),
+      readFileSync(join(reportDir, 'customer-wallet.json'), 'utf8'),
+    ].join('\n');
+    for (const key of [OPERATOR_KEY, USDC_PROXY_ADMIN_KEY, ...testAccounts().map((a) => a.privateKey)])
+      expect(everything).not.toContain(key.slice(2));
     expect(everything).not.toMatch(/pk_[A-Za-z0-9]{20,}/);
     expect(children()).toEqual([]);
   }, 240_000);
 
-  it('fails a page without the contract\'s element with the query tried and a screenshot, and does not hang', async () => {
+  it("fails a page without the contract's element with the query tried and a screenshot, and does not hang", async () => {
     const reportDir = dir();
     const contract = join(reportDir, 'page.json');
     writeFileSync(contract, JSON.stringify({ pay: { name: '^Purchase now$' } }));
-    const outcome = await runConformance({ ...quiet, targetCommand: simulator(), only: ['customer.split-five-sellers'], pageContract: contract, reportDir });
+    const outcome = await runConformance({
+      ...quiet,
+      targetCommand: simulator(),
+      only: ['customer.split-five-sellers'],
+      pageContract: contract,
+      reportDir,
+    });
     const check = outcome.result.checks.find((c) => c.id === 'customer.split-five-sellers')!;
     expect(check.result).toBe('warn'); // PAGE-* requirements are assumed
     const failure = outcome.result.failures.find((f) => f.checkId === check.id)!;
@@ -87,14 +119,21 @@ describe.skipIf(!hasFaketime || browserSkipReason !== undefined)('black-box cust
   }, 120_000);
 
   it('leaves the browser checks not exercised when the payment page never loads', async () => {
-    const outcome = await runConformance({ ...quiet, targetCommand: simulator(' --pay-url http://127.0.0.1:9'), only: ['customer.cancel-while-open', 'customer.split-five-sellers'], reportDir: dir() });
+    const outcome = await runConformance({
+      ...quiet,
+      targetCommand: simulator(' --pay-url http://127.0.0.1:9'),
+      only: ['customer.cancel-while-open', 'customer.split-five-sellers'],
+      reportDir: dir(),
+    });
     const ran = outcome.result.checks.filter((c) => c.result !== 'skipped');
     expect(ran.map((c) => c.id).sort()).toEqual(['customer.cancel-while-open', 'customer.split-five-sellers']);
     for (const check of ran) expect(check.result).toBe('not-exercised');
     // The first page that does not load costs its time-out once; the next payment is not attempted, naming it.
     const [first, second] = ['customer.split-five-sellers', 'customer.cancel-while-open'].map((id) => ran.find((c) => c.id === id)!);
     expect(first!.reason).toMatch(/^the payment page http:\/\/127\.0\.0\.1:9\/p\/[0-9a-f-]+ did not load within 30 s/);
-    expect(second!.reason).toMatch(/^not attempted: the payment page did not load \(payment [0-9a-f-]+ of customer\.split-five-sellers on 42161\/USDT\)/);
+    expect(second!.reason).toMatch(
+      /^not attempted: the payment page did not load \(payment [0-9a-f-]+ of customer\.split-five-sellers on 42161\/USDT\)/,
+    );
     expect(children()).toEqual([]);
   }, 120_000);
 });

@@ -10,7 +10,12 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { estimateGas, getGasPrice, getTransactionReceipt, sendTransaction } from 'viem/actions';
 import type { ChainsFile, ChainsFileChain } from '@stablepay/chains/chains-file';
 
-const ABI = parseAbi(['function mint(address to, uint256 amount)', 'function issue(uint256 amount)', 'function mint(uint256 amount)', 'function transfer(address to, uint256 amount)']);
+const ABI = parseAbi([
+  'function mint(address to, uint256 amount)',
+  'function issue(uint256 amount)',
+  'function mint(uint256 amount)',
+  'function transfer(address to, uint256 amount)',
+]);
 
 export interface FaucetAmounts {
   /** Native coin per customer account, in wei (10 ETH, POL or BNB: far more than any checkout's gas). */
@@ -39,7 +44,11 @@ interface FundedChain {
 }
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -58,7 +67,8 @@ async function send(client: Client, from: PrivateKeyAccount, to: Address, data: 
           if (receipt.status !== 'success') throw new Error(`${purpose}: transaction ${hash} reverted`);
           return hash;
         }
-        if (Date.now() > deadline) throw new Error(`${purpose}: no receipt for ${hash} within ${RECEIPT_TIMEOUT_MS / 1000} s (is the chain mining?)`);
+        if (Date.now() > deadline)
+          throw new Error(`${purpose}: no receipt for ${hash} within ${RECEIPT_TIMEOUT_MS / 1000} s (is the chain mining?)`);
         await new Promise((r) => setTimeout(r, 25));
       }
     } catch (error) {
@@ -102,7 +112,13 @@ export function createFaucet(chains: ChainsFile, amounts: FaucetAmounts = FAUCET
         const mintToOwner = encodeFunctionData({ abi: ABI, functionName: 'mint', args: [units] });
         const toOwner = (await works(client, issuer.address, token.address, issue)) ? issue : mintToOwner;
         await send(client, issuer, token.address, toOwner, purpose);
-        await send(client, issuer, token.address, encodeFunctionData({ abi: ABI, functionName: 'transfer', args: [funder.address, units] }), purpose);
+        await send(
+          client,
+          issuer,
+          token.address,
+          encodeFunctionData({ abi: ABI, functionName: 'transfer', args: [funder.address, units] }),
+          purpose,
+        );
       }
     }
     return { chain, client, funder, queue: Promise.resolve() };
@@ -134,7 +150,11 @@ export function createFaucet(chains: ChainsFile, amounts: FaucetAmounts = FAUCET
       if (chain.forkOf !== null) return `${parts[0]} (a forked chain: no tokens, the suite holds no issuer key there)`;
       const run = async () => {
         for (const [symbol, token] of Object.entries(chain.tokens)) {
-          const data = encodeFunctionData({ abi: ABI, functionName: 'transfer', args: [address, parseUnits(String(amounts.tokens), token.decimals)] });
+          const data = encodeFunctionData({
+            abi: ABI,
+            functionName: 'transfer',
+            args: [address, parseUnits(String(amounts.tokens), token.decimals)],
+          });
           await send(client, funder, token.address, data, `fund the customer with ${symbol} on chain ${chainId}`);
           parts.push(`${amounts.tokens} ${symbol}`);
         }

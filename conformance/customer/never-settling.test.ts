@@ -40,8 +40,14 @@ describe.skipIf(!hasLibfaketime() || browserSkipReason !== undefined)('a target 
     expect(settles.result).toBe('fail');
     expect(settles.failures).toHaveLength(1);
     const [failure] = settles.failures;
-    expect(failure).toMatchObject({ requirement: 'PAY-STATE-ACTIVE-TO-PROCESSING', severity: 'fail', title: 'A payment the customer paid through the hosted page never settled' });
-    expect(failure!.message).toMatch(/^The customer completed every step on the page \(connect \d+ ms, pick \d+ ms, pay \d+ ms; the wallet signed or sent eth_sendTransaction \(transaction\)\) and GET \/v1\/payments\/[0-9a-f-]+ showed ACTIVE for 90 s after the pay click, never PROCESSING and then SUCCESSFUL\. The page showed no end state\./);
+    expect(failure).toMatchObject({
+      requirement: 'PAY-STATE-ACTIVE-TO-PROCESSING',
+      severity: 'fail',
+      title: 'A payment the customer paid through the hosted page never settled',
+    });
+    expect(failure!.message).toMatch(
+      /^The customer completed every step on the page \(connect \d+ ms, pick \d+ ms, pay \d+ ms; the wallet signed or sent eth_sendTransaction \(transaction\)\) and GET \/v1\/payments\/[0-9a-f-]+ showed ACTIVE for 90 s after the pay click, never PROCESSING and then SUCCESSFUL\. The page showed no end state\./,
+    );
     expect(failure!.message).toMatch(/eth_requestAccounts answered/);
     expect(failure!.reproduction).toMatch(/^curl .*\/v1\/payments\/[0-9a-f-]+/);
     const screenshots = /screenshots: (.+)$/m.exec(failure!.message)![1]!.split(', ');
@@ -50,16 +56,30 @@ describe.skipIf(!hasLibfaketime() || browserSkipReason !== undefined)('a target 
 
     // Every other check that needed the customer: not exercised, naming the payment that did not settle; never an error.
     const others = [...byId.values()].filter((c) => c.id !== 'customer.settles');
-    expect(others.map((c) => c.id).sort()).toEqual(['customer.cancel-while-open', 'customer.expiry-while-open', 'customer.failed-by-revert', 'customer.pay-each-pair', 'customer.pay-embedded', 'customer.split-five-sellers', 'external-id.unique-while-processing-or-successful'].sort());
+    expect(others.map((c) => c.id).sort()).toEqual(
+      [
+        'customer.cancel-while-open',
+        'customer.expiry-while-open',
+        'customer.failed-by-revert',
+        'customer.pay-each-pair',
+        'customer.pay-embedded',
+        'customer.split-five-sellers',
+        'external-id.unique-while-processing-or-successful',
+      ].sort(),
+    );
     for (const check of others) {
       expect(check.result, check.id).toBe('not-exercised');
-      expect(check.reason, check.id).toMatch(/^not attempted: payment [0-9a-f-]+ of customer\.settles on 8453\/USDC did not settle: the customer paid and GET showed ACTIVE for 90 s \(reported by customer\.settles\)$/);
+      expect(check.reason, check.id).toMatch(
+        /^not attempted: payment [0-9a-f-]+ of customer\.settles on 8453\/USDC did not settle: the customer paid and GET showed ACTIVE for 90 s \(reported by customer\.settles\)$/,
+      );
     }
     // Only customer.settles opened a page: the others never waited for one.
     const sessions = Object.keys(JSON.parse(readFileSync(join(reportDir, 'customer-wallet.json'), 'utf8')) as Record<string, unknown>);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatch(/^customer\.settles-/);
-    expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(/customer: after the first payment that could not be made, no other was attempted: payment [0-9a-f-]+ of customer\.settles/);
+    expect(outcome.result.summary.capabilityNotes.join('\n')).toMatch(
+      /customer: after the first payment that could not be made, no other was attempted: payment [0-9a-f-]+ of customer\.settles/,
+    );
     expect(childProcesses()).toEqual([]);
   }, 300_000);
 });

@@ -43,7 +43,15 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
     for (const address of addresses) {
       // Legacy pricing at the chain's own gas price: viem's default 1 gwei tip is above the cap of the cheap chains.
       const gasPrice = await getGasPrice(publicClient(chain.rpcUrl));
-      const hash = await writeContract(wallet, { chain: null, type: 'legacy', gasPrice, address: usdc.address, abi: TOKEN_ABI, functionName: 'blacklist', args: [address] });
+      const hash = await writeContract(wallet, {
+        chain: null,
+        type: 'legacy',
+        gasPrice,
+        address: usdc.address,
+        abi: TOKEN_ABI,
+        functionName: 'blacklist',
+        args: [address],
+      });
       await waitForTransactionReceipt(publicClient(chain.rpcUrl), { hash, timeout: 30_000 });
     }
   };
@@ -58,7 +66,8 @@ export function toUnits(amount: string, decimals: number): bigint {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
   if (!match) throw new Error(`not a decimal amount: ${JSON.stringify(amount)}`);
   const fraction = match[2] ?? '';
-  if (fraction.length > decimals && /[^0]/.test(fraction.slice(decimals))) throw new Error(`${amount} has more decimals than the token's ${decimals}`);
+  if (fraction.length > decimals && /[^0]/.test(fraction.slice(decimals)))
+    throw new Error(`${amount} has more decimals than the token's ${decimals}`);
   return BigInt(match[1]!) * 10n ** BigInt(decimals) + BigInt((fraction.slice(0, decimals) || '0').padEnd(decimals, '0'));
 }
 
@@ -82,13 +91,17 @@ export interface SettlementCheck {
  * with the API's amount. A recipient without a known address is identified among the receipt's token transfers
  * from the payer by its exact amount.
  */
-export async function verifySettlement(chains: ChainsFile, input: { chainId: number; token: string; txHash: string; recipients: ExpectedRecipient[] }): Promise<SettlementCheck> {
+export async function verifySettlement(
+  chains: ChainsFile,
+  input: { chainId: number; token: string; txHash: string; recipients: ExpectedRecipient[] },
+): Promise<SettlementCheck> {
   const problems: string[] = [];
   const chain = chainOf(chains, input.chainId);
   const token = chain.tokens[input.token as keyof typeof chain.tokens];
   if (!token) return { problems: [`chain ${input.chainId} has no ${input.token}`], observed: [], blockNumber: null };
   const client = publicClient(chain.rpcUrl);
-  if (!/^0x[0-9a-fA-F]{64}$/.test(input.txHash)) return { problems: [`txHash ${JSON.stringify(input.txHash)} is not a 32-byte transaction hash`], observed: [], blockNumber: null };
+  if (!/^0x[0-9a-fA-F]{64}$/.test(input.txHash))
+    return { problems: [`txHash ${JSON.stringify(input.txHash)} is not a 32-byte transaction hash`], observed: [], blockNumber: null };
   let receipt;
   try {
     receipt = await getTransactionReceipt(client, { hash: input.txHash as Hex });
@@ -111,38 +124,78 @@ export async function verifySettlement(chains: ChainsFile, input: { chainId: num
   const used = new Set<number>();
   // The payer is the sender of the transfers to the recipients the suite knows (sellers), else of the largest transfer.
   const known = input.recipients.filter((r) => r.address);
-  const payer = transfers.find((t) => known.some((r) => isAddressEqual(r.address!, t.to)))?.from ?? [...transfers].sort((a, b) => (b.value > a.value ? 1 : -1))[0]?.from;
+  const payer =
+    transfers.find((t) => known.some((r) => isAddressEqual(r.address!, t.to)))?.from ??
+    [...transfers].sort((a, b) => (b.value > a.value ? 1 : -1))[0]?.from;
   for (const recipient of input.recipients) {
     const expected = toUnits(recipient.amountToken, token.decimals);
     let address = recipient.address;
     if (!address) {
-      const at = transfers.findIndex((t, i) => !used.has(i) && payer !== undefined && isAddressEqual(t.from, payer) && t.value === expected && !known.some((r) => isAddressEqual(r.address!, t.to)));
+      const at = transfers.findIndex(
+        (t, i) =>
+          !used.has(i) &&
+          payer !== undefined &&
+          isAddressEqual(t.from, payer) &&
+          t.value === expected &&
+          !known.some((r) => isAddressEqual(r.address!, t.to)),
+      );
       if (at >= 0) {
         used.add(at);
         address = transfers[at]!.to;
       }
     }
     if (!address) {
-      if (expected > 0n) problems.push(`no ${input.token} transfer of ${recipient.amountToken} (the ${recipient.role}'s amount, ${expected} units) in transaction ${input.txHash}`);
+      if (expected > 0n)
+        problems.push(
+          `no ${input.token} transfer of ${recipient.amountToken} (the ${recipient.role}'s amount, ${expected} units) in transaction ${input.txHash}`,
+        );
       observed.push({ role: recipient.role, address: null, expected, delta: null });
       continue;
     }
     const [before, after] = await Promise.all([
-      readContract(client, { address: token.address, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: receipt.blockNumber - 1n }),
-      readContract(client, { address: token.address, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: receipt.blockNumber }),
+      readContract(client, {
+        address: token.address,
+        abi: TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [address],
+        blockNumber: receipt.blockNumber - 1n,
+      }),
+      readContract(client, {
+        address: token.address,
+        abi: TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [address],
+        blockNumber: receipt.blockNumber,
+      }),
     ]);
     const delta = (after as bigint) - (before as bigint);
     observed.push({ role: recipient.role, address, expected, delta });
-    if (delta !== expected) problems.push(`the ${recipient.role} ${address} received ${delta} ${input.token} units in block ${receipt.blockNumber}, the API reports ${recipient.amountToken} (${expected} units)`);
+    if (delta !== expected)
+      problems.push(
+        `the ${recipient.role} ${address} received ${delta} ${input.token} units in block ${receipt.blockNumber}, the API reports ${recipient.amountToken} (${expected} units)`,
+      );
   }
   return { problems, observed, blockNumber: receipt.blockNumber };
 }
 
 /** Each address's token balance change over one block. */
-export async function balanceDeltas(chains: ChainsFile, chainId: number, token: string, blockNumber: bigint, addresses: Address[]): Promise<bigint[]> {
+export async function balanceDeltas(
+  chains: ChainsFile,
+  chainId: number,
+  token: string,
+  blockNumber: bigint,
+  addresses: Address[],
+): Promise<bigint[]> {
   const chain = chainOf(chains, chainId);
   const tokenAddress = chain.tokens[token as keyof typeof chain.tokens]!.address;
   const client = publicClient(chain.rpcUrl);
-  const read = (address: Address, block: bigint) => readContract(client, { address: tokenAddress, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address], blockNumber: block }) as Promise<bigint>;
+  const read = (address: Address, block: bigint) =>
+    readContract(client, {
+      address: tokenAddress,
+      abi: TOKEN_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+      blockNumber: block,
+    }) as Promise<bigint>;
   return Promise.all(addresses.map(async (a) => (await read(a, blockNumber)) - (await read(a, blockNumber - 1n))));
 }

@@ -5,7 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../usage-error.ts';
 
-export type AriaRole = 'button' | 'radio' | 'option' | 'link' | 'status' | 'alert' | 'region' | 'menuitem' | 'tab' | 'checkbox' | 'combobox';
+export type AriaRole =
+  | 'button'
+  | 'radio'
+  | 'option'
+  | 'link'
+  | 'status'
+  | 'alert'
+  | 'region'
+  | 'menuitem'
+  | 'tab'
+  | 'checkbox'
+  | 'combobox';
 
 export interface RoleQuery {
   role: AriaRole;
@@ -28,10 +39,29 @@ export const DEFAULT_PAGE_CONTRACT: PageContract = {
   connect: { role: 'button', name: '^connect( browser)? wallet$' },
   pair: { role: 'radio', name: '{chain}\\s*·\\s*{token}\\b' },
   pay: { role: 'button', name: '^pay\\b' },
-  state: { role: 'status', name: '', successful: 'payment complete', failed: 'payment failed', expired: 'payment expired', cancelled: 'payment cancelled' },
+  state: {
+    role: 'status',
+    name: '',
+    successful: 'payment complete',
+    failed: 'payment failed',
+    expired: 'payment expired',
+    cancelled: 'payment cancelled',
+  },
 };
 
-const ROLES: readonly AriaRole[] = ['button', 'radio', 'option', 'link', 'status', 'alert', 'region', 'menuitem', 'tab', 'checkbox', 'combobox'];
+const ROLES: readonly AriaRole[] = [
+  'button',
+  'radio',
+  'option',
+  'link',
+  'status',
+  'alert',
+  'region',
+  'menuitem',
+  'tab',
+  'checkbox',
+  'combobox',
+];
 
 export function nameRegExp(source: string): RegExp {
   return new RegExp(source, 'i');
@@ -59,15 +89,18 @@ export function loadPageContract(path: string | undefined): PageContract {
   } catch (error) {
     throw new UsageError(`--page-contract: cannot read ${path} as JSON (${(error as Error).message.split('\n')[0]})`);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`--page-contract: ${path} must hold a JSON object`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new UsageError(`--page-contract: ${path} must hold a JSON object`);
   const merged = structuredClone(DEFAULT_PAGE_CONTRACT) as unknown as Record<string, Record<string, string>>;
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (!(key in merged)) throw new UsageError(`--page-contract: unknown entry "${key}" (known: ${Object.keys(merged).join(', ')})`);
     if (typeof value !== 'object' || value === null) throw new UsageError(`--page-contract: "${key}" must be an object`);
     for (const [field, text] of Object.entries(value as Record<string, unknown>)) {
-      if (!(field in merged[key]!)) throw new UsageError(`--page-contract: unknown field "${key}.${field}" (known: ${Object.keys(merged[key]!).join(', ')})`);
+      if (!(field in merged[key]!))
+        throw new UsageError(`--page-contract: unknown field "${key}.${field}" (known: ${Object.keys(merged[key]!).join(', ')})`);
       if (typeof text !== 'string') throw new UsageError(`--page-contract: "${key}.${field}" must be a string`);
-      if (field === 'role' && !ROLES.includes(text as AriaRole)) throw new UsageError(`--page-contract: "${key}.role" must be one of ${ROLES.join(', ')}`);
+      if (field === 'role' && !ROLES.includes(text as AriaRole))
+        throw new UsageError(`--page-contract: "${key}.role" must be one of ${ROLES.join(', ')}`);
       if (field !== 'role') {
         try {
           nameRegExp(text);

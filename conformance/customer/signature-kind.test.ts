@@ -19,7 +19,7 @@ describe('signature kinds', () => {
     expect(typedDataKind('Order')).toBe('typed-data');
   });
 
-  it('only transactions, user operations and transfer authorizations are the customer\'s transaction', () => {
+  it("only transactions, user operations and transfer authorizations are the customer's transaction", () => {
     expect([...TRANSACTION_KINDS].sort()).toEqual(['transaction', 'transfer-authorization', 'user-operation']);
   });
 });

@@ -49,7 +49,9 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
     chains,
     async finish() {
       const logs = Object.fromEntries(agent.walletLogs);
-      const blocked = agent.blocked ? [`customer: after the first payment that could not be made, no other was attempted: ${agent.blocked}`] : [];
+      const blocked = agent.blocked
+        ? [`customer: after the first payment that could not be made, no other was attempted: ${agent.blocked}`]
+        : [];
       if (agent.walletLogs.size === 0) return [...blocked, 'customer: no payment went through the hosted page in this run'];
       mkdirSync(reportDir, { recursive: true });
       const path = join(reportDir, CUSTOMER_WALLET_LOG);

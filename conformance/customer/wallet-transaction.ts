@@ -60,7 +60,12 @@ const gwei = (wei: bigint): string => {
   return `${whole}${fraction ? `.${fraction}` : ''} gwei`;
 };
 
-export async function sendPageTransaction(input: { account: PrivateKeyAccount; rpcUrl: string; chainId: number; tx: PageTransaction }): Promise<SentTransaction> {
+export async function sendPageTransaction(input: {
+  account: PrivateKeyAccount;
+  rpcUrl: string;
+  chainId: number;
+  tx: PageTransaction;
+}): Promise<SentTransaction> {
   const { account, chainId, tx } = input;
   const requestedChain = quantity(tx.chainId, 'chainId');
   if (requestedChain !== undefined && requestedChain !== BigInt(chainId)) {
@@ -75,7 +80,10 @@ export async function sendPageTransaction(input: { account: PrivateKeyAccount; r
   const pageMaxFee = quantity(tx.maxFeePerGas, 'maxFeePerGas');
   const pagePriority = quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas');
 
-  const [nonce, block] = await Promise.all([getTransactionCount(client, { address: account.address, blockTag: 'pending' }), getBlock(client, { blockTag: 'latest' })]);
+  const [nonce, block] = await Promise.all([
+    getTransactionCount(client, { address: account.address, blockTag: 'pending' }),
+    getBlock(client, { blockTag: 'latest' }),
+  ]);
   const notes: string[] = [];
 
   let gas = quantity(tx.gas, 'gas') ?? quantity(tx.gasLimit, 'gasLimit');
@@ -89,18 +97,37 @@ export async function sendPageTransaction(input: { account: PrivateKeyAccount; r
     notes.push(`gas ${gas} (estimate ${estimate})`);
   }
 
-  const legacy = pageGasPrice !== undefined || requestedType === 0 || requestedType === 1 || (pageMaxFee === undefined && pagePriority === undefined && block.baseFeePerGas === null);
+  const legacy =
+    pageGasPrice !== undefined ||
+    requestedType === 0 ||
+    requestedType === 1 ||
+    (pageMaxFee === undefined && pagePriority === undefined && block.baseFeePerGas === null);
   let serializedTransaction: Hex;
   if (legacy) {
     const gasPrice = pageGasPrice ?? pageMaxFee ?? (await getGasPrice(client));
-    notes.unshift(`legacy, gasPrice ${gwei(gasPrice)} (${pageGasPrice !== undefined ? 'page' : pageMaxFee !== undefined ? 'page maxFeePerGas' : 'chain'})`);
-    serializedTransaction = await account.signTransaction({ type: 'legacy', chainId, nonce, gas, gasPrice, to, value, ...(data ? { data } : {}) });
+    notes.unshift(
+      `legacy, gasPrice ${gwei(gasPrice)} (${pageGasPrice !== undefined ? 'page' : pageMaxFee !== undefined ? 'page maxFeePerGas' : 'chain'})`,
+    );
+    serializedTransaction = await account.signTransaction({
+      type: 'legacy',
+      chainId,
+      nonce,
+      gas,
+      gasPrice,
+      to,
+      value,
+      ...(data ? { data } : {}),
+    });
   } else {
     const baseFee = block.baseFeePerGas ?? 0n;
     const suggested = pagePriority === undefined ? await suggestedPriorityFee(client) : 0n;
     const priority = pagePriority ?? (pageMaxFee !== undefined && pageMaxFee < suggested ? pageMaxFee : suggested);
     const maxFee = pageMaxFee ?? 2n * baseFee + priority;
-    if (priority > maxFee) throw new WalletRpcError(`Invalid transaction: maxPriorityFeePerGas (${gwei(priority)}) is higher than maxFeePerGas (${gwei(maxFee)})`, -32602);
+    if (priority > maxFee)
+      throw new WalletRpcError(
+        `Invalid transaction: maxPriorityFeePerGas (${gwei(priority)}) is higher than maxFeePerGas (${gwei(maxFee)})`,
+        -32602,
+      );
     notes.unshift(
       `eip1559, maxFeePerGas ${gwei(maxFee)} (${pageMaxFee !== undefined ? 'page' : `chain: 2 x base fee ${gwei(baseFee)} + tip`}), maxPriorityFeePerGas ${gwei(priority)} (${pagePriority !== undefined ? 'page' : 'chain'})`,
     );

@@ -57,7 +57,8 @@ export interface InstallWalletInput {
 
 const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']);
 /** Methods a wallet must never forward to a node on the page's behalf. */
-const NEVER_FORWARDED = /^(eth_sign$|eth_signTransaction|eth_sendRawTransaction|wallet_|personal_|anvil_|evm_|hardhat_|debug_|admin_|miner_)/;
+const NEVER_FORWARDED =
+  /^(eth_sign$|eth_signTransaction|eth_sendRawTransaction|wallet_|personal_|anvil_|evm_|hardhat_|debug_|admin_|miner_)/;
 
 // Plain JavaScript for the page (a string: transpiled helpers would not exist there).
 const PROVIDER_SCRIPT = `(() => {
@@ -82,7 +83,10 @@ const PROVIDER_SCRIPT = `(() => {
 })();`;
 
 const short = (value: unknown): string => {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'undefined');
+  const text =
+    typeof value === 'string'
+      ? value
+      : (JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'undefined');
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 };
 
@@ -106,9 +110,12 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
     return url;
   };
   const ours = (from: unknown): void => {
-    if (typeof from !== 'string' || from.toLowerCase() !== account.address.toLowerCase()) throw new WalletRpcError(`The wallet does not hold account ${String(from)}`, 4100);
+    if (typeof from !== 'string' || from.toLowerCase() !== account.address.toLowerCase())
+      throw new WalletRpcError(`The wallet does not hold account ${String(from)}`, 4100);
   };
-  const permissions = () => [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] }];
+  const permissions = () => [
+    { parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] },
+  ];
 
   /** Funds the account on `chainId` once; a failure is logged, never thrown (the page then meets an unfunded wallet). */
   const fundOn = (chainId: number): Promise<void> => {
@@ -119,14 +126,23 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
       const atMs = Date.now() - started;
       done = fund(chainId, account.address).then(
         (detail) => void state.log.push({ method: 'suite_fundAccount', atMs, outcome: 'answered', detail: `chain ${chainId}: ${detail}` }),
-        (error: unknown) => void state.log.push({ method: 'suite_fundAccount', atMs, outcome: 'refused', detail: `chain ${chainId}: ${short((error as Error).message.split('\n')[0])}` }),
+        (error: unknown) =>
+          void state.log.push({
+            method: 'suite_fundAccount',
+            atMs,
+            outcome: 'refused',
+            detail: `chain ${chainId}: ${short((error as Error).message.split('\n')[0])}`,
+          }),
       );
       funded.set(chainId, done);
     }
     return done;
   };
 
-  async function answer(method: string, params: unknown[]): Promise<{ value: unknown; outcome: WalletLogEntry['outcome']; kind?: SignatureKind; detail?: string }> {
+  async function answer(
+    method: string,
+    params: unknown[],
+  ): Promise<{ value: unknown; outcome: WalletLogEntry['outcome']; kind?: SignatureKind; detail?: string }> {
     if (SIGNING.has(method) && input.hooks?.beforeFirstSignature) await (hookRan ??= input.hooks.beforeFirstSignature());
     switch (method) {
       case 'eth_requestAccounts':
@@ -153,7 +169,11 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
       }
       case 'personal_sign': {
         // MetaMask accepts [message, address] and, from older libraries, [address, message].
-        const swapped = typeof params[0] === 'string' && params[0].toLowerCase() === account.address.toLowerCase() && typeof params[1] === 'string' && params[1].toLowerCase() !== account.address.toLowerCase();
+        const swapped =
+          typeof params[0] === 'string' &&
+          params[0].toLowerCase() === account.address.toLowerCase() &&
+          typeof params[1] === 'string' &&
+          params[1].toLowerCase() !== account.address.toLowerCase();
         const [message, from] = (swapped ? [params[1], params[0]] : params) as [string, string];
         ours(from);
         const raw = /^0x([0-9a-fA-F]{2})*$/.test(message) ? { raw: message as Hex } : message;
@@ -169,7 +189,8 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
         if (domain.chainId !== undefined) {
           // MetaMask refuses typed data for another chain than the one it is on.
           const chainId = BigInt(domain.chainId as string | number);
-          if (chainId !== BigInt(state.chainId)) throw new WalletRpcError(`Provided chainId "${chainId}" must match the active chainId "${state.chainId}"`, -32602);
+          if (chainId !== BigInt(state.chainId))
+            throw new WalletRpcError(`Provided chainId "${chainId}" must match the active chainId "${state.chainId}"`, -32602);
           domain.chainId = chainId;
         }
         const { EIP712Domain: _domain, ...types } = data.types as Record<string, never>;
@@ -188,7 +209,11 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
       }
       default: {
         if (NEVER_FORWARDED.test(method)) throw new WalletRpcError(`The wallet does not support ${method}`, 4200);
-        const response = await fetch(rpc(state.chainId), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+        const response = await fetch(rpc(state.chainId), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        });
         const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
         if (body.error) throw new WalletRpcError(body.error.message, body.error.code);
         return { value: body.result, outcome: 'forwarded' };
@@ -201,7 +226,13 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
     const atMs = Date.now() - started;
     try {
       const reply = await answer(String(method), Array.isArray(params) ? params : []);
-      state.log.push({ method: String(method), atMs, outcome: reply.outcome, detail: reply.detail ?? short(reply.value), ...(reply.kind ? { kind: reply.kind } : {}) });
+      state.log.push({
+        method: String(method),
+        atMs,
+        outcome: reply.outcome,
+        detail: reply.detail ?? short(reply.value),
+        ...(reply.kind ? { kind: reply.kind } : {}),
+      });
       return { result: reply.value };
     } catch (error) {
       const code = error instanceof WalletRpcError ? error.code : -32603;

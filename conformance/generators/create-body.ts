@@ -88,7 +88,12 @@ export function validCreateCase(rules: CreateRules, options: ValidCreateOptions 
       fc
         .record({
           style: fc.nat(3),
-          sellers: sellersMode === 'never' ? fc.constant(null) : sellersMode === 'always' ? sellersPlanArb(amountUnits, rules.sellersMax) : fc.option(sellersPlanArb(amountUnits, rules.sellersMax), { nil: null }),
+          sellers:
+            sellersMode === 'never'
+              ? fc.constant(null)
+              : sellersMode === 'always'
+                ? sellersPlanArb(amountUnits, rules.sellersMax)
+                : fc.option(sellersPlanArb(amountUnits, rules.sellersMax), { nil: null }),
           withMerchantAmount: fc.boolean(),
           optional: options.optionalFields ? optionalFieldsArb(rules) : fc.constant({}),
         })
@@ -97,7 +102,8 @@ export function validCreateCase(rules: CreateRules, options: ValidCreateOptions 
           if (sellers) {
             body.sellers = sellers.sellers.map((s, i) => ({ address: s.address, amount: spellAmount(s.units, minorUnits, style + i) }));
             // A zero remainder must be spelled out: omitted merchantAmount needs a positive remainder.
-            if (withMerchantAmount || sellers.merchantUnits === 0n) body.merchantAmount = spellAmount(sellers.merchantUnits, minorUnits, style + 1);
+            if (withMerchantAmount || sellers.merchantUnits === 0n)
+              body.merchantAmount = spellAmount(sellers.merchantUnits, minorUnits, style + 1);
           }
           const { expiresInMs, ...fields } = optional as Partial<CreateBody> & { expiresInMs?: number };
           return { body: { ...body, ...fields }, ...(expiresInMs !== undefined ? { expiresInMs } : {}) };
@@ -127,7 +133,8 @@ function optionalFieldsArb(rules: CreateRules): fc.Arbitrary<Partial<CreateBody>
       const out: Partial<CreateBody> & { expiresInMs?: number } = {};
       if (title !== undefined) out.title = title;
       // A unique suffix keeps generated externalIds from colliding with live payments of earlier runs.
-      if (externalIdStem !== undefined) out.externalId = `${externalIdStem}.${(Date.now() + externalIdCounter++).toString(36)}`.slice(-rules.externalIdMaxLength);
+      if (externalIdStem !== undefined)
+        out.externalId = `${externalIdStem}.${(Date.now() + externalIdCounter++).toString(36)}`.slice(-rules.externalIdMaxLength);
       if (ct) {
         out.acceptedChains = ct.chains;
         out.acceptedTokens = ct.tokens;

@@ -49,7 +49,11 @@ export function deriveCreateRules(contract: ContractFacade): CreateRules {
   const tokens = nonNull(prop(schema, 'acceptedTokens'))?.items;
   const pattern = typeof externalId?.pattern === 'string' ? new RegExp(externalId.pattern) : undefined;
   return {
-    currencies: pick('currencies', currency?.enum as string[] | undefined, CURRENCIES.map((c) => c.code)),
+    currencies: pick(
+      'currencies',
+      currency?.enum as string[] | undefined,
+      CURRENCIES.map((c) => c.code),
+    ),
     chains: pick('chains', chains?.enum as number[] | undefined, CHAIN_IDS),
     tokens: pick('tokens', tokens?.enum as string[] | undefined, TOKENS),
     titleMaxLength: pick('titleMaxLength', title?.maxLength as number | undefined, 255),

@@ -13,18 +13,32 @@ const dispatcher = createDispatcher();
 const servers: BrokenServer[] = [];
 
 function client(baseUrl: string, recorder = new Recorder(), limits: { timeoutMs?: number; maxResponseBytes?: number } = {}): HttpClient {
-  return new HttpClient({ baseUrl, target: 'service', recorder, secrets: new SecretRegistry(), credential: null, timeoutMs: limits.timeoutMs ?? 1_000, maxResponseBytes: limits.maxResponseBytes ?? 64 * 1024, dispatcher });
+  return new HttpClient({
+    baseUrl,
+    target: 'service',
+    recorder,
+    secrets: new SecretRegistry(),
+    credential: null,
+    timeoutMs: limits.timeoutMs ?? 1_000,
+    maxResponseBytes: limits.maxResponseBytes ?? 64 * 1024,
+    dispatcher,
+  });
 }
 
-async function failureOf(kind: BrokenKind, limits?: { timeoutMs?: number; maxResponseBytes?: number }): Promise<{ error: TransportError; ms: number; recorder: Recorder }> {
+async function failureOf(
+  kind: BrokenKind,
+  limits?: { timeoutMs?: number; maxResponseBytes?: number },
+): Promise<{ error: TransportError; ms: number; recorder: Recorder }> {
   const server = await startBrokenServer(kind);
   servers.push(server);
   const recorder = new Recorder();
   const started = performance.now();
-  const error = await client(server.url, recorder, limits).get('/v1/payments').then(
-    () => expect.fail(`${kind} answered`),
-    (e: unknown) => e as TransportError,
-  );
+  const error = await client(server.url, recorder, limits)
+    .get('/v1/payments')
+    .then(
+      () => expect.fail(`${kind} answered`),
+      (e: unknown) => e as TransportError,
+    );
   expect(error).toBeInstanceOf(TransportError);
   return { error, ms: performance.now() - started, recorder };
 }
@@ -41,7 +55,9 @@ describe('HttpClient against broken servers', () => {
   it('ends a body dripped a byte a second at the whole-request deadline, not at the idle time-out between bytes', async () => {
     const { error, ms, recorder } = await failureOf('slow-drip', { timeoutMs: 2_500 });
     expect(error.kind).toBe('timeout');
-    expect(error.reason).toMatch(/^no complete answer within 2\.5 s \(--request-timeout\): answered 200 but the body was still arriving after [12] bytes$/);
+    expect(error.reason).toMatch(
+      /^no complete answer within 2\.5 s \(--request-timeout\): answered 200 but the body was still arriving after [12] bytes$/,
+    );
     expect(ms).toBeGreaterThan(2_400);
     expect(ms).toBeLessThan(10_000);
     // What had arrived is recorded with the status, so a reproduction shows it.
@@ -66,10 +82,15 @@ describe('HttpClient against broken servers', () => {
     const declared: Server = createServer((_req, res) => res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) }).write('x'));
     await new Promise<void>((resolve) => declared.listen(0, '127.0.0.1', resolve));
     try {
-      const error = await client(`http://127.0.0.1:${(declared.address() as { port: number }).port}`, new Recorder(), { maxResponseBytes: 1024 * 1024 })
+      const error = await client(`http://127.0.0.1:${(declared.address() as { port: number }).port}`, new Recorder(), {
+        maxResponseBytes: 1024 * 1024,
+      })
         .get('/')
         .catch((e: TransportError) => e);
-      expect(error).toMatchObject({ kind: 'too-large', reason: 'answered 200 with a body over 1 MiB (--max-response-bytes); the suite stopped reading it' });
+      expect(error).toMatchObject({
+        kind: 'too-large',
+        reason: 'answered 200 with a body over 1 MiB (--max-response-bytes); the suite stopped reading it',
+      });
     } finally {
       declared.closeAllConnections();
       declared.close();
@@ -77,10 +98,15 @@ describe('HttpClient against broken servers', () => {
   });
 
   it('says what kind of non-answer it was: closed, not HTTP', async () => {
-    expect((await failureOf('connection-closed')).error).toMatchObject({ kind: 'closed', reason: 'the connection was closed without an answer' });
+    expect((await failureOf('connection-closed')).error).toMatchObject({
+      kind: 'closed',
+      reason: 'the connection was closed without an answer',
+    });
     expect((await failureOf('tcp-close')).error).toMatchObject({ kind: 'closed', reason: 'the connection was closed without an answer' });
     expect((await failureOf('non-http-bytes')).error.kind).toBe('not-http');
-    const refused = await client('http://127.0.0.1:1').get('/').catch((e: TransportError) => e);
+    const refused = await client('http://127.0.0.1:1')
+      .get('/')
+      .catch((e: TransportError) => e);
     expect(refused).toMatchObject({ kind: 'refused', reason: 'connection refused (nothing listens at 127.0.0.1:1)' });
   });
 
@@ -118,8 +144,18 @@ describe('HttpClient against broken servers', () => {
 describe('Recorder', () => {
   let recorder: Recorder;
   const exchange = (body: string) => ({
-    target: 'service' as const, method: 'GET', url: 'http://x/v1/payments', requestHeaders: {}, credential: { kind: 'none' as const }, requestBody: undefined,
-    status: 200, responseHeaders: {}, responseBody: body, durationMs: 1, transportError: null, startedAt: '',
+    target: 'service' as const,
+    method: 'GET',
+    url: 'http://x/v1/payments',
+    requestHeaders: {},
+    credential: { kind: 'none' as const },
+    requestBody: undefined,
+    status: 200,
+    responseHeaders: {},
+    responseBody: body,
+    durationMs: 1,
+    transportError: null,
+    startedAt: '',
   });
 
   beforeAll(() => {

@@ -64,7 +64,11 @@ export interface HttpClientOptions {
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
   /** Told of every answered request, with the client that made it (e.g. to remember the payments a check created). */
-  observe?: (client: HttpClient, request: { method: string; path: string; checkId: string }, response: { status: number; json: unknown }) => void;
+  observe?: (
+    client: HttpClient,
+    request: { method: string; path: string; checkId: string },
+    response: { status: number; json: unknown },
+  ) => void;
 }
 
 /**
@@ -153,27 +157,37 @@ export class HttpClient {
       });
       received = { status: response.statusCode, headers: flattenHeaders(response.headers), bytes: 0, prefix: '' };
       const text = await readBounded(response.body, maxBytes, received);
-      const exchange = recorder.add({
-        ...base,
-        status: response.statusCode,
-        responseHeaders: received.headers,
-        responseBody: text,
-        durationMs: Math.round(performance.now() - started),
-        transportError: null,
-      }, scope?.checkId);
+      const exchange = recorder.add(
+        {
+          ...base,
+          status: response.statusCode,
+          responseHeaders: received.headers,
+          responseBody: text,
+          durationMs: Math.round(performance.now() - started),
+          transportError: null,
+        },
+        scope?.checkId,
+      );
       const json = parseJson(text);
-      this.options.observe?.(this, { method: spec.method, path: spec.path, checkId: exchange.checkId }, { status: response.statusCode, json });
+      this.options.observe?.(
+        this,
+        { method: spec.method, path: spec.path, checkId: exchange.checkId },
+        { status: response.statusCode, json },
+      );
       return { status: response.statusCode, headers: received.headers, text, json, exchange };
     } catch (error) {
       const failure = describeFailure(error, { timeoutMs, maxBytes, received });
-      const exchange = recorder.add({
-        ...base,
-        status: received?.status ?? null,
-        responseHeaders: received?.headers ?? {},
-        responseBody: received?.prefix ?? '',
-        durationMs: Math.round(performance.now() - started),
-        transportError: failure.reason,
-      }, scope?.checkId);
+      const exchange = recorder.add(
+        {
+          ...base,
+          status: received?.status ?? null,
+          responseHeaders: received?.headers ?? {},
+          responseBody: received?.prefix ?? '',
+          durationMs: Math.round(performance.now() - started),
+          transportError: failure.reason,
+        },
+        scope?.checkId,
+      );
       throw new TransportError(`${spec.method} ${url}: ${failure.reason}`, exchange, failure.kind, failure.reason);
     } finally {
       clearTimeout(timer);
@@ -224,7 +238,11 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 }
 
 /** Reads the body up to `maxBytes`; past it (or past a Content-Length that says so) stops and throws BodyTooLarge. */
-async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }, maxBytes: number, progress: { headers: Record<string, string>; bytes: number; prefix: string }): Promise<string> {
+async function readBounded(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  maxBytes: number,
+  progress: { headers: Record<string, string>; bytes: number; prefix: string },
+): Promise<string> {
   const declared = Number(progress.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     body.destroy();
@@ -251,26 +269,40 @@ export function describeFailure(
 ): { kind: TransportFailure; reason: string } {
   const { received } = context;
   if (error instanceof BodyTooLarge) {
-    return { kind: 'too-large', reason: `answered ${received?.status} with a body over ${formatBytes(context.maxBytes)} (--max-response-bytes); the suite stopped reading it` };
+    return {
+      kind: 'too-large',
+      reason: `answered ${received?.status} with a body over ${formatBytes(context.maxBytes)} (--max-response-bytes); the suite stopped reading it`,
+    };
   }
   if (error instanceof DeadlineReached) {
-    const phase = !received ? 'no response headers came' : received.bytes === 0 ? `answered ${received.status} but sent none of the body` : `answered ${received.status} but the body was still arriving after ${received.bytes} bytes`;
+    const phase = !received
+      ? 'no response headers came'
+      : received.bytes === 0
+        ? `answered ${received.status} but sent none of the body`
+        : `answered ${received.status} but the body was still arriving after ${received.bytes} bytes`;
     return { kind: 'timeout', reason: `no complete answer within ${formatSeconds(context.timeoutMs)} (--request-timeout): ${phase}` };
   }
   if (error instanceof ScopeAborted) return { kind: 'aborted', reason: `not completed: ${error.why}` };
-  if (error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'UND_ERR_ABORTED')) return { kind: 'aborted', reason: 'not completed: aborted' };
+  if (error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'UND_ERR_ABORTED'))
+    return { kind: 'aborted', reason: 'not completed: aborted' };
   const code = (error as { code?: string } | null)?.code ?? '';
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return { kind: 'timeout', reason: `no complete answer within ${formatSeconds(context.timeoutMs)} (--request-timeout)` };
   }
-  if (code === 'ECONNREFUSED') return { kind: 'refused', reason: `connection refused (${message.replace(/^connect ECONNREFUSED /, 'nothing listens at ')})` };
+  if (code === 'ECONNREFUSED')
+    return { kind: 'refused', reason: `connection refused (${message.replace(/^connect ECONNREFUSED /, 'nothing listens at ')})` };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'refused', reason: `the host name does not resolve (${message})` };
   if (code.startsWith('HPE_') || (error instanceof Error && error.name === 'HTTPParserError')) {
     return { kind: 'not-http', reason: `the answer is not HTTP/1.1 (${message})` };
   }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE' || /other side closed|socket hang up/i.test(message)) {
-    return { kind: 'closed', reason: received ? `the connection was closed after ${received.bytes} bytes of the body` : 'the connection was closed without an answer' };
+    return {
+      kind: 'closed',
+      reason: received
+        ? `the connection was closed after ${received.bytes} bytes of the body`
+        : 'the connection was closed without an answer',
+    };
   }
   return { kind: 'other', reason: `${error instanceof Error ? error.name : 'error'}: ${message}` };
 }

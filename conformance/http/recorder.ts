@@ -5,10 +5,7 @@
 export type Target = 'service' | 'control';
 
 /** How a recorded request was authenticated, without the secret itself. */
-export type CredentialRecord =
-  | { kind: 'none' }
-  | { kind: 'secret'; label: string }
-  | { kind: 'public'; header: string };
+export type CredentialRecord = { kind: 'none' } | { kind: 'secret'; label: string } | { kind: 'public'; header: string };
 
 export interface Exchange {
   id: number;
@@ -52,7 +49,11 @@ export class Recorder {
   add(exchange: Omit<Exchange, 'id' | 'checkId'>, checkId = this.currentCheck): Exchange {
     let recorded: Exchange = { id: this.nextId++, checkId, ...exchange };
     if (recorded.responseBody.length > this.bodyBudget) {
-      recorded = { ...recorded, responseBody: recorded.responseBody.slice(0, TRUNCATED_KEEP), responseBodyTruncated: { bytes: Buffer.byteLength(recorded.responseBody) } };
+      recorded = {
+        ...recorded,
+        responseBody: recorded.responseBody.slice(0, TRUNCATED_KEEP),
+        responseBodyTruncated: { bytes: Buffer.byteLength(recorded.responseBody) },
+      };
     }
     this.bodyBudget = Math.max(0, this.bodyBudget - recorded.responseBody.length);
     this.exchanges.push(recorded);

@@ -28,7 +28,12 @@ function recorded(): { recorder: Recorder; secrets: SecretRegistry } {
   secrets.add(WHSEC, 'WEBHOOK_SECRET_1');
   secrets.add(CONTROL_TOKEN, 'STABLEPAY_CONTROL_TOKEN');
   const recorder = new Recorder();
-  const base = { credential: { kind: 'secret', label: 'STABLEPAY_API_KEY' } as const, durationMs: 12, transportError: null, startedAt: '2026-01-01T00:00:00.000Z' };
+  const base = {
+    credential: { kind: 'secret', label: 'STABLEPAY_API_KEY' } as const,
+    durationMs: 12,
+    transportError: null,
+    startedAt: '2026-01-01T00:00:00.000Z',
+  };
   recorder.currentCheck = 'webhook-config.endpoint-records';
   recorder.add({
     ...base,
@@ -124,7 +129,8 @@ describe('HAR recording', () => {
     const text = renderHar(recorder.all(), secrets, { name: 'stablepay conformance', version: '0.1.0' });
     for (const secret of [KEY, WHSEC, CONTROL_TOKEN, 'session=abc']) expect(text).not.toContain(secret);
     const har = toHar(recorder.all(), secrets, { name: 'x', version: '1' });
-    const header = (entry: number, side: 'request' | 'response', name: string) => har.log.entries[entry]![side].headers.find((h) => h.name === name)?.value;
+    const header = (entry: number, side: 'request' | 'response', name: string) =>
+      har.log.entries[entry]![side].headers.find((h) => h.name === name)?.value;
     expect(header(0, 'request', 'authorization')).toBe('Bearer REDACTED:STABLEPAY_API_KEY');
     expect(header(0, 'request', 'x-api-key')).toBe('REDACTED');
     expect(header(0, 'response', 'set-cookie')).toBe('REDACTED');

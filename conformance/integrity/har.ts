@@ -44,7 +44,9 @@ function entryOf(exchange: Exchange, secrets: SecretRegistry): Entry {
       cookies: [],
       headers: headerList(requestHeaders),
       queryString: queryOf(url),
-      ...(requestBody === undefined ? {} : { postData: { mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream', text: requestBody } }),
+      ...(requestBody === undefined
+        ? {}
+        : { postData: { mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream', text: requestBody } }),
       headersSize: -1,
       bodySize: requestBody === undefined ? 0 : Buffer.byteLength(requestBody),
     },
@@ -80,7 +82,8 @@ export const RECEIVED_PAGE = 'webhook deliveries received';
 
 function deliveryEntry(delivery: Delivery, baseUrl: string, secrets: SecretRegistry): Entry {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(delivery.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(delivery.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   const requestHeaders = redactHeaders(headers, secrets);
   const body = secrets.scrub(delivery.rawBody);
   const answer = RECEIVER_ANSWER;
@@ -121,7 +124,12 @@ function deliveryEntry(delivery: Delivery, baseUrl: string, secrets: SecretRegis
 /** What the suite's receiver answers every delivery (receiver.ts). */
 const RECEIVER_ANSWER = JSON.stringify({ received: true });
 
-export function toHar(exchanges: Exchange[], secrets: SecretRegistry, creator: { name: string; version: string }, received?: ReceivedDeliveries): Har {
+export function toHar(
+  exchanges: Exchange[],
+  secrets: SecretRegistry,
+  creator: { name: string; version: string },
+  received?: ReceivedDeliveries,
+): Har {
   const pages: Page[] = [];
   const seen = new Set<string>();
   for (const exchange of exchanges) {
@@ -140,6 +148,11 @@ export function toHar(exchanges: Exchange[], secrets: SecretRegistry, creator: {
   return { log: { version: '1.2', creator, pages, entries } };
 }
 
-export function renderHar(exchanges: Exchange[], secrets: SecretRegistry, creator: { name: string; version: string }, received?: ReceivedDeliveries): string {
+export function renderHar(
+  exchanges: Exchange[],
+  secrets: SecretRegistry,
+  creator: { name: string; version: string },
+  received?: ReceivedDeliveries,
+): string {
   return `${JSON.stringify(toHar(exchanges, secrets, creator, received), null, 2)}\n`;
 }

@@ -23,12 +23,16 @@ export async function prepareIntegrity(options: IntegrityOptions & { formats?: R
   if (options.record !== undefined) {
     if (!options.record.trim()) throw new UsageError('--record: give a file name, e.g. --record reports/traffic.har');
     recordPath = resolve(options.record);
-    if (existsSync(recordPath) && statSync(recordPath).isDirectory()) throw new UsageError(`--record ${options.record}: is a directory; give a file name such as ${join(options.record, 'traffic.har')}`);
+    if (existsSync(recordPath) && statSync(recordPath).isDirectory())
+      throw new UsageError(`--record ${options.record}: is a directory; give a file name such as ${join(options.record, 'traffic.har')}`);
   }
   let key: SigningKey | null = null;
   if (options.signKey !== undefined || options.sign) {
     const formats = options.formats ?? DEFAULTS.formats;
-    if (!formats.some((format) => format !== 'console')) throw new UsageError(`--sign${options.signKey !== undefined ? '-key' : ''}: there is nothing to sign with --format console only; add json, junit, html or md`);
+    if (!formats.some((format) => format !== 'console'))
+      throw new UsageError(
+        `--sign${options.signKey !== undefined ? '-key' : ''}: there is nothing to sign with --format console only; add json, junit, html or md`,
+      );
     key = options.signKey !== undefined ? await loadSigningKey(options.signKey) : await generateSigningKey();
   }
   return { key, recordPath };
@@ -50,7 +54,9 @@ export async function recordTraffic(plan: IntegrityPlan, inputs: RecordInputs): 
   await mkdir(dirname(plan.recordPath), { recursive: true });
   await writeFile(plan.recordPath, renderHar(inputs.recorder.all(), inputs.secrets, inputs.tool, inputs.received), 'utf8');
   const deliveries = inputs.received?.deliveries.length ?? 0;
-  inputs.write(`traffic: ${inputs.recorder.size} exchanges${deliveries ? ` and ${deliveries} webhook deliveries` : ''} recorded as HAR 1.2 in ${plan.recordPath}\n`);
+  inputs.write(
+    `traffic: ${inputs.recorder.size} exchanges${deliveries ? ` and ${deliveries} webhook deliveries` : ''} recorded as HAR 1.2 in ${plan.recordPath}\n`,
+  );
   return [plan.recordPath];
 }
 
@@ -77,7 +83,10 @@ export async function signReports(plan: IntegrityPlan, inputs: SignInputs): Prom
   const candidates = [...inputs.files, join(dir, 'target.log')].filter((path) => existsSync(path));
   const files = candidates.map(inside).filter((rel): rel is string => rel !== null);
   const signed = await signReportDir(dir, files, plan.key, inputs.metadata);
-  inputs.write(`signed: ${signed.entries.length} report files in ${signed.manifest} (Ed25519 key ${plan.key.thumbprint}); check with: stablepay verify-report ${inputs.reportDir}${plan.key.generated ? ' --public-key <the key below, saved>' : ' --public-key <your public key>'}\n`);
-  if (plan.key.generated) inputs.write(`public key of this run's generated signing key (the private half is not kept):\n${plan.key.publicKeyPem}`);
+  inputs.write(
+    `signed: ${signed.entries.length} report files in ${signed.manifest} (Ed25519 key ${plan.key.thumbprint}); check with: stablepay verify-report ${inputs.reportDir}${plan.key.generated ? ' --public-key <the key below, saved>' : ' --public-key <your public key>'}\n`,
+  );
+  if (plan.key.generated)
+    inputs.write(`public key of this run's generated signing key (the private half is not kept):\n${plan.key.publicKeyPem}`);
   return [signed.manifest, signed.publicKey];
 }

@@ -24,10 +24,39 @@ function run(started?: Parameters<typeof assembleResult>[4]['started']) {
   const secrets = new SecretRegistry();
   secrets.add(KEY, 'STABLEPAY_API_KEY');
   const options = resolveOptions({ baseUrl: 'http://127.0.0.1:4000', apiKey: KEY, seed: 4242, write: () => {} });
-  const services = { options, secrets, recorder: new Recorder(), catalogue: new Map(catalogue.map((r) => [r.id, r])) } as unknown as RunServices;
-  const plan: RunPlan = { selected: [], skipped: [], capabilities: { control: true, 'webhook-receiver': true, customer: false }, capabilityNotes: [] };
-  const checks = [{ id: 'auth.ok', title: 't', requirements: ['DOC-A'], level: 'documented' as const, needs: [], tags: [], result: 'pass' as const, failures: [], durationMs: 1, cases: 1, requests: 1 }];
-  return assembleResult(checks, plan, services, catalogue, { startedAt: new Date(0), finishedAt: new Date(2000), version: '9.9.9', ...(started ? { started } : {}) });
+  const services = {
+    options,
+    secrets,
+    recorder: new Recorder(),
+    catalogue: new Map(catalogue.map((r) => [r.id, r])),
+  } as unknown as RunServices;
+  const plan: RunPlan = {
+    selected: [],
+    skipped: [],
+    capabilities: { control: true, 'webhook-receiver': true, customer: false },
+    capabilityNotes: [],
+  };
+  const checks = [
+    {
+      id: 'auth.ok',
+      title: 't',
+      requirements: ['DOC-A'],
+      level: 'documented' as const,
+      needs: [],
+      tags: [],
+      result: 'pass' as const,
+      failures: [],
+      durationMs: 1,
+      cases: 1,
+      requests: 1,
+    },
+  ];
+  return assembleResult(checks, plan, services, catalogue, {
+    startedAt: new Date(0),
+    finishedAt: new Date(2000),
+    version: '9.9.9',
+    ...(started ? { started } : {}),
+  });
 }
 
 describe('run metadata', () => {
@@ -52,7 +81,8 @@ describe('run metadata', () => {
     expect(junit).toContain(`<property name="stablepay.catalogue.sha256" value="${catalogueDigest}"/>`);
     expect(junit).toContain('<property name="stablepay.seed" value="4242"/>');
     for (const text of [renderHtml(result), renderMarkdown(result)]) {
-      for (const fact of [contract, catalogueDigest, '4242', 'http://127.0.0.1:4000', '9.9.9', '1970-01-01T00:00:02.000Z']) expect(text).toContain(fact);
+      for (const fact of [contract, catalogueDigest, '4242', 'http://127.0.0.1:4000', '9.9.9', '1970-01-01T00:00:02.000Z'])
+        expect(text).toContain(fact);
     }
   });
 

@@ -7,9 +7,22 @@ import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../options.ts';
-import { generateSigningKey, loadPublicKey, loadSigningKey, MANIFEST_FILE, PUBLIC_KEY_FILE, signReportDir, verifyReportDir } from './signing.ts';
+import {
+  generateSigningKey,
+  loadPublicKey,
+  loadSigningKey,
+  MANIFEST_FILE,
+  PUBLIC_KEY_FILE,
+  signReportDir,
+  verifyReportDir,
+} from './signing.ts';
 
-const FILES: Record<string, string> = { 'conformance.json': '{"a":1}\n', 'junit.xml': '<testsuites/>\n', 'conformance.html': '<p>ok</p>\n', 'sub/traffic.har': '{"log":{}}\n' };
+const FILES: Record<string, string> = {
+  'conformance.json': '{"a":1}\n',
+  'junit.xml': '<testsuites/>\n',
+  'conformance.html': '<p>ok</p>\n',
+  'sub/traffic.har': '{"log":{}}\n',
+};
 
 async function signedDir(): Promise<{ dir: string; publicPem: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'signed-report-'));
@@ -83,7 +96,9 @@ describe('signed report directories', () => {
     const key = await loadSigningKey(join(dir, 'ed.pem'));
     expect(key.generated).toBe(false);
     expect(key.publicKeyPem).toBe(ed.publicKey.export({ type: 'spki', format: 'pem' }));
-    await expect(loadSigningKey(join(dir, 'missing.pem'))).rejects.toThrow(new UsageError(`--sign-key ${join(dir, 'missing.pem')}: cannot read the file (ENOENT)`));
+    await expect(loadSigningKey(join(dir, 'missing.pem'))).rejects.toThrow(
+      new UsageError(`--sign-key ${join(dir, 'missing.pem')}: cannot read the file (ENOENT)`),
+    );
     await expect(loadSigningKey(join(dir, 'rsa.pem'))).rejects.toThrow(/rsa\.pem: an rsa key, expected Ed25519/);
     await expect(loadSigningKey(join(dir, 'junk.pem'))).rejects.toThrow(/junk\.pem: not a PEM private key/);
     expect(() => loadPublicKey(join(dir, 'missing.pem'))).toThrow(/--public-key .*missing\.pem: cannot read the file/);

@@ -67,7 +67,10 @@ export async function loadSigningKey(path: string): Promise<SigningKey> {
   } catch {
     throw new UsageError(`--sign-key ${path}: not a PEM private key (expected an Ed25519 key: openssl genpkey -algorithm ed25519)`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`--sign-key ${path}: an ${key.asymmetricKeyType ?? 'unknown'} key, expected Ed25519 (openssl genpkey -algorithm ed25519)`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new UsageError(
+      `--sign-key ${path}: an ${key.asymmetricKeyType ?? 'unknown'} key, expected Ed25519 (openssl genpkey -algorithm ed25519)`,
+    );
   return describeKey(key, false);
 }
 
@@ -81,7 +84,9 @@ export function loadPublicKey(path: string): KeyObject {
   try {
     pem = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`--public-key ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `--public-key ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   let key: KeyObject;
   try {
@@ -89,7 +94,8 @@ export function loadPublicKey(path: string): KeyObject {
   } catch {
     throw new UsageError(`--public-key ${path}: not a PEM public key`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`--public-key ${path}: an ${key.asymmetricKeyType ?? 'unknown'} key, expected Ed25519`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new UsageError(`--public-key ${path}: an ${key.asymmetricKeyType ?? 'unknown'} key, expected Ed25519`);
   return key;
 }
 
@@ -115,10 +121,21 @@ export async function listFiles(dir: string): Promise<string[]> {
  * Signs the given files of `dir` (paths relative to it): writes `manifest.jws` and `signing-key.pub.pem`.
  * Returns the paths written.
  */
-export async function signReportDir(dir: string, files: string[], key: SigningKey, run?: RunMetadata): Promise<{ manifest: string; publicKey: string; entries: ManifestEntry[] }> {
+export async function signReportDir(
+  dir: string,
+  files: string[],
+  key: SigningKey,
+  run?: RunMetadata,
+): Promise<{ manifest: string; publicKey: string; entries: ManifestEntry[] }> {
   const paths = [...new Set(files.map((f) => f.split(sep).join('/')))].filter((f) => !UNLISTED.has(f)).sort();
   const entries = await Promise.all(paths.map((path) => entryOf(dir, path)));
-  const manifest: Manifest = { type: 'stablepay-report-manifest', version: 1, signedAt: new Date().toISOString(), ...(run ? { run } : {}), files: entries };
+  const manifest: Manifest = {
+    type: 'stablepay-report-manifest',
+    version: 1,
+    signedAt: new Date().toISOString(),
+    ...(run ? { run } : {}),
+    files: entries,
+  };
   const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(manifest)))
     .setProtectedHeader({ alg: 'EdDSA', typ: MANIFEST_TYPE, cty: 'json', kid: key.thumbprint })
     .sign(key.privateKey);
@@ -173,7 +190,9 @@ export async function verifyReportDir(dir: string, publicKey?: KeyObject): Promi
     const verified = await compactVerify(jws, key, { algorithms: ['EdDSA', 'Ed25519'] });
     manifest = JSON.parse(new TextDecoder().decode(verified.payload)) as Manifest;
   } catch (error) {
-    outcome.problems.push(`${MANIFEST_FILE}: the signature does not verify with key ${outcome.keyThumbprint} (${(error as Error).message})`);
+    outcome.problems.push(
+      `${MANIFEST_FILE}: the signature does not verify with key ${outcome.keyThumbprint} (${(error as Error).message})`,
+    );
     return outcome;
   }
   outcome.manifest = manifest;
@@ -188,7 +207,10 @@ export async function verifyReportDir(dir: string, publicKey?: KeyObject): Promi
       continue;
     }
     const actual = await entryOf(dir, entry.path);
-    if (actual.sha256 !== entry.sha256) outcome.problems.push(`${entry.path}: changed (${actual.bytes} bytes, sha256 ${actual.sha256}; signed ${entry.bytes} bytes, sha256 ${entry.sha256})`);
+    if (actual.sha256 !== entry.sha256)
+      outcome.problems.push(
+        `${entry.path}: changed (${actual.bytes} bytes, sha256 ${actual.sha256}; signed ${entry.bytes} bytes, sha256 ${entry.sha256})`,
+      );
     else outcome.verified.push(entry.path);
   }
   for (const path of present) {

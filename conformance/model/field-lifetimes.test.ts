@@ -31,18 +31,32 @@ describe('field lifetimes', () => {
 
   it('an extra field is an assumed finding in the retrieve view and a documented one in the create view', () => {
     const id = '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69';
-    const retrieve = contract.validateResponse({ method: 'GET', path: `/v1/payments/${id}`, status: 200, headers: { 'content-type': 'application/json' }, body: { ...retrieveExample(), extraField: 1 } });
+    const retrieve = contract.validateResponse({
+      method: 'GET',
+      path: `/v1/payments/${id}`,
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { ...retrieveExample(), extraField: 1 },
+    });
     const extra = retrieve.filter((v) => v.message.includes('extraField'));
     expect(extra.length).toBeGreaterThan(0);
     expect(extra.every((v) => v.level === 'assumed')).toBe(true);
-    const create = contract.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers: { 'content-type': 'application/json' }, body: { ...createExample(), extraField: 1 } });
+    const create = contract.validateResponse({
+      method: 'POST',
+      path: '/v1/payments',
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      body: { ...createExample(), extraField: 1 },
+    });
     expect(create.filter((v) => v.message.includes('extraField')).map((v) => v.level)).toContain('documented');
   });
 });
 
 /** The first example of an operation's JSON response in the contract. */
 function exampleOf(path: string, method: string, status: string): Json {
-  const media = ((((((contract.document.paths as Json)[path] as Json)[method] as Json).responses as Json)[status] as Json).content as Json)['application/json'] as Json;
+  const media = ((((((contract.document.paths as Json)[path] as Json)[method] as Json).responses as Json)[status] as Json).content as Json)[
+    'application/json'
+  ] as Json;
   const first = Object.values(media.examples as Json)[0] as Json;
   return first.value as Json;
 }

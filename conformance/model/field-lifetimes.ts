@@ -52,7 +52,14 @@ const SPECIFIC_REQUIREMENT: Partial<Record<PaymentField, string>> = {
 
 /** Fields whose values are decimal strings: compared by value, so "10.5" and "10.50" are one value. */
 export const DECIMAL_FIELDS: ReadonlySet<PaymentField> = new Set([
-  'amount', 'serviceFee', 'merchantFee', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual',
+  'amount',
+  'serviceFee',
+  'merchantFee',
+  'exchangeRate',
+  'amountToken',
+  'serviceFeeToken',
+  'merchantFeeToken',
+  'gasActual',
 ]);
 
 /** Fields holding instants: compared as instants. */

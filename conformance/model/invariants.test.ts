@@ -9,16 +9,44 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function payment(overrides: Partial<Payment> = {}): Payment {
   return {
-    id: '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69', status: 'ACTIVE', amount: '100.00', currency: 'USD', title: null, externalId: null,
-    acceptedChains: [1, 8453], acceptedTokens: ['USDC'], serviceFee: '0.50', merchantFee: '99.50', sellers: null,
-    paymentUrl: 'http://pay.test/p/3f1c2a9e', chainId: null, token: null, exchangeRate: null, amountToken: null, serviceFeeToken: null,
-    merchantFeeToken: null, gasActual: null, txHash: null, error: null, expiresAt: iso(T0 + 3600_000), paidAt: null, createdAt: iso(T0), updatedAt: iso(T0),
+    id: '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69',
+    status: 'ACTIVE',
+    amount: '100.00',
+    currency: 'USD',
+    title: null,
+    externalId: null,
+    acceptedChains: [1, 8453],
+    acceptedTokens: ['USDC'],
+    serviceFee: '0.50',
+    merchantFee: '99.50',
+    sellers: null,
+    paymentUrl: 'http://pay.test/p/3f1c2a9e',
+    chainId: null,
+    token: null,
+    exchangeRate: null,
+    amountToken: null,
+    serviceFeeToken: null,
+    merchantFeeToken: null,
+    gasActual: null,
+    txHash: null,
+    error: null,
+    expiresAt: iso(T0 + 3600_000),
+    paidAt: null,
+    createdAt: iso(T0),
+    updatedAt: iso(T0),
     ...overrides,
   };
 }
 
 const processing = (at: number): Partial<Payment> => ({
-  status: 'PROCESSING', chainId: 8453, token: 'USDC', exchangeRate: '1.000000', amountToken: '100.000000', serviceFeeToken: '0.500000', merchantFeeToken: '99.500000', updatedAt: iso(at),
+  status: 'PROCESSING',
+  chainId: 8453,
+  token: 'USDC',
+  exchangeRate: '1.000000',
+  amountToken: '100.000000',
+  serviceFeeToken: '0.500000',
+  merchantFeeToken: '99.500000',
+  updatedAt: iso(at),
 });
 
 const requirements = (tracker: PaymentTracker, p: Payment, readAt: number) => tracker.observe(p, readAt).map((v) => v.requirement);
@@ -39,7 +67,9 @@ describe('PaymentTracker', () => {
     expect(requirements(t, payment({ acceptedChains: [1] }), T0)).toContain('PAY-ACCEPTED-STORED-AS-REQUESTED');
     const u = new PaymentTracker();
     u.observe(payment(), T0);
-    expect(requirements(u, payment({ ...processing(T0 + 5000), acceptedChains: [8453] }), T0 + 5000)).toContain('PAY-ACCEPTED-STORED-AS-REQUESTED');
+    expect(requirements(u, payment({ ...processing(T0 + 5000), acceptedChains: [8453] }), T0 + 5000)).toContain(
+      'PAY-ACCEPTED-STORED-AS-REQUESTED',
+    );
   });
 
   it('fails an updatedAt that does not move on a change, or moves without one', () => {
@@ -54,17 +84,38 @@ describe('PaymentTracker', () => {
   it('fails a set-once field that changes after it was set, and any change of a terminal payment', () => {
     const t = new PaymentTracker();
     t.observe(payment(processing(T0 + 1000)), T0 + 1000);
-    expect(requirements(t, payment({ ...processing(T0 + 2000), exchangeRate: '1.010000' }), T0 + 3000)).toContain('PAY-FIELD-EXCHANGE-RATE');
+    expect(requirements(t, payment({ ...processing(T0 + 2000), exchangeRate: '1.010000' }), T0 + 3000)).toContain(
+      'PAY-FIELD-EXCHANGE-RATE',
+    );
     const done = { ...processing(T0 + 1000), status: 'SUCCESSFUL' as const, txHash: '0xab', paidAt: iso(T0 + 1000), gasActual: '0.010000' };
     const u = new PaymentTracker();
     u.observe(payment(done), T0 + 1000);
-    expect(requirements(u, payment({ ...done, gasActual: '0.020000', updatedAt: iso(T0 + 9000) }), T0 + 9000)).toEqual(['PAY-FIELD-GAS-ACTUAL', 'PAY-STATE-TERMINAL-FINAL']);
+    expect(requirements(u, payment({ ...done, gasActual: '0.020000', updatedAt: iso(T0 + 9000) }), T0 + 9000)).toEqual([
+      'PAY-FIELD-GAS-ACTUAL',
+      'PAY-STATE-TERMINAL-FINAL',
+    ]);
   });
 
   it('checks the token-amount identities (assumed)', () => {
     expect(tokenIdentityViolations(payment(processing(T0)))).toEqual([]);
-    expect(tokenIdentityViolations(payment({ ...processing(T0), amountToken: '100.000001', merchantFeeToken: '99.500001' })).map((v) => v.requirement)).toEqual(['PAY-TOKEN-AMOUNT-CEIL']);
-    expect(tokenIdentityViolations(payment({ ...processing(T0), merchantFeeToken: '99.499999' })).map((v) => v.requirement)).toEqual(['PAY-MERCHANT-FEE-TOKEN-REMAINDER']);
-    expect(tokenIdentityViolations(payment({ ...processing(T0), exchangeRate: '1.333333', amountToken: '133.333300', serviceFeeToken: '0.666667', merchantFeeToken: '132.666633' }))).toEqual([]);
+    expect(
+      tokenIdentityViolations(payment({ ...processing(T0), amountToken: '100.000001', merchantFeeToken: '99.500001' })).map(
+        (v) => v.requirement,
+      ),
+    ).toEqual(['PAY-TOKEN-AMOUNT-CEIL']);
+    expect(tokenIdentityViolations(payment({ ...processing(T0), merchantFeeToken: '99.499999' })).map((v) => v.requirement)).toEqual([
+      'PAY-MERCHANT-FEE-TOKEN-REMAINDER',
+    ]);
+    expect(
+      tokenIdentityViolations(
+        payment({
+          ...processing(T0),
+          exchangeRate: '1.333333',
+          amountToken: '133.333300',
+          serviceFeeToken: '0.666667',
+          merchantFeeToken: '132.666633',
+        }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,13 @@ import { currency } from '../support/fixtures.ts';
 import { isDecimalString, parseDecimal, toUnits } from '../support/decimal.ts';
 import { TERMINAL, type CreateBody, type Payment } from '../support/payments.ts';
 import {
-  DECIMAL_FIELDS, FIELD_LIFETIMES, INSTANT_FIELDS, TERMINAL_REQUIREMENT, UNORDERED_FIELDS, fieldRequirement, type PaymentField,
+  DECIMAL_FIELDS,
+  FIELD_LIFETIMES,
+  INSTANT_FIELDS,
+  TERMINAL_REQUIREMENT,
+  UNORDERED_FIELDS,
+  fieldRequirement,
+  type PaymentField,
 } from './field-lifetimes.ts';
 import type { ViewViolation } from './view-rules.ts';
 
@@ -28,7 +34,10 @@ const TOKEN_SCALE = 6;
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -43,7 +52,8 @@ export function sameValue(field: PaymentField, a: unknown, b: unknown): boolean 
     return x.units * 10n ** BigInt(scale - x.scale) === y.units * 10n ** BigInt(scale - y.scale);
   }
   if (INSTANT_FIELDS.has(field) && typeof a === 'string' && typeof b === 'string') return Date.parse(a) === Date.parse(b);
-  if (UNORDERED_FIELDS.has(field) && Array.isArray(a) && Array.isArray(b)) return canonical([...a].map(canonical).sort()) === canonical([...b].map(canonical).sort());
+  if (UNORDERED_FIELDS.has(field) && Array.isArray(a) && Array.isArray(b))
+    return canonical([...a].map(canonical).sort()) === canonical([...b].map(canonical).sort());
   return canonical(a) === canonical(b);
 }
 
@@ -69,13 +79,24 @@ export function tokenIdentityViolations(payment: Payment): ViewViolation[] {
     const total = toUnits(amountToken!, TOKEN_SCALE);
     const service = toUnits(serviceFeeToken!, TOKEN_SCALE);
     const merchant = toUnits(merchantFeeToken!, TOKEN_SCALE);
-    if (total !== ceilToken(payment.amount)) out.push({ requirement: 'PAY-TOKEN-AMOUNT-CEIL', message: `amountToken ${amountToken} is not ceil6(amount ${payment.amount} × exchangeRate ${exchangeRate})` });
-    if (service !== ceilToken(payment.serviceFee)) out.push({ requirement: 'PAY-TOKEN-AMOUNT-CEIL', message: `serviceFeeToken ${serviceFeeToken} is not ceil6(serviceFee ${payment.serviceFee} × exchangeRate ${exchangeRate})` });
+    if (total !== ceilToken(payment.amount))
+      out.push({
+        requirement: 'PAY-TOKEN-AMOUNT-CEIL',
+        message: `amountToken ${amountToken} is not ceil6(amount ${payment.amount} × exchangeRate ${exchangeRate})`,
+      });
+    if (service !== ceilToken(payment.serviceFee))
+      out.push({
+        requirement: 'PAY-TOKEN-AMOUNT-CEIL',
+        message: `serviceFeeToken ${serviceFeeToken} is not ceil6(serviceFee ${payment.serviceFee} × exchangeRate ${exchangeRate})`,
+      });
     // Sellers' token amounts are not in the view: with sellers the merchant's part can only be bounded.
     const rest = total - service;
     const sellers = (payment.sellers ?? []).length > 0;
     if (sellers ? merchant > rest || merchant < 0n : merchant !== rest) {
-      out.push({ requirement: 'PAY-MERCHANT-FEE-TOKEN-REMAINDER', message: `merchantFeeToken ${merchantFeeToken} is not amountToken ${amountToken} − serviceFeeToken ${serviceFeeToken}${sellers ? ' − the sellers\' token amounts' : ''}` });
+      out.push({
+        requirement: 'PAY-MERCHANT-FEE-TOKEN-REMAINDER',
+        message: `merchantFeeToken ${merchantFeeToken} is not amountToken ${amountToken} − serviceFeeToken ${serviceFeeToken}${sellers ? " − the sellers' token amounts" : ''}`,
+      });
     }
   } catch (error) {
     out.push({ requirement: 'PAY-TOKEN-AMOUNT-CEIL', message: `token amounts are not 6-decimal values: ${(error as Error).message}` });
@@ -126,8 +147,10 @@ export class PaymentTracker {
     for (const field of changed) {
       const lifetime = FIELD_LIFETIMES[field];
       const message = `${field} changed from ${show(before[field])} to ${show(now[field])} (status ${String(before.status)} -> ${String(now.status)})`;
-      if (lifetime === 'fixed') out.push({ requirement: fieldRequirement(field), message: `${message}; it is fixed for the payment's lifetime` });
-      if (lifetime === 'set-once' && before[field] !== null && before[field] !== undefined) out.push({ requirement: fieldRequirement(field), message: `${message}; once set it must not change` });
+      if (lifetime === 'fixed')
+        out.push({ requirement: fieldRequirement(field), message: `${message}; it is fixed for the payment's lifetime` });
+      if (lifetime === 'set-once' && before[field] !== null && before[field] !== undefined)
+        out.push({ requirement: fieldRequirement(field), message: `${message}; once set it must not change` });
     }
     // updatedAt: the create view has none; there the creation time stands for the last update.
     const lastBefore = typeof before.updatedAt === 'string' ? Date.parse(before.updatedAt) : Date.parse(String(before.createdAt));
@@ -137,15 +160,29 @@ export class PaymentTracker {
       if (changed.length === 0 && typeof before.updatedAt === 'string' && lastNow !== lastBefore) {
         out.push({ requirement, message: `updatedAt moved from ${before.updatedAt} to ${now.updatedAt} although no field changed` });
       } else if (changed.length > 0 && lastNow < lastBefore) {
-        out.push({ requirement, message: `updatedAt went back from ${new Date(lastBefore).toISOString()} to ${now.updatedAt} while ${changed.join(', ')} changed` });
+        out.push({
+          requirement,
+          message: `updatedAt went back from ${new Date(lastBefore).toISOString()} to ${now.updatedAt} while ${changed.join(', ')} changed`,
+        });
       } else if (changed.length > 0 && lastNow < previous.readAt - CLOCK_MARGIN_MS) {
         // The change happened after our previous read began, so the last update time cannot be earlier.
-        out.push({ requirement, message: `updatedAt ${now.updatedAt} did not move forward although ${changed.join(', ')} changed after the previous read at ${new Date(previous.readAt).toISOString()}` });
+        out.push({
+          requirement,
+          message: `updatedAt ${now.updatedAt} did not move forward although ${changed.join(', ')} changed after the previous read at ${new Date(previous.readAt).toISOString()}`,
+        });
       }
     }
     if (TERMINAL.includes(before.status as never)) {
-      const any = [...changed, ...(typeof before.updatedAt === 'string' && typeof now.updatedAt === 'string' && !sameValue('updatedAt', before.updatedAt, now.updatedAt) ? ['updatedAt'] : [])];
-      if (any.length) out.push({ requirement: TERMINAL_REQUIREMENT, message: `a ${String(before.status)} payment changed: ${any.join(', ')}` });
+      const any = [
+        ...changed,
+        ...(typeof before.updatedAt === 'string' &&
+        typeof now.updatedAt === 'string' &&
+        !sameValue('updatedAt', before.updatedAt, now.updatedAt)
+          ? ['updatedAt']
+          : []),
+      ];
+      if (any.length)
+        out.push({ requirement: TERMINAL_REQUIREMENT, message: `a ${String(before.status)} payment changed: ${any.join(', ')}` });
     }
     return out;
   }

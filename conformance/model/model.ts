@@ -68,11 +68,18 @@ export function requirementFor(expected: PaymentStatus, observed: string): strin
 /** GETs the payment and compares status and state-dependent fields with the model. */
 export async function verify(model: LifecycleModel, real: LifecycleReal, p: ModelPayment, step: string): Promise<Payment> {
   const got = await getPayment(real.api, p.id);
-  if (got.status !== 200) violation('PAY-GET-RESPONSE-200', `GET failed after ${step}`, `GET /v1/payments/${p.id} answered ${got.status}`, got.exchange);
+  if (got.status !== 200)
+    violation('PAY-GET-RESPONSE-200', `GET failed after ${step}`, `GET /v1/payments/${p.id} answered ${got.status}`, got.exchange);
   const observed = got.payment.status;
   if (observed !== p.status) {
     if (model.nearExpiry(p) && observed === 'EXPIRED') p.status = 'EXPIRED';
-    else violation(requirementFor(p.status, observed), `Status differs from the model after ${step}`, `expected ${p.status}, GET shows ${observed} (model now ${new Date(model.now).toISOString()}, expiresAt ${new Date(p.expiresAt).toISOString()})`, got.exchange);
+    else
+      violation(
+        requirementFor(p.status, observed),
+        `Status differs from the model after ${step}`,
+        `expected ${p.status}, GET shows ${observed} (model now ${new Date(model.now).toISOString()}, expiresAt ${new Date(p.expiresAt).toISOString()})`,
+        got.exchange,
+      );
   }
   const [first] = viewViolations(got.payment, p.pair);
   if (first) violation(first.requirement, `Retrieve view of a ${observed} payment is wrong`, first.message, got.exchange);

@@ -7,8 +7,16 @@ export interface ViewViolation {
 }
 
 export const VIEW_REQUIREMENTS = [
-  'PAY-GET-RESPONSE-200', 'CHAIN-PAIRS-ONLY-FROM-TABLE', 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
-  'PAY-FIELD-GAS-ACTUAL', 'PAY-FIELD-PAID-AT', 'PAY-FIELD-ERROR', 'PAY-ERROR-OBJECT-SHAPE', 'PAY-FIELD-UPDATED-AT', 'PAY-VIEW-ALL-KEYS-PRESENT',
+  'PAY-GET-RESPONSE-200',
+  'CHAIN-PAIRS-ONLY-FROM-TABLE',
+  'PAY-STATE-ACTIVE-TO-PROCESSING',
+  'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+  'PAY-FIELD-GAS-ACTUAL',
+  'PAY-FIELD-PAID-AT',
+  'PAY-FIELD-ERROR',
+  'PAY-ERROR-OBJECT-SHAPE',
+  'PAY-FIELD-UPDATED-AT',
+  'PAY-VIEW-ALL-KEYS-PRESENT',
 ];
 
 const set = (value: unknown) => value !== null && value !== undefined;
@@ -17,29 +25,45 @@ export function viewViolations(payment: Payment, expectedPair?: { chainId: numbe
   const out: ViewViolation[] = [];
   const record = payment as unknown as Record<string, unknown>;
   const missingKeys = RETRIEVE_VIEW_FIELDS.filter((key) => !(key in record));
-  if (missingKeys.length) out.push({ requirement: 'PAY-VIEW-ALL-KEYS-PRESENT', message: `retrieve view lacks keys ${missingKeys.join(', ')}` });
+  if (missingKeys.length)
+    out.push({ requirement: 'PAY-VIEW-ALL-KEYS-PRESENT', message: `retrieve view lacks keys ${missingKeys.join(', ')}` });
   if (!set(payment.updatedAt)) out.push({ requirement: 'PAY-FIELD-UPDATED-AT', message: 'updatedAt missing in the retrieve view' });
   const status: PaymentStatus = payment.status;
   const initiated = status === 'PROCESSING' || status === 'SUCCESSFUL' || status === 'FAILED';
   for (const field of AFTER_INITIATION_FIELDS) {
-    if (initiated && !set(record[field])) out.push({ requirement: 'PAY-GET-RESPONSE-200', message: `${field} is not set on a ${status} payment` });
-    if (status === 'ACTIVE' && set(record[field])) out.push({ requirement: 'PAY-GET-RESPONSE-200', message: `${field} is set (${JSON.stringify(record[field])}) before initiation` });
+    if (initiated && !set(record[field]))
+      out.push({ requirement: 'PAY-GET-RESPONSE-200', message: `${field} is not set on a ${status} payment` });
+    if (status === 'ACTIVE' && set(record[field]))
+      out.push({ requirement: 'PAY-GET-RESPONSE-200', message: `${field} is set (${JSON.stringify(record[field])}) before initiation` });
   }
   if (initiated && set(payment.chainId) && !payment.acceptedChains.includes(payment.chainId as NonNullable<Payment['chainId']>)) {
-    out.push({ requirement: 'CHAIN-PAIRS-ONLY-FROM-TABLE', message: `chainId ${payment.chainId} is not one of acceptedChains ${JSON.stringify(payment.acceptedChains)}` });
+    out.push({
+      requirement: 'CHAIN-PAIRS-ONLY-FROM-TABLE',
+      message: `chainId ${payment.chainId} is not one of acceptedChains ${JSON.stringify(payment.acceptedChains)}`,
+    });
   }
   if (initiated && expectedPair && (payment.chainId !== expectedPair.chainId || payment.token !== expectedPair.token)) {
-    out.push({ requirement: 'PAY-STATE-ACTIVE-TO-PROCESSING', message: `chain/token ${payment.chainId}/${payment.token}, customer chose ${expectedPair.chainId}/${expectedPair.token}` });
+    out.push({
+      requirement: 'PAY-STATE-ACTIVE-TO-PROCESSING',
+      message: `chain/token ${payment.chainId}/${payment.token}, customer chose ${expectedPair.chainId}/${expectedPair.token}`,
+    });
   }
   const paid = status === 'SUCCESSFUL';
   for (const field of ['txHash', 'paidAt', 'gasActual'] as const) {
-    if (paid && !set(record[field])) out.push({ requirement: field === 'gasActual' ? 'PAY-FIELD-GAS-ACTUAL' : 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', message: `${field} is not set on a SUCCESSFUL payment` });
+    if (paid && !set(record[field]))
+      out.push({
+        requirement: field === 'gasActual' ? 'PAY-FIELD-GAS-ACTUAL' : 'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+        message: `${field} is not set on a SUCCESSFUL payment`,
+      });
   }
   if (!paid && set(payment.paidAt)) out.push({ requirement: 'PAY-FIELD-PAID-AT', message: `paidAt is set on a ${status} payment` });
   if (status === 'FAILED') {
     const error = payment.error as Record<string, unknown> | null;
     if (!error || typeof error.code !== 'string' || typeof error.source !== 'string' || typeof error.message !== 'string') {
-      out.push({ requirement: error ? 'PAY-ERROR-OBJECT-SHAPE' : 'PAY-FIELD-ERROR', message: `error on a FAILED payment is not {code, source, message}: ${JSON.stringify(payment.error)}` });
+      out.push({
+        requirement: error ? 'PAY-ERROR-OBJECT-SHAPE' : 'PAY-FIELD-ERROR',
+        message: `error on a FAILED payment is not {code, source, message}: ${JSON.stringify(payment.error)}`,
+      });
     }
   } else if (set(payment.error)) {
     out.push({ requirement: 'PAY-FIELD-ERROR', message: `error is set on a ${status} payment: ${JSON.stringify(payment.error)}` });

@@ -54,7 +54,9 @@ const rows: Row[] = [];
 for (const fault of faults) {
   const row = await runFault(fault);
   rows.push(row);
-  process.stderr.write(`${fault.name}: ${row.caughtBy.length ? `caught by ${row.caughtBy.join(', ')}` : 'NOT caught'} (${row.seconds.toFixed(1)} s)\n`);
+  process.stderr.write(
+    `${fault.name}: ${row.caughtBy.length ? `caught by ${row.caughtBy.join(', ')}` : 'NOT caught'} (${row.seconds.toFixed(1)} s)\n`,
+  );
 }
 const caught = rows.filter((r) => r.caughtBy.length > 0).length;
 const table = [
@@ -62,7 +64,10 @@ const table = [
   '',
   '| fault | level | caught by | not exercised |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| \`${r.fault.name}\` | ${r.fault.level}${r.fault.level === 'assumed' ? ' (--strict)' : ''} | ${r.caughtBy.map((c) => `\`${c}\``).join(', ') || '**not caught**'} | ${r.notExercised.map((c) => `\`${c}\``).join(', ') || '—'} |`),
+  ...rows.map(
+    (r) =>
+      `| \`${r.fault.name}\` | ${r.fault.level}${r.fault.level === 'assumed' ? ' (--strict)' : ''} | ${r.caughtBy.map((c) => `\`${c}\``).join(', ') || '**not caught**'} | ${r.notExercised.map((c) => `\`${c}\``).join(', ') || '—'} |`,
+  ),
   '',
 ].join('\n');
 process.stdout.write(`${table}\n`);

@@ -24,14 +24,17 @@ function proxyRow(run: ProxyRun): string {
 
 function controlRow(run: ProxyRun): string {
   if (run.case.kind !== 'control') return '';
-  const verdict = controlPassed(run) ? `passed (${run.ran.length} checks)` : `**FALSE POSITIVE**: ${[...run.caughtBy.map((c) => `\`${c.id}\` failed`), ...run.warnedBy.map((id) => `\`${id}\` warned`), ...run.notExercised.map((id) => `\`${id}\` not exercised`)].join(', ')}`;
+  const verdict = controlPassed(run)
+    ? `passed (${run.ran.length} checks)`
+    : `**FALSE POSITIVE**: ${[...run.caughtBy.map((c) => `\`${c.id}\` failed`), ...run.warnedBy.map((id) => `\`${id}\` warned`), ...run.notExercised.map((id) => `\`${id}\` not exercised`)].join(', ')}`;
   return `| \`${run.name}\` | ${run.case.control.description} | ${verdict} | ${(run.durationMs / 1000).toFixed(1)} s |`;
 }
 
 export function renderResults(report: MutationReport): string {
   const documented = report.runs.filter((r) => r.fault!.level === 'documented');
   const assumed = report.runs.filter((r) => r.fault!.level === 'assumed');
-  const rate = (runs: (FaultRun | ProxyRun)[]): string => `${runs.filter(isCaught).length} / ${runs.length} = ${runs.length ? ((100 * runs.filter(isCaught).length) / runs.length).toFixed(0) : '—'} %`;
+  const rate = (runs: (FaultRun | ProxyRun)[]): string =>
+    `${runs.filter(isCaught).length} / ${runs.length} = ${runs.length ? ((100 * runs.filter(isCaught).length) / runs.length).toFixed(0) : '—'} %`;
   const b = report.baseline.counts;
   return [
     '# Mutation self-test: results',
@@ -64,7 +67,7 @@ export function renderResults(report: MutationReport): string {
     '## Outside-in faults (fault proxy)',
     '',
     'A correct simulator behind `mutation/proxy/fault-proxy.ts`, which rewrites its responses and relays its',
-    'webhook deliveries to the suite\'s receiver. The suite runs against the proxy over the checks citing the',
+    "webhook deliveries to the suite's receiver. The suite runs against the proxy over the checks citing the",
     'broken requirements (assumed faults under `--strict`). Classes: invariant (a field changes after a later',
     'step), oracle (exact fee), flag (hasMore/nextCursor meaning), absence (an event sent late), identity',
     '(token amounts), contract (status, headers, body shape), delivery (webhook traffic).',

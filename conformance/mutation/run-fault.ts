@@ -33,7 +33,16 @@ export async function runFault(fault: FaultDefinition | null, seed = MUTATION_SE
   try {
     const targets = fault ? targetChecks(fault, ALL_CHECKS) : { citing: [], only: [] };
     if (fault && targets.only.length === 0) {
-      return { fault, strict: false, citing: [], ran: [], caughtBy: [], warnedBy: [], counts: { passed: 0, failed: 0, warned: 0, notExercised: 0, skipped: 0, errors: 0 }, durationMs: 0 };
+      return {
+        fault,
+        strict: false,
+        citing: [],
+        ran: [],
+        caughtBy: [],
+        warnedBy: [],
+        counts: { passed: 0, failed: 0, warned: 0, notExercised: 0, skipped: 0, errors: 0 },
+        durationMs: 0,
+      };
     }
     const strict = fault === null || fault.level === 'assumed';
     const { result } = await runConformance({

@@ -53,7 +53,9 @@ export async function runMutation(
     ...proxyFaults.map((fault) => ({ proxy: { kind: 'fault', fault } as ProxyCase })),
     ...faults.filter((f) => f.slow !== true).map((f) => ({ inProcess: f })),
   ];
-  const results = await runPooled<Job, FaultRun | ProxyRun>(jobs, poolSize, (job) => ('proxy' in job ? runProxyCase(job.proxy) : runFault(job.inProcess)));
+  const results = await runPooled<Job, FaultRun | ProxyRun>(jobs, poolSize, (job) =>
+    'proxy' in job ? runProxyCase(job.proxy) : runFault(job.inProcess),
+  );
   const inProcess = results.filter((r): r is FaultRun => 'fault' in r);
   const outside = results.filter((r): r is ProxyRun => 'case' in r);
   const baseline = inProcess.find((r) => r.fault === null)!;

@@ -50,7 +50,17 @@ export async function runProxyCase(proxyCase: ProxyCase, seed = MUTATION_SEED): 
     const strict = proxyCase.kind === 'control' || proxyCase.fault.level === 'assumed';
     // Controls judge breadth, not depth: fewer property runs keep the self-test inside CI's budget.
     const runs = proxyCase.kind === 'control' ? CONTROL_RUNS : undefined;
-    const { result } = await runConformance({ baseUrl: url, apiKey: server.simulator.defaultApiKey, strict, only, seed, runs, formats: ['console'], progress: false, write: () => {} });
+    const { result } = await runConformance({
+      baseUrl: url,
+      apiKey: server.simulator.defaultApiKey,
+      strict,
+      only,
+      seed,
+      runs,
+      formats: ['console'],
+      progress: false,
+      write: () => {},
+    });
     const ran = result.checks.filter((c) => c.result !== 'skipped');
     const ids = (pick: (c: CheckResult) => boolean): string[] => ran.filter(pick).map((c) => c.id);
     return {
@@ -58,7 +68,9 @@ export async function runProxyCase(proxyCase: ProxyCase, seed = MUTATION_SEED): 
       name: nameOf(proxyCase),
       strict,
       ran: ran.map((c) => c.id),
-      caughtBy: ran.filter((c) => c.result === 'fail').map((c) => ({ id: c.id, requirements: [...new Set(c.failures.map((f) => f.requirement))] })),
+      caughtBy: ran
+        .filter((c) => c.result === 'fail')
+        .map((c) => ({ id: c.id, requirements: [...new Set(c.failures.map((f) => f.requirement))] })),
       warnedBy: ids((c) => c.result === 'warn'),
       notExercised: ids((c) => c.result === 'not-exercised'),
       counts: result.summary.counts,

@@ -19,14 +19,30 @@ for (let run = 1; run <= times; run++) {
   const server = await startServer({ host: '127.0.0.1', port: 0, logger: quietLogger, chains });
   try {
     const seed = 1000 + run;
-    const { result } = await runConformance({ baseUrl: server.url, apiKey: server.simulator.defaultApiKey, strict: true, only, seed, formats: ['console'], progress: false, write: () => {} });
+    const { result } = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.simulator.defaultApiKey,
+      strict: true,
+      only,
+      seed,
+      formats: ['console'],
+      progress: false,
+      write: () => {},
+    });
     const bad = result.checks.filter((c) => c.result === 'fail' || c.result === 'warn' || c.result === 'not-exercised');
     if (bad.length) failing++;
-    process.stdout.write(`run ${run}/${times} seed ${seed}: ${result.summary.counts.passed} passed, ${result.summary.counts.failed} failed (${(result.summary.durationMs / 1000).toFixed(1)} s)\n`);
-    for (const check of bad) process.stdout.write(`  ${check.id} ${check.result}: ${check.failures.map((f) => `${f.requirement} ${f.title}: ${f.message.slice(0, 300)}`).join(' | ') || check.reason}\n`);
+    process.stdout.write(
+      `run ${run}/${times} seed ${seed}: ${result.summary.counts.passed} passed, ${result.summary.counts.failed} failed (${(result.summary.durationMs / 1000).toFixed(1)} s)\n`,
+    );
+    for (const check of bad)
+      process.stdout.write(
+        `  ${check.id} ${check.result}: ${check.failures.map((f) => `${f.requirement} ${f.title}: ${f.message.slice(0, 300)}`).join(' | ') || check.reason}\n`,
+      );
   } finally {
     await server.close();
   }
 }
-process.stdout.write(`${times - failing}/${times} strict runs clean, ${failing} with failures, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+process.stdout.write(
+  `${times - failing}/${times} strict runs clean, ${failing} with failures, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+);
 process.exitCode = failing === 0 ? 0 : 1;

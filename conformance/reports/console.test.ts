@@ -8,10 +8,30 @@ import { toCurl } from '../http/curl.ts';
 import { SecretRegistry, headerVariable } from '../http/redact.ts';
 import type { Exchange } from '../http/recorder.ts';
 
-const finding = (checkId: string, message: string, extra: Partial<Failure> = {}): Failure => ({ checkId, requirement: 'REQ-A', severity: 'fail', title: 'Status differs', message, reproduction: null, ...extra });
+const finding = (checkId: string, message: string, extra: Partial<Failure> = {}): Failure => ({
+  checkId,
+  requirement: 'REQ-A',
+  severity: 'fail',
+  title: 'Status differs',
+  message,
+  reproduction: null,
+  ...extra,
+});
 
 function check(id: string, result: CheckResult['result']): CheckResult {
-  return { id, title: id, requirements: ['REQ-A'], level: 'documented', needs: [], tags: [], result, failures: [], durationMs: 5, cases: 1, requests: 1 };
+  return {
+    id,
+    title: id,
+    requirements: ['REQ-A'],
+    level: 'documented',
+    needs: [],
+    tags: [],
+    result,
+    failures: [],
+    durationMs: 5,
+    cases: 1,
+    requests: 1,
+  };
 }
 
 describe('console findings', () => {
@@ -25,23 +45,57 @@ describe('console findings', () => {
       finding('auth.b', 'GET /v1/payments -> 500', { title: 'Other title' }),
     ]);
     expect(groups.map((g) => [g.severity, g.checkId, g.title, g.findings.map((f) => [f.count, f.alsoIn])])).toEqual([
-      ['fail', 'auth.a', 'Status differs', [[3, ['auth.b']], [1, []]]],
+      [
+        'fail',
+        'auth.a',
+        'Status differs',
+        [
+          [3, ['auth.b']],
+          [1, []],
+        ],
+      ],
       ['fail', 'auth.b', 'Other title', [[1, []]]],
       ['warn', 'format.x', 'Status differs', [[1, []]]],
     ]);
   });
 
   it('prints a folded finding once with its count and the other checks', () => {
-    const failures = Array.from({ length: 5 }, (_, i) => finding(`c.${i % 2}`, `GET /v1/payments/${i} timed out`, { reproduction: `curl ${i}` }));
-    const text = renderConsoleSummary({ summary: { seed: 1, runs: 1, strict: false, durationMs: 1, cases: 0, requests: 0, casesPerSecond: 0, counts: { passed: 0, failed: 2, warned: 0, notExercised: 0, skipped: 0 } }, checks: [], failures, coverage: [], traceability: [] } as unknown as RunResult);
-    expect(text).toContain('FAIL c.0: Status differs (5 findings)\n  [REQ-A] ×5 GET /v1/payments/0 timed out\n      also in: c.1\n      reproduce: curl 0\n');
+    const failures = Array.from({ length: 5 }, (_, i) =>
+      finding(`c.${i % 2}`, `GET /v1/payments/${i} timed out`, { reproduction: `curl ${i}` }),
+    );
+    const text = renderConsoleSummary({
+      summary: {
+        seed: 1,
+        runs: 1,
+        strict: false,
+        durationMs: 1,
+        cases: 0,
+        requests: 0,
+        casesPerSecond: 0,
+        counts: { passed: 0, failed: 2, warned: 0, notExercised: 0, skipped: 0 },
+      },
+      checks: [],
+      failures,
+      coverage: [],
+      traceability: [],
+    } as unknown as RunResult);
+    expect(text).toContain(
+      'FAIL c.0: Status differs (5 findings)\n  [REQ-A] ×5 GET /v1/payments/0 timed out\n      also in: c.1\n      reproduce: curl 0\n',
+    );
     expect(text.match(/timed out/g)).toHaveLength(1);
   });
 });
 
 describe('console progress', () => {
   const events = (total: number): ProgressEvent[] => [
-    { type: 'start', total, capabilities: { control: true }, notes: [], seed: 1, limits: { requestTimeoutMs: 15_000, maxResponseBytes: 8 * 1024 * 1024, maxRunTimeMs: null } },
+    {
+      type: 'start',
+      total,
+      capabilities: { control: true },
+      notes: [],
+      seed: 1,
+      limits: { requestTimeoutMs: 15_000, maxResponseBytes: 8 * 1024 * 1024, maxRunTimeMs: null },
+    },
     { type: 'check-start', index: 1, total, id: 'a.one', title: '' },
     { type: 'check-end', index: 1, total, result: check('a.one', 'pass') },
     { type: 'check-start', index: 2, total, id: 'a.two', title: '' },
@@ -92,6 +146,8 @@ describe('extra request headers in reproductions', () => {
       credential: { kind: 'none' },
       requestHeaders: { accept: 'application/json', 'X-Gateway-Token': '[REDACTED:STABLEPAY_HEADER_X_GATEWAY_TOKEN]' },
     } as unknown as Exchange;
-    expect(toCurl(exchange, secrets)).toBe(`curl -i -X GET 'http://127.0.0.1:4000/v1/payments' -H 'accept: application/json' -H "X-Gateway-Token: $STABLEPAY_HEADER_X_GATEWAY_TOKEN"`);
+    expect(toCurl(exchange, secrets)).toBe(
+      `curl -i -X GET 'http://127.0.0.1:4000/v1/payments' -H 'accept: application/json' -H "X-Gateway-Token: $STABLEPAY_HEADER_X_GATEWAY_TOKEN"`,
+    );
   });
 });

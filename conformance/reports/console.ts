@@ -51,7 +51,12 @@ export function consoleProgress(write: (text: string) => void, settings: Console
     const eta = done > 0 ? formatDuration((elapsed / done) * (total - done)) : '?';
     const pct = Math.floor((done / total) * 100);
     clearStatus();
-    write(`[${index}/${total}] ${pct}% · ${failed} failed · ${warned} warned · ${formatDuration(elapsed)} elapsed · ETA ${eta} · ${current}`.slice(0, 160));
+    write(
+      `[${index}/${total}] ${pct}% · ${failed} failed · ${warned} warned · ${formatDuration(elapsed)} elapsed · ETA ${eta} · ${current}`.slice(
+        0,
+        160,
+      ),
+    );
     statusShown = true;
   };
   return (event) => {
@@ -73,7 +78,12 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       if (result.result === 'warn') warned += 1;
       const width = String(event.total).length;
       // An error shows its message (the stack is in the JSON report only).
-      const extra = result.result === 'error' ? ` (${result.error?.message.split('\n')[0] ?? 'error'})` : result.result === 'not-exercised' || result.result === 'skipped' ? ` (${result.reason})` : '';
+      const extra =
+        result.result === 'error'
+          ? ` (${result.error?.message.split('\n')[0] ?? 'error'})`
+          : result.result === 'not-exercised' || result.result === 'skipped'
+            ? ` (${result.reason})`
+            : '';
       const stats = result.cases > 0 ? `, ${result.cases} cases` : '';
       const line = `[${String(event.index).padStart(width)}/${event.total}] ${MARK[result.result]} ${result.id} (${result.durationMs} ms, ${result.requests} requests${stats})${extra}\n`;
       if (!tty) {
@@ -117,7 +127,9 @@ function normalise(text: string): string {
 
 /** Identical findings (same severity, requirement, title and message up to ids and numbers, in any check) folded
  * into the first with a count, in first-seen order, then grouped under their check and title. */
-export function groupFindings(failures: Failure[]): { checkId: string; severity: Failure['severity']; title: string; findings: FindingGroup[] }[] {
+export function groupFindings(
+  failures: Failure[],
+): { checkId: string; severity: Failure['severity']; title: string; findings: FindingGroup[] }[] {
   const byKey = new Map<string, FindingGroup>();
   for (const failure of failures) {
     const key = JSON.stringify([failure.severity, failure.requirement, failure.title, normalise(failure.message)]);
@@ -159,20 +171,34 @@ export function renderConsoleSummary(result: RunResult): string {
   }
   const errored = result.checks.filter((check) => check.result === 'error');
   for (const check of errored) lines.push(`ERROR ${check.id}: ${check.error?.message.split('\n')[0] ?? 'error'}`);
-  if (errored.length) lines.push(`  the suite could not judge ${errored.length === 1 ? 'this check' : 'these checks'} (exit 2); the stack is in the JSON report`, '');
+  if (errored.length)
+    lines.push(
+      `  the suite could not judge ${errored.length === 1 ? 'this check' : 'these checks'} (exit 2); the stack is in the JSON report`,
+      '',
+    );
   if (summary.interrupted) {
     const { notRun } = summary.interrupted;
-    lines.push(`INTERRUPTED: ${summary.interrupted.message}; ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run${notRun.length ? `: ${notRun.slice(0, 6).join(', ')}${notRun.length > 6 ? ', …' : ''}` : ''}`, '');
+    lines.push(
+      `INTERRUPTED: ${summary.interrupted.message}; ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run${notRun.length ? `: ${notRun.slice(0, 6).join(', ')}${notRun.length > 6 ? ', …' : ''}` : ''}`,
+      '',
+    );
   }
   const seconds = (summary.durationMs / 1000).toFixed(1);
   lines.push(`seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict' : ''}`);
-  lines.push(`${result.checks.length} checks, ${summary.cases} generated cases, ${summary.requests} requests in ${seconds} s (${summary.casesPerSecond} cases/s)`);
+  lines.push(
+    `${result.checks.length} checks, ${summary.cases} generated cases, ${summary.requests} requests in ${seconds} s (${summary.casesPerSecond} cases/s)`,
+  );
   for (const coverage of result.coverage) {
-    lines.push(`${coverage.level} requirements: ${coverage.exercised}/${coverage.total} exercised (${percent(coverage.exercised, coverage.total)}), ${coverage.covered} covered by the suite`);
+    lines.push(
+      `${coverage.level} requirements: ${coverage.exercised}/${coverage.total} exercised (${percent(coverage.exercised, coverage.total)}), ${coverage.covered} covered by the suite`,
+    );
   }
   const { counts } = summary;
-  if (result.gate) lines.push(result.gate.met ? 'gate: met' : `gate: NOT MET (exit 1)\n${result.gate.unmet.map((u) => `  ${u}`).join('\n')}`);
-  lines.push(`${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped${counts.errors ? `, ${counts.errors} error${counts.errors === 1 ? '' : 's'}` : ''}`);
+  if (result.gate)
+    lines.push(result.gate.met ? 'gate: met' : `gate: NOT MET (exit 1)\n${result.gate.unmet.map((u) => `  ${u}`).join('\n')}`);
+  lines.push(
+    `${counts.warned} warned, ${counts.notExercised} not exercised, ${counts.skipped} skipped${counts.errors ? `, ${counts.errors} error${counts.errors === 1 ? '' : 's'}` : ''}`,
+  );
   lines.push(`${counts.passed} passed, ${counts.failed} failed`);
   return `${lines.join('\n')}\n`;
 }

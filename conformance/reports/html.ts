@@ -79,16 +79,23 @@ function checkSection(checks: CheckResult[], kind: 'fail' | 'warn', h: (text: st
   for (const check of checks) {
     parts.push(`<article class="check${kind === 'warn' ? ' warn-check' : ''}" id="${kind}-${h(check.id)}">`);
     parts.push(`<h3>${badge(check.result)} <a href="#check-${h(check.id)}"><code>${h(check.id)}</code></a> — ${h(check.title)}</h3>`);
-    parts.push(`<p class="muted">level ${check.level} · requirements ${check.requirements.map((r) => `<a href="#req-${h(r)}"><code>${h(r)}</code></a>`).join(', ')} · seed ${check.seed ?? '—'} · ${check.durationMs} ms · ${check.requests} requests</p>`);
+    parts.push(
+      `<p class="muted">level ${check.level} · requirements ${check.requirements.map((r) => `<a href="#req-${h(r)}"><code>${h(r)}</code></a>`).join(', ')} · seed ${check.seed ?? '—'} · ${check.durationMs} ms · ${check.requests} requests</p>`,
+    );
     // Failures of the check before its warnings; identical findings folded with a count.
     for (const group of groupFindings(check.failures)) {
       for (const { failure, count } of group.findings) {
         parts.push(`<div class="finding">`);
-        parts.push(`<p>${badge(failure.severity)} <a href="#req-${h(failure.requirement)}"><code>${h(failure.requirement)}</code></a> <strong>${h(failure.title)}</strong>${count > 1 ? ` <span class="muted">×${count} identical findings</span>` : ''}</p>`);
+        parts.push(
+          `<p>${badge(failure.severity)} <a href="#req-${h(failure.requirement)}"><code>${h(failure.requirement)}</code></a> <strong>${h(failure.title)}</strong>${count > 1 ? ` <span class="muted">×${count} identical findings</span>` : ''}</p>`,
+        );
         parts.push(`<pre>${h(failure.message)}</pre>`);
         if (failure.reproduction) parts.push(`<p>Reproduce:</p><pre class="repro">${h(failure.reproduction)}</pre>`);
         if (failure.delivery) parts.push(renderDeliveryHtml(failure.delivery));
-        if (failure.fastCheck) parts.push(`<p>Replay (seed ${failure.fastCheck.seed}, path <code>${h(failure.fastCheck.path)}</code>):</p><pre>${h(failure.fastCheck.replay)}</pre>`);
+        if (failure.fastCheck)
+          parts.push(
+            `<p>Replay (seed ${failure.fastCheck.seed}, path <code>${h(failure.fastCheck.path)}</code>):</p><pre>${h(failure.fastCheck.replay)}</pre>`,
+          );
         parts.push('</div>');
       }
     }
@@ -109,34 +116,60 @@ export function renderHtml(result: RunResult): string {
   const errored = result.checks.filter((c) => c.result === 'error');
   const targetStarted = metadataLines(result.metadata).find(([label]) => label === 'Target started by')?.[1];
   const parts: string[] = [];
-  parts.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Conformance report — ${h(summary.baseUrl)}</title><style>${STYLE}</style></head><body>`);
+  parts.push(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Conformance report — ${h(summary.baseUrl)}</title><style>${STYLE}</style></head><body>`,
+  );
 
   // 1. Summary: everything an auditor decides on, in the first screen.
-  parts.push(`<header id="summary"><h1>Conformance report <span class="verdict ${verdict.kind}" id="verdict">${h(verdict.text)}</span></h1>`);
-  parts.push(`<p class="counts"><span>${badge('pass')} ${counts.passed}</span><span>${badge('fail')} ${counts.failed}</span><span>${badge('warn')} ${counts.warned}</span><span>${badge('not-exercised')} ${counts.notExercised}</span><span>${badge('skipped')} ${counts.skipped}</span>${counts.errors ? `<span>${badge('error')} ${counts.errors}</span>` : ''}<span class="muted">${result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests</span></p>`);
-  const coverage = result.coverage.map((c) => `${c.level}: ${c.exercised}/${c.total} exercised (${percent(c.exercised, c.total)})`).join('<br>');
+  parts.push(
+    `<header id="summary"><h1>Conformance report <span class="verdict ${verdict.kind}" id="verdict">${h(verdict.text)}</span></h1>`,
+  );
+  parts.push(
+    `<p class="counts"><span>${badge('pass')} ${counts.passed}</span><span>${badge('fail')} ${counts.failed}</span><span>${badge('warn')} ${counts.warned}</span><span>${badge('not-exercised')} ${counts.notExercised}</span><span>${badge('skipped')} ${counts.skipped}</span>${counts.errors ? `<span>${badge('error')} ${counts.errors}</span>` : ''}<span class="muted">${result.checks.length} checks, ${summary.cases} cases, ${summary.requests} requests</span></p>`,
+  );
+  const coverage = result.coverage
+    .map((c) => `${c.level}: ${c.exercised}/${c.total} exercised (${percent(c.exercised, c.total)})`)
+    .join('<br>');
   parts.push('<div class="summary"><dl>');
   parts.push(`<dt>Target</dt><dd><code>${h(summary.baseUrl)}</code>${targetStarted ? `<br><code>${h(targetStarted)}</code>` : ''}</dd>`);
-  parts.push(`<dt>Control API</dt><dd>${summary.controlUrl ? `<code>${h(summary.controlUrl)}</code>` : 'not available'} · webhook receiver ${summary.capabilities['webhook-receiver'] ? 'yes' : 'no'}</dd>`);
+  parts.push(
+    `<dt>Control API</dt><dd>${summary.controlUrl ? `<code>${h(summary.controlUrl)}</code>` : 'not available'} · webhook receiver ${summary.capabilities['webhook-receiver'] ? 'yes' : 'no'}</dd>`,
+  );
   parts.push(`<dt>Coverage</dt><dd>${coverage}</dd>`);
   parts.push('</dl><dl>');
   parts.push(`<dt>Contract SHA-256</dt><dd id="contract-sha256"><code>${h(result.metadata.contract.sha256)}</code></dd>`);
   parts.push(`<dt>Catalogue SHA-256</dt><dd><code>${h(result.metadata.catalogue.sha256)}</code></dd>`);
-  parts.push(`<dt>Tool</dt><dd>${h(summary.tool.name)} ${h(summary.tool.version)} · ${summary.strict ? 'strict' : 'default mode (assumed requirements warn)'}</dd>`);
-  parts.push(`<dt>Run</dt><dd>${h(summary.startedAt)} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed} · ${summary.runs} runs per property</dd>`);
+  parts.push(
+    `<dt>Tool</dt><dd>${h(summary.tool.name)} ${h(summary.tool.version)} · ${summary.strict ? 'strict' : 'default mode (assumed requirements warn)'}</dd>`,
+  );
+  parts.push(
+    `<dt>Run</dt><dd>${h(summary.startedAt)} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed} · ${summary.runs} runs per property</dd>`,
+  );
   parts.push(`<dt>Limits</dt><dd>${h(limitsText(summary.limits))}</dd>`);
   parts.push('</dl></div>');
-  if (summary.capabilityNotes.length) parts.push(`<details><summary>Run notes (${summary.capabilityNotes.length})</summary><p>${summary.capabilityNotes.map(h).join('<br>')}</p></details>`);
+  if (summary.capabilityNotes.length)
+    parts.push(
+      `<details><summary>Run notes (${summary.capabilityNotes.length})</summary><p>${summary.capabilityNotes.map(h).join('<br>')}</p></details>`,
+    );
   if (summary.interrupted) {
     const { notRun } = summary.interrupted;
-    parts.push(`<p id="interrupted"><strong>${h(summary.interrupted.message)}.</strong> ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run (listed as skipped below); what ran is reported as found.</p>`);
+    parts.push(
+      `<p id="interrupted"><strong>${h(summary.interrupted.message)}.</strong> ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run (listed as skipped below); what ran is reported as found.</p>`,
+    );
   }
-  parts.push(`<nav class="jump">${errored.length ? `<a href="#errors">Errors (${errored.length})</a>` : ''}<a href="#failures">Failures (${failed.length})</a><a href="#warnings">Warnings (${warned.length})</a><a href="#not-exercised">Not exercised / skipped (${unexercised.length})</a><a href="#matrix">Traceability matrix</a><a href="#checks">All checks</a></nav></header>`);
+  parts.push(
+    `<nav class="jump">${errored.length ? `<a href="#errors">Errors (${errored.length})</a>` : ''}<a href="#failures">Failures (${failed.length})</a><a href="#warnings">Warnings (${warned.length})</a><a href="#not-exercised">Not exercised / skipped (${unexercised.length})</a><a href="#matrix">Traceability matrix</a><a href="#checks">All checks</a></nav></header>`,
+  );
 
   // 2. Checks that broke (the run could not judge them), then the failures grouped by check.
   if (errored.length) {
-    parts.push(`<section id="errors"><h2>Errors (${errored.length} check${errored.length === 1 ? '' : 's'} could not be judged)</h2><p class="muted">The check itself broke; the stack is in the JSON report.</p>`);
-    for (const check of errored) parts.push(`<p>${badge('error')} <a href="#check-${h(check.id)}"><code>${h(check.id)}</code></a>: ${h(check.error?.message ?? '')}</p>`);
+    parts.push(
+      `<section id="errors"><h2>Errors (${errored.length} check${errored.length === 1 ? '' : 's'} could not be judged)</h2><p class="muted">The check itself broke; the stack is in the JSON report.</p>`,
+    );
+    for (const check of errored)
+      parts.push(
+        `<p>${badge('error')} <a href="#check-${h(check.id)}"><code>${h(check.id)}</code></a>: ${h(check.error?.message ?? '')}</p>`,
+      );
     parts.push('</section>');
   }
   // Failures, grouped by check.
@@ -146,35 +179,58 @@ export function renderHtml(result: RunResult): string {
 
   // 3. Warnings, then what did not run and why.
   parts.push(`<section id="warnings"><h2>Warnings (${warned.length} check${warned.length === 1 ? '' : 's'})</h2>`);
-  parts.push(warned.length ? `<p class="muted">Failures of assumed requirements (docs/decisions.md); they fail the run with --strict.</p>${checkSection(warned, 'warn', h)}` : '<p>No warnings.</p>');
+  parts.push(
+    warned.length
+      ? `<p class="muted">Failures of assumed requirements (docs/decisions.md); they fail the run with --strict.</p>${checkSection(warned, 'warn', h)}`
+      : '<p>No warnings.</p>',
+  );
   parts.push('</section>');
   parts.push(`<section id="not-exercised"><h2>Not exercised and skipped (${unexercised.length})</h2>`);
   if (unexercised.length) {
-    parts.push('<table><colgroup><col style="width:30%"><col style="width:12%"><col></colgroup><thead><tr><th>Check</th><th>Result</th><th>Reason</th></tr></thead><tbody>');
-    for (const check of unexercised) parts.push(`<tr><td><a href="#check-${h(check.id)}"><code>${h(check.id)}</code></a></td><td>${badge(check.result)}</td><td>${h(check.reason ?? '')}</td></tr>`);
+    parts.push(
+      '<table><colgroup><col style="width:30%"><col style="width:12%"><col></colgroup><thead><tr><th>Check</th><th>Result</th><th>Reason</th></tr></thead><tbody>',
+    );
+    for (const check of unexercised)
+      parts.push(
+        `<tr><td><a href="#check-${h(check.id)}"><code>${h(check.id)}</code></a></td><td>${badge(check.result)}</td><td>${h(check.reason ?? '')}</td></tr>`,
+      );
     parts.push('</tbody></table>');
   } else parts.push('<p>Every selected check ran.</p>');
   parts.push('</section>');
 
   // 4. Coverage and the traceability matrix.
   parts.push('<section id="matrix"><h2>Requirement traceability matrix</h2>');
-  parts.push('<table><thead><tr><th>Level</th><th>Requirements</th><th>Covered by the suite</th><th>Exercised in this run</th></tr></thead><tbody>');
+  parts.push(
+    '<table><thead><tr><th>Level</th><th>Requirements</th><th>Covered by the suite</th><th>Exercised in this run</th></tr></thead><tbody>',
+  );
   for (const c of result.coverage) {
-    parts.push(`<tr><td>${c.level}</td><td>${c.total}</td><td>${c.covered} (${percent(c.covered, c.total)})</td><td>${c.exercised} (${percent(c.exercised, c.total)})</td></tr>`);
+    parts.push(
+      `<tr><td>${c.level}</td><td>${c.total}</td><td>${c.covered} (${percent(c.covered, c.total)})</td><td>${c.exercised} (${percent(c.exercised, c.total)})</td></tr>`,
+    );
   }
-  parts.push('</tbody></table><p class="muted">Exercised: at least one citing check ran (pass, fail or warn). Not-exercised and skipped checks never count.</p>');
+  parts.push(
+    '</tbody></table><p class="muted">Exercised: at least one citing check ran (pass, fail or warn). Not-exercised and skipped checks never count.</p>',
+  );
   const option = (value: string) => `<option value="${h(value)}">${h(value)}</option>`;
   const sections = [...new Set(result.traceability.map((row) => row.requirement.section))].sort();
   parts.push('<div class="controls">');
   parts.push(`<label>Status <select id="f-status"><option value="">all</option>${RESULT_ORDER.map(option).join('')}</select></label>`);
   parts.push(`<label>Level <select id="f-level"><option value="">all</option>${option('documented')}${option('assumed')}</select></label>`);
   parts.push(`<label>Section <select id="f-section"><option value="">all</option>${sections.map(option).join('')}</select></label>`);
-  parts.push(`<label>Text <input id="f-text" type="search" placeholder="id, statement, check"></label><span id="f-shown" class="muted"></span></div>`);
-  parts.push('<table id="matrix-table"><colgroup><col style="width:21%"><col style="width:10%"><col style="width:13%"><col style="width:34%"><col style="width:22%"></colgroup>');
-  parts.push('<thead><tr><th data-key="id"><button type="button">Requirement</button></th><th data-key="level"><button type="button">Level</button></th><th data-key="section"><button type="button">Section</button></th><th>Statement</th><th data-key="rank"><button type="button">Result</button> · checks</th></tr></thead><tbody>');
+  parts.push(
+    `<label>Text <input id="f-text" type="search" placeholder="id, statement, check"></label><span id="f-shown" class="muted"></span></div>`,
+  );
+  parts.push(
+    '<table id="matrix-table"><colgroup><col style="width:21%"><col style="width:10%"><col style="width:13%"><col style="width:34%"><col style="width:22%"></colgroup>',
+  );
+  parts.push(
+    '<thead><tr><th data-key="id"><button type="button">Requirement</button></th><th data-key="level"><button type="button">Level</button></th><th data-key="section"><button type="button">Section</button></th><th>Statement</th><th data-key="rank"><button type="button">Result</button> · checks</th></tr></thead><tbody>',
+  );
   for (const row of result.traceability) {
     const { requirement } = row;
-    const checks = row.checks.length ? row.checks.map((c) => `<a href="#check-${h(c.id)}"><code>${h(c.id)}</code></a> ${badge(c.result)}`).join('<br>') : '<span class="muted">no check</span>';
+    const checks = row.checks.length
+      ? row.checks.map((c) => `<a href="#check-${h(c.id)}"><code>${h(c.id)}</code></a> ${badge(c.result)}`).join('<br>')
+      : '<span class="muted">no check</span>';
     parts.push(
       `<tr id="req-${h(requirement.id)}" data-id="${h(requirement.id)}" data-status="${row.result}" data-rank="${RESULT_ORDER.indexOf(row.result)}" data-level="${requirement.level}" data-section="${h(requirement.section)}">` +
         `<td><code>${h(requirement.id)}</code></td><td>${requirement.level}</td><td>${h(requirement.section)}</td><td>${h(requirement.statement)}</td><td>${badge(row.result)}<br>${checks}</td></tr>`,
@@ -185,10 +241,14 @@ export function renderHtml(result: RunResult): string {
   parts.push(renderMetadataHtml(result.metadata));
 
   // 5. Every check, compact.
-  parts.push('<section id="checks"><h2>All checks</h2><table><colgroup><col style="width:28%"><col style="width:30%"><col style="width:10%"><col style="width:10%"><col style="width:22%"></colgroup>');
+  parts.push(
+    '<section id="checks"><h2>All checks</h2><table><colgroup><col style="width:28%"><col style="width:30%"><col style="width:10%"><col style="width:10%"><col style="width:22%"></colgroup>',
+  );
   parts.push('<thead><tr><th>Check</th><th>Title</th><th>Result</th><th>Level</th><th>Time · cases · requests</th></tr></thead><tbody>');
   for (const check of result.checks) {
-    parts.push(`<tr id="check-${h(check.id)}"><td><code>${h(check.id)}</code></td><td>${h(check.title)}</td><td>${badge(check.result)}</td><td>${check.level}</td><td>${check.durationMs} ms · ${check.cases} · ${check.requests}</td></tr>`);
+    parts.push(
+      `<tr id="check-${h(check.id)}"><td><code>${h(check.id)}</code></td><td>${h(check.title)}</td><td>${badge(check.result)}</td><td>${check.level}</td><td>${check.durationMs} ms · ${check.cases} · ${check.requests}</td></tr>`,
+    );
   }
   parts.push('</tbody></table></section>');
   parts.push(`<script>${SCRIPT}</script></body></html>\n`);
@@ -197,7 +257,9 @@ export function renderHtml(result: RunResult): string {
 
 /** What the report was produced from (tool, contract and catalogue digests, seed, target, times): one table. */
 export function renderMetadataHtml(metadata: RunMetadata): string {
-  const rows = metadataLines(metadata).map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`);
+  const rows = metadataLines(metadata).map(
+    ([label, value]) => `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`,
+  );
   return `<h2 id="run-metadata">Run</h2><table class="run-metadata">${rows.join('')}</table>`;
 }
 

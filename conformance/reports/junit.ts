@@ -5,13 +5,15 @@ import type { CheckResult, RunResult, RunSummary } from '../types.ts';
 import type { RunMetadata } from '../run-metadata.ts';
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  );
 }
 
 function testcase(check: CheckResult): string {
@@ -19,19 +21,32 @@ function testcase(check: CheckResult): string {
   const body: string[] = [];
   if (check.result === 'fail') {
     for (const failure of check.failures.filter((f) => f.severity === 'fail')) {
-      const detail = [failure.message, failure.reproduction ? `reproduce: ${failure.reproduction}` : '', failure.fastCheck ? `replay: ${failure.fastCheck.replay}` : '']
+      const detail = [
+        failure.message,
+        failure.reproduction ? `reproduce: ${failure.reproduction}` : '',
+        failure.fastCheck ? `replay: ${failure.fastCheck.replay}` : '',
+      ]
         .filter(Boolean)
         .join('\n');
-      body.push(`      <failure type="${escapeXml(failure.requirement)}" message="${escapeXml(failure.title)}">${escapeXml(detail)}</failure>`);
+      body.push(
+        `      <failure type="${escapeXml(failure.requirement)}" message="${escapeXml(failure.title)}">${escapeXml(detail)}</failure>`,
+      );
     }
   } else if (check.result === 'error') {
     // The check itself broke: an <error>, as JUnit has it for a test that could not run to a verdict. No stack here.
-    body.push(`      <error type="error" message="${escapeXml(check.error?.message.split('\n')[0] ?? 'error')}">${escapeXml(check.error?.message ?? '')}</error>`);
+    body.push(
+      `      <error type="error" message="${escapeXml(check.error?.message.split('\n')[0] ?? 'error')}">${escapeXml(check.error?.message ?? '')}</error>`,
+    );
   } else if (check.result === 'not-exercised' || check.result === 'skipped') {
     body.push(`      <skipped message="${escapeXml(`${check.result}: ${check.reason ?? ''}`)}"/>`);
   }
   const warnings = check.failures.filter((f) => f.severity === 'warn');
-  const out = [`title: ${check.title}`, `requirements: ${check.requirements.join(', ')}`, `result: ${check.result}`, ...warnings.map((w) => `WARN [${w.requirement}] ${w.title}: ${w.message}`)];
+  const out = [
+    `title: ${check.title}`,
+    `requirements: ${check.requirements.join(', ')}`,
+    `result: ${check.result}`,
+    ...warnings.map((w) => `WARN [${w.requirement}] ${w.title}: ${w.message}`),
+  ];
   body.push(`      <system-out>${escapeXml(out.join('\n'))}</system-out>`);
   return `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>`;
 }
@@ -69,7 +84,11 @@ export function renderMetadataProperties(metadata: RunMetadata, summary?: Pick<R
     ['stablepay.target.baseUrl', target.baseUrl],
     ...(target.started?.kind === 'command' ? [['stablepay.target.command', target.started.command] as [string, string]] : []),
     ...(target.started?.kind === 'image'
-      ? [['stablepay.target.image', target.started.image], ['stablepay.target.imageId', target.started.imageId ?? ''], ['stablepay.target.repoDigests', target.started.repoDigests.join(' ')]] as [string, string][]
+      ? ([
+          ['stablepay.target.image', target.started.image],
+          ['stablepay.target.imageId', target.started.imageId ?? ''],
+          ['stablepay.target.repoDigests', target.started.repoDigests.join(' ')],
+        ] as [string, string][])
       : []),
     ['stablepay.startedAt', metadata.startedAt],
     ['stablepay.finishedAt', metadata.finishedAt],

@@ -12,10 +12,35 @@ describe('ndjson progress', () => {
     const lines: string[] = [];
     const print = ndjsonProgress((text) => lines.push(text), secrets);
     const result: CheckResult = {
-      id: 'auth.x', title: 't', requirements: ['R'], level: 'documented', needs: [], tags: [], result: 'fail', durationMs: 1, cases: 1, requests: 1,
-      failures: [{ checkId: 'auth.x', requirement: 'R', severity: 'fail', title: 't', message: `key pk_ndjsonSecretKey000000000001 and whsec_${'ab'.repeat(16)}`, reproduction: null }],
+      id: 'auth.x',
+      title: 't',
+      requirements: ['R'],
+      level: 'documented',
+      needs: [],
+      tags: [],
+      result: 'fail',
+      durationMs: 1,
+      cases: 1,
+      requests: 1,
+      failures: [
+        {
+          checkId: 'auth.x',
+          requirement: 'R',
+          severity: 'fail',
+          title: 't',
+          message: `key pk_ndjsonSecretKey000000000001 and whsec_${'ab'.repeat(16)}`,
+          reproduction: null,
+        },
+      ],
     };
-    print({ type: 'start', total: 1, capabilities: { control: true }, notes: [], seed: 7, limits: { requestTimeoutMs: 15_000, maxResponseBytes: 8 * 1024 * 1024, maxRunTimeMs: null } });
+    print({
+      type: 'start',
+      total: 1,
+      capabilities: { control: true },
+      notes: [],
+      seed: 7,
+      limits: { requestTimeoutMs: 15_000, maxResponseBytes: 8 * 1024 * 1024, maxRunTimeMs: null },
+    });
     print({ type: 'check-start', index: 1, total: 1, id: 'auth.x', title: 't' });
     print({ type: 'check-end', index: 1, total: 1, result });
     print({ type: 'stopped', reason: 'r', remaining: 0 });
@@ -32,7 +57,17 @@ describe('ndjson: an error result', () => {
     const lines: string[] = [];
     const print = ndjsonProgress((text) => lines.push(text));
     const result: CheckResult = {
-      id: 'auth.x', title: 't', requirements: ['R'], level: 'documented', needs: [], tags: [], result: 'error', durationMs: 1, cases: 0, requests: 0, failures: [],
+      id: 'auth.x',
+      title: 't',
+      requirements: ['R'],
+      level: 'documented',
+      needs: [],
+      tags: [],
+      result: 'error',
+      durationMs: 1,
+      cases: 0,
+      requests: 0,
+      failures: [],
       error: { message: 'TypeError: boom', stack: 'TypeError: boom\n    at run (file:///x.ts:1:1)' },
     };
     print({ type: 'check-end', index: 1, total: 1, result });

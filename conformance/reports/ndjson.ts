@@ -11,7 +11,15 @@ export function ndjsonProgress(write: (text: string) => void, secrets?: SecretRe
   const line = (value: unknown) => write(`${JSON.stringify(secrets ? secrets.scrubValue(value) : value)}\n`);
   return (event) => {
     if (event.type === 'start') {
-      line({ type: 'start', schemaVersion: NDJSON_SCHEMA_VERSION, total: event.total, seed: event.seed, capabilities: event.capabilities, notes: event.notes, limits: event.limits });
+      line({
+        type: 'start',
+        schemaVersion: NDJSON_SCHEMA_VERSION,
+        total: event.total,
+        seed: event.seed,
+        capabilities: event.capabilities,
+        notes: event.notes,
+        limits: event.limits,
+      });
     } else if (event.type === 'check-end') {
       // The stack of an `error` result goes to the JSON report only; the stream carries its message.
       const { error, ...result } = event.result;

@@ -18,6 +18,7 @@ export function verdictOf(summary: Pick<RunSummary, 'counts' | 'interrupted'>, g
 
 /** `each request 15 s (--request-timeout), response bodies up to 8 MiB (--max-response-bytes), no run-time limit`. */
 export function limitsText(limits: RunLimits): string {
-  const runTime = limits.maxRunTimeMs === null ? 'no run-time limit' : `the run ends after ${formatSeconds(limits.maxRunTimeMs)} (--max-run-time)`;
+  const runTime =
+    limits.maxRunTimeMs === null ? 'no run-time limit' : `the run ends after ${formatSeconds(limits.maxRunTimeMs)} (--max-run-time)`;
   return `each request ${formatSeconds(limits.requestTimeoutMs)} (--request-timeout), response bodies up to ${formatBytes(limits.maxResponseBytes)} (--max-response-bytes), ${runTime}`;
 }

@@ -32,7 +32,16 @@ describe('payments a check leaves ACTIVE are cancelled when it ends', () => {
       tags: [],
       async run(ctx) {
         const { api: own } = await ctx.newMerchant('created payments');
-        for (const api of [ctx.api, own, own]) ids.first.push((await createPayment(api, { amount: '10', currency: 'USD', expiresAt: new Date((await ctx.clock.refresh()) + 2 * 3600_000).toISOString() })).payment.id);
+        for (const api of [ctx.api, own, own])
+          ids.first.push(
+            (
+              await createPayment(api, {
+                amount: '10',
+                currency: 'USD',
+                expiresAt: new Date((await ctx.clock.refresh()) + 2 * 3600_000).toISOString(),
+              })
+            ).payment.id,
+          );
         await ctx.advanceClock(3600_000);
         seen.duringOwnCheck = String((await getPayment(own, ids.first[1]!)).payment.status);
       },
@@ -50,7 +59,17 @@ describe('payments a check leaves ACTIVE are cancelled when it ends', () => {
       },
     });
     const checks: Check[] = [creates, after];
-    const outcome = await runConformance({ baseUrl: server.url, apiKey: server.simulator.defaultApiKey, formats: ['json'], reportDir: mkdtempSync(join(tmpdir(), 'stablepay-created-payments-')), progress: false, write: () => undefined }, { checks });
+    const outcome = await runConformance(
+      {
+        baseUrl: server.url,
+        apiKey: server.simulator.defaultApiKey,
+        formats: ['json'],
+        reportDir: mkdtempSync(join(tmpdir(), 'stablepay-created-payments-')),
+        progress: false,
+        write: () => undefined,
+      },
+      { checks },
+    );
     expect(outcome.result.checks.map((c) => `${c.id} ${c.result}`)).toEqual(['selftest.creates pass', 'selftest.after pass']);
     expect(seen).toEqual({ duringOwnCheck: 'ACTIVE', mainAfter: 'CANCELLED' });
     for (const id of [...ids.first, ...ids.second]) expect(server.simulator.payments.find(id)?.status, id).toBe('CANCELLED');

@@ -19,7 +19,11 @@ export class CreatedPayments {
   private readonly byCheck = new Map<string, Created[]>();
 
   /** HttpClient's response observer: remembers every 201 of POST /v1/payments with the check that made it. */
-  readonly observe = (client: HttpClient, request: { method: string; path: string; checkId: string }, response: { status: number; json: unknown }): void => {
+  readonly observe = (
+    client: HttpClient,
+    request: { method: string; path: string; checkId: string },
+    response: { status: number; json: unknown },
+  ): void => {
     if (request.method !== 'POST' || request.path !== '/v1/payments' || response.status !== 201) return;
     const id = (response.json as { id?: unknown } | undefined)?.id;
     if (typeof id !== 'string') return;
@@ -35,7 +39,14 @@ export class CreatedPayments {
     let cancelled = 0;
     for (let i = 0; i < created.length; i += PARALLEL) {
       const batch = created.slice(i, i + PARALLEL);
-      const answers = await Promise.all(batch.map(({ id, client }) => client.delete(`/v1/payments/${encodeURIComponent(id)}`).then((r) => r.status, () => 0)));
+      const answers = await Promise.all(
+        batch.map(({ id, client }) =>
+          client.delete(`/v1/payments/${encodeURIComponent(id)}`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        ),
+      );
       cancelled += answers.filter((status) => status === 200).length;
     }
     return cancelled;

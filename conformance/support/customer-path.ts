@@ -44,13 +44,22 @@ export function failableSellers(ctx: CheckContext, amount = '1'): { address: Add
 }
 
 /** Polls GET until one of `statuses`, or until `done()` says the wait no longer matters (no polling left behind). */
-async function waitForStatus(ctx: CheckContext, api: HttpClient, id: string, statuses: string[], done: () => boolean, timeoutMs = 60_000): Promise<Payment> {
+async function waitForStatus(
+  ctx: CheckContext,
+  api: HttpClient,
+  id: string,
+  statuses: string[],
+  done: () => boolean,
+  timeoutMs = 60_000,
+): Promise<Payment> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const current = await getPayment(api, id);
     if ((current.status === 200 && statuses.includes(String(current.payment.status))) || done()) return current.payment;
     if (Date.now() > deadline) {
-      ctx.notExercised(`the payment ${id} did not become ${statuses.join(' or ')} within ${timeoutMs / 1000} s of the customer's action (it is ${current.payment?.status})`);
+      ctx.notExercised(
+        `the payment ${id} did not become ${statuses.join(' or ')} within ${timeoutMs / 1000} s of the customer's action (it is ${current.payment?.status})`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -69,7 +78,12 @@ export async function payAsCustomer(ctx: CheckContext, api: HttpClient, payment:
 }
 
 /** Makes the payment FAILED as a customer would see it happen: control fail, or a revert on chain (needs failableSellers). */
-export async function failAsCustomer(ctx: CheckContext, api: HttpClient, payment: Payment, pair: Pair = { chainId: 8453, token: 'USDC' }): Promise<Payment> {
+export async function failAsCustomer(
+  ctx: CheckContext,
+  api: HttpClient,
+  payment: Payment,
+  pair: Pair = { chainId: 8453, token: 'USDC' },
+): Promise<Payment> {
   if (requireCustomerPath(ctx) === 'control') {
     await ctx.control.submit(payment.id, pair.chainId, pair.token);
     await ctx.control.fail(payment.id, { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance: reverted' });
@@ -78,12 +92,19 @@ export async function failAsCustomer(ctx: CheckContext, api: HttpClient, payment
   const seller = payment.sellers?.[0]?.address as Address | undefined;
   if (!seller) throw new Error('failAsCustomer: create the payment with failableSellers(ctx)');
   if (pair.token !== 'USDC') throw new Error('failAsCustomer: the browser path fails USDC payments (the suite holds the USDC blacklister)');
-  const paid = await payThroughPage(ctx, api, payment, pair, { expect: 'FAILED', hooks: { beforeFirstSignature: () => blacklistUsdc(ctx.customer.chains, pair.chainId, [seller]) } });
+  const paid = await payThroughPage(ctx, api, payment, pair, {
+    expect: 'FAILED',
+    hooks: { beforeFirstSignature: () => blacklistUsdc(ctx.customer.chains, pair.chainId, [seller]) },
+  });
   return paid.payment;
 }
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
 }
@@ -92,7 +113,12 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<void
  * Submits as the customer and holds the payment in PROCESSING until `release()`, which confirms it on chain and
  * resolves with the SUCCESSFUL payment.
  */
-export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment: Payment, pair: Pair): Promise<{ processing: Payment; release(): Promise<Payment> }> {
+export async function holdProcessing(
+  ctx: CheckContext,
+  api: HttpClient,
+  payment: Payment,
+  pair: Pair,
+): Promise<{ processing: Payment; release(): Promise<Payment> }> {
   if (requireCustomerPath(ctx) === 'control') {
     const processing = await ctx.control.submit(payment.id, pair.chainId, pair.token);
     void processing;
@@ -129,8 +155,14 @@ export async function holdProcessing(ctx: CheckContext, api: HttpClient, payment
   // When the payment through the page ends first (e.g. it could not be made), the poll stops too: left running, it would
   // spend the key's requests during later checks (rate-limit.header-semantics counts them one by one).
   let payingEnded = false;
-  paying.then(() => (payingEnded = true), () => (payingEnded = true));
-  const processing = await Promise.race([waitForStatus(ctx, api, payment.id, ['PROCESSING', 'SUCCESSFUL', 'FAILED'], () => payingEnded), paying.then(() => null)]);
+  paying.then(
+    () => (payingEnded = true),
+    () => (payingEnded = true),
+  );
+  const processing = await Promise.race([
+    waitForStatus(ctx, api, payment.id, ['PROCESSING', 'SUCCESSFUL', 'FAILED'], () => payingEnded),
+    paying.then(() => null),
+  ]);
   return {
     processing: processing ?? (await getPayment(api, payment.id)).payment,
     release: async () => {

@@ -28,13 +28,21 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
   } catch (error) {
     return [{ property: 'format', message: `${(error as Error).message} with at most ${minorUnits} decimals` }];
   }
-  const fees = [['serviceFee', payment.serviceFee], ['merchantFee', payment.merchantFee], ...(payment.sellers ?? []).map((s, i) => [`sellers[${i}].amount`, s.amount])] as const;
+  const fees = [
+    ['serviceFee', payment.serviceFee],
+    ['merchantFee', payment.merchantFee],
+    ...(payment.sellers ?? []).map((s, i) => [`sellers[${i}].amount`, s.amount]),
+  ] as const;
   const misformatted = fees.filter(([, value]) => decimalsOf(String(value)) !== minorUnits);
   if (misformatted.length) {
-    violations.push({ property: 'minor-format', message: `not written with exactly ${minorUnits} decimals: ${misformatted.map(([f, v]) => `${f} "${v}"`).join(', ')}` });
+    violations.push({
+      property: 'minor-format',
+      message: `not written with exactly ${minorUnits} decimals: ${misformatted.map(([f, v]) => `${f} "${v}"`).join(', ')}`,
+    });
   }
   const requested = toUnits(request.amount, minorUnits);
-  if (amount !== requested) violations.push({ property: 'identity', message: `amount ${payment.amount} is not the requested ${request.amount}` });
+  if (amount !== requested)
+    violations.push({ property: 'identity', message: `amount ${payment.amount} is not the requested ${request.amount}` });
 
   const total = merchantFee + sellerNets.reduce((a, b) => a + b, 0n) + serviceFee;
   if (total !== amount) {
@@ -57,7 +65,10 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
     });
   }
   if (serviceFee !== divRoundHalfUp(amount * 5n, 1000n)) {
-    violations.push({ property: 'half-up', message: `serviceFee ${payment.serviceFee} is not 0.5 % of ${payment.amount} rounded half-up to ${minorUnits} decimals` });
+    violations.push({
+      property: 'half-up',
+      message: `serviceFee ${payment.serviceFee} is not 0.5 % of ${payment.amount} rounded half-up to ${minorUnits} decimals`,
+    });
   }
 
   const requestedSellers = request.sellers ?? [];
@@ -67,7 +78,8 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
   }
   if (requestedSellers.length === 0) return violations;
   const sellerGross = requestedSellers.map((s) => toUnits(s.amount, minorUnits));
-  const merchantGross = request.merchantAmount !== undefined ? toUnits(request.merchantAmount, minorUnits) : amount - sellerGross.reduce((a, b) => a + b, 0n);
+  const merchantGross =
+    request.merchantAmount !== undefined ? toUnits(request.merchantAmount, minorUnits) : amount - sellerGross.reduce((a, b) => a + b, 0n);
   const shares = [
     { who: 'merchant', gross: merchantGross, net: merchantFee },
     ...sellerGross.map((gross, i) => ({ who: `seller ${i}`, gross, net: sellerNets[i]! })),

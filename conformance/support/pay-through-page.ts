@@ -10,7 +10,15 @@
 // and in every case the agent is blocked, so the run's other customer payments are reported as not attempted, naming
 // this one, instead of each waiting out its own time-outs.
 import type { CheckContext } from '../context.ts';
-import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError, STEP_TIMEOUTS, type PayOptions, type PayResult } from '../customer/agent.ts';
+import {
+  CustomerAbortedError,
+  CustomerBlockedError,
+  PageStepError,
+  PageUnavailableError,
+  STEP_TIMEOUTS,
+  type PayOptions,
+  type PayResult,
+} from '../customer/agent.ts';
 import { TRANSACTION_KINDS } from '../customer/signature-kind.ts';
 import type { WalletLogEntry } from '../customer/wallet.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
@@ -66,7 +74,13 @@ function stepsText(result: PayResult): string {
   return result.steps.map((s) => `${s.step} ${s.ms} ms`).join(', ');
 }
 
-export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment: Payment, pair: { chainId: number; token: string }, options: PayThroughPageOptions = {}): Promise<PagePayment> {
+export async function payThroughPage(
+  ctx: CheckContext,
+  api: HttpClient,
+  payment: Payment,
+  pair: { chainId: number; token: string },
+  options: PayThroughPageOptions = {},
+): Promise<PagePayment> {
   const { agent } = ctx.customer;
   const expected = options.expect ?? 'SUCCESSFUL';
   const label = `${ctx.check.id}-${payment.id.slice(0, 8)}`;
@@ -105,7 +119,13 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
     }
     if (error instanceof PageStepError) {
       agent.block(`the hosted page did not let the customer ${error.step} (${where})`);
-      pageProblem(ctx, options, STEP_REQUIREMENT[error.step] ?? 'PAGE-PAY-ACTION', `The hosted page did not let the customer ${error.step} (${pair.chainId}/${pair.token})`, error.message);
+      pageProblem(
+        ctx,
+        options,
+        STEP_REQUIREMENT[error.step] ?? 'PAGE-PAY-ACTION',
+        `The hosted page did not let the customer ${error.step} (${pair.chainId}/${pair.token})`,
+        error.message,
+      );
     }
     throw error;
   }
@@ -113,8 +133,24 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
   const ended = response.status === 200 && TERMINAL.includes(response.payment.status);
   if (ended) {
     const status = String(response.payment.status);
-    if (result.end === null && result.endError) pageProblem(ctx, options, 'PAGE-FINAL-STATE', 'The page did not show the end state', `${where}: GET says ${status}; ${result.endError.message}`, false);
-    else if (result.end && result.end.state !== status.toLowerCase()) pageProblem(ctx, options, 'PAGE-FINAL-STATE', 'The page shows another end than the API', `${where}: GET says ${status}, the page shows "${result.end.text}"; screenshot ${result.screenshot}`, false);
+    if (result.end === null && result.endError)
+      pageProblem(
+        ctx,
+        options,
+        'PAGE-FINAL-STATE',
+        'The page did not show the end state',
+        `${where}: GET says ${status}; ${result.endError.message}`,
+        false,
+      );
+    else if (result.end && result.end.state !== status.toLowerCase())
+      pageProblem(
+        ctx,
+        options,
+        'PAGE-FINAL-STATE',
+        'The page shows another end than the API',
+        `${where}: GET says ${status}, the page shows "${result.end.text}"; screenshot ${result.screenshot}`,
+        false,
+      );
     return { result, payment: response.payment, response, statuses };
   }
 
@@ -125,23 +161,45 @@ export async function payThroughPage(ctx: CheckContext, api: HttpClient, payment
   const evidence = `Wallet log (${label} in customer-wallet.json):\n${walletLogText(result)}\nscreenshots: ${screenshots}`;
   if (refused.length > 0) {
     agent.block(`the suite's wallet refused what the page asked (${where})`);
-    ctx.notExercised(`the suite's wallet refused ${describeSigned(refused)} (${refused.map((e) => e.detail).join('; ')}), so the customer could not pay ${where} (steps: ${stepsText(result)}). ${evidence}`);
+    ctx.notExercised(
+      `the suite's wallet refused ${describeSigned(refused)} (${refused.map((e) => e.detail).join('; ')}), so the customer could not pay ${where} (steps: ${stepsText(result)}). ${evidence}`,
+    );
   }
   if (signed.length === 0) {
     agent.block(`pressing pay asked the wallet for nothing (${where})`);
-    pageProblem(ctx, options, 'PAGE-PAY-ACTION', 'Pressing pay did not ask the wallet to sign or send anything', `${where} (steps: ${stepsText(result)}). ${evidence}`);
+    pageProblem(
+      ctx,
+      options,
+      'PAGE-PAY-ACTION',
+      'Pressing pay did not ask the wallet to sign or send anything',
+      `${where} (steps: ${stepsText(result)}). ${evidence}`,
+    );
   }
   const seen = statuses.length > 0 ? statuses.join(' then ') : `no 200 answer (last: ${response.status})`;
   const stuck = String(response.payment?.status);
-  const requirement = stuck === 'PROCESSING' ? (expected === 'FAILED' ? 'PAY-STATE-PROCESSING-TO-FAILED' : 'PAY-STATE-PROCESSING-TO-SUCCESSFUL') : 'PAY-STATE-ACTIVE-TO-PROCESSING';
+  const requirement =
+    stuck === 'PROCESSING'
+      ? expected === 'FAILED'
+        ? 'PAY-STATE-PROCESSING-TO-FAILED'
+        : 'PAY-STATE-PROCESSING-TO-SUCCESSFUL'
+      : 'PAY-STATE-ACTIVE-TO-PROCESSING';
   const message = `The customer completed every step on the page (${stepsText(result)}; the wallet signed or sent ${describeSigned(signed)}) and GET /v1/payments/${payment.id} showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s after the pay click, never ${stuck === 'PROCESSING' ? expected : `PROCESSING and then ${expected}`}. The page ${result.end ? `showed "${result.end.text}"` : 'showed no end state'}. ${evidence}`;
-  agent.block(`${where} did not settle: the customer paid and GET showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s (reported by ${ctx.check.id})`);
+  agent.block(
+    `${where} did not settle: the customer paid and GET showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s (reported by ${ctx.check.id})`,
+  );
   if (!ctx.check.requirements.includes(requirement)) ctx.notExercised(message);
   ctx.require(false, requirement, 'A payment the customer paid through the hosted page never settled', message, response.exchange);
 }
 
 /** A page-contract problem: a finding on its (assumed) requirement when the check judges the page, else not exercised. */
-function pageProblem(ctx: CheckContext, options: PayThroughPageOptions, requirement: string, title: string, message: string, stop = true): void {
+function pageProblem(
+  ctx: CheckContext,
+  options: PayThroughPageOptions,
+  requirement: string,
+  title: string,
+  message: string,
+  stop = true,
+): void {
   const asFinding = (options.pageProblems ?? 'not-exercised') === 'finding' && ctx.check.requirements.includes(requirement);
   if (!stop) {
     if (asFinding) ctx.fail(requirement, title, message);

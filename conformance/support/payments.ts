@@ -18,14 +18,32 @@ export const STATUSES: PaymentStatus[] = ['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 
 export const TERMINAL: PaymentStatus[] = ['SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'];
 
 export const CREATE_VIEW_FIELDS = [
-  'id', 'status', 'amount', 'currency', 'title', 'externalId', 'acceptedChains', 'acceptedTokens',
-  'serviceFee', 'merchantFee', 'sellers', 'paymentUrl', 'expiresAt', 'createdAt',
+  'id',
+  'status',
+  'amount',
+  'currency',
+  'title',
+  'externalId',
+  'acceptedChains',
+  'acceptedTokens',
+  'serviceFee',
+  'merchantFee',
+  'sellers',
+  'paymentUrl',
+  'expiresAt',
+  'createdAt',
 ] as const;
 
 export const AFTER_INITIATION_FIELDS = ['chainId', 'token', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken'] as const;
 
 export const RETRIEVE_VIEW_FIELDS = [
-  ...CREATE_VIEW_FIELDS, ...AFTER_INITIATION_FIELDS, 'gasActual', 'txHash', 'error', 'paidAt', 'updatedAt',
+  ...CREATE_VIEW_FIELDS,
+  ...AFTER_INITIATION_FIELDS,
+  'gasActual',
+  'txHash',
+  'error',
+  'paidAt',
+  'updatedAt',
 ] as const;
 
 export async function createPayment(api: HttpClient, body: CreateBody): Promise<HttpResponse & { payment: Payment }> {
@@ -52,7 +70,7 @@ export function uniqueExternalId(prefix = 'cf'): string {
 export function errorPaths(body: unknown): string[][] {
   const errors = (body as { errors?: unknown })?.errors;
   if (!Array.isArray(errors)) return [];
-  return errors.map((e) => (Array.isArray((e as { path?: unknown }).path) ? ((e as { path: unknown[] }).path.map(String)) : []));
+  return errors.map((e) => (Array.isArray((e as { path?: unknown }).path) ? (e as { path: unknown[] }).path.map(String) : []));
 }
 
 /** Whether some errors[] entry names `field` (its path starts with it). */

@@ -26,7 +26,7 @@ export type BrokenKind = (typeof BROKEN_KINDS)[number];
 
 export const BROKEN_KIND_TEXT: Record<BrokenKind, string> = {
   'invalid-json': 'invalid JSON with a JSON content type',
-  'html-page': 'an HTML page (a web server\'s default page)',
+  'html-page': "an HTML page (a web server's default page)",
   'status-500': '500 everywhere',
   'no-answer': 'no answer at all (the connection is held)',
   'headers-then-silence': 'headers and then silence',

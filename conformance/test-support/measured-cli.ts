@@ -48,7 +48,9 @@ function peakRss(pid: number): number {
 /** Pids whose process group is `group` (read from /proc: a zombie or a re-parented orphan counts too). */
 export function processGroupMembers(group: number): number[] {
   try {
-    return processTable().filter(([, pgid, state]) => pgid === group && state !== 'Z').map(([pid]) => pid);
+    return processTable()
+      .filter(([, pgid, state]) => pgid === group && state !== 'Z')
+      .map(([pid]) => pid);
   } catch {
     return [];
   }

@@ -26,7 +26,10 @@ export interface PrismProcess {
 /** `args` e.g. ['mock', 'openapi.yaml'] or ['proxy', 'openapi.yaml', upstream, '--errors']. */
 export async function startPrism(args: string[], timeoutMs = 90_000): Promise<PrismProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(PRISM, [...args, '-h', '127.0.0.1', '-p', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(PRISM, [...args, '-h', '127.0.0.1', '-p', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -27,7 +27,14 @@ function delivery(v1: string, extraHeaders: Record<string, string> = {}, body = 
     id: 'delivery-7',
     path: '/webhooks-signature/x',
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-timestamp': T, 'x-service-signature': `t=${T},v1=${v1}`, host: 'h', 'content-length': '1', ...extraHeaders },
+    headers: {
+      'content-type': 'application/json',
+      'x-service-timestamp': T,
+      'x-service-signature': `t=${T},v1=${v1}`,
+      host: 'h',
+      'content-length': '1',
+      ...extraHeaders,
+    },
     rawBody: body,
     rawBytes: Buffer.from(body, 'utf8'),
     json: JSON.parse(body),
@@ -50,7 +57,9 @@ describe('webhook delivery evidence', () => {
     expect(evidence.signature.expected).toBe(hmac(SECRET, `${T}.${BODY}`));
     expect(evidence.signature.diagnosis).toBe('v1 is the HMAC of the raw body alone, without the `<t>.` prefix');
     expect(evidence.replay).toBe(`stablepay replay-delivery 'reports/x' --delivery delivery-7 --to "$WEBHOOK_URL"`);
-    const computed = execFileSync('bash', ['-c', evidence.signature.compute!], { env: { ...process.env, STABLEPAY_WEBHOOK_SECRET: SECRET } }).toString();
+    const computed = execFileSync('bash', ['-c', evidence.signature.compute!], {
+      env: { ...process.env, STABLEPAY_WEBHOOK_SECRET: SECRET },
+    }).toString();
     expect(computed.trim().split(/\s+/).at(-1)).toBe(evidence.signature.expected);
     expect(JSON.stringify(evidence)).not.toContain(SECRET);
   });
@@ -66,7 +75,10 @@ describe('webhook delivery evidence', () => {
 
   it('redacts credentials in the headers and secrets in the body, and says so', () => {
     const body = `{"event":"x","leak":"${SECRET}"}`;
-    const evidence = deliveryEvidence(delivery('00', { authorization: 'Bearer pk_abcdefghijklmnopqrstu' }, body), { secrets: secrets(), reportDir: '.' });
+    const evidence = deliveryEvidence(delivery('00', { authorization: 'Bearer pk_abcdefghijklmnopqrstu' }, body), {
+      secrets: secrets(),
+      reportDir: '.',
+    });
     expect(evidence.headers.authorization).toBe('Bearer REDACTED');
     expect(evidence.bodyRedacted).toBe(true);
     expect(Buffer.from(evidence.bodyBase64, 'base64').toString()).toBe('{"event":"x","leak":"[REDACTED:WEBHOOK_SECRET_1]"}');
@@ -76,9 +88,21 @@ describe('webhook delivery evidence', () => {
 
 describe('delivery evidence in the human reports', () => {
   it('shows the request as received, both signatures, the diagnosis and the commands, escaped in HTML', () => {
-    const evidence = deliveryEvidence(delivery(hmac(SECRET, BODY), { 'x-note': '<b>' }), { secret: SECRET, secrets: secrets(), reportDir: 'reports' });
+    const evidence = deliveryEvidence(delivery(hmac(SECRET, BODY), { 'x-note': '<b>' }), {
+      secret: SECRET,
+      secrets: secrets(),
+      reportDir: 'reports',
+    });
     const text = deliveryText(evidence);
-    for (const part of ['POST /webhooks-signature/x', `x-service-signature: t=${T},v1=${evidence.signature.actual}`, BODY, `signature expected  v1=${evidence.signature.expected}`, 'diagnosis: v1 is the HMAC of the raw body alone', evidence.signature.compute!, evidence.replay]) {
+    for (const part of [
+      'POST /webhooks-signature/x',
+      `x-service-signature: t=${T},v1=${evidence.signature.actual}`,
+      BODY,
+      `signature expected  v1=${evidence.signature.expected}`,
+      'diagnosis: v1 is the HMAC of the raw body alone',
+      evidence.signature.compute!,
+      evidence.replay,
+    ]) {
       expect(text).toContain(part);
     }
     const html = renderDeliveryHtml(evidence);
@@ -89,13 +113,21 @@ describe('delivery evidence in the human reports', () => {
 
 describe('replaying a recorded delivery', () => {
   const evidence = deliveryEvidence(delivery(hmac(SECRET, BODY)), { secret: SECRET, secrets: secrets(), reportDir: '.' });
-  const report = { failures: [{ checkId: 'webhooks.signature', requirement: 'WH-SIGN-HMAC', title: 't', delivery: evidence }, { checkId: 'a', delivery: evidence }, { checkId: 'b' }] };
+  const report = {
+    failures: [
+      { checkId: 'webhooks.signature', requirement: 'WH-SIGN-HMAC', title: 't', delivery: evidence },
+      { checkId: 'a', delivery: evidence },
+      { checkId: 'b' },
+    ],
+  };
 
   it('finds deliveries in a report, a finding or a bare delivery', () => {
     expect(deliveriesIn(report).map((d) => d.delivery.id)).toEqual(['delivery-7']);
     expect(deliveriesIn(report.failures[0]).map((d) => d.finding?.checkId)).toEqual(['webhooks.signature']);
     expect(deliveriesIn(evidence)).toHaveLength(1);
-    expect(() => pickDelivery('r.json', deliveriesIn(report), 'delivery-9')).toThrow('r.json: no delivery delivery-9 (it holds delivery-7)');
+    expect(() => pickDelivery('r.json', deliveriesIn(report), 'delivery-9')).toThrow(
+      'r.json: no delivery delivery-9 (it holds delivery-7)',
+    );
   });
 
   it('posts the recorded bytes and headers, or a correct re-signature', async () => {
@@ -122,6 +154,9 @@ describe('replaying a recorded delivery', () => {
     expect(received[0]!.headers.host).not.toBe('h');
     const resigned = received[1]!;
     expect(resigned.body.toString('utf8')).toBe(BODY);
-    expect(verifySignature({ headers: resigned.headers, rawBody: BODY, secret: SECRET, nowSeconds: 1767225700 })).toEqual({ ok: true, timestamp: 1767225700 });
+    expect(verifySignature({ headers: resigned.headers, rawBody: BODY, secret: SECRET, nowSeconds: 1767225700 })).toEqual({
+      ok: true,
+      timestamp: 1767225700,
+    });
   });
 });

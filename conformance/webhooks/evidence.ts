@@ -60,15 +60,21 @@ function diagnose(secret: string, t: string, body: string, actual: string): stri
   const candidates: [string, () => string][] = [
     ['v1 is the HMAC of the raw body alone, without the `<t>.` prefix', () => hmac(secret, body)],
     ['v1 is the HMAC of `<t><raw body>`, without the dot', () => hmac(secret, `${t}${body}`)],
-    ['v1 is keyed with the secret without its `whsec_` prefix (the key is the whole secret string)', () => hmac(secret.replace(/^whsec_/, ''), `${t}.${body}`)],
+    [
+      'v1 is keyed with the secret without its `whsec_` prefix (the key is the whole secret string)',
+      () => hmac(secret.replace(/^whsec_/, ''), `${t}.${body}`),
+    ],
     ['v1 is upper-case hex (it must be lower-case)', () => hmac(secret, `${t}.${body}`).toUpperCase()],
-    ['v1 was computed over a re-serialised body, not the bytes sent', () => {
-      try {
-        return hmac(secret, `${t}.${JSON.stringify(JSON.parse(body))}`);
-      } catch {
-        return '';
-      }
-    }],
+    [
+      'v1 was computed over a re-serialised body, not the bytes sent',
+      () => {
+        try {
+          return hmac(secret, `${t}.${JSON.stringify(JSON.parse(body))}`);
+        } catch {
+          return '';
+        }
+      },
+    ],
   ];
   for (const [reason, compute] of candidates) if (compute() === actual && actual !== hmac(secret, `${t}.${body}`)) return reason;
   return 'v1 matches none of the usual mistakes (body alone, no dot, secret without its prefix, upper-case hex, re-serialised body): the key or the bytes signed differ';
@@ -78,10 +84,14 @@ function diagnose(secret: string, t: string, body: string, actual: string): stri
  * `secret`: the endpoint's secret when the check knows it (then the expected signature is computed);
  * `reportDir`: where the report is written, for the replay command.
  */
-export function deliveryEvidence(delivery: Delivery, options: { secret?: string; secrets: SecretRegistry; reportDir: string }): DeliveryEvidence {
+export function deliveryEvidence(
+  delivery: Delivery,
+  options: { secret?: string; secrets: SecretRegistry; reportDir: string },
+): DeliveryEvidence {
   const { secrets } = options;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(delivery.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(delivery.headers))
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   const scrubbedBody = secrets.scrub(delivery.rawBody);
   const bodyRedacted = scrubbedBody !== delivery.rawBody;
   const bodyBytes = bodyRedacted ? Buffer.from(scrubbedBody, 'utf8') : delivery.rawBytes;
@@ -91,7 +101,8 @@ export function deliveryEvidence(delivery: Delivery, options: { secret?: string;
   const t = parsed?.t ?? headerOf(delivery, 'x-service-timestamp');
   const actual = parsed?.v1 ?? null;
   const expected = options.secret && t !== null ? sign(options.secret, t, delivery.rawBody) : null;
-  const diagnosis = options.secret && t !== null && actual && actual !== expected ? diagnose(options.secret, t, delivery.rawBody, actual) : null;
+  const diagnosis =
+    options.secret && t !== null && actual && actual !== expected ? diagnose(options.secret, t, delivery.rawBody, actual) : null;
   const compute =
     t === null
       ? null

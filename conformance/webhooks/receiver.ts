@@ -135,13 +135,7 @@ export class WebhookReceiver {
     return endpoint;
   }
 
-  private handle(
-    url: string,
-    method: string,
-    headers: IncomingHttpHeaders,
-    body: Buffer,
-    res: import('node:http').ServerResponse,
-  ): void {
+  private handle(url: string, method: string, headers: IncomingHttpHeaders, body: Buffer, res: import('node:http').ServerResponse): void {
     const path = url.split('?')[0] ?? '/';
     const endpoint = this.endpoints.get(path);
     const behaviour = endpoint?.behaviour ?? { status: 404 };
@@ -152,7 +146,17 @@ export class WebhookReceiver {
     } catch {
       json = undefined;
     }
-    const delivery: Delivery = { id: `delivery-${++this.received}`, path, method, headers, rawBody, rawBytes: body, json, receivedAt: Date.now(), answeredStatus: behaviour.status };
+    const delivery: Delivery = {
+      id: `delivery-${++this.received}`,
+      path,
+      method,
+      headers,
+      rawBody,
+      rawBytes: body,
+      json,
+      receivedAt: Date.now(),
+      answeredStatus: behaviour.status,
+    };
     if (endpoint) endpoint.record(delivery);
     else this.unrouted.push(delivery);
     const answer = () => {

@@ -17,7 +17,9 @@ export interface FoundDelivery {
 
 function isEvidence(value: unknown): value is DeliveryEvidence {
   const v = value as Partial<DeliveryEvidence> | null;
-  return typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.bodyBase64 === 'string' && typeof v.headers === 'object';
+  return (
+    typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.bodyBase64 === 'string' && typeof v.headers === 'object'
+  );
 }
 
 /** Every delivery a report file holds: a whole report (`failures[].delivery`), one finding (`.delivery`) or one delivery. */
@@ -28,7 +30,8 @@ export function deliveriesIn(document: unknown): FoundDelivery[] {
   if (doc && Array.isArray(doc.failures)) {
     const found = new Map<string, FoundDelivery>();
     for (const failure of doc.failures as { delivery?: unknown }[]) {
-      if (isEvidence(failure.delivery) && !found.has(failure.delivery.id)) found.set(failure.delivery.id, { delivery: failure.delivery, finding: failure as FoundDelivery['finding'] });
+      if (isEvidence(failure.delivery) && !found.has(failure.delivery.id))
+        found.set(failure.delivery.id, { delivery: failure.delivery, finding: failure as FoundDelivery['finding'] });
     }
     return [...found.values()];
   }
@@ -57,7 +60,9 @@ export function pickDelivery(file: string, deliveries: FoundDelivery[], id: stri
   if (deliveries.length === 0) throw new UsageError(`${file}: holds no webhook delivery (only webhook findings carry one)`);
   if (id === undefined) {
     if (deliveries.length === 1) return deliveries[0]!;
-    throw new UsageError(`${file}: holds ${deliveries.length} deliveries; choose one with --delivery (${deliveries.map((d) => d.delivery.id).join(', ')})`);
+    throw new UsageError(
+      `${file}: holds ${deliveries.length} deliveries; choose one with --delivery (${deliveries.map((d) => d.delivery.id).join(', ')})`,
+    );
   }
   const found = deliveries.find((d) => d.delivery.id === id);
   if (!found) throw new UsageError(`${file}: no delivery ${id} (it holds ${deliveries.map((d) => d.delivery.id).join(', ')})`);
@@ -81,7 +86,8 @@ export function replayRequest(delivery: DeliveryEvidence, resign: { secret: stri
   for (const [name, value] of Object.entries(delivery.headers)) if (!HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
   const body = Buffer.from(delivery.bodyBase64, 'base64');
   const notes: string[] = [];
-  if (delivery.bodyRedacted) notes.push('the recorded body carried a secret and was redacted in the report: the body sent is the redacted one');
+  if (delivery.bodyRedacted)
+    notes.push('the recorded body carried a secret and was redacted in the report: the body sent is the redacted one');
   if (resign) {
     const t = String(resign.nowSeconds);
     headers['x-service-timestamp'] = t;
@@ -92,6 +98,12 @@ export function replayRequest(delivery: DeliveryEvidence, resign: { secret: stri
 }
 
 export async function sendReplay(to: string, replay: ReplayRequest, timeoutMs = 10_000): Promise<{ status: number; body: string }> {
-  const response = await request(to, { method: replay.method as 'POST', headers: replay.headers, body: replay.body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const response = await request(to, {
+    method: replay.method as 'POST',
+    headers: replay.headers,
+    body: replay.body,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
   return { status: response.statusCode, body: await response.body.text() };
 }

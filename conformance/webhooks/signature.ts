@@ -73,7 +73,11 @@ export function verifySignature(input: VerifyInput): SignatureVerdict {
   const timestamp = Number(parsed.t);
   const skew = Math.abs(timestamp - input.nowSeconds);
   if (skew > tolerance) {
-    return { ok: false, reason: 'stale', detail: `timestamp ${timestamp} is ${skew} s from now (${input.nowSeconds}); tolerance ${tolerance} s` };
+    return {
+      ok: false,
+      reason: 'stale',
+      detail: `timestamp ${timestamp} is ${skew} s from now (${input.nowSeconds}); tolerance ${tolerance} s`,
+    };
   }
   const expected = sign(input.secret, parsed.t, input.rawBody);
   if (!constantTimeEqual(expected, parsed.v1)) {

@@ -48,7 +48,12 @@ export async function startMerchantSite(): Promise<MerchantSite> {
       const src = escapeHtml(url.searchParams.get('pay') ?? '');
       res
         .writeHead(200, { 'content-type': 'text/html' })
-        .end(page('Demo shop checkout', `<h1>Demo shop — checkout</h1><iframe src="${src}" title="Pay with stablecoins" style="width:560px;height:1020px;border:1px solid #ccc"></iframe>`));
+        .end(
+          page(
+            'Demo shop checkout',
+            `<h1>Demo shop — checkout</h1><iframe src="${src}" title="Pay with stablecoins" style="width:560px;height:1020px;border:1px solid #ccc"></iframe>`,
+          ),
+        );
       return;
     }
     if (req.method !== 'POST' || url.pathname !== '/webhooks') {
@@ -62,7 +67,12 @@ export async function startMerchantSite(): Promise<MerchantSite> {
       try {
         const body = JSON.parse(raw) as ReceivedWebhook['body'];
         const header = req.headers['x-service-signature'];
-        received.push({ event: body.event, paymentId: body.data?.paymentId ?? null, body, signatureValid: signatureValid(site.secret, typeof header === 'string' ? header : undefined, raw) });
+        received.push({
+          event: body.event,
+          paymentId: body.data?.paymentId ?? null,
+          body,
+          signatureValid: signatureValid(site.secret, typeof header === 'string' ? header : undefined, raw),
+        });
         for (const waiter of [...waiters]) waiter();
         res.writeHead(204).end();
       } catch {

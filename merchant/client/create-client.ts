@@ -15,7 +15,11 @@ export interface StablepayClientOptions extends Omit<ClientOptions, 'baseUrl'> {
 }
 
 export function createStablepayClient({ baseUrl, apiKey, headers, ...rest }: StablepayClientOptions): StablepayClient {
-  return createClient<paths>({ ...rest, baseUrl: baseUrl.replace(/\/+$/, ''), headers: { ...(headers as Record<string, string> | undefined), authorization: `Bearer ${apiKey}` } });
+  return createClient<paths>({
+    ...rest,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    headers: { ...(headers as Record<string, string> | undefined), authorization: `Bearer ${apiKey}` },
+  });
 }
 
 export type * from '@stablepay/contract/types';

@@ -34,7 +34,12 @@ export function parseSignatureHeader(header: string): { timestamp: string; signa
 /** The header as HTTP libraries give it: absent, one value, or (Node, for a repeated header) several. */
 export type SignatureHeader = string | readonly string[] | null | undefined;
 
-export function verifyWebhookSignature(rawBody: string | Uint8Array, header: SignatureHeader, secret: string, options: VerifyOptions = {}): WebhookVerification {
+export function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  header: SignatureHeader,
+  secret: string,
+  options: VerifyOptions = {},
+): WebhookVerification {
   // 1. Format. A header sent twice counts by its first value.
   const value = typeof header === 'string' ? header : header?.[0];
   const parsed = value ? parseSignatureHeader(value) : null;
@@ -45,7 +50,8 @@ export function verifyWebhookSignature(rawBody: string | Uint8Array, header: Sig
   const nowMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
   const timestamp = Number(parsed.timestamp);
   const skew = Math.abs(Math.floor(nowMs / 1000) - timestamp);
-  if (skew > tolerance) return { ok: false, step: 'tolerance', message: `timestamp is ${skew} s from now; the tolerance is ${tolerance} s` };
+  if (skew > tolerance)
+    return { ok: false, step: 'tolerance', message: `timestamp is ${skew} s from now; the tolerance is ${tolerance} s` };
   // 3. HMAC-SHA256, hex, over "<t>.<raw body>" with the whole secret as the key.
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
   const expected = createHmac('sha256', secret).update(`${parsed.timestamp}.`, 'utf8').update(body).digest('hex');

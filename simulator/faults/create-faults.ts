@@ -37,7 +37,12 @@ export const floatFees =
   (request) => {
     const draft = base(request);
     const { minorUnits } = request.currency;
-    const fees = computeFeesWithFloats(request.amountUnits, request.merchantGross, (request.sellers ?? []).map((s) => s.gross), minorUnits);
+    const fees = computeFeesWithFloats(
+      request.amountUnits,
+      request.merchantGross,
+      (request.sellers ?? []).map((s) => s.gross),
+      minorUnits,
+    );
     const format = (units: bigint): string => formatUnits(units, minorUnits);
     return {
       ...draft,
@@ -66,5 +71,8 @@ export const sellerAmountsBeforeFee =
     const draft = base(request);
     const gross = request.sellers;
     if (!draft.sellers || !gross) return draft;
-    return { ...draft, sellers: draft.sellers.map((s, i) => ({ ...s, amount: formatUnits(gross[i]?.gross ?? 0n, request.currency.minorUnits) })) };
+    return {
+      ...draft,
+      sellers: draft.sellers.map((s, i) => ({ ...s, amount: formatUnits(gross[i]?.gross ?? 0n, request.currency.minorUnits) })),
+    };
   };

@@ -22,19 +22,21 @@ export const FAULT_DEFINITIONS = [
   // money
   {
     name: 'fee-truncated-zero-decimal',
-    description: 'JPY/IDR/VND: serviceFee reported by integer division (truncated) while the shares were split from the rounded fee, so the parts miss the amount by one minor unit',
+    description:
+      'JPY/IDR/VND: serviceFee reported by integer division (truncated) while the shares were split from the rounded fee, so the parts miss the amount by one minor unit',
     breaks: ['PAY-FEE-SUM-IDENTITY', 'PAY-FEE-SERVICE-RATE'],
     level: 'documented',
   },
   {
     name: 'fee-binary-float',
-    description: 'Fees computed with JS numbers (amount * 0.005, Math.round per share): binary rounding and per-share rounding lose or add a minor unit',
+    description:
+      'Fees computed with JS numbers (amount * 0.005, Math.round per share): binary rounding and per-share rounding lose or add a minor unit',
     breaks: ['PAY-FEE-SUM-IDENTITY', 'PAY-FEE-SELLERS-PROPORTIONAL', 'PAY-FEE-ROUND-HALF-UP'],
     level: 'documented',
   },
   {
     name: 'seller-amounts-before-fee',
-    description: 'sellers[].amount echoes the requested gross amount instead of the amount after the seller\'s share of the fee',
+    description: "sellers[].amount echoes the requested gross amount instead of the amount after the seller's share of the fee",
     breaks: ['PAY-FEE-SELLER-AMOUNT-AFTER-FEE', 'PAY-FEE-SELLERS-PROPORTIONAL', 'PAY-FEE-SUM-IDENTITY'],
     level: 'documented',
   },
@@ -54,13 +56,15 @@ export const FAULT_DEFINITIONS = [
   // externalId
   {
     name: 'external-id-check-then-insert',
-    description: 'externalId uniqueness is checked, then the payment inserted after an await: concurrent creates with one externalId all succeed',
+    description:
+      'externalId uniqueness is checked, then the payment inserted after an await: concurrent creates with one externalId all succeed',
     breaks: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE'],
     level: 'documented',
   },
   {
     name: 'external-id-held-after-cancel',
-    description: 'The live-externalId index is released on FAILED and EXPIRED but not on CANCELLED: reusing a cancelled payment\'s externalId gives 409',
+    description:
+      "The live-externalId index is released on FAILED and EXPIRED but not on CANCELLED: reusing a cancelled payment's externalId gives 409",
     breaks: ['PAY-CREATE-EXTERNAL-ID-REUSABLE'],
     level: 'documented',
   },
@@ -111,7 +115,8 @@ export const FAULT_DEFINITIONS = [
   },
   {
     name: 'key-expiry-wall-clock',
-    description: 'Key expiry is compared with the wall clock instead of the service clock: a key past its expiresAt (service time) is still accepted',
+    description:
+      'Key expiry is compared with the wall clock instead of the service clock: a key past its expiresAt (service time) is still accepted',
     breaks: ['AUTH-401-MISSING-INVALID', 'AUTH-KEY-IP-WHITELIST-EXPIRY'],
     level: 'documented',
   },
@@ -123,7 +128,8 @@ export const FAULT_DEFINITIONS = [
   },
   {
     name: 'other-merchant-payment-visible',
-    description: 'GET and DELETE /v1/payments/{id} look the id up without the merchant: another merchant\'s payment is returned instead of 404',
+    description:
+      "GET and DELETE /v1/payments/{id} look the id up without the merchant: another merchant's payment is returned instead of 404",
     breaks: ['ERR-404-PAYMENT-NOT-FOUND'],
     level: 'documented',
   },
@@ -180,7 +186,14 @@ export const FAULT_DEFINITIONS = [
   {
     name: 'retry-schedule-shifted',
     description: 'Every retry delay is 30 s longer than the documented schedule (1 m 30 s, 5 m 30 s, ...)',
-    breaks: ['WH-RETRY-ATTEMPT-2', 'WH-RETRY-ATTEMPT-3', 'WH-RETRY-ATTEMPT-4', 'WH-RETRY-ATTEMPT-5', 'WH-RETRY-ATTEMPT-6', 'WH-RETRY-ATTEMPT-7'],
+    breaks: [
+      'WH-RETRY-ATTEMPT-2',
+      'WH-RETRY-ATTEMPT-3',
+      'WH-RETRY-ATTEMPT-4',
+      'WH-RETRY-ATTEMPT-5',
+      'WH-RETRY-ATTEMPT-6',
+      'WH-RETRY-ATTEMPT-7',
+    ],
     level: 'documented',
   },
   {

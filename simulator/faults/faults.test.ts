@@ -37,14 +37,25 @@ describe('fault registry', () => {
   it('announces itself: banner at startup and faults in the control health', async () => {
     const lines: string[] = [];
     const { fetch, calls } = capturingFetch();
-    const sim = createSimulator({ faults: ['updated-at-missing', 'timestamp-in-ms'], webhookOptions: { fetch }, logger: { info: (m) => lines.push(m), error: () => {} } });
+    const sim = createSimulator({
+      faults: ['updated-at-missing', 'timestamp-in-ms'],
+      webhookOptions: { fetch },
+      logger: { info: (m) => lines.push(m), error: () => {} },
+    });
     expect(lines.join('\n')).toContain('FAULTS INJECTED — this simulator is deliberately broken: updated-at-missing, timestamp-in-ms');
     const health = (await (await sim.app.request('/control/v1/health')).json()) as { faults?: string[] };
     expect(health.faults).toEqual(['updated-at-missing', 'timestamp-in-ms']);
     // The webhook fault is in place: deliveries are stamped in milliseconds.
     const auth = { authorization: `Bearer ${sim.defaultApiKey}`, 'content-type': 'application/json' };
-    expect((await sim.app.request('/v1/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: 'http://hook.example/' }) })).status).toBe(201);
-    sim.webhooks.emit(sim.defaultMerchant.id, { type: 'payment.failed', paymentId: '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f', externalId: null });
+    expect(
+      (await sim.app.request('/v1/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: 'http://hook.example/' }) }))
+        .status,
+    ).toBe(201);
+    sim.webhooks.emit(sim.defaultMerchant.id, {
+      type: 'payment.failed',
+      paymentId: '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f',
+      externalId: null,
+    });
     await sim.webhooks.idle();
     expect(calls[0]?.headers['X-Service-Timestamp']).toMatch(/^\d{13}$/); // seconds would be 10 digits
     await sim.close();

@@ -3,7 +3,12 @@
 // drift from the amount by a minor unit. Used only when that fault is on; money/ stays bigint.
 import type { FeeBreakdown } from '../core/money/fees.ts';
 
-export function computeFeesWithFloats(amount: bigint, merchantGross: bigint, sellerGross: readonly bigint[], minorUnits: number): FeeBreakdown {
+export function computeFeesWithFloats(
+  amount: bigint,
+  merchantGross: bigint,
+  sellerGross: readonly bigint[],
+  minorUnits: number,
+): FeeBreakdown {
   const scale = 10 ** minorUnits;
   const total = Number(amount) / scale;
   const fee = Math.round(total * 0.005 * scale) / scale;

@@ -58,7 +58,11 @@ export const checkThenInsert =
     ...delegate(base),
     async create(merchantId, body, origin) {
       const externalId = isPlainObject(body) && typeof body.externalId === 'string' ? body.externalId : undefined;
-      const held = externalId !== undefined && store().list(merchantId, { externalId, limit: 1000 })?.items.some((p) => LIVE_STATUSES.includes(p.status));
+      const held =
+        externalId !== undefined &&
+        store()
+          .list(merchantId, { externalId, limit: 1000 })
+          ?.items.some((p) => LIVE_STATUSES.includes(p.status));
       if (held) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);
       await new Promise((resolve) => setTimeout(resolve, ROUND_TRIP_MS));
       return base.create(merchantId, body, origin);

@@ -4,7 +4,9 @@ import { FAULT_NAMES, type FaultName } from './fault-definitions.ts';
 
 export class UnknownFaultError extends Error {
   constructor(readonly unknown: string[]) {
-    super(`unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known faults: ${FAULT_NAMES.join(', ')}`);
+    super(
+      `unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known faults: ${FAULT_NAMES.join(', ')}`,
+    );
     this.name = 'UnknownFaultError';
   }
 }

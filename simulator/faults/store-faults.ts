@@ -54,7 +54,8 @@ export class HeldAfterCancelStore extends DelegatingStore {
 
   override update(payment: Payment): void {
     this.base.update(payment);
-    if (payment.status === 'CANCELLED' && payment.externalId !== null) this.held.set(key(payment.merchantId, payment.externalId), payment.id);
+    if (payment.status === 'CANCELLED' && payment.externalId !== null)
+      this.held.set(key(payment.merchantId, payment.externalId), payment.id);
   }
 }
 

@@ -2,7 +2,13 @@
 // faulty service is built as the composition root builds it: the fault's wrapper around a seam.
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../core/clock/virtual-clock.ts';
-import { buildAttemptRequest, DEFAULT_RETRY_DELAYS_MS, retryScheduler, type BuildAttemptRequest, type RetryScheduler } from '../core/webhooks/index.ts';
+import {
+  buildAttemptRequest,
+  DEFAULT_RETRY_DELAYS_MS,
+  retryScheduler,
+  type BuildAttemptRequest,
+  type RetryScheduler,
+} from '../core/webhooks/index.ts';
 import { createWebhookService, type WebhookService } from '../core/webhooks/service.ts';
 import { capturingFetch, jsonRequest, testApp, verifyAsMerchant, type CapturedCall } from '../test-support/webhooks.ts';
 import {

@@ -33,7 +33,10 @@ export const timestampInMs =
     const request = base(input);
     const timestamp = input.signedAtMs;
     const signature = signPayload(input.secret, timestamp, request.body);
-    return { ...request, headers: { ...request.headers, [TIMESTAMP]: String(timestamp), [SIGNATURE]: formatSignatureHeader(timestamp, signature) } };
+    return {
+      ...request,
+      headers: { ...request.headers, [TIMESTAMP]: String(timestamp), [SIGNATURE]: formatSignatureHeader(timestamp, signature) },
+    };
   };
 
 /** `timestamp-stale` (-400 s): the signed timestamp comes from a clock `seconds` off. */

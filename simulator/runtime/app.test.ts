@@ -53,7 +53,11 @@ describe('createSimulator', () => {
   it('validates the default key and closes idempotently, stopping expiry timers', async () => {
     expect(() => createSimulator({ defaultApiKey: 'sk_nope' })).toThrow(RangeError);
     const sim = createSimulator({ defaultApiKey: TEST_API_KEY });
-    await sim.app.request('/v1/payments', { method: 'POST', headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' }, body: '{"amount":"5","currency":"USD"}' });
+    await sim.app.request('/v1/payments', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+      body: '{"amount":"5","currency":"USD"}',
+    });
     expect(sim.clock.pendingTimers()).toBe(1);
     await Promise.all([sim.close(), sim.close()]);
     expect(sim.clock.pendingTimers()).toBe(0);

@@ -17,7 +17,15 @@ import { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
 import { createRandomSource } from '../core/support/random.ts';
 import { Ledger } from '../core/transactions/index.ts';
 import type { AttemptReport, WebhookService } from '../core/webhooks/index.ts';
-import { buildAttemptRequest, chaosPlanner, createWebhookService, DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, retryScheduler, type ChaosSettings } from '../core/webhooks/index.ts';
+import {
+  buildAttemptRequest,
+  chaosPlanner,
+  createWebhookService,
+  DEFAULT_RETRY_DELAYS_MS,
+  DEFAULT_TIMEOUT_MS,
+  retryScheduler,
+  type ChaosSettings,
+} from '../core/webhooks/index.ts';
 import type { DirectPath } from '../edge/http/direct-path.ts';
 import { consoleLogger } from '../edge/http/error-handler.ts';
 import { printableUrl } from '../edge/logging/index.ts';
@@ -85,7 +93,8 @@ const noFaults: SeamDecorator = (_seam, base) => base;
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // Refuse bad options before anything starts (timers, chain hooks).
   checkSimulatorOptions(options);
-  if (options.chainNetwork && options.settlement) throw new RangeError('Pass either chainNetwork (on-chain settlement) or settlement, not both');
+  if (options.chainNetwork && options.settlement)
+    throw new RangeError('Pass either chainNetwork (on-chain settlement) or settlement, not both');
   const { durable, log } = options;
   const logger = options.logger ?? consoleLogger;
   const meta = durable?.records('meta').get('simulator') as SimulatorMeta | undefined;
@@ -117,13 +126,20 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ...webhookOptions,
       clock,
       buildRequest: seam('webhook-request', webhookOptions.buildRequest ?? buildAttemptRequest),
-      nextAttempt: seam('webhook-schedule', webhookOptions.nextAttempt ?? retryScheduler(webhookOptions.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)),
+      nextAttempt: seam(
+        'webhook-schedule',
+        webhookOptions.nextAttempt ?? retryScheduler(webhookOptions.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS),
+      ),
       timeoutMs: seam('webhook-timeout-ms', webhookOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       ...(log ? { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) } : {}),
       ...(options.chaosDeliveries ? { chaos: chaosPlanner(options.chaosDeliveries) } : {}),
       ...(durable ? { persistence: { persist: durable.persist, durable: () => durable.commit() } } : {}),
     });
-  const ledger = new Ledger({ random, walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector, serviceFeeCollector: DEFAULTS.serviceFeeCollector });
+  const ledger = new Ledger({
+    random,
+    walletOf: (id) => merchants.get(id)?.walletAddress ?? DEFAULTS.serviceFeeCollector,
+    serviceFeeCollector: DEFAULTS.serviceFeeCollector,
+  });
   // Analytics reads per-merchant tallies that every payment change updates.
   const tallies = new AnalyticsTallies();
   const payments = new PaymentService({
@@ -145,20 +161,48 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const payouts = new PayoutService({ clock, random, rates, webhooks, logger, defaultTtlMs: DEFAULTS.payoutTtlMs });
 
   // Who plays the customer and the chain: the chain network when attached, else the instant driver.
-  const settlementContext = { payments, rates, clock, random, merchants, serviceFeeCollector: options.chainNetwork?.feeCollector ?? DEFAULTS.serviceFeeCollector };
-  const attached = options.chainNetwork ? attachChains({ ...settlementContext, logger }, { network: options.chainNetwork, bundleDelayMs: options.bundleDelayMs, durable: durable !== undefined }) : undefined;
+  const settlementContext = {
+    payments,
+    rates,
+    clock,
+    random,
+    merchants,
+    serviceFeeCollector: options.chainNetwork?.feeCollector ?? DEFAULTS.serviceFeeCollector,
+  };
+  const attached = options.chainNetwork
+    ? attachChains(
+        { ...settlementContext, logger },
+        { network: options.chainNetwork, bundleDelayMs: options.bundleDelayMs, durable: durable !== undefined },
+      )
+    : undefined;
   const settlement = attached?.driver ?? (options.settlement ?? createInstantDriver)(settlementContext);
 
   // Durable state: put back, then every store reports to the journal.
   let restored: RestoredCounts | undefined;
   let acceptedOperations: CheckoutSession[] = [];
-  if (durable) ({ counts: restored, accepted: acceptedOperations } = restoreState(durable, { clock, merchants, keys, payments, payouts, ledger, webhooks, rates, limiter, checkoutSessions: attached?.sessions }));
+  if (durable)
+    ({ counts: restored, accepted: acceptedOperations } = restoreState(durable, {
+      clock,
+      merchants,
+      keys,
+      payments,
+      payouts,
+      ledger,
+      webhooks,
+      rates,
+      limiter,
+      checkoutSessions: attached?.sessions,
+    }));
   // Operations the bundler had accepted before the stop: settled from the chain if mined, else back in the mempool.
   const resumedOperations = attached && acceptedOperations.length > 0 ? attached.resumeAccepted(acceptedOperations) : Promise.resolve(0);
   // The default merchant of the first start stays the default merchant.
-  const defaultMerchant = (meta && merchants.get(meta.defaultMerchantId)) || merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
+  const defaultMerchant =
+    (meta && merchants.get(meta.defaultMerchantId)) || merchants.create({ name: DEFAULTS.defaultMerchantName }, clock.now());
   const defaultApiKey = defaultKey(options.defaultApiKey, keys, defaultMerchant, meta, clock.now());
-  durable?.persist.put('meta', 'simulator', { defaultMerchantId: defaultMerchant.id, starts: (meta?.starts ?? 0) + 1 } satisfies SimulatorMeta);
+  durable?.persist.put('meta', 'simulator', {
+    defaultMerchantId: defaultMerchant.id,
+    starts: (meta?.starts ?? 0) + 1,
+  } satisfies SimulatorMeta);
 
   // The HTTP face.
   const control = options.control ?? DEFAULTS.control;
@@ -232,7 +276,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
  * The default merchant's key: --api-key when given (created, or found when the state dir already has it), a new
  * random one on a first start. A restored key is known only by its hash: without --api-key there is none to show.
  */
-function defaultKey(given: string | undefined, keys: ApiKeyStore, merchant: Merchant, meta: SimulatorMeta | undefined, now: number): string {
+function defaultKey(
+  given: string | undefined,
+  keys: ApiKeyStore,
+  merchant: Merchant,
+  meta: SimulatorMeta | undefined,
+  now: number,
+): string {
   const existing = given !== undefined ? keys.findByKey(given) : undefined;
   if (existing && existing.merchantId !== merchant.id) throw new RangeError('defaultApiKey belongs to another merchant of the state dir');
   if (existing || (meta !== undefined && given === undefined)) return given ?? '';

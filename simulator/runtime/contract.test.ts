@@ -19,7 +19,11 @@ beforeAll(async () => {
   const clock = new VirtualClock({ wallNow: () => 0, offsetMs: TEST_START });
   const webhooks = createWebhookService({ clock, fetch: (async () => new Response('ok', { status: 200 })) as never });
   // The rebuild itself is server.ts's (simulator/edge/control/reset.test.ts); here only the route's shapes.
-  const reset = async (apiKey: string | undefined) => ({ now: h.sim.clock.nowIso(), merchantId: h.sim.defaultMerchant.id, apiKey: apiKey ?? h.sim.defaultApiKey });
+  const reset = async (apiKey: string | undefined) => ({
+    now: h.sim.clock.nowIso(),
+    merchantId: h.sim.defaultMerchant.id,
+    apiKey: apiKey ?? h.sim.defaultApiKey,
+  });
   h = createHarness({ clock, webhooks, reset });
 });
 afterAll(async () => h?.sim.close());
@@ -39,7 +43,13 @@ async function call(method: string, path: string, options: Call = {}): Promise<T
   const contract = isControl ? control : service;
   const relative = isControl ? path.slice('/control/v1'.length) : path;
   const headers = headerObject(res.headers);
-  const violations = contract.validateResponse({ method, path: relative, status: res.status, headers, body: res.body ?? (res.text || undefined) });
+  const violations = contract.validateResponse({
+    method,
+    path: relative,
+    status: res.status,
+    headers,
+    body: res.body ?? (res.text || undefined),
+  });
   checked += 1;
   const op = contract.findOperation(method, relative);
   if (op) {
@@ -51,15 +61,26 @@ async function call(method: string, path: string, options: Call = {}): Promise<T
   return res;
 }
 
-const create = (body: unknown = { amount: '100.5', currency: 'USD' }, options: Call = {}) => call('POST', '/v1/payments', { body, ...options });
+const create = (body: unknown = { amount: '100.5', currency: 'USD' }, options: Call = {}) =>
+  call('POST', '/v1/payments', { body, ...options });
 const ctl = (method: string, path: string, options: Call = {}) => call(method, `/control/v1${path}`, { key: null, ...options });
 
 describe('responses conform to the contract', () => {
   it('payments', async () => {
     const minimal = await create();
     const full = await create({
-      amount: '250.00', currency: 'EUR', title: 'Order 1042', externalId: 'order-1042', acceptedChains: [8453, 137], acceptedTokens: ['USDC'],
-      expiresAt: '2026-11-22T10:00:00.000Z', sellers: [{ address: SELLER_A, amount: '50.00' }, { address: SELLER_B, amount: '30' }], merchantAmount: '170',
+      amount: '250.00',
+      currency: 'EUR',
+      title: 'Order 1042',
+      externalId: 'order-1042',
+      acceptedChains: [8453, 137],
+      acceptedTokens: ['USDC'],
+      expiresAt: '2026-11-22T10:00:00.000Z',
+      sellers: [
+        { address: SELLER_A, amount: '50.00' },
+        { address: SELLER_B, amount: '30' },
+      ],
+      merchantAmount: '170',
     });
     await create({ amount: '15000', currency: 'JPY', externalId: 'inv_2026.11-7' });
     await create({ amount: '1.001', currency: 'usd', extra: 1, sellers: [] });
@@ -83,7 +104,9 @@ describe('responses conform to the contract', () => {
     await ctl('POST', `/payments/${successful.body.id}/pay`, { body: { chainId: 137, token: 'USDT' } });
     const failed = await create({ amount: '40', currency: 'USD' });
     await ctl('POST', `/payments/${failed.body.id}/submit`, { body: { chainId: 1, token: 'USDT' } });
-    await ctl('POST', `/payments/${failed.body.id}/fail`, { body: { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: "AA21 didn't pay prefund" } });
+    await ctl('POST', `/payments/${failed.body.id}/fail`, {
+      body: { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: "AA21 didn't pay prefund" },
+    });
     const cancelled = await create({ amount: '50', currency: 'USD' });
     await call('DELETE', `/v1/payments/${cancelled.body.id}`);
     await call('DELETE', `/v1/payments/${cancelled.body.id}`);
@@ -121,7 +144,9 @@ describe('responses conform to the contract', () => {
 
   it('api keys', async () => {
     await call('GET', '/v1/auth/api-keys');
-    const made = await call('POST', '/v1/auth/api-keys', { body: { name: 'ci', ipWhitelist: ['10.0.0.0/8', '2001:db8::/32'], expiresInDays: 90 } });
+    const made = await call('POST', '/v1/auth/api-keys', {
+      body: { name: 'ci', ipWhitelist: ['10.0.0.0/8', '2001:db8::/32'], expiresInDays: 90 },
+    });
     await call('POST', '/v1/auth/api-keys', { body: { expiresInDays: null } });
     await call('POST', '/v1/auth/api-keys', { body: { expiresInDays: 7 } });
     await call('GET', '/v1/auth/api-keys?limit=1');
@@ -143,7 +168,10 @@ describe('responses conform to the contract', () => {
     await call('GET', '/v1/transactions?limit=abc');
     await call('GET', '/v1/transactions', { key: null });
 
-    const payout = await ctl('POST', '/payouts', { key: undefined, body: { amount: '50', currency: 'USD', recipientAddress: SELLER_A, externalId: 'po-1' } });
+    const payout = await ctl('POST', '/payouts', {
+      key: undefined,
+      body: { amount: '50', currency: 'USD', recipientAddress: SELLER_A, externalId: 'po-1' },
+    });
     await call('GET', `/v1/payouts/${payout.body.id}`);
     await ctl('POST', `/payouts/${payout.body.id}/submit`, { body: { chainId: 42161, token: 'USDT' } });
     await call('GET', `/v1/payouts/${payout.body.id}`);
@@ -151,9 +179,14 @@ describe('responses conform to the contract', () => {
     await call('GET', `/v1/payouts/${payout.body.id}`);
     const failing = await ctl('POST', '/payouts', { key: undefined, body: { amount: '5', currency: 'EUR', recipientAddress: SELLER_B } });
     await ctl('POST', `/payouts/${failing.body.id}/submit`, { body: { chainId: 1, token: 'USDC' } });
-    await ctl('POST', `/payouts/${failing.body.id}/fail`, { body: { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'execution reverted' } });
+    await ctl('POST', `/payouts/${failing.body.id}/fail`, {
+      body: { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'execution reverted' },
+    });
     await call('GET', `/v1/payouts/${failing.body.id}`);
-    const cancelling = await ctl('POST', '/payouts', { key: undefined, body: { amount: '5', currency: 'USD', recipientAddress: SELLER_B } });
+    const cancelling = await ctl('POST', '/payouts', {
+      key: undefined,
+      body: { amount: '5', currency: 'USD', recipientAddress: SELLER_B },
+    });
     await ctl('POST', `/payouts/${cancelling.body.id}/cancel`);
     await ctl('POST', `/payouts/${cancelling.body.id}/cancel`);
     await ctl('POST', `/payouts/${cancelling.body.id}/submit`, { body: { chainId: 1, token: 'USDC' } });
@@ -170,7 +203,8 @@ describe('responses conform to the contract', () => {
     await call('GET', '/v1/payouts/5b0f1a8e-7c2d-4e3f-9a1b-2c3d4e5f6a7b');
     await call('GET', `/v1/payouts/${payout.body.id}`, { key: null });
 
-    const rpc = (chain: string, raw: string, key?: null) => call('POST', `/v1/web3/${chain}`, { raw, headers: { 'content-type': 'application/json' }, ...(key === null ? { key } : {}) });
+    const rpc = (chain: string, raw: string, key?: null) =>
+      call('POST', `/v1/web3/${chain}`, { raw, headers: { 'content-type': 'application/json' }, ...(key === null ? { key } : {}) });
     await rpc('8453', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}');
     await rpc('8453', '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"x":1}]');
     await rpc('1', '{oops');
@@ -210,7 +244,9 @@ describe('responses conform to the contract', () => {
     const merchant = await ctl('POST', '/merchants', { body: { name: 'Shop' } });
     await ctl('POST', '/merchants');
     await ctl('POST', '/merchants', { body: { name: 7 } });
-    await ctl('POST', '/merchants', { body: { name: 'Shop 2', walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72', redirectUrl: 'https://shop.example/thanks' } });
+    await ctl('POST', '/merchants', {
+      body: { name: 'Shop 2', walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72', redirectUrl: 'https://shop.example/thanks' },
+    });
     await ctl('PUT', '/merchant', { key: merchant.body.apiKey.key, body: { redirectUrl: 'https://shop.example/thanks' } });
     await ctl('PUT', '/merchant', { key: merchant.body.apiKey.key, body: { redirectUrl: 'ftp://x' } });
     await ctl('PUT', '/merchant', { body: { redirectUrl: null }, key: null });
@@ -236,22 +272,36 @@ describe('responses conform to the contract', () => {
     const res = await h.request('POST', '/v1/payments', { body: { amount: '10', currency: 'USD' } });
     const headers = headerObject(res.headers);
     const { paymentUrl: _dropped, ...withoutUrl } = res.body;
-    expect(service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers, body: withoutUrl }).length).toBeGreaterThan(0);
-    expect(service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers, body: { ...res.body, serviceFee: 0.05 } }).length).toBeGreaterThan(0);
+    expect(
+      service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers, body: withoutUrl }).length,
+    ).toBeGreaterThan(0);
+    expect(
+      service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers, body: { ...res.body, serviceFee: 0.05 } })
+        .length,
+    ).toBeGreaterThan(0);
     const { 'x-ratelimit-limit': _limit, ...noLimit } = headers;
-    expect(service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers: noLimit, body: res.body }).length).toBeGreaterThan(0);
-    expect(service.validateResponse({ method: 'POST', path: '/v1/payments', status: 500, headers, body: res.body }).length).toBeGreaterThan(0);
+    expect(
+      service.validateResponse({ method: 'POST', path: '/v1/payments', status: 201, headers: noLimit, body: res.body }).length,
+    ).toBeGreaterThan(0);
+    expect(service.validateResponse({ method: 'POST', path: '/v1/payments', status: 500, headers, body: res.body }).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('has no violations, and exercised every operation of both documents', () => {
-    const report = failures.map((f) => `${f.call}\n${f.violations.map((v) => `  [${v.level}] ${v.kind} ${v.pointer ?? ''}: ${v.message}`).join('\n')}`).join('\n\n');
+    const report = failures
+      .map((f) => `${f.call}\n${f.violations.map((v) => `  [${v.level}] ${v.kind} ${v.pointer ?? ''}: ${v.message}`).join('\n')}`)
+      .join('\n\n');
     expect(report).toBe('');
     expect(checked).toBeGreaterThan(150);
-    console.log(`contract: ${checked} responses validated; service operations ${exercised.service.size}/${service.operations.length}, control ${exercised.control.size}/${control.operations.length}`);
+    console.log(
+      `contract: ${checked} responses validated; service operations ${exercised.service.size}/${service.operations.length}, control ${exercised.control.size}/${control.operations.length}`,
+    );
     const missing = (c: Contract, seen: Map<string, Set<number>>) => c.operations.map((o) => o.operationId).filter((id) => !seen.has(id));
     expect(missing(service, exercised.service)).toEqual([]);
     expect(missing(control, exercised.control)).toEqual([]);
-    const successes = (seen: Map<string, Set<number>>) => [...seen].filter(([, statuses]) => ![...statuses].some((s) => s < 300)).map(([id]) => id);
+    const successes = (seen: Map<string, Set<number>>) =>
+      [...seen].filter(([, statuses]) => ![...statuses].some((s) => s < 300)).map(([id]) => id);
     expect(successes(exercised.service)).toEqual([]);
     expect(successes(exercised.control)).toEqual([]);
   });

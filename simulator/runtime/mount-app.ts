@@ -125,7 +125,10 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
   useStages(v1, [authenticated]);
 
   const operations = seam('payment-operations', payments);
-  v1.route('/payments', paymentRoutes({ payments: operations, payUrl, view: seam('payment-view', retrieveView), maxListLimit: seam('list-limit', MAX_LIMIT) }));
+  v1.route(
+    '/payments',
+    paymentRoutes({ payments: operations, payUrl, view: seam('payment-view', retrieveView), maxListLimit: seam('list-limit', MAX_LIMIT) }),
+  );
   v1.route('/auth/api-keys', apiKeyRoutes({ keys, clock }));
   v1.route('/analytics', analyticsRoutes({ store: payments.store, tallies: parts.tallies, clock }));
   v1.route('/transactions', transactionRoutes({ ledger: parts.ledger }));
@@ -136,11 +139,26 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
   app.route('/', referenceRoutes({ payments, demoMerchantId: parts.defaultMerchantId, payUrl, controlEnabled: parts.control }));
 
   if (parts.control) {
-    const chainHealth = parts.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
+    const chainHealth =
+      parts.chainHealth ?? (() => CHAINS.map((c) => ({ chainId: c.chainId, name: c.name, blockNumber: 0, status: 'instant' })));
     if (parts.controlToken !== undefined) app.use('/control/v1/*', requireControlToken(parts.controlToken));
     app.route(
       '/control/v1',
-      controlRoutes({ clock, payments, payouts: parts.payouts, settlement: parts.settlement, merchants: parts.merchants, keys, rates: parts.rates, limiter, payUrl, trustProxy, chainHealth, faults: parts.faults, ...(parts.reset ? { reset: parts.reset } : {}) }),
+      controlRoutes({
+        clock,
+        payments,
+        payouts: parts.payouts,
+        settlement: parts.settlement,
+        merchants: parts.merchants,
+        keys,
+        rates: parts.rates,
+        limiter,
+        payUrl,
+        trustProxy,
+        chainHealth,
+        faults: parts.faults,
+        ...(parts.reset ? { reset: parts.reset } : {}),
+      }),
     );
   }
 

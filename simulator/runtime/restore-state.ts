@@ -52,7 +52,10 @@ const values = <T>(durable: DurableState, kind: string): T[] => [...durable.reco
  * Puts the state directory's records back, then hands every store the journal's sink. Returns what was restored
  * (undefined when the directory was empty) and the user operations the bundler had accepted before the stop.
  */
-export function restoreState(durable: DurableState, to: DurableStores): { counts: RestoredCounts | undefined; accepted: CheckoutSession[] } {
+export function restoreState(
+  durable: DurableState,
+  to: DurableStores,
+): { counts: RestoredCounts | undefined; accepted: CheckoutSession[] } {
   const merchantRecords = values<Merchant>(durable, 'merchant');
   for (const merchant of merchantRecords) to.merchants.restore(merchant);
   const keyRecords = values<Parameters<ApiKeyStore['restore']>[0]>(durable, 'key');

@@ -8,7 +8,12 @@ const KEY = 'pk_servertest0000000000000000000000000000000000000000';
 const agent = new Agent({ connections: 64 });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, defaultApiKey: KEY, rateLimit: { limit: 100_000, windowSeconds: 60 }, logger: { info() {}, error() {} } });
+  server = await startServer({
+    port: 0,
+    defaultApiKey: KEY,
+    rateLimit: { limit: 100_000, windowSeconds: 60 },
+    logger: { info() {}, error() {} },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -37,7 +42,9 @@ describe('over a real HTTP server', () => {
 
   it('N concurrent creates with one externalId over sockets: one 201, N-1 409', async () => {
     const n = 40;
-    const results = await Promise.all(Array.from({ length: n }, () => post('/v1/payments', { amount: '10', currency: 'USD', externalId: 'socket-race' })));
+    const results = await Promise.all(
+      Array.from({ length: n }, () => post('/v1/payments', { amount: '10', currency: 'USD', externalId: 'socket-race' })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(n - 1);

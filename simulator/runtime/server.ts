@@ -52,11 +52,20 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.host;
   const { startingChains, directPath: directPathOn = true, ...simulatorOptions } = options;
-  const stopStartingChains = (): void => void startingChains?.then((network) => network?.stop(), () => undefined);
+  const stopStartingChains = (): void =>
+    void startingChains?.then(
+      (network) => network?.stop(),
+      () => undefined,
+    );
   // Decided before listening: an exposed control API without a token must not start at all.
   let exposure: ControlExposure;
   try {
-    exposure = controlExposure({ host, control: options.control ?? DEFAULTS.control, token: options.controlToken, insecure: options.controlInsecure ?? false });
+    exposure = controlExposure({
+      host,
+      control: options.control ?? DEFAULTS.control,
+      token: options.controlToken,
+      insecure: options.controlInsecure ?? false,
+    });
   } catch (error) {
     stopStartingChains();
     throw error;
@@ -65,7 +74,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const logger = options.logger ?? consoleLogger;
   let journal: Journal | undefined;
   try {
-    journal = options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
+    journal =
+      options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
   } catch (error) {
     stopStartingChains();
     throw error;
@@ -128,7 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // Reset empties the state dir too: the rebuilt simulator starts from nothing, as in memory.
     await journal?.clear();
     // ...and the chains start again from their baked state.
-    if (chainStateDir && chains !== false) for (const file of readdirSync(chainStateDir)) rmSync(join(chainStateDir, file), { force: true });
+    if (chainStateDir && chains !== false)
+      for (const file of readdirSync(chainStateDir)) rmSync(join(chainStateDir, file), { force: true });
     const next = await build(apiKey ?? options.defaultApiKey);
     simulator = next;
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };

@@ -13,13 +13,19 @@ import type { SimulatorOptions } from './options.ts';
 export type ChainsOption = boolean | Omit<StartChainNetworkOptions, 'seed'> | { rpcUrls: ReadonlyMap<number, string> };
 
 /** Start the chains the options ask for (undefined for `chains: false`). Customer keys follow the simulator seed. */
-export async function startChainsFor(options: Omit<SimulatorOptions, 'chainNetwork'> & { chains?: ChainsOption }): Promise<ChainNetwork | undefined> {
+export async function startChainsFor(
+  options: Omit<SimulatorOptions, 'chainNetwork'> & { chains?: ChainsOption },
+): Promise<ChainNetwork | undefined> {
   if (options.chains === false) return undefined;
   checkSimulatorOptions(options);
   const logger = options.logger ?? consoleLogger;
   const chainOptions = typeof options.chains === 'object' ? options.chains : {};
   const common = {
-    logger: { info: (m: string) => logger.info(m), warn: (m: string) => logger.info(m), error: (m: string, data?: unknown) => logger.error(m, data) },
+    logger: {
+      info: (m: string) => logger.info(m),
+      warn: (m: string) => logger.info(m),
+      error: (m: string, data?: unknown) => logger.error(m, data),
+    },
     ...(options.seed !== undefined ? { seed: `stablepay-simulator/${String(options.seed)}` } : {}),
   };
   if ('rpcUrls' in chainOptions) {

@@ -30,7 +30,10 @@ describe('startSimulator', () => {
     const block = await sim.chains!.chain(56).publicClient.getBlock();
     expect(Math.abs(Number(block.timestamp) * 1000 - sim.clock.now())).toBeLessThan(5_000);
     const pairs = await sim.checkout!.pairs(sim.payments.create(sim.defaultMerchant.id, { amount: '10', currency: 'USD' }, 'api').id);
-    expect(pairs.map((p) => [p.chainId, p.token])).toEqual([[8453, 'USDC'], [56, 'USDT']]);
+    expect(pairs.map((p) => [p.chainId, p.token])).toEqual([
+      [8453, 'USDC'],
+      [56, 'USDT'],
+    ]);
     await sim.close();
     await sim.close(); // idempotent
     await new Promise((r) => setTimeout(r, 50));

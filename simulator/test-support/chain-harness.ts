@@ -34,7 +34,11 @@ export function createChainHarness(network: ChainNetwork, options: SimulatorOpti
   if (!checkout) throw new Error('the simulator has no checkout: chainNetwork was not attached');
 
   const rpc: ChainHarness['rpc'] = (chainId, method, params, key) =>
-    h.request('POST', `/v1/web3/${chainId}`, { raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), headers: { 'content-type': 'application/json' }, key });
+    h.request('POST', `/v1/web3/${chainId}`, {
+      raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      headers: { 'content-type': 'application/json' },
+      key,
+    });
 
   return {
     ...h,
@@ -60,4 +64,5 @@ export function createChainHarness(network: ChainNetwork, options: SimulatorOpti
   };
 }
 
-export const signUserOpHash = (privateKey: Hex, userOpHash: Hex): Promise<Hex> => privateKeyToAccount(privateKey).signMessage({ message: { raw: userOpHash } });
+export const signUserOpHash = (privateKey: Hex, userOpHash: Hex): Promise<Hex> =>
+  privateKeyToAccount(privateKey).signMessage({ message: { raw: userOpHash } });

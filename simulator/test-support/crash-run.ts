@@ -121,10 +121,14 @@ interface Child {
 
 async function startChild(dir: string): Promise<{ child: Child; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'start', '--no-chains', '--port', '0', '--quiet', '--no-demo-payment', '--api-key', KEY, '--state-dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_STATE_DIR: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'start', '--no-chains', '--port', '0', '--quiet', '--no-demo-payment', '--api-key', KEY, '--state-dir', dir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_STATE_DIR: '' },
+    },
+  );
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = await new Promise<string>((resolve, reject) => {
@@ -155,7 +159,8 @@ async function listAll(base: string): Promise<Map<string, { status: Status; expi
   const all = new Map<string, { status: Status; expiresAt: number; externalId: string }>();
   let cursor: string | null = null;
   do {
-    const page: { json: { data: { id: string; status: Status; expiresAt: string; externalId: string }[]; nextCursor: string | null } } = await call(base, 'GET', `/v1/payments?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: { json: { data: { id: string; status: Status; expiresAt: string; externalId: string }[]; nextCursor: string | null } } =
+      await call(base, 'GET', `/v1/payments?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
     for (const p of page.json.data) all.set(p.id, { status: p.status, expiresAt: Date.parse(p.expiresAt), externalId: p.externalId });
     cursor = page.json.nextCursor;
   } while (cursor);
@@ -172,8 +177,18 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
   const uncertainCreates = new Set<string>();
   const uncertainPayments = new Set<string>();
   const result: CrashRunResult = {
-    operations: 0, acknowledged: 0, unacknowledged: 0, kills: 0, sigterms: 0, stateMismatches: [], payments: 0,
-    events: 0, lostEvents: [], duplicatedEvents: [], resentInFlight: 0, restartMs: [],
+    operations: 0,
+    acknowledged: 0,
+    unacknowledged: 0,
+    kills: 0,
+    sigterms: 0,
+    stateMismatches: [],
+    payments: 0,
+    events: 0,
+    lostEvents: [],
+    duplicatedEvents: [],
+    resentInFlight: 0,
+    restartMs: [],
   };
   let modelNow = 0;
   let { child } = await startChild(dir);
@@ -191,7 +206,8 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       result.restartMs.push(started.ms);
       const clock = (await call(child.base, 'GET', '/control/v1/clock')).json as { now: string };
       const actualNow = Date.parse(clock.now);
-      if (actualNow < modelNow) result.stateMismatches.push(`round ${round}: the clock went back (${clock.now} < ${new Date(modelNow).toISOString()})`);
+      if (actualNow < modelNow)
+        result.stateMismatches.push(`round ${round}: the clock went back (${clock.now} < ${new Date(modelNow).toISOString()})`);
       const actual = await listAll(child.base);
       // Operations the kill left unanswered: take what the simulator says, once.
       for (const [id, p] of actual) {
@@ -210,7 +226,8 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       for (const [id, m] of model) {
         const p = actual.get(id);
         if (!p) result.stateMismatches.push(`round ${round}: acknowledged payment ${id} is missing`);
-        else if (p.status !== m.status) result.stateMismatches.push(`round ${round}: payment ${id} is ${p.status}, the model says ${m.status}`);
+        else if (p.status !== m.status)
+          result.stateMismatches.push(`round ${round}: payment ${id} is ${p.status}, the model says ${m.status}`);
       }
       for (const id of actual.keys()) if (!model.has(id)) result.stateMismatches.push(`round ${round}: payment ${id} was never created`);
     };
@@ -225,7 +242,8 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       let onLost: () => void;
       if (r < 0.45 || ids.length === 0) {
         const externalId = `op${i}`;
-        op = () => call(child.base, 'POST', '/v1/payments', { amount: String(1 + Math.floor(random() * 500)), currency: 'USD', externalId });
+        op = () =>
+          call(child.base, 'POST', '/v1/payments', { amount: String(1 + Math.floor(random() * 500)), currency: 'USD', externalId });
         onAnswer = (a) => {
           if (a.status === 201) model.set(a.json.id, { status: 'ACTIVE', expiresAt: Date.parse(a.json.expiresAt) });
         };
@@ -263,7 +281,10 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       const signal: NodeJS.Signals = killNow && random() < 0.25 ? 'SIGTERM' : 'SIGKILL';
       if (killNow && signal === 'SIGTERM') result.sigterms += 1;
       if (midRequest) {
-        const answer = op().then((a) => a, () => undefined);
+        const answer = op().then(
+          (a) => a,
+          () => undefined,
+        );
         await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 4)));
         await kill(child, signal);
         const a = await answer;
@@ -301,7 +322,11 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
     const pendingKeys = new Set<string>();
     let cursor: string | null = null;
     do {
-      const page: { json: { data: { event: string; paymentId: string }[]; nextCursor: string | null } } = await call(child.base, 'GET', `/v1/webhooks/deliveries?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { json: { data: { event: string; paymentId: string }[]; nextCursor: string | null } } = await call(
+        child.base,
+        'GET',
+        `/v1/webhooks/deliveries?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       for (const d of page.json.data) pendingKeys.add(`${d.event}:${d.paymentId}`);
       cursor = page.json.nextCursor;
     } while (cursor);
@@ -316,8 +341,19 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
         if (instants.length === 0) {
           // Said with what the simulator recorded for it, so a rare loss can be told apart (no record, failed, ...).
           const record = await call(child.base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
-          const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as { status: string; attempts?: { statusCode: number | null; error: string | null }[] }[];
-          const recorded = mine.length === 0 ? 'no delivery record' : mine.map((d) => `${d.status} after ${d.attempts?.length ?? 0} attempts (${(d.attempts ?? []).map((a) => a.statusCode ?? a.error).join(', ')})`).join('; ');
+          const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as {
+            status: string;
+            attempts?: { statusCode: number | null; error: string | null }[];
+          }[];
+          const recorded =
+            mine.length === 0
+              ? 'no delivery record'
+              : mine
+                  .map(
+                    (d) =>
+                      `${d.status} after ${d.attempts?.length ?? 0} attempts (${(d.attempts ?? []).map((a) => a.statusCode ?? a.error).join(', ')})`,
+                  )
+                  .join('; ');
           result.lostEvents.push(`${key} (${pendingKeys.has(key) ? 'stranded pending; ' : ''}${recorded})`);
         }
         if (instants.length > 1) {

@@ -25,7 +25,11 @@ export function createFakeCheckout(pairs: CheckoutPair[] = FAKE_PAIRS): FakeChec
       calls.push({ method: 'signIn', args: [paymentId, input] });
       issued += 1;
       tokenPayments.set(`ct_fake${issued}`, paymentId);
-      return { checkoutToken: `ct_fake${issued}`, ownerAddress: '0x1111111111111111111111111111111111111111', ownerPrivateKey: `0x${'11'.repeat(32)}` };
+      return {
+        checkoutToken: `ct_fake${issued}`,
+        ownerAddress: '0x1111111111111111111111111111111111111111',
+        ownerPrivateKey: `0x${'11'.repeat(32)}`,
+      };
     },
     async connectWallet(paymentId, input) {
       calls.push({ method: 'connectWallet', args: [paymentId, input] });

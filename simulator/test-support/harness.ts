@@ -21,7 +21,11 @@ export interface TestResponse {
 export interface Harness {
   sim: Simulator;
   webhooks: RecordingWebhookService;
-  request(method: string, path: string, options?: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string>; ip?: string }): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string>; ip?: string },
+  ): Promise<TestResponse>;
   createPayment(body?: Record<string, unknown>, key?: string): Promise<TestResponse>;
 }
 
@@ -42,7 +46,7 @@ export function createHarness(options: SimulatorOptions = {}): Harness {
     const env = o.ip ? { incoming: { socket: { remoteAddress: o.ip } } } : undefined;
     const res = await sim.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, env);
     const text = await res.text();
-    let parsed: unknown ;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

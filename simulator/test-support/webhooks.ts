@@ -85,7 +85,13 @@ export async function refusedUrl(): Promise<string> {
 export type VerifyOutcome = { ok: true; timestamp: number } | { ok: false; step: 'format' | 'tolerance' | 'signature'; reason: string };
 
 /** Spec §6 "Signature verification", steps 1-4, with the merchants' own verifier (@stablepay/webhooks), apart from sign.ts. */
-export function verifyAsMerchant(header: string | undefined, rawBody: string, secret: string, nowSeconds: number, toleranceSeconds = 300): VerifyOutcome {
+export function verifyAsMerchant(
+  header: string | undefined,
+  rawBody: string,
+  secret: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): VerifyOutcome {
   const verdict = verifyWebhookSignature(rawBody, header, secret, { toleranceSeconds, now: nowSeconds * 1000 });
   return verdict.ok ? verdict : { ok: false, step: verdict.step, reason: verdict.message };
 }

@@ -1,7 +1,12 @@
 // What every bake step needs: the clients of the chain being baked and the simulator's signers.
 import type { Account } from 'viem';
 import type { ChainInfo } from '@stablepay/contract/chain-table';
-import { createChainClients, type ChainPublicClient, type ChainTestClient, type ChainWalletClient } from '../../clients/create-chain-clients.ts';
+import {
+  createChainClients,
+  type ChainPublicClient,
+  type ChainTestClient,
+  type ChainWalletClient,
+} from '../../clients/create-chain-clients.ts';
 import { operatorAccount, usdcProxyAdmin } from '../../roles.ts';
 
 export interface BakeContext {

@@ -11,7 +11,11 @@ import type { BakeContext } from './bake-context.ts';
 const ZERO_SALT: Hex = `0x${'0'.repeat(64)}`;
 
 export async function deployWithCreate2(ctx: BakeContext, salt: Hex, initCode: Hex, expected: Address, purpose: string): Promise<void> {
-  await sendTransaction(ctx.publicClient, ctx.operator, { to: CREATE2_DEPLOYER, data: concat([salt, initCode]), purpose: `deploy ${purpose}` });
+  await sendTransaction(ctx.publicClient, ctx.operator, {
+    to: CREATE2_DEPLOYER,
+    data: concat([salt, initCode]),
+    purpose: `deploy ${purpose}`,
+  });
   const code = await ctx.publicClient.getCode({ address: expected });
   if (!code || code === '0x') {
     throw new ChainLayerError(`${purpose} did not land on ${expected}.`, {
@@ -21,7 +25,13 @@ export async function deployWithCreate2(ctx: BakeContext, salt: Hex, initCode: H
 }
 
 export async function deployAccountAbstraction(ctx: BakeContext): Promise<void> {
-  await deployWithCreate2(ctx, ENTRY_POINT_SALT, loadAccountAbstractionArtifact('EntryPoint').bytecode, ENTRY_POINT_ADDRESS, 'EntryPoint v0.7');
+  await deployWithCreate2(
+    ctx,
+    ENTRY_POINT_SALT,
+    loadAccountAbstractionArtifact('EntryPoint').bytecode,
+    ENTRY_POINT_ADDRESS,
+    'EntryPoint v0.7',
+  );
   const factoryInit = concat([
     loadAccountAbstractionArtifact('SimpleAccountFactory').bytecode,
     encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_ADDRESS]),

@@ -28,13 +28,20 @@ function paymasterInitCode() {
 
 /** The paymaster's address (identical on every chain), computed from its init code; the simulator uses PAYMASTER_ADDRESS. */
 export function paymasterAddress(): Address {
-  return getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt: PAYMASTER_SALT, bytecodeHash: keccak256(paymasterInitCode()) });
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: CREATE2_DEPLOYER,
+    salt: PAYMASTER_SALT,
+    bytecodeHash: keccak256(paymasterInitCode()),
+  });
 }
 
 export async function deployPaymaster(ctx: BakeContext): Promise<Address> {
   const address = paymasterAddress();
   if (address !== PAYMASTER_ADDRESS) {
-    throw new ChainLayerError(`The paymaster's init code now gives address ${address}, not PAYMASTER_ADDRESS ${PAYMASTER_ADDRESS}: set PAYMASTER_ADDRESS in chains/roles.ts to it and bake again.`);
+    throw new ChainLayerError(
+      `The paymaster's init code now gives address ${address}, not PAYMASTER_ADDRESS ${PAYMASTER_ADDRESS}: set PAYMASTER_ADDRESS in chains/roles.ts to it and bake again.`,
+    );
   }
   await deployWithCreate2(ctx, PAYMASTER_SALT, paymasterInitCode(), address, 'StablecoinGasPaymaster');
   const abi = loadOwnArtifact('StablecoinGasPaymaster').abi;
@@ -43,7 +50,11 @@ export async function deployPaymaster(ctx: BakeContext): Promise<Address> {
     if (!token) continue;
     await sendTransaction(ctx.publicClient, ctx.operator, {
       to: address,
-      data: encodeFunctionData({ abi, functionName: 'setTokenPrice', args: [token.address, tokenPerNative(ctx.chain.nativeUsdPrice, token.decimals)] }),
+      data: encodeFunctionData({
+        abi,
+        functionName: 'setTokenPrice',
+        args: [token.address, tokenPerNative(ctx.chain.nativeUsdPrice, token.decimals)],
+      }),
       purpose: `price ${symbol} for gas`,
     });
   }

@@ -17,7 +17,10 @@ export interface DeployUsdcParameters {
 
 export async function deployUsdc(ctx: BakeContext, params: DeployUsdcParameters): Promise<void> {
   const signatureChecker = loadCircleArtifact('SignatureChecker');
-  const library = await sendTransaction(ctx.publicClient, ctx.operator, { data: signatureChecker.bytecode, purpose: 'deploy SignatureChecker' });
+  const library = await sendTransaction(ctx.publicClient, ctx.operator, {
+    data: signatureChecker.bytecode,
+    purpose: 'deploy SignatureChecker',
+  });
   const token = loadCircleArtifact('FiatTokenV2_2');
   const implementation = await sendTransaction(ctx.publicClient, ctx.operator, {
     data: linkBytecode(token, { SignatureChecker: library.contractAddress! }),

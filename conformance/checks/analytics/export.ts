@@ -5,7 +5,8 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 
-const HEADER = 'id,createdAt,status,amount,currency,serviceFee,merchantFee,externalId,title,chainId,token,exchangeRate,amountToken,txHash,paidAt';
+const HEADER =
+  'id,createdAt,status,amount,currency,serviceFee,merchantFee,externalId,title,chainId,token,exchangeRate,amountToken,txHash,paidAt';
 
 /** RFC 4180 parser: null when the text breaks the grammar (bare quote, LF without CR, ...). */
 export function parseCsv(text: string): string[][] | null {
@@ -19,7 +20,11 @@ export function parseCsv(text: string): string[][] | null {
       for (;;) {
         if (i >= text.length) return null;
         if (text[i] === '"') {
-          if (text[i + 1] === '"') { field += '"'; i += 2; continue; }
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -32,7 +37,10 @@ export function parseCsv(text: string): string[][] | null {
       }
     }
     row.push(field);
-    if (text[i] === ',') { i++; continue; }
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
     if (i >= text.length) break;
     if (text[i] !== '\r' || text[i + 1] !== '\n') return null;
     i += 2;
@@ -70,18 +78,60 @@ export const analyticsExport = defineCheck({
     const response = await api.request({ method: 'GET', path: '/v1/analytics/export', headers: { accept: 'text/csv' } });
     ctx.requireStatus(response, 200, 'ANL-EXPORT-CSV-30D', 'GET /v1/analytics/export does not answer');
     ctx.addCases();
-    ctx.expect(/^text\/csv\s*;\s*charset=utf-8$/i.test(response.headers['content-type'] ?? ''), 'ANL-EXPORT-FORMAT', 'The export is not text/csv; charset=utf-8', `Content-Type ${response.headers['content-type']}`, response.exchange);
+    ctx.expect(
+      /^text\/csv\s*;\s*charset=utf-8$/i.test(response.headers['content-type'] ?? ''),
+      'ANL-EXPORT-FORMAT',
+      'The export is not text/csv; charset=utf-8',
+      `Content-Type ${response.headers['content-type']}`,
+      response.exchange,
+    );
     const rows = parseCsv(response.text);
-    ctx.require(rows !== null, 'ANL-EXPORT-FORMAT', 'The export is not RFC 4180 CSV with CRLF line ends', () => JSON.stringify(response.text.slice(0, 300)), response.exchange);
-    ctx.require(rows.length > 0 && rows[0]!.join(',') === HEADER, 'ANL-EXPORT-CSV-30D', 'The export has no (or another) header row', `first row ${JSON.stringify(rows[0])}`, response.exchange);
+    ctx.require(
+      rows !== null,
+      'ANL-EXPORT-FORMAT',
+      'The export is not RFC 4180 CSV with CRLF line ends',
+      () => JSON.stringify(response.text.slice(0, 300)),
+      response.exchange,
+    );
+    ctx.require(
+      rows.length > 0 && rows[0]!.join(',') === HEADER,
+      'ANL-EXPORT-CSV-30D',
+      'The export has no (or another) header row',
+      `first row ${JSON.stringify(rows[0])}`,
+      response.exchange,
+    );
     const ragged = rows.findIndex((row) => row.length !== rows[0]!.length);
-    ctx.expect(ragged < 0, 'ANL-EXPORT-FORMAT', 'A CSV row has another number of fields than the header', `row ${ragged}: ${JSON.stringify(rows[ragged])}`, response.exchange);
+    ctx.expect(
+      ragged < 0,
+      'ANL-EXPORT-FORMAT',
+      'A CSV row has another number of fields than the header',
+      `row ${ragged}: ${JSON.stringify(rows[ragged])}`,
+      response.exchange,
+    );
     const ids = rows.slice(1).map((row) => row[0]);
     ctx.addCases(ids.length);
-    ctx.expect(!ids.includes(old.payment.id), 'ANL-EXPORT-CSV-30D', 'The export includes a payment older than 30 days', `payment ${old.payment.id} was created 31 days ago`, response.exchange);
-    ctx.expect(ids.join(',') === [second.payment.id, first.payment.id].join(','), 'ANL-EXPORT-ORDER', 'The export is not the last 30 days newest first', `expected ${second.payment.id}, ${first.payment.id}; got ${ids.join(', ')}`, response.exchange);
+    ctx.expect(
+      !ids.includes(old.payment.id),
+      'ANL-EXPORT-CSV-30D',
+      'The export includes a payment older than 30 days',
+      `payment ${old.payment.id} was created 31 days ago`,
+      response.exchange,
+    );
+    ctx.expect(
+      ids.join(',') === [second.payment.id, first.payment.id].join(','),
+      'ANL-EXPORT-ORDER',
+      'The export is not the last 30 days newest first',
+      `expected ${second.payment.id}, ${first.payment.id}; got ${ids.join(', ')}`,
+      response.exchange,
+    );
     const row = rows.find((r) => r[0] === first.payment.id);
     const title = row?.[HEADER.split(',').indexOf('title')];
-    ctx.expect(title === tricky.title, 'ANL-EXPORT-FORMAT', 'A title with quotes, comma and line break does not survive the CSV', `exported title ${JSON.stringify(title)}`, response.exchange);
+    ctx.expect(
+      title === tricky.title,
+      'ANL-EXPORT-FORMAT',
+      'A title with quotes, comma and line break does not survive the CSV',
+      `exported title ${JSON.stringify(title)}`,
+      response.exchange,
+    );
   },
 });

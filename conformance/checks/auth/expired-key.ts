@@ -27,11 +27,20 @@ export const expiredKey = defineCheck({
 
 /** Without a control API: the shortest expiry the public API allows (30 days), then the clock moved past it. */
 async function expiresAfterThirtyDays(ctx: CheckContext): Promise<void> {
-  if (!ctx.canMoveClock) ctx.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
+  if (!ctx.canMoveClock)
+    ctx.notExercised(
+      'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
+    );
   const created = await ctx.api.post('/v1/auth/api-keys', { name: 'conformance expiry after 30 days', expiresInDays: 30 });
   ctx.requireStatus(created, 201, 'AUTH-KEY-IP-WHITELIST-EXPIRY', 'Setup: create a key that expires in 30 days');
   const record = created.json as { id?: string; key?: string };
-  ctx.require(typeof record.key === 'string', 'AUTH-KEY-IP-WHITELIST-EXPIRY', 'Setup: the created key is not shown', 'no key in the response', created.exchange);
+  ctx.require(
+    typeof record.key === 'string',
+    'AUTH-KEY-IP-WHITELIST-EXPIRY',
+    'Setup: the created key is not shown',
+    'no key in the response',
+    created.exchange,
+  );
   ctx.services.secrets.add(record.key, 'EXPIRED_API_KEY');
   ctx.onCleanup(async () => void (await ctx.api.delete(`/v1/auth/api-keys/${record.id}`)));
   const credential = { key: record.key, label: 'EXPIRED_API_KEY' };

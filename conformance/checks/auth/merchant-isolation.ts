@@ -4,7 +4,7 @@ import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import { createPayment, getPayment, uniqueExternalId, } from '../../support/payments.ts';
+import { createPayment, getPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 
 export const merchantIsolation = defineCheck({
@@ -22,17 +22,47 @@ export const merchantIsolation = defineCheck({
     const id = mine.payment.id;
 
     const get = await other.get(`/v1/payments/${id}`);
-    ctx.expect(get.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "GET of another merchant's payment is not 404", () => `answered ${get.status}: ${get.text.slice(0, 200)}`, get.exchange);
+    ctx.expect(
+      get.status === 404,
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "GET of another merchant's payment is not 404",
+      () => `answered ${get.status}: ${get.text.slice(0, 200)}`,
+      get.exchange,
+    );
     const del = await other.delete(`/v1/payments/${id}`);
-    ctx.expect(del.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', "DELETE of another merchant's payment is not 404", () => `answered ${del.status}: ${del.text.slice(0, 200)}`, del.exchange);
+    ctx.expect(
+      del.status === 404,
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "DELETE of another merchant's payment is not 404",
+      () => `answered ${del.status}: ${del.text.slice(0, 200)}`,
+      del.exchange,
+    );
     const list = await other.get('/v1/payments', { limit: 100 });
     const items = (list.json as Received<PaymentList> | undefined)?.data ?? [];
-    ctx.expect(!items.some((p) => p.id === id), 'ERR-404-PAYMENT-NOT-FOUND', "The list shows another merchant's payment", `payment ${id} appears in the other merchant's list`, list.exchange);
+    ctx.expect(
+      !items.some((p) => p.id === id),
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "The list shows another merchant's payment",
+      `payment ${id} appears in the other merchant's list`,
+      list.exchange,
+    );
     // externalId uniqueness is per merchant: the same externalId is free for the other merchant.
     const same = await createPayment(other, { amount: '42.00', currency: 'EUR', externalId });
-    ctx.expect(same.status === 201, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'externalId uniqueness leaks across merchants', () => `another merchant reusing externalId ${externalId} got ${same.status}: ${same.text.slice(0, 200)}`, same.exchange);
+    ctx.expect(
+      same.status === 201,
+      'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+      'externalId uniqueness leaks across merchants',
+      () => `another merchant reusing externalId ${externalId} got ${same.status}: ${same.text.slice(0, 200)}`,
+      same.exchange,
+    );
     const after = await getPayment(ctx.api, id);
-    ctx.expect(after.payment?.status === 'ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', "A foreign DELETE changed the owner's payment", () => `status after foreign DELETE: ${after.payment?.status}`, after.exchange);
+    ctx.expect(
+      after.payment?.status === 'ACTIVE',
+      'ERR-404-PAYMENT-NOT-FOUND',
+      "A foreign DELETE changed the owner's payment",
+      () => `status after foreign DELETE: ${after.payment?.status}`,
+      after.exchange,
+    );
     ctx.addCases(5);
   },
 });
@@ -44,6 +74,12 @@ async function otherMerchant(ctx: CheckContext): Promise<HttpClient> {
   if (!key) ctx.notExercised('no control API to create a second merchant and no --second-api-key');
   const other = ctx.api.withCredential({ key, label: 'STABLEPAY_SECOND_API_KEY' });
   const probe = await other.get('/v1/payments', { limit: 1 });
-  ctx.require(probe.status === 200, 'ERR-404-PAYMENT-NOT-FOUND', 'Setup: the second merchant key is refused', () => `GET /v1/payments with --second-api-key answered ${probe.status}`, probe.exchange);
+  ctx.require(
+    probe.status === 200,
+    'ERR-404-PAYMENT-NOT-FOUND',
+    'Setup: the second merchant key is refused',
+    () => `GET /v1/payments with --second-api-key answered ${probe.status}`,
+    probe.exchange,
+  );
   return other;
 }

@@ -4,7 +4,12 @@ import type { CheckContext } from '../../context.ts';
 import type { Credential, HttpResponse } from '../../http/client.ts';
 import { createPayment, getPayment } from '../../support/payments.ts';
 
-export async function expectRefusedEverywhere(ctx: CheckContext, credential: Credential | null, requirement: string, what: string): Promise<void> {
+export async function expectRefusedEverywhere(
+  ctx: CheckContext,
+  credential: Credential | null,
+  requirement: string,
+  what: string,
+): Promise<void> {
   const target = await createPayment(ctx.api, { amount: '25.00', currency: 'USD', title: 'auth probe target' });
   ctx.requireStatus(target, 201, requirement, 'Setup: create a payment with the valid key');
   const id = target.payment.id;
@@ -26,7 +31,12 @@ export async function expectRefusedEverywhere(ctx: CheckContext, credential: Cre
   const first = accepted[0];
   if (first) {
     const where = accepted.map((r) => `${r.exchange.method} ${new URL(r.exchange.url).pathname} -> ${r.status}`).join('; ');
-    ctx.fail(requirement, `${what} is not refused with 401`, `${accepted.length} of ${calls.length} operations answered other than 401: ${where}`, first.exchange);
+    ctx.fail(
+      requirement,
+      `${what} is not refused with 401`,
+      `${accepted.length} of ${calls.length} operations answered other than 401: ${where}`,
+      first.exchange,
+    );
   }
   const after = await getPayment(ctx.api, id);
   ctx.expect(

@@ -13,7 +13,8 @@ async function issueKey(ctx: CheckContext): Promise<{ id: string; key: string; l
     ctx.services.secrets.add(body.key, 'REVOKED_API_KEY');
     return { id: body.id, key: body.key, label: 'REVOKED_API_KEY' };
   }
-  if (!ctx.services.control) ctx.notExercised(`POST /v1/auth/api-keys answered ${response.status} and there is no control API to issue a key`);
+  if (!ctx.services.control)
+    ctx.notExercised(`POST /v1/auth/api-keys answered ${response.status} and there is no control API to issue a key`);
   return ctx.control.createApiKey(runCredential(ctx), {});
 }
 

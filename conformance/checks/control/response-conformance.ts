@@ -9,9 +9,22 @@ import type { Exchange } from '../../http/recorder.ts';
 import { defineCheck } from '../../registry.ts';
 
 export const CONTROL_REQUIREMENTS = [
-  'CTL-MOUNT', 'CTL-HEALTH', 'CTL-CLOCK', 'CTL-CLOCK-ADVANCE', 'CTL-CLOCK-SET', 'CTL-PAYMENT-SUBMIT', 'CTL-PAYMENT-CONFIRM',
-  'CTL-PAYMENT-FAIL', 'CTL-PAYMENT-PAY', 'CTL-DASHBOARD-CREATE', 'CTL-MERCHANT-CREATE', 'CTL-API-KEY-CREATE',
-  'CTL-EXCHANGE-RATES', 'CTL-RATE-LIMIT', 'CTL-PAYOUT-CREATE', 'CTL-PAYOUT-DRIVE',
+  'CTL-MOUNT',
+  'CTL-HEALTH',
+  'CTL-CLOCK',
+  'CTL-CLOCK-ADVANCE',
+  'CTL-CLOCK-SET',
+  'CTL-PAYMENT-SUBMIT',
+  'CTL-PAYMENT-CONFIRM',
+  'CTL-PAYMENT-FAIL',
+  'CTL-PAYMENT-PAY',
+  'CTL-DASHBOARD-CREATE',
+  'CTL-MERCHANT-CREATE',
+  'CTL-API-KEY-CREATE',
+  'CTL-EXCHANGE-RATES',
+  'CTL-RATE-LIMIT',
+  'CTL-PAYOUT-CREATE',
+  'CTL-PAYOUT-DRIVE',
 ];
 
 /** The control operation's own CTL-* requirement; CTL-MOUNT (JSON in and out, common error body) otherwise. */
@@ -50,12 +63,24 @@ export const controlResponseConformance = defineCheck({
       const path = base && pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
       const match = contract.findOperation(exchange.method, path);
       const operation = match ? `${match.method.toUpperCase()} ${match.pathTemplate}` : `${exchange.method} ${path}`;
-      const violations = contract.validateResponse({ method: exchange.method, path, status: exchange.status!, headers: exchange.responseHeaders, body: parseBody(exchange.responseBody) });
+      const violations = contract.validateResponse({
+        method: exchange.method,
+        path,
+        status: exchange.status!,
+        headers: exchange.responseHeaders,
+        body: parseBody(exchange.responseBody),
+      });
       for (const violation of violations) {
         const key = `${operation} ${exchange.status} ${violation.kind} ${violation.message}`;
         const entry = folded.get(key);
         if (entry) entry.count++;
-        else folded.set(key, { requirement: requirementOf(violation.requirements), message: `${operation} → ${exchange.status}: ${violation.message}`, count: 1, exchange });
+        else
+          folded.set(key, {
+            requirement: requirementOf(violation.requirements),
+            message: `${operation} → ${exchange.status}: ${violation.message}`,
+            count: 1,
+            exchange,
+          });
       }
     }
     for (const { requirement, message, count, exchange } of folded.values()) {

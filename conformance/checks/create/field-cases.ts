@@ -67,22 +67,47 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
     valid(`title of ${title} characters`, 'PAY-CREATE-TITLE-MAX-LENGTH', { title: 't'.repeat(title) }),
     invalid('title not a string', 'PAY-CREATE-TITLE-MAX-LENGTH', ['title'], { title: 42 }),
     // externalId
-    { name: `externalId of ${ext + 1} characters`, requirement: 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH', invalidPath: ['externalId'], body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext + 1, 'x') }) },
-    { name: `externalId of ${ext} characters`, requirement: 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH', invalidPath: null, body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext, 'y') }) },
+    {
+      name: `externalId of ${ext + 1} characters`,
+      requirement: 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH',
+      invalidPath: ['externalId'],
+      body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext + 1, 'x') }),
+    },
+    {
+      name: `externalId of ${ext} characters`,
+      requirement: 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH',
+      invalidPath: null,
+      body: () => ({ ...BASE, externalId: `x${uniq()}`.padEnd(ext, 'y') }),
+    },
     invalid('externalId with a space', 'PAY-CREATE-EXTERNAL-ID-CHARSET', ['externalId'], { externalId: 'has space' }),
     invalid('externalId with a slash', 'PAY-CREATE-EXTERNAL-ID-CHARSET', ['externalId'], { externalId: 'a/b' }),
     invalid('externalId with a non-ASCII letter', 'PAY-CREATE-EXTERNAL-ID-CHARSET', ['externalId'], { externalId: 'caf\u00e9' }),
-    { name: 'externalId with every allowed character class', requirement: 'PAY-CREATE-EXTERNAL-ID-CHARSET', invalidPath: null, body: () => ({ ...BASE, externalId: `aZ09._-${uniq()}` }) },
+    {
+      name: 'externalId with every allowed character class',
+      requirement: 'PAY-CREATE-EXTERNAL-ID-CHARSET',
+      invalidPath: null,
+      body: () => ({ ...BASE, externalId: `aZ09._-${uniq()}` }),
+    },
     invalid('externalId empty', 'PAY-EXTERNAL-ID-NON-EMPTY', ['externalId'], { externalId: '' }),
     // acceptedChains / acceptedTokens
     invalid('acceptedChains with a duplicate', 'PAY-ACCEPTED-NON-EMPTY-UNIQUE', ['acceptedChains'], { acceptedChains: [1, 1] }),
-    invalid('acceptedChains with an unsupported chain', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', ['acceptedChains'], { acceptedChains: [1, 10] }),
+    invalid('acceptedChains with an unsupported chain', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', ['acceptedChains'], {
+      acceptedChains: [1, 10],
+    }),
     invalid('acceptedChains as strings', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', ['acceptedChains'], { acceptedChains: ['1'] }),
     invalid('acceptedChains empty', 'PAY-ACCEPTED-NON-EMPTY-UNIQUE', ['acceptedChains'], { acceptedChains: [] }),
     valid('acceptedChains subset', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', { acceptedChains: [8453, 137] }),
-    invalid('acceptedTokens with an unsupported token', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', ['acceptedTokens'], { acceptedTokens: ['DAI'] }),
+    invalid('acceptedTokens with an unsupported token', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', ['acceptedTokens'], {
+      acceptedTokens: ['DAI'],
+    }),
     valid('acceptedTokens subset', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET', { acceptedTokens: ['USDT'] }),
-    invalid('no existing chain/token pair (Base + USDT)', 'PAY-ACCEPTED-PAIR-EXISTS', ['acceptedTokens'], { acceptedChains: [8453], acceptedTokens: ['USDT'] }, true),
+    invalid(
+      'no existing chain/token pair (Base + USDT)',
+      'PAY-ACCEPTED-PAIR-EXISTS',
+      ['acceptedTokens'],
+      { acceptedChains: [8453], acceptedTokens: ['USDT'] },
+      true,
+    ),
     // the chain/token table of spec §1, one chain at a time: each listed pair is accepted on its own,
     // and a single-chain payment with the token its chain lacks has no pair (400)
     valid('Ethereum with USDC only', 'CHAIN-ETHEREUM-TOKENS', { acceptedChains: [1], acceptedTokens: ['USDC'] }),
@@ -90,41 +115,127 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
     valid('Arbitrum One with USDC only', 'CHAIN-ARBITRUM-TOKENS', { acceptedChains: [42161], acceptedTokens: ['USDC'] }),
     valid('Arbitrum One with USDT only', 'CHAIN-ARBITRUM-TOKENS', { acceptedChains: [42161], acceptedTokens: ['USDT'] }),
     valid('Base with USDC only', 'CHAIN-BASE-TOKENS', { acceptedChains: [8453], acceptedTokens: ['USDC'] }),
-    invalid('Base with USDT only (Base has no USDT)', 'CHAIN-BASE-TOKENS', ['acceptedTokens'], { acceptedChains: [8453], acceptedTokens: ['USDT'] }, true),
+    invalid(
+      'Base with USDT only (Base has no USDT)',
+      'CHAIN-BASE-TOKENS',
+      ['acceptedTokens'],
+      { acceptedChains: [8453], acceptedTokens: ['USDT'] },
+      true,
+    ),
     valid('Polygon with USDC only', 'CHAIN-POLYGON-TOKENS', { acceptedChains: [137], acceptedTokens: ['USDC'] }),
     valid('Polygon with USDT only', 'CHAIN-POLYGON-TOKENS', { acceptedChains: [137], acceptedTokens: ['USDT'] }),
     valid('BNB Smart Chain with USDT only', 'CHAIN-BNB-TOKENS', { acceptedChains: [56], acceptedTokens: ['USDT'] }),
-    invalid('BNB Smart Chain with USDC only (BNB has no USDC)', 'CHAIN-BNB-TOKENS', ['acceptedTokens'], { acceptedChains: [56], acceptedTokens: ['USDC'] }, true),
+    invalid(
+      'BNB Smart Chain with USDC only (BNB has no USDC)',
+      'CHAIN-BNB-TOKENS',
+      ['acceptedTokens'],
+      { acceptedChains: [56], acceptedTokens: ['USDC'] },
+      true,
+    ),
     // tokens: USDC and USDT are accepted, any other token symbol is refused
     valid('acceptedTokens USDC only', 'PAY-TOKENS-USDC-USDT', { acceptedTokens: ['USDC'] }),
     valid('acceptedTokens USDC and USDT', 'PAY-TOKENS-USDC-USDT', { acceptedTokens: ['USDC', 'USDT'] }),
-    invalid('acceptedTokens with another stablecoin (DAI)', 'PAY-TOKENS-USDC-USDT', ['acceptedTokens'], { acceptedTokens: ['USDC', 'DAI'] }),
+    invalid('acceptedTokens with another stablecoin (DAI)', 'PAY-TOKENS-USDC-USDT', ['acceptedTokens'], {
+      acceptedTokens: ['USDC', 'DAI'],
+    }),
     invalid('acceptedTokens with a non-stablecoin (ETH)', 'PAY-TOKENS-USDC-USDT', ['acceptedTokens'], { acceptedTokens: ['ETH'] }),
     // expiresAt (15 minutes to 30 days from now; margins cover request latency)
-    { name: 'expiresAt 14 minutes from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 14 * MIN).toISOString() }) },
-    { name: 'expiresAt in the past', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now - DAY).toISOString() }) },
-    { name: 'expiresAt 30 days and 1 hour from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: ['expiresAt'], body: (now) => ({ ...BASE, expiresAt: new Date(now + 30 * DAY + 60 * MIN).toISOString() }) },
-    { name: 'expiresAt 16 minutes from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: null, body: (now) => ({ ...BASE, expiresAt: new Date(now + 16 * MIN).toISOString() }) },
-    { name: 'expiresAt 29 days from now', requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW', invalidPath: null, body: (now) => ({ ...BASE, expiresAt: new Date(now + 29 * DAY).toISOString() }) },
+    {
+      name: 'expiresAt 14 minutes from now',
+      requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW',
+      invalidPath: ['expiresAt'],
+      body: (now) => ({ ...BASE, expiresAt: new Date(now + 14 * MIN).toISOString() }),
+    },
+    {
+      name: 'expiresAt in the past',
+      requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW',
+      invalidPath: ['expiresAt'],
+      body: (now) => ({ ...BASE, expiresAt: new Date(now - DAY).toISOString() }),
+    },
+    {
+      name: 'expiresAt 30 days and 1 hour from now',
+      requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW',
+      invalidPath: ['expiresAt'],
+      body: (now) => ({ ...BASE, expiresAt: new Date(now + 30 * DAY + 60 * MIN).toISOString() }),
+    },
+    {
+      name: 'expiresAt 16 minutes from now',
+      requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW',
+      invalidPath: null,
+      body: (now) => ({ ...BASE, expiresAt: new Date(now + 16 * MIN).toISOString() }),
+    },
+    {
+      name: 'expiresAt 29 days from now',
+      requirement: 'PAY-CREATE-EXPIRES-AT-WINDOW',
+      invalidPath: null,
+      body: (now) => ({ ...BASE, expiresAt: new Date(now + 29 * DAY).toISOString() }),
+    },
     invalid('expiresAt not a date-time', 'PAY-CREATE-EXPIRES-AT-WINDOW', ['expiresAt'], { expiresAt: 'tomorrow' }),
     // sellers
     invalid(`${rules.sellersMax + 1} sellers`, 'PAY-CREATE-SELLERS-MAX', ['sellers'], { sellers: sellers(rules.sellersMax + 1) }),
     valid(`${rules.sellersMax} sellers`, 'PAY-CREATE-SELLERS-MAX', { sellers: sellers(rules.sellersMax) }),
-    invalid('seller amount with 3 decimals', 'PAY-SELLER-FIELD-AMOUNT', ['sellers', '0', 'amount'], { sellers: [{ address: address(1), amount: '1.001' }] }),
-    invalid('seller address not an address', 'PAY-SELLER-ADDRESS-FORMAT', ['sellers', '0', 'address'], { sellers: [{ address: 'not-an-address', amount: '1.00' }] }),
-    invalid('sellers summing above the amount', 'PAY-SELLERS-SUM-EXCEEDS-400', ['sellers'], { sellers: [{ address: address(1), amount: '60.00' }, { address: address(2), amount: '50.00' }] }, true),
-    invalid('duplicate seller addresses', 'PAY-SELLER-ADDRESS-DUPLICATE-400', ['sellers'], { sellers: [{ address: address(1), amount: '1.00' }, { address: address(1), amount: '2.00' }] }, true),
-    invalid('seller address with a bad EIP-55 checksum', 'PAY-SELLER-ADDRESS-CHECKSUM', ['sellers', '0', 'address'], { sellers: [{ address: '0xa0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1.00' }] }),
-    valid('seller address with a valid EIP-55 checksum', 'PAY-SELLER-ADDRESS-CHECKSUM', { sellers: [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1.00' }] }),
+    invalid('seller amount with 3 decimals', 'PAY-SELLER-FIELD-AMOUNT', ['sellers', '0', 'amount'], {
+      sellers: [{ address: address(1), amount: '1.001' }],
+    }),
+    invalid('seller address not an address', 'PAY-SELLER-ADDRESS-FORMAT', ['sellers', '0', 'address'], {
+      sellers: [{ address: 'not-an-address', amount: '1.00' }],
+    }),
+    invalid(
+      'sellers summing above the amount',
+      'PAY-SELLERS-SUM-EXCEEDS-400',
+      ['sellers'],
+      {
+        sellers: [
+          { address: address(1), amount: '60.00' },
+          { address: address(2), amount: '50.00' },
+        ],
+      },
+      true,
+    ),
+    invalid(
+      'duplicate seller addresses',
+      'PAY-SELLER-ADDRESS-DUPLICATE-400',
+      ['sellers'],
+      {
+        sellers: [
+          { address: address(1), amount: '1.00' },
+          { address: address(1), amount: '2.00' },
+        ],
+      },
+      true,
+    ),
+    invalid('seller address with a bad EIP-55 checksum', 'PAY-SELLER-ADDRESS-CHECKSUM', ['sellers', '0', 'address'], {
+      sellers: [{ address: '0xa0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1.00' }],
+    }),
+    valid('seller address with a valid EIP-55 checksum', 'PAY-SELLER-ADDRESS-CHECKSUM', {
+      sellers: [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1.00' }],
+    }),
     invalid('sellers empty array', 'PAY-SELLERS-NON-EMPTY', ['sellers'], { sellers: [] }),
     // merchantAmount
-    invalid('merchantAmount + sellers != amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', ['merchantAmount'], { sellers: sellers(1, '10.00'), merchantAmount: '80.00' }, true),
+    invalid(
+      'merchantAmount + sellers != amount',
+      'PAY-CREATE-MERCHANT-AMOUNT-SUM',
+      ['merchantAmount'],
+      { sellers: sellers(1, '10.00'), merchantAmount: '80.00' },
+      true,
+    ),
     valid('merchantAmount + sellers = amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', { sellers: sellers(1, '10.00'), merchantAmount: '90.00' }),
-    invalid('merchantAmount without sellers differing from amount', 'PAY-MERCHANT-AMOUNT-NO-SELLERS', ['merchantAmount'], { merchantAmount: '90.00' }),
-    invalid('merchantAmount with 3 decimals', 'PAY-CREATE-MERCHANT-AMOUNT-DECIMALS', ['merchantAmount'], { sellers: sellers(1, '10.00'), merchantAmount: '89.999' }),
+    invalid('merchantAmount without sellers differing from amount', 'PAY-MERCHANT-AMOUNT-NO-SELLERS', ['merchantAmount'], {
+      merchantAmount: '90.00',
+    }),
+    invalid('merchantAmount with 3 decimals', 'PAY-CREATE-MERCHANT-AMOUNT-DECIMALS', ['merchantAmount'], {
+      sellers: sellers(1, '10.00'),
+      merchantAmount: '89.999',
+    }),
     // body as a whole
     invalid('unknown field', 'PAY-CREATE-UNKNOWN-FIELDS-400', ['colour'], { colour: 'blue' }, true),
-    { name: 'body is not JSON', requirement: 'PAY-CREATE-BODY-NOT-OBJECT-400', invalidPath: [], pathAssumed: true, body: () => '{"amount": "10",' },
+    {
+      name: 'body is not JSON',
+      requirement: 'PAY-CREATE-BODY-NOT-OBJECT-400',
+      invalidPath: [],
+      pathAssumed: true,
+      body: () => '{"amount": "10",',
+    },
     { name: 'body is a JSON array', requirement: 'PAY-CREATE-BODY-NOT-OBJECT-400', invalidPath: [], pathAssumed: true, body: () => '[]' },
   ];
 }

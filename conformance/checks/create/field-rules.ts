@@ -9,16 +9,47 @@ import type { Received } from '../../received.ts';
 import { fieldCases } from './field-cases.ts';
 
 export const FIELD_RULE_REQUIREMENTS = [
-  'PAY-CREATE-AMOUNT-DECIMALS', 'FMT-AMOUNT-DECIMAL-STRING', 'PAY-CREATE-AMOUNT-REQUIRED', 'PAY-CREATE-AMOUNT-MAX',
-  'PAY-CREATE-AMOUNT-MIN-VALUES', 'PAY-CREATE-AMOUNT-GRAMMAR', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', 'PAY-CREATE-ZERO-DECIMAL-NO-POINT',
-  'PAY-CREATE-CURRENCY-ENUM', 'PAY-CREATE-CURRENCY-REQUIRED', 'PAY-CREATE-TITLE-MAX-LENGTH', 'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH',
-  'PAY-CREATE-EXTERNAL-ID-CHARSET', 'PAY-CREATE-ACCEPTED-CHAINS-SUBSET', 'PAY-ACCEPTED-NON-EMPTY-UNIQUE', 'PAY-CREATE-ACCEPTED-TOKENS-SUBSET',
-  'PAY-ACCEPTED-PAIR-EXISTS', 'PAY-CREATE-EXPIRES-AT-WINDOW', 'PAY-CREATE-SELLERS-MAX', 'PAY-SELLER-FIELD-AMOUNT',
-  'PAY-SELLER-ADDRESS-FORMAT', 'PAY-SELLER-ADDRESS-DUPLICATE-400', 'PAY-SELLER-ADDRESS-CHECKSUM', 'PAY-MERCHANT-AMOUNT-NO-SELLERS', 'PAY-EXTERNAL-ID-NON-EMPTY', 'PAY-SELLERS-SUM-EXCEEDS-400', 'PAY-SELLERS-NON-EMPTY', 'PAY-CREATE-MERCHANT-AMOUNT-SUM',
-  'PAY-CREATE-MERCHANT-AMOUNT-DECIMALS', 'PAY-CREATE-UNKNOWN-FIELDS-400', 'PAY-CREATE-BODY-NOT-OBJECT-400',
-  'ERR-400-CREATE-VALIDATION', 'ERR-VALIDATION-ERRORS-ARRAY', 'ERR-VALIDATION-PATH-SEGMENTS',
-  'CHAIN-ETHEREUM-TOKENS', 'CHAIN-ARBITRUM-TOKENS', 'CHAIN-BASE-TOKENS', 'CHAIN-POLYGON-TOKENS', 'CHAIN-BNB-TOKENS',
-  'PAY-TOKENS-USDC-USDT', 'CUR-ZERO-DECIMAL',
+  'PAY-CREATE-AMOUNT-DECIMALS',
+  'FMT-AMOUNT-DECIMAL-STRING',
+  'PAY-CREATE-AMOUNT-REQUIRED',
+  'PAY-CREATE-AMOUNT-MAX',
+  'PAY-CREATE-AMOUNT-MIN-VALUES',
+  'PAY-CREATE-AMOUNT-GRAMMAR',
+  'PAY-CREATE-AMOUNT-ZERO-DECIMAL',
+  'PAY-CREATE-ZERO-DECIMAL-NO-POINT',
+  'PAY-CREATE-CURRENCY-ENUM',
+  'PAY-CREATE-CURRENCY-REQUIRED',
+  'PAY-CREATE-TITLE-MAX-LENGTH',
+  'PAY-CREATE-EXTERNAL-ID-MAX-LENGTH',
+  'PAY-CREATE-EXTERNAL-ID-CHARSET',
+  'PAY-CREATE-ACCEPTED-CHAINS-SUBSET',
+  'PAY-ACCEPTED-NON-EMPTY-UNIQUE',
+  'PAY-CREATE-ACCEPTED-TOKENS-SUBSET',
+  'PAY-ACCEPTED-PAIR-EXISTS',
+  'PAY-CREATE-EXPIRES-AT-WINDOW',
+  'PAY-CREATE-SELLERS-MAX',
+  'PAY-SELLER-FIELD-AMOUNT',
+  'PAY-SELLER-ADDRESS-FORMAT',
+  'PAY-SELLER-ADDRESS-DUPLICATE-400',
+  'PAY-SELLER-ADDRESS-CHECKSUM',
+  'PAY-MERCHANT-AMOUNT-NO-SELLERS',
+  'PAY-EXTERNAL-ID-NON-EMPTY',
+  'PAY-SELLERS-SUM-EXCEEDS-400',
+  'PAY-SELLERS-NON-EMPTY',
+  'PAY-CREATE-MERCHANT-AMOUNT-SUM',
+  'PAY-CREATE-MERCHANT-AMOUNT-DECIMALS',
+  'PAY-CREATE-UNKNOWN-FIELDS-400',
+  'PAY-CREATE-BODY-NOT-OBJECT-400',
+  'ERR-400-CREATE-VALIDATION',
+  'ERR-VALIDATION-ERRORS-ARRAY',
+  'ERR-VALIDATION-PATH-SEGMENTS',
+  'CHAIN-ETHEREUM-TOKENS',
+  'CHAIN-ARBITRUM-TOKENS',
+  'CHAIN-BASE-TOKENS',
+  'CHAIN-POLYGON-TOKENS',
+  'CHAIN-BNB-TOKENS',
+  'PAY-TOKENS-USDC-USDT',
+  'CUR-ZERO-DECIMAL',
 ];
 
 export const createFieldRules = defineCheck({
@@ -33,15 +64,31 @@ export const createFieldRules = defineCheck({
     for (const rule of fieldCases(rules)) {
       const now = ctx.clock.now();
       const body = rule.body(now);
-      const response = typeof body === 'string'
-        ? await ctx.api.request({ method: 'POST', path: '/v1/payments', body, headers: { 'content-type': 'application/json' } })
-        : await ctx.api.post('/v1/payments', body);
+      const response =
+        typeof body === 'string'
+          ? await ctx.api.request({ method: 'POST', path: '/v1/payments', body, headers: { 'content-type': 'application/json' } })
+          : await ctx.api.post('/v1/payments', body);
       ctx.addCases();
       if (rule.invalidPath === null) {
-        ctx.expect(response.status === 201, rule.requirement, `Valid create refused: ${rule.name}`, () => `expected 201, got ${response.status}: ${response.text.slice(0, 300)}`, response.exchange);
+        ctx.expect(
+          response.status === 201,
+          rule.requirement,
+          `Valid create refused: ${rule.name}`,
+          () => `expected 201, got ${response.status}: ${response.text.slice(0, 300)}`,
+          response.exchange,
+        );
         continue;
       }
-      if (!ctx.expect(response.status === 400, rule.requirement, `Invalid create not refused with 400: ${rule.name}`, () => `expected 400, got ${response.status}: ${response.text.slice(0, 300)}`, response.exchange)) continue;
+      if (
+        !ctx.expect(
+          response.status === 400,
+          rule.requirement,
+          `Invalid create not refused with 400: ${rule.name}`,
+          () => `expected 400, got ${response.status}: ${response.text.slice(0, 300)}`,
+          response.exchange,
+        )
+      )
+        continue;
       const error = response.json as Received<ErrorBody> | undefined;
       ctx.expect(
         error?.statusCode === 400 && error.message === 'Validation failed' && error.error === 'Bad Request',
@@ -55,7 +102,8 @@ export const createFieldRules = defineCheck({
         namesField(response.json, path),
         rule.pathAssumed ? 'ERR-VALIDATION-PATH-SEGMENTS' : 'ERR-VALIDATION-ERRORS-ARRAY',
         `errors[] does not name the invalid field: ${rule.name}`,
-        () => `expected an errors[] entry with path starting ${JSON.stringify(path)}; got paths ${JSON.stringify(errorPaths(response.json))}`,
+        () =>
+          `expected an errors[] entry with path starting ${JSON.stringify(path)}; got paths ${JSON.stringify(errorPaths(response.json))}`,
         response.exchange,
       );
     }

@@ -48,13 +48,20 @@ export async function onPage<T>(ctx: CheckContext, what: string, run: () => Prom
 export async function allPayments(ctx: CheckContext, tasks: Promise<unknown>[]): Promise<void> {
   const outcomes = await Promise.allSettled(tasks);
   const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-  for (const error of errors) if (error instanceof RequirementError) ctx.fail(error.requirement, error.title, error.message, error.exchange);
+  for (const error of errors)
+    if (error instanceof RequirementError) ctx.fail(error.requirement, error.title, error.message, error.exchange);
   const stop = errors.find((e) => e instanceof NotExercisedSignal) ?? errors.find((e) => !(e instanceof RequirementError));
   if (stop) throw stop;
 }
 
 /** Pays through the page as a customer check: page-contract problems are findings, GET must follow (see payThroughPage). */
-export function payInBrowser(ctx: CheckContext, api: HttpClient, payment: Payment, pair: { chainId: number; token: string }, options: Omit<PayThroughPageOptions, 'pageProblems'> = {}): Promise<PagePayment> {
+export function payInBrowser(
+  ctx: CheckContext,
+  api: HttpClient,
+  payment: Payment,
+  pair: { chainId: number; token: string },
+  options: Omit<PayThroughPageOptions, 'pageProblems'> = {},
+): Promise<PagePayment> {
   return payThroughPage(ctx, api, payment, pair, { ...options, pageProblems: 'finding' });
 }
 
@@ -89,7 +96,13 @@ export async function ledgerRecord(api: HttpClient, paymentId: string): Promise<
  * come from the ledger when it has the payment; otherwise merchant and fee collector are found by their amounts and
  * the sellers (whose addresses the suite chose) must together receive what is left of amountToken.
  */
-export async function verifyOnChain(ctx: CheckContext, api: HttpClient, payment: Payment, sellers: Address[], requirement: { tx: string; amounts: string; sellers: string }): Promise<void> {
+export async function verifyOnChain(
+  ctx: CheckContext,
+  api: HttpClient,
+  payment: Payment,
+  sellers: Address[],
+  requirement: { tx: string; amounts: string; sellers: string },
+): Promise<void> {
   const { chains } = ctx.customer;
   const record = await ledgerRecord(api, payment.id);
   const transfers = (record?.transfers ?? []) as { role: 'merchant' | 'seller' | 'service'; address: Address; amountToken: string }[];
@@ -99,24 +112,52 @@ export async function verifyOnChain(ctx: CheckContext, api: HttpClient, payment:
         { role: 'merchant', address: null, amountToken: String(payment.merchantFeeToken) },
         { role: 'service', address: null, amountToken: String(payment.serviceFeeToken) },
       ];
-  const result = await verifySettlement(chains, { chainId: Number(payment.chainId), token: String(payment.token), txHash: String(payment.txHash), recipients });
+  const result = await verifySettlement(chains, {
+    chainId: Number(payment.chainId),
+    token: String(payment.token),
+    txHash: String(payment.txHash),
+    recipients,
+  });
   ctx.addCases();
   const txProblems = result.problems.filter((p) => /txHash|did not succeed|moved no/.test(p));
-  ctx.expect(txProblems.length === 0, requirement.tx, 'txHash is not the real settlement transaction', () => `payment ${payment.id}: ${txProblems.join('; ')}`);
+  ctx.expect(
+    txProblems.length === 0,
+    requirement.tx,
+    'txHash is not the real settlement transaction',
+    () => `payment ${payment.id}: ${txProblems.join('; ')}`,
+  );
   if (txProblems.length) return;
   const amountProblems = result.problems.filter((p) => !txProblems.includes(p));
-  ctx.expect(amountProblems.length === 0, requirement.amounts, 'On-chain balances did not move by the amounts the API reports', () => `payment ${payment.id} (tx ${payment.txHash}): ${amountProblems.join('; ')}`);
+  ctx.expect(
+    amountProblems.length === 0,
+    requirement.amounts,
+    'On-chain balances did not move by the amounts the API reports',
+    () => `payment ${payment.id} (tx ${payment.txHash}): ${amountProblems.join('; ')}`,
+  );
   if (sellers.length === 0 || transfers.length) {
     if (sellers.length) {
       const paid = transfers.filter((t) => t.role === 'seller').map((t) => t.address.toLowerCase());
-      ctx.expect(sellers.every((s) => paid.includes(s.toLowerCase())), requirement.sellers, 'Not every seller was paid in the settlement transaction', `sellers ${sellers.join(', ')}; ledger pays ${paid.join(', ')}`);
+      ctx.expect(
+        sellers.every((s) => paid.includes(s.toLowerCase())),
+        requirement.sellers,
+        'Not every seller was paid in the settlement transaction',
+        `sellers ${sellers.join(', ')}; ledger pays ${paid.join(', ')}`,
+      );
     }
     return;
   }
   // No ledger: the sellers together get amountToken - serviceFeeToken - merchantFeeToken, each a positive share, in this one transaction.
   const deltas = await balanceDeltas(chains, Number(payment.chainId), String(payment.token), result.blockNumber!, sellers);
   const decimals = ctx.customer.chains.chains.find((c) => c.chainId === payment.chainId)!.tokens[payment.token as 'USDC']!.decimals;
-  const expectedTotal = toUnits(String(payment.amountToken), decimals) - toUnits(String(payment.serviceFeeToken), decimals) - toUnits(String(payment.merchantFeeToken), decimals);
+  const expectedTotal =
+    toUnits(String(payment.amountToken), decimals) -
+    toUnits(String(payment.serviceFeeToken), decimals) -
+    toUnits(String(payment.merchantFeeToken), decimals);
   const total = deltas.reduce((a, b) => a + b, 0n);
-  ctx.expect(deltas.every((d) => d > 0n) && total === expectedTotal, requirement.sellers, 'The sellers were not paid their share in the settlement transaction', `seller deltas ${deltas.join(', ')} (sum ${total}), expected the sum ${expectedTotal} = amountToken - serviceFeeToken - merchantFeeToken`);
+  ctx.expect(
+    deltas.every((d) => d > 0n) && total === expectedTotal,
+    requirement.sellers,
+    'The sellers were not paid their share in the settlement transaction',
+    `seller deltas ${deltas.join(', ')} (sum ${total}), expected the sum ${expectedTotal} = amountToken - serviceFeeToken - merchantFeeToken`,
+  );
 }

@@ -12,8 +12,17 @@ export const customerSettles = defineCheck({
   id: 'customer.settles',
   title: 'A payment the customer pays through the hosted page becomes PROCESSING and then SUCCESSFUL in GET /v1/payments/{id}',
   requirements: [
-    'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-FORWARD-ONLY', 'PAY-COMPLETION-POLL-OR-WEBHOOK', 'PAY-GET-POLLABLE', 'PAY-HOSTED-ONE-TRANSACTION',
-    'PAGE-LOADS', 'PAGE-CONNECT-WALLET', 'PAGE-PAIR-CHOICE', 'PAGE-PAY-ACTION', 'PAGE-FINAL-STATE',
+    'PAY-STATE-ACTIVE-TO-PROCESSING',
+    'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+    'PAY-STATE-FORWARD-ONLY',
+    'PAY-COMPLETION-POLL-OR-WEBHOOK',
+    'PAY-GET-POLLABLE',
+    'PAY-HOSTED-ONE-TRANSACTION',
+    'PAGE-LOADS',
+    'PAGE-CONNECT-WALLET',
+    'PAGE-PAIR-CHOICE',
+    'PAGE-PAY-ACTION',
+    'PAGE-FINAL-STATE',
   ],
   level: 'documented',
   needs: ['customer'],
@@ -27,12 +36,40 @@ export const customerSettles = defineCheck({
     const { result, payment, response, statuses } = await payInBrowser(ctx, ctx.api, created.payment, pair);
     ctx.addCases();
     const label = `payment ${payment.id} on ${pair.chainId}/${pair.token}`;
-    ctx.require(payment.status === 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'A payment the customer paid did not become SUCCESSFUL', `${label}: GET showed ${statuses.join(' then ')} (error ${JSON.stringify(payment.error)})`, response.exchange);
+    ctx.require(
+      payment.status === 'SUCCESSFUL',
+      'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+      'A payment the customer paid did not become SUCCESSFUL',
+      `${label}: GET showed ${statuses.join(' then ')} (error ${JSON.stringify(payment.error)})`,
+      response.exchange,
+    );
     const order = statuses.map((s) => STATUSES.indexOf(s as never));
-    ctx.expect(order.every((rank, i) => i === 0 || rank >= order[i - 1]!) && !statuses.includes('FAILED'), 'PAY-STATE-FORWARD-ONLY', 'The payment went back to an earlier state while the customer paid', `${label}: GET showed ${statuses.join(' then ')}`);
-    ctx.expect(payment.chainId === pair.chainId && payment.token === pair.token, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'The paid payment does not carry the chain and token the customer chose', `${label}: chainId ${JSON.stringify(payment.chainId)}, token ${JSON.stringify(payment.token)}`, response.exchange);
-    ctx.expect(typeof payment.txHash === 'string' && typeof payment.paidAt === 'string', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'A SUCCESSFUL payment lacks txHash or paidAt', `${label}: txHash ${JSON.stringify(payment.txHash)}, paidAt ${JSON.stringify(payment.paidAt)}`, response.exchange);
+    ctx.expect(
+      order.every((rank, i) => i === 0 || rank >= order[i - 1]!) && !statuses.includes('FAILED'),
+      'PAY-STATE-FORWARD-ONLY',
+      'The payment went back to an earlier state while the customer paid',
+      `${label}: GET showed ${statuses.join(' then ')}`,
+    );
+    ctx.expect(
+      payment.chainId === pair.chainId && payment.token === pair.token,
+      'PAY-STATE-ACTIVE-TO-PROCESSING',
+      'The paid payment does not carry the chain and token the customer chose',
+      `${label}: chainId ${JSON.stringify(payment.chainId)}, token ${JSON.stringify(payment.token)}`,
+      response.exchange,
+    );
+    ctx.expect(
+      typeof payment.txHash === 'string' && typeof payment.paidAt === 'string',
+      'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+      'A SUCCESSFUL payment lacks txHash or paidAt',
+      `${label}: txHash ${JSON.stringify(payment.txHash)}, paidAt ${JSON.stringify(payment.paidAt)}`,
+      response.exchange,
+    );
     const transactions = transactionsSigned(result);
-    ctx.expect(transactions.length === 1, 'PAY-HOSTED-ONE-TRANSACTION', 'The customer was not asked to sign exactly one transaction', `${label}: transactions signed or sent: ${describeSigned(transactions)}`);
+    ctx.expect(
+      transactions.length === 1,
+      'PAY-HOSTED-ONE-TRANSACTION',
+      'The customer was not asked to sign exactly one transaction',
+      `${label}: transactions signed or sent: ${describeSigned(transactions)}`,
+    );
   },
 });

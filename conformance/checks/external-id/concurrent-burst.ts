@@ -16,14 +16,28 @@ export const concurrentBurst = defineCheck({
     for (let round = 0; round < 3; round++) {
       const externalId = uniqueExternalId(`burst${round}`);
       const responses = await Promise.all(
-        Array.from({ length: DEFAULTS.burstSize }, (_, i) => createPayment(ctx.api, { amount: `${20 + i}.00`, currency: 'USD', externalId })),
+        Array.from({ length: DEFAULTS.burstSize }, (_, i) =>
+          createPayment(ctx.api, { amount: `${20 + i}.00`, currency: 'USD', externalId }),
+        ),
       );
       ctx.addCases();
       const created = responses.filter((r) => r.status === 201);
       const conflicts = responses.filter((r) => r.status === 409);
       const other = responses.find((r) => r.status !== 201 && r.status !== 409);
-      ctx.expect(created.length === 1, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', `Burst of ${DEFAULTS.burstSize} creates minted ${created.length} live payments`, () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`, (created[1] ?? responses[0])!.exchange);
-      ctx.expect(conflicts.length === DEFAULTS.burstSize - 1 && !other, 'ERR-409-EXTERNAL-ID', 'Losers of the burst are not all 409', () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`, (other ?? responses[0])!.exchange);
+      ctx.expect(
+        created.length === 1,
+        'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+        `Burst of ${DEFAULTS.burstSize} creates minted ${created.length} live payments`,
+        () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`,
+        (created[1] ?? responses[0])!.exchange,
+      );
+      ctx.expect(
+        conflicts.length === DEFAULTS.burstSize - 1 && !other,
+        'ERR-409-EXTERNAL-ID',
+        'Losers of the burst are not all 409',
+        () => `round ${round}: statuses ${responses.map((r) => r.status).join(', ')}`,
+        (other ?? responses[0])!.exchange,
+      );
     }
   },
 });

@@ -5,7 +5,16 @@ import type { HttpResponse } from '../../http/client.ts';
 import type { Received } from '../../received.ts';
 
 export function expectConflict(ctx: CheckContext, response: HttpResponse, requirement: string, situation: string): boolean {
-  if (!ctx.expect(response.status === 409, requirement, `Duplicate externalId not refused with 409 (${situation})`, () => `expected 409, got ${response.status}: ${response.text.slice(0, 300)}`, response.exchange)) return false;
+  if (
+    !ctx.expect(
+      response.status === 409,
+      requirement,
+      `Duplicate externalId not refused with 409 (${situation})`,
+      () => `expected 409, got ${response.status}: ${response.text.slice(0, 300)}`,
+      response.exchange,
+    )
+  )
+    return false;
   const body = response.json as Received<ErrorBody> | undefined;
   return ctx.expect(
     body?.statusCode === 409 && typeof body.message === 'string' && body.error === 'Conflict',

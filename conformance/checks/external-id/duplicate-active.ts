@@ -21,7 +21,13 @@ export const duplicateActive = defineCheck({
     expectConflict(ctx, second, 'ERR-409-EXTERNAL-ID', 'ACTIVE');
     const list = await ctx.api.get('/v1/payments', { externalId, limit: 100 });
     const live = ((list.json as Received<PaymentList> | undefined)?.data ?? []).filter((p) => p.externalId === externalId);
-    ctx.expect(list.status !== 200 || live.length <= 1, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'A second live payment was minted', () => `${live.length} payments carry externalId ${externalId}`, list.exchange);
+    ctx.expect(
+      list.status !== 200 || live.length <= 1,
+      'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+      'A second live payment was minted',
+      () => `${live.length} payments carry externalId ${externalId}`,
+      list.exchange,
+    );
     ctx.addCases(2);
   },
 });

@@ -9,7 +9,15 @@ import { expectConflict } from './conflict.ts';
 
 async function fresh(ctx: CheckContext, requirement: string, externalId: string, expiresInMs?: number, failable = false) {
   const sellers = failable ? failableSellers(ctx) : undefined;
-  const body = { amount: '12.00', currency: 'USD', externalId, acceptedChains: [8453], acceptedTokens: ['USDC'], ...(sellers ? { sellers } : {}), ...(expiresInMs ? { expiresAt: new Date(ctx.clock.now() + expiresInMs).toISOString() } : {}) };
+  const body = {
+    amount: '12.00',
+    currency: 'USD',
+    externalId,
+    acceptedChains: [8453],
+    acceptedTokens: ['USDC'],
+    ...(sellers ? { sellers } : {}),
+    ...(expiresInMs ? { expiresAt: new Date(ctx.clock.now() + expiresInMs).toISOString() } : {}),
+  };
   const created = await createPayment(ctx.api, body);
   ctx.requireStatus(created, 201, requirement, 'Setup: create');
   return created.payment;
@@ -27,11 +35,31 @@ export const uniqueWhileLive = defineCheck({
     const externalId = uniqueExternalId('live');
     const payment = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', externalId);
     const held = await holdProcessing(ctx, ctx.api, payment, { chainId: 8453, token: 'USDC' });
-    ctx.require(held.processing.status === 'PROCESSING', 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'Setup: the payment is not PROCESSING after the customer submitted', `status ${held.processing.status}`);
-    expectConflict(ctx, await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'PROCESSING');
+    ctx.require(
+      held.processing.status === 'PROCESSING',
+      'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+      'Setup: the payment is not PROCESSING after the customer submitted',
+      `status ${held.processing.status}`,
+    );
+    expectConflict(
+      ctx,
+      await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }),
+      'ERR-409-EXTERNAL-ID',
+      'PROCESSING',
+    );
     const settled = await held.release();
-    ctx.require(settled.status === 'SUCCESSFUL', 'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'Setup: the payment did not settle', `status ${settled.status}`);
-    expectConflict(ctx, await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }), 'ERR-409-EXTERNAL-ID', 'SUCCESSFUL');
+    ctx.require(
+      settled.status === 'SUCCESSFUL',
+      'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',
+      'Setup: the payment did not settle',
+      `status ${settled.status}`,
+    );
+    expectConflict(
+      ctx,
+      await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }),
+      'ERR-409-EXTERNAL-ID',
+      'SUCCESSFUL',
+    );
     ctx.addCases(2);
   },
 });
@@ -50,9 +78,20 @@ export const reuseAfterExpiryOrFailure = defineCheck({
     const failedId = uniqueExternalId('rf');
     const payment = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', failedId, undefined, true);
     const failed = await failAsCustomer(ctx, ctx.api, payment);
-    ctx.require(failed.status === 'FAILED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: the payment did not fail', `status ${failed.status}`);
+    ctx.require(
+      failed.status === 'FAILED',
+      'PAY-CREATE-EXTERNAL-ID-REUSABLE',
+      'Setup: the payment did not fail',
+      `status ${failed.status}`,
+    );
     const afterFail = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: failedId });
-    ctx.expect(afterFail.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of a FAILED payment not reusable', () => `expected 201, got ${afterFail.status}: ${afterFail.text.slice(0, 200)}`, afterFail.exchange);
+    ctx.expect(
+      afterFail.status === 201,
+      'PAY-CREATE-EXTERNAL-ID-REUSABLE',
+      'externalId of a FAILED payment not reusable',
+      () => `expected 201, got ${afterFail.status}: ${afterFail.text.slice(0, 200)}`,
+      afterFail.exchange,
+    );
 
     const expiredId = uniqueExternalId('re');
     const toExpire = await fresh(ctx, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', expiredId, 16 * 60_000);
@@ -64,9 +103,21 @@ export const reuseAfterExpiryOrFailure = defineCheck({
       await new Promise((r) => setTimeout(r, 100));
       state = await ctx.api.get(`/v1/payments/${toExpire.id}`);
     }
-    ctx.require((state.json as Received<Payment> | undefined)?.status === 'EXPIRED', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: payment did not expire', () => `after advancing past expiresAt the payment is ${(state.json as Received<Payment> | undefined)?.status}`, state.exchange);
+    ctx.require(
+      (state.json as Received<Payment> | undefined)?.status === 'EXPIRED',
+      'PAY-CREATE-EXTERNAL-ID-REUSABLE',
+      'Setup: payment did not expire',
+      () => `after advancing past expiresAt the payment is ${(state.json as Received<Payment> | undefined)?.status}`,
+      state.exchange,
+    );
     const afterExpiry = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: expiredId });
-    ctx.expect(afterExpiry.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of an EXPIRED payment not reusable', () => `expected 201, got ${afterExpiry.status}: ${afterExpiry.text.slice(0, 200)}`, afterExpiry.exchange);
+    ctx.expect(
+      afterExpiry.status === 201,
+      'PAY-CREATE-EXTERNAL-ID-REUSABLE',
+      'externalId of an EXPIRED payment not reusable',
+      () => `expected 201, got ${afterExpiry.status}: ${afterExpiry.text.slice(0, 200)}`,
+      afterExpiry.exchange,
+    );
     ctx.addCases(2);
   },
 });

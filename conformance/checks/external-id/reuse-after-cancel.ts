@@ -16,7 +16,13 @@ export const reuseAfterCancel = defineCheck({
     const cancelled = await cancelPayment(ctx.api, first.payment.id);
     ctx.requireStatus(cancelled, 200, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: cancel the ACTIVE payment');
     const again = await createPayment(ctx.api, { amount: '30.00', currency: 'USD', externalId });
-    ctx.expect(again.status === 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'externalId of a CANCELLED payment not reusable', () => `expected 201, got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange);
+    ctx.expect(
+      again.status === 201,
+      'PAY-CREATE-EXTERNAL-ID-REUSABLE',
+      'externalId of a CANCELLED payment not reusable',
+      () => `expected 201, got ${again.status}: ${again.text.slice(0, 200)}`,
+      again.exchange,
+    );
     ctx.addCases();
   },
 });

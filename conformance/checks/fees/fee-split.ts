@@ -28,7 +28,12 @@ export const feeSplit = defineCheck({
   // merchantAmount the oracle takes the merchant's gross as amount − Σ sellers and checks merchantFee
   // against it (PAY-CREATE-MERCHANT-AMOUNT-REMAINDER); each returned seller amount must be its gross
   // less its proportional fee share (PAY-FEE-SELLER-AMOUNT-AFTER-FEE).
-  requirements: [...Object.values(REQUIREMENT), 'CUR-SUPPORTED-14', 'PAY-CREATE-MERCHANT-AMOUNT-REMAINDER', 'PAY-FEE-SELLER-AMOUNT-AFTER-FEE'],
+  requirements: [
+    ...Object.values(REQUIREMENT),
+    'CUR-SUPPORTED-14',
+    'PAY-CREATE-MERCHANT-AMOUNT-REMAINDER',
+    'PAY-FEE-SELLER-AMOUNT-AFTER-FEE',
+  ],
   level: 'documented',
   needs: [],
   tags: ['property', 'fees'],
@@ -42,27 +47,55 @@ export const feeSplit = defineCheck({
       const body = { amount: formatUnits(units, minorUnits), currency: code };
       const created = await createPayment(ctx.api, body);
       ctx.addCases();
-      if (!ctx.expect(created.status === 201, 'CUR-SUPPORTED-14', `Valid ${code} payment refused`, () => `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange)) continue;
+      if (
+        !ctx.expect(
+          created.status === 201,
+          'CUR-SUPPORTED-14',
+          `Valid ${code} payment refused`,
+          () => `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`,
+          created.exchange,
+        )
+      )
+        continue;
       const violation = checkFees(body, created.payment, minorUnits).find((v) => v.property === 'service-fee' || v.property === 'identity');
-      if (violation) ctx.fail(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
+      if (violation)
+        ctx.fail(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
     }
     if (ctx.findings.length > 0) return;
     // Every currency, both modes: each pair is its own property so a failure names its currency.
     const numRuns = Math.max(5, Math.ceil(ctx.options.runs / 2));
-    for (const code of rules.currencies) for (const mode of ['never', 'always'] as const) {
-      // One shrunk counterexample is the finding; further currencies would repeat it at great cost.
-      if (ctx.findings.length > 0) return;
-      const name = `${mode === 'never' ? 'without' : 'with'}-sellers-${code}`;
-      await ctx.property(name, validCreateCase(rules, { sellers: mode, currencies: [code] }), async (createCase) => {
-        const body = materialize(createCase, ctx.clock.now());
-        const created = await createPayment(ctx.api, body);
-        if (created.status !== 201) throw new RequirementError('PAY-FEE-SUM-IDENTITY', 'Valid payment refused', `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`, created.exchange);
-        const violations = checkFees(body, created.payment, currency(body.currency).minorUnits);
-        // A documented property outranks the assumed rounding rule, which alone would only warn.
-        const documented = violations.find((v) => !ASSUMED.includes(v.property));
-        const violation = documented ?? violations[0];
-        if (violation) throw new RequirementError(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
-      }, { numRuns });
-    }
+    for (const code of rules.currencies)
+      for (const mode of ['never', 'always'] as const) {
+        // One shrunk counterexample is the finding; further currencies would repeat it at great cost.
+        if (ctx.findings.length > 0) return;
+        const name = `${mode === 'never' ? 'without' : 'with'}-sellers-${code}`;
+        await ctx.property(
+          name,
+          validCreateCase(rules, { sellers: mode, currencies: [code] }),
+          async (createCase) => {
+            const body = materialize(createCase, ctx.clock.now());
+            const created = await createPayment(ctx.api, body);
+            if (created.status !== 201)
+              throw new RequirementError(
+                'PAY-FEE-SUM-IDENTITY',
+                'Valid payment refused',
+                `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`,
+                created.exchange,
+              );
+            const violations = checkFees(body, created.payment, currency(body.currency).minorUnits);
+            // A documented property outranks the assumed rounding rule, which alone would only warn.
+            const documented = violations.find((v) => !ASSUMED.includes(v.property));
+            const violation = documented ?? violations[0];
+            if (violation)
+              throw new RequirementError(
+                REQUIREMENT[violation.property],
+                `Fee property broken: ${violation.property}`,
+                violation.message,
+                created.exchange,
+              );
+          },
+          { numRuns },
+        );
+      }
   },
 });

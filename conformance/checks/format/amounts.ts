@@ -11,8 +11,13 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export function judgeAmount(key: string, value: unknown): FieldProblem | null {
   if (!AMOUNT_KEY.test(key) || value === null) return null;
-  if (typeof value !== 'string') return { requirement: 'FMT-AMOUNT-DECIMAL-STRING', problem: `amount is a JSON ${Array.isArray(value) ? 'array' : typeof value}, not a decimal string` };
-  if (!DECIMAL.test(value)) return { requirement: 'FMT-AMOUNT-DECIMAL-STRING', problem: 'amount string is not a plain decimal (digits, optional fraction)' };
+  if (typeof value !== 'string')
+    return {
+      requirement: 'FMT-AMOUNT-DECIMAL-STRING',
+      problem: `amount is a JSON ${Array.isArray(value) ? 'array' : typeof value}, not a decimal string`,
+    };
+  if (!DECIMAL.test(value))
+    return { requirement: 'FMT-AMOUNT-DECIMAL-STRING', problem: 'amount string is not a plain decimal (digits, optional fraction)' };
   return null;
 }
 

@@ -13,7 +13,8 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 export function judgeId(key: string, value: unknown): FieldProblem | null {
   if (!ID_KEYS.has(key) || value === null) return null;
-  if (typeof value !== 'string') return typeof value === 'object' ? null : { requirement: 'FMT-ID-UUID', problem: `identifier is a ${typeof value}, not a UUID string` };
+  if (typeof value !== 'string')
+    return typeof value === 'object' ? null : { requirement: 'FMT-ID-UUID', problem: `identifier is a ${typeof value}, not a UUID string` };
   if (!UUID.test(value)) return { requirement: 'FMT-ID-UUID', problem: 'identifier is not a UUID' };
   if (!UUID_V4.test(value)) return { requirement: 'FMT-ID-UUID-V4', problem: 'identifier is a UUID but not version 4 (RFC 9562 variant)' };
   return null;

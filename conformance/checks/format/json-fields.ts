@@ -36,7 +36,13 @@ const shapeOf = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, '
 export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: FieldJudge): void {
   const exchanges = ctx.services.recorder
     .answered('service')
-    .filter((e) => e.checkId !== ctx.check.id && e.responseBody.length > 0 && isV1Exchange(e, ctx.options.baseUrl) && !isJsonRpc(new URL(e.url).pathname));
+    .filter(
+      (e) =>
+        e.checkId !== ctx.check.id &&
+        e.responseBody.length > 0 &&
+        isV1Exchange(e, ctx.options.baseUrl) &&
+        !isJsonRpc(new URL(e.url).pathname),
+    );
   const bodies: { exchange: Exchange; body: unknown }[] = [];
   for (const exchange of exchanges) {
     try {
@@ -49,7 +55,8 @@ export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: Fie
   const folded = new Map<string, { requirement: string; message: string; count: number; exchange: Exchange }>();
   for (const { exchange, body } of bodies) {
     ctx.addCases();
-    const operation = ctx.contract.operationOf(exchange.method, new URL(exchange.url).pathname) ?? `${exchange.method} ${new URL(exchange.url).pathname}`;
+    const operation =
+      ctx.contract.operationOf(exchange.method, new URL(exchange.url).pathname) ?? `${exchange.method} ${new URL(exchange.url).pathname}`;
     walk(body, '', (key, value, pointer) => {
       const found = judge(key, value, pointer);
       if (!found) return;
@@ -57,7 +64,13 @@ export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: Fie
       const foldKey = `${where} ${found.requirement} ${found.problem}`;
       const entry = folded.get(foldKey);
       if (entry) entry.count++;
-      else folded.set(foldKey, { requirement: found.requirement, message: `${where}: ${found.problem} (first value ${JSON.stringify(value).slice(0, 80)})`, count: 1, exchange });
+      else
+        folded.set(foldKey, {
+          requirement: found.requirement,
+          message: `${where}: ${found.problem} (first value ${JSON.stringify(value).slice(0, 80)})`,
+          count: 1,
+          exchange,
+        });
     });
   }
   for (const { requirement, message, count, exchange } of folded.values()) {

@@ -14,11 +14,15 @@ const MILLIS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function judgeTimestamp(key: string, value: unknown): FieldProblem | null {
   const named = TIMESTAMP_KEY.test(key);
   if (typeof value !== 'string') {
-    return named && value !== null && typeof value !== 'object' ? { requirement: 'FMT-TIMESTAMP-ISO8601-UTC', problem: `timestamp is a ${typeof value}, not an ISO 8601 string` } : null;
+    return named && value !== null && typeof value !== 'object'
+      ? { requirement: 'FMT-TIMESTAMP-ISO8601-UTC', problem: `timestamp is a ${typeof value}, not an ISO 8601 string` }
+      : null;
   }
   if (!named && !LOOKS_LIKE_DATE.test(value)) return null;
-  if (!ISO_UTC.test(value) || Number.isNaN(Date.parse(value))) return { requirement: 'FMT-TIMESTAMP-ISO8601-UTC', problem: 'not an ISO 8601 date-time in UTC' };
-  if (!MILLIS_Z.test(value)) return { requirement: 'FMT-TIMESTAMP-MILLIS-Z', problem: 'UTC date-time without exactly 3 fractional digits and a trailing Z' };
+  if (!ISO_UTC.test(value) || Number.isNaN(Date.parse(value)))
+    return { requirement: 'FMT-TIMESTAMP-ISO8601-UTC', problem: 'not an ISO 8601 date-time in UTC' };
+  if (!MILLIS_Z.test(value))
+    return { requirement: 'FMT-TIMESTAMP-MILLIS-Z', problem: 'UTC date-time without exactly 3 fractional digits and a trailing Z' };
   if (new Date(value).toISOString() !== value) return { requirement: 'FMT-TIMESTAMP-ISO8601-UTC', problem: 'not a real calendar instant' };
   return null;
 }

@@ -13,7 +13,16 @@ import { observe } from './observe.ts';
 export const cancelFlow = defineCheck({
   id: 'lifecycle.cancel',
   title: 'Cancel returns the CANCELLED payment, the state sticks, a second cancel is 400, unknown id 404',
-  requirements: ['PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE', 'PAY-CANCEL-ONLY-ACTIVE', 'ERR-400-CANCEL-NOT-ACTIVE', 'ERR-404-PAYMENT-NOT-FOUND', 'ERR-BODY-SHAPE', 'PAY-STATE-MEANING-CANCELLED', ...INVARIANT_REQUIREMENTS],
+  requirements: [
+    'PAY-STATE-ACTIVE-TO-CANCELLED',
+    'PAY-CANCEL-RESPONSE',
+    'PAY-CANCEL-ONLY-ACTIVE',
+    'ERR-400-CANCEL-NOT-ACTIVE',
+    'ERR-404-PAYMENT-NOT-FOUND',
+    'ERR-BODY-SHAPE',
+    'PAY-STATE-MEANING-CANCELLED',
+    ...INVARIANT_REQUIREMENTS,
+  ],
   level: 'documented',
   needs: [],
   tags: ['lifecycle'],
@@ -29,21 +38,59 @@ export const cancelFlow = defineCheck({
     const cancelled = await cancelPayment(ctx.api, id);
     ctx.requireStatus(cancelled, 200, 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancel of an ACTIVE payment refused');
     observe(ctx, tracker, cancelled);
-    ctx.expect(cancelled.payment.status === 'CANCELLED' && cancelled.payment.id === id, 'PAY-CANCEL-RESPONSE', 'Cancel does not return the updated payment', () => `response: ${cancelled.text.slice(0, 200)}`, cancelled.exchange);
+    ctx.expect(
+      cancelled.payment.status === 'CANCELLED' && cancelled.payment.id === id,
+      'PAY-CANCEL-RESPONSE',
+      'Cancel does not return the updated payment',
+      () => `response: ${cancelled.text.slice(0, 200)}`,
+      cancelled.exchange,
+    );
     const fetched = await getPayment(ctx.api, id);
     observe(ctx, tracker, fetched);
-    ctx.expect(fetched.payment?.status === 'CANCELLED', 'PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancelled payment is not CANCELLED on GET', () => `GET shows ${fetched.payment?.status}`, fetched.exchange);
+    ctx.expect(
+      fetched.payment?.status === 'CANCELLED',
+      'PAY-STATE-ACTIVE-TO-CANCELLED',
+      'Cancelled payment is not CANCELLED on GET',
+      () => `GET shows ${fetched.payment?.status}`,
+      fetched.exchange,
+    );
     const again = await cancelPayment(ctx.api, id);
     observe(ctx, tracker, await getPayment(ctx.api, id));
-    if (ctx.expect(again.status === 400, 'ERR-400-CANCEL-NOT-ACTIVE', 'Cancel of a CANCELLED payment is not 400', () => `got ${again.status}: ${again.text.slice(0, 200)}`, again.exchange)) {
+    if (
+      ctx.expect(
+        again.status === 400,
+        'ERR-400-CANCEL-NOT-ACTIVE',
+        'Cancel of a CANCELLED payment is not 400',
+        () => `got ${again.status}: ${again.text.slice(0, 200)}`,
+        again.exchange,
+      )
+    ) {
       const body = again.json as Received<ErrorBody>;
-      ctx.expect(body?.statusCode === 400 && body.error === 'Bad Request' && typeof body.message === 'string', 'ERR-BODY-SHAPE', '400 body lacks statusCode/message/error', () => again.text.slice(0, 200), again.exchange);
+      ctx.expect(
+        body?.statusCode === 400 && body.error === 'Bad Request' && typeof body.message === 'string',
+        'ERR-BODY-SHAPE',
+        '400 body lacks statusCode/message/error',
+        () => again.text.slice(0, 200),
+        again.exchange,
+      );
     }
     const unknownId = randomUUID();
     const missingGet = await ctx.api.get(`/v1/payments/${unknownId}`);
-    ctx.expect(missingGet.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', 'GET of an unknown id is not 404', () => `got ${missingGet.status}`, missingGet.exchange);
+    ctx.expect(
+      missingGet.status === 404,
+      'ERR-404-PAYMENT-NOT-FOUND',
+      'GET of an unknown id is not 404',
+      () => `got ${missingGet.status}`,
+      missingGet.exchange,
+    );
     const missingDelete = await cancelPayment(ctx.api, unknownId);
-    ctx.expect(missingDelete.status === 404, 'ERR-404-PAYMENT-NOT-FOUND', 'DELETE of an unknown id is not 404', () => `got ${missingDelete.status}`, missingDelete.exchange);
+    ctx.expect(
+      missingDelete.status === 404,
+      'ERR-404-PAYMENT-NOT-FOUND',
+      'DELETE of an unknown id is not 404',
+      () => `got ${missingDelete.status}`,
+      missingDelete.exchange,
+    );
     ctx.addCases(5);
   },
 });

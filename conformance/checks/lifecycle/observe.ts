@@ -9,7 +9,11 @@ import type { Payment } from '../../support/payments.ts';
 export function observe(ctx: CheckContext, tracker: PaymentTracker, response: HttpResponse & { payment: Payment }): void {
   if (response.status < 200 || response.status > 299) return;
   for (const v of tracker.observe(response.payment, ctx.clock.at(Date.parse(response.exchange.startedAt)))) {
-    ctx.fail(v.requirement, `A field invariant broke (${response.exchange.method} ${new URL(response.exchange.url).pathname})`, v.message, response.exchange);
+    ctx.fail(
+      v.requirement,
+      `A field invariant broke (${response.exchange.method} ${new URL(response.exchange.url).pathname})`,
+      v.message,
+      response.exchange,
+    );
   }
 }
-

@@ -12,24 +12,50 @@ import { observe } from './observe.ts';
 
 /** The chain/token table of spec §1. */
 const ALL_PAIRS = [
-  { chainId: 1, token: 'USDC' }, { chainId: 1, token: 'USDT' }, { chainId: 42161, token: 'USDC' }, { chainId: 42161, token: 'USDT' },
-  { chainId: 8453, token: 'USDC' }, { chainId: 137, token: 'USDC' }, { chainId: 137, token: 'USDT' }, { chainId: 56, token: 'USDT' },
+  { chainId: 1, token: 'USDC' },
+  { chainId: 1, token: 'USDT' },
+  { chainId: 42161, token: 'USDC' },
+  { chainId: 42161, token: 'USDT' },
+  { chainId: 8453, token: 'USDC' },
+  { chainId: 137, token: 'USDC' },
+  { chainId: 137, token: 'USDT' },
+  { chainId: 56, token: 'USDT' },
 ];
 
 /** ACTIVE, then PROCESSING, then an end state: a payment never goes back (PAY-STATE-FORWARD-ONLY). */
 const RANK: Record<string, number> = { ACTIVE: 0, PROCESSING: 1, SUCCESSFUL: 2, FAILED: 2, EXPIRED: 2, CANCELLED: 2 };
 const highestSeen = new Map<string, number>();
 
-async function expectState(ctx: CheckContext, tracker: PaymentTracker, id: string, status: PaymentStatus, requirement: string, pair?: { chainId: number; token: string }): Promise<void> {
+async function expectState(
+  ctx: CheckContext,
+  tracker: PaymentTracker,
+  id: string,
+  status: PaymentStatus,
+  requirement: string,
+  pair?: { chainId: number; token: string },
+): Promise<void> {
   const got = await getPayment(ctx.api, id);
   const rank = RANK[String(got.payment?.status)];
   const before = highestSeen.get(id) ?? 0;
   if (rank !== undefined) {
-    ctx.expect(rank >= before, 'PAY-STATE-FORWARD-ONLY', 'A payment went back to an earlier state', `payment ${id} is ${got.payment?.status} after it had reached a later state`, got.exchange);
+    ctx.expect(
+      rank >= before,
+      'PAY-STATE-FORWARD-ONLY',
+      'A payment went back to an earlier state',
+      `payment ${id} is ${got.payment?.status} after it had reached a later state`,
+      got.exchange,
+    );
     highestSeen.set(id, Math.max(rank, before));
   }
-  ctx.require(got.payment?.status === status, requirement, `Payment is not ${status}`, () => `GET shows ${got.payment?.status ?? got.status}`, got.exchange);
-  for (const v of viewViolations(got.payment, pair)) ctx.fail(v.requirement, `Retrieve view of a ${status} payment is wrong`, v.message, got.exchange);
+  ctx.require(
+    got.payment?.status === status,
+    requirement,
+    `Payment is not ${status}`,
+    () => `GET shows ${got.payment?.status ?? got.status}`,
+    got.exchange,
+  );
+  for (const v of viewViolations(got.payment, pair))
+    ctx.fail(v.requirement, `Retrieve view of a ${status} payment is wrong`, v.message, got.exchange);
   observe(ctx, tracker, got);
   ctx.addCases();
 }
@@ -37,13 +63,29 @@ async function expectState(ctx: CheckContext, tracker: PaymentTracker, id: strin
 export const stateFields = defineCheck({
   id: 'lifecycle.state-fields',
   title: 'Retrieve-view fields are set per state, and terminal states refuse cancel and never change',
-  requirements: [...VIEW_REQUIREMENTS, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-FAILED', 'PAY-STATE-ACTIVE-TO-EXPIRED', 'PAY-CANCEL-ONLY-ACTIVE', 'PAY-STATE-TERMINAL-FINAL', 'PAY-STATE-PROCESSING-NO-EXPIRY', 'PAY-STATE-FORWARD-ONLY',
+  requirements: [
+    ...VIEW_REQUIREMENTS,
+    'PAY-STATE-ACTIVE-TO-PROCESSING',
+    'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+    'PAY-STATE-PROCESSING-TO-FAILED',
+    'PAY-STATE-ACTIVE-TO-EXPIRED',
+    'PAY-CANCEL-ONLY-ACTIVE',
+    'PAY-STATE-TERMINAL-FINAL',
+    'PAY-STATE-PROCESSING-NO-EXPIRY',
+    'PAY-STATE-FORWARD-ONLY',
     // Each state is reached only by its documented cause (submit, confirm, revert or bundler error, expiry),
     // and a GET after every change shows it: retrieve is pollable and reveals completion.
-    'PAY-STATE-MEANING-PROCESSING', 'PAY-STATE-MEANING-SUCCESSFUL', 'PAY-STATE-MEANING-FAILED', 'PAY-STATE-MEANING-EXPIRED',
-    'PAY-GET-POLLABLE', 'PAY-COMPLETION-POLL-OR-WEBHOOK', 'PAY-STATE-CANCELLED-URL-CLOSED', 'PAY-ONE-LINK-ALL-CHAINS',
+    'PAY-STATE-MEANING-PROCESSING',
+    'PAY-STATE-MEANING-SUCCESSFUL',
+    'PAY-STATE-MEANING-FAILED',
+    'PAY-STATE-MEANING-EXPIRED',
+    'PAY-GET-POLLABLE',
+    'PAY-COMPLETION-POLL-OR-WEBHOOK',
+    'PAY-STATE-CANCELLED-URL-CLOSED',
+    'PAY-ONE-LINK-ALL-CHAINS',
     // Field lifetimes (model/field-lifetimes.ts), judged on every observation.
-    ...INVARIANT_REQUIREMENTS].filter((id, i, all) => all.indexOf(id) === i),
+    ...INVARIANT_REQUIREMENTS,
+  ].filter((id, i, all) => all.indexOf(id) === i),
   level: 'documented',
   needs: [],
   tags: ['lifecycle', 'clock'],
@@ -67,7 +109,13 @@ export const stateFields = defineCheck({
     for (const id of [paid, failed, processing, bundlerFailed]) await ctx.control.submit(id, pair.chainId, pair.token);
     await expectState(ctx, tracker, paid, 'PROCESSING', 'PAY-STATE-ACTIVE-TO-PROCESSING', pair);
     const busy = await cancelPayment(ctx.api, processing);
-    ctx.expect(busy.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', 'Cancel of a PROCESSING payment is not 400', () => `got ${busy.status}: ${busy.text.slice(0, 200)}`, busy.exchange);
+    ctx.expect(
+      busy.status === 400,
+      'PAY-CANCEL-ONLY-ACTIVE',
+      'Cancel of a PROCESSING payment is not 400',
+      () => `got ${busy.status}: ${busy.text.slice(0, 200)}`,
+      busy.exchange,
+    );
     await ctx.control.confirm(paid);
     await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', pair);
     // Completion learned by polling alone: the same GET now shows SUCCESSFUL.
@@ -81,14 +129,24 @@ export const stateFields = defineCheck({
     ctx.requireStatus(cancel, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
     observe(ctx, tracker, cancel);
     const lateSubmit = await ctx.control.submitRaw(cancelled, pair.chainId, pair.token);
-    ctx.expect(lateSubmit.status !== 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Customer submit accepted on a CANCELLED payment', () => `control submit answered ${lateSubmit.status}: ${lateSubmit.text.slice(0, 200)}`, lateSubmit.exchange);
+    ctx.expect(
+      lateSubmit.status !== 200,
+      'PAY-STATE-CANCELLED-URL-CLOSED',
+      'Customer submit accepted on a CANCELLED payment',
+      () => `control submit answered ${lateSubmit.status}: ${lateSubmit.text.slice(0, 200)}`,
+      lateSubmit.exchange,
+    );
     await expectState(ctx, tracker, cancelled, 'CANCELLED', 'PAY-STATE-CANCELLED-URL-CLOSED');
     await ctx.control.advance(21 * 60_000);
     await ctx.clock.refresh();
     await expectState(ctx, tracker, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
     await expectState(ctx, tracker, processing, 'PROCESSING', 'PAY-STATE-PROCESSING-NO-EXPIRY', pair);
     // Terminal states: cancel is 400, further transitions are refused, time changes nothing.
-    for (const [id, status] of [[paid, 'SUCCESSFUL'], [failed, 'FAILED'], [expiring, 'EXPIRED']] as const) {
+    for (const [id, status] of [
+      [paid, 'SUCCESSFUL'],
+      [failed, 'FAILED'],
+      [expiring, 'EXPIRED'],
+    ] as const) {
       await refuseCancel(ctx, id, status);
       await ctx.control.submitRaw(id, pair.chainId, pair.token);
       await ctx.control.confirmRaw(id);
@@ -112,7 +170,12 @@ export const stateFields = defineCheck({
 function maker(ctx: CheckContext, tracker: PaymentTracker) {
   return async (failable = false): Promise<string> => {
     const sellers = failable ? failableSellers(ctx) : undefined;
-    const body = { amount: '250.00', currency: 'USD', expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString(), ...(sellers ? { sellers } : {}) };
+    const body = {
+      amount: '250.00',
+      currency: 'USD',
+      expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString(),
+      ...(sellers ? { sellers } : {}),
+    };
     const created = await createPayment(ctx.api, body);
     ctx.requireStatus(created, 201, 'PAY-STATE-ACTIVE-TO-PROCESSING', 'Setup: create');
     tracker.created(created.payment.id, body);
@@ -126,7 +189,13 @@ const payments = new Map<string, Payment>();
 
 async function refuseCancel(ctx: CheckContext, id: string, status: string): Promise<void> {
   const refused = await cancelPayment(ctx.api, id);
-  ctx.expect(refused.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', `Cancel of a ${status} payment is not 400`, () => `got ${refused.status}: ${refused.text.slice(0, 200)}`, refused.exchange);
+  ctx.expect(
+    refused.status === 400,
+    'PAY-CANCEL-ONLY-ACTIVE',
+    `Cancel of a ${status} payment is not 400`,
+    () => `got ${refused.status}: ${refused.text.slice(0, 200)}`,
+    refused.exchange,
+  );
 }
 
 /**
@@ -150,7 +219,13 @@ async function browserPath(ctx: CheckContext): Promise<void> {
   const held = await holdProcessing(ctx, ctx.api, payments.get(paid)!, pair);
   await expectState(ctx, tracker, paid, 'PROCESSING', 'PAY-STATE-ACTIVE-TO-PROCESSING', pair);
   const busy = await cancelPayment(ctx.api, paid);
-  ctx.expect(busy.status === 400, 'PAY-CANCEL-ONLY-ACTIVE', 'Cancel of a PROCESSING payment is not 400', () => `got ${busy.status}: ${busy.text.slice(0, 200)}`, busy.exchange);
+  ctx.expect(
+    busy.status === 400,
+    'PAY-CANCEL-ONLY-ACTIVE',
+    'Cancel of a PROCESSING payment is not 400',
+    () => `got ${busy.status}: ${busy.text.slice(0, 200)}`,
+    busy.exchange,
+  );
   await held.release();
   await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL', pair);
   await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-COMPLETION-POLL-OR-WEBHOOK', pair);
@@ -162,9 +237,16 @@ async function browserPath(ctx: CheckContext): Promise<void> {
     const cancel = await cancelPayment(ctx.api, cancelled);
     ctx.requireStatus(cancel, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
     observe(ctx, tracker, cancel);
-    const page = await ctx.customer.agent.open(String(payments.get(cancelled)!.paymentUrl), `${ctx.check.id}-cancelled`, { chainId: pair.chainId });
+    const page = await ctx.customer.agent.open(String(payments.get(cancelled)!.paymentUrl), `${ctx.check.id}-cancelled`, {
+      chainId: pair.chainId,
+    });
     try {
-      ctx.expect(!(await page.canPay(pair.chainId, pair.token)), 'PAY-STATE-CANCELLED-URL-CLOSED', 'The page of a CANCELLED payment still offers to pay', `screenshot ${await page.screenshot('cancelled')}`);
+      ctx.expect(
+        !(await page.canPay(pair.chainId, pair.token)),
+        'PAY-STATE-CANCELLED-URL-CLOSED',
+        'The page of a CANCELLED payment still offers to pay',
+        `screenshot ${await page.screenshot('cancelled')}`,
+      );
     } finally {
       await page.close();
     }
@@ -173,7 +255,12 @@ async function browserPath(ctx: CheckContext): Promise<void> {
     await ctx.clock.refresh();
     await expectState(ctx, tracker, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
     await expectState(ctx, tracker, processing, 'PROCESSING', 'PAY-STATE-PROCESSING-NO-EXPIRY', holdPair);
-    for (const [id, status] of [[paid, 'SUCCESSFUL'], [failed, 'FAILED'], [expiring, 'EXPIRED']] as const) await refuseCancel(ctx, id, status);
+    for (const [id, status] of [
+      [paid, 'SUCCESSFUL'],
+      [failed, 'FAILED'],
+      [expiring, 'EXPIRED'],
+    ] as const)
+      await refuseCancel(ctx, id, status);
     await ctx.advanceClock(2 * 86_400_000);
     await ctx.clock.refresh();
     await expectState(ctx, tracker, paid, 'SUCCESSFUL', 'PAY-STATE-TERMINAL-FINAL', pair);

@@ -23,9 +23,21 @@ export const limitBounds = defineCheck({
       ctx.addCases();
       if (limit === '101' || limit === '1000') {
         const data = (response.json as Received<PaymentList> | undefined)?.data;
-        ctx.expect(response.status >= 400 || (Array.isArray(data) && data.length <= 100), 'LIST-LIMIT-MAX', `limit=${limit} returned more than 100 items`, () => `status ${response.status}, ${Array.isArray(data) ? data.length : '?'} items`, response.exchange);
+        ctx.expect(
+          response.status >= 400 || (Array.isArray(data) && data.length <= 100),
+          'LIST-LIMIT-MAX',
+          `limit=${limit} returned more than 100 items`,
+          () => `status ${response.status}, ${Array.isArray(data) ? data.length : '?'} items`,
+          response.exchange,
+        );
       }
-      ctx.expect(response.status === 400 && namesField(response.json, ['limit']), ['0', '-1'].includes(limit) ? 'LIST-LIMIT-MIN' : 'LIST-LIMIT-INVALID-400', `limit=${limit} is not a 400 naming limit`, () => `got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      ctx.expect(
+        response.status === 400 && namesField(response.json, ['limit']),
+        ['0', '-1'].includes(limit) ? 'LIST-LIMIT-MIN' : 'LIST-LIMIT-INVALID-400',
+        `limit=${limit} is not a 400 naming limit`,
+        () => `got ${response.status}: ${response.text.slice(0, 200)}`,
+        response.exchange,
+      );
     }
   },
 });

@@ -14,7 +14,9 @@ export async function createMany(ctx: CheckContext, api: HttpClient, count: numb
   const ids: string[] = [];
   for (let start = 0; start < count; start += parallel) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(parallel, count - start) }, (_, i) => createPayment(api, { amount: `${10 + start + i}.00`, currency: 'USD', title: `page item ${start + i}` })),
+      Array.from({ length: Math.min(parallel, count - start) }, (_, i) =>
+        createPayment(api, { amount: `${10 + start + i}.00`, currency: 'USD', title: `page item ${start + i}` }),
+      ),
     );
     for (const created of batch) {
       ctx.requireStatus(created, 201, requirement, 'Setup: create list items');
@@ -35,5 +37,11 @@ export interface ListPage {
 export async function listPage(api: HttpClient, query: Record<string, string | number | undefined>): Promise<ListPage> {
   const response = await api.get('/v1/payments', query);
   const body = (response.json ?? {}) as Partial<PaymentList>;
-  return { status: response.status, data: Array.isArray(body.data) ? body.data : [], nextCursor: body.nextCursor, hasMore: body.hasMore, exchange: response.exchange };
+  return {
+    status: response.status,
+    data: Array.isArray(body.data) ? body.data : [],
+    nextCursor: body.nextCursor,
+    hasMore: body.hasMore,
+    exchange: response.exchange,
+  };
 }

@@ -16,13 +16,37 @@ export const pageSize = defineCheck({
     ctx.require(first.status === 200, 'LIST-LIMIT-MAX', 'List with limit=100 refused', `status ${first.status}`, first.exchange);
     if (first.data.length < 100 || !first.hasMore) await createMany(ctx, api, 101 - first.data.length, 'LIST-LIMIT-MAX');
     const byDefault = await listPage(api, {});
-    ctx.expect(byDefault.data.length === 20, 'LIST-LIMIT-DEFAULT', 'Default page size is not 20', `without limit the page has ${byDefault.data.length} items (more than 100 exist)`, byDefault.exchange);
-    ctx.expect(typeof byDefault.hasMore === 'boolean' && byDefault.hasMore && typeof byDefault.nextCursor === 'string', 'LIST-ENVELOPE-FIELDS', 'Envelope lacks hasMore/nextCursor', `hasMore ${byDefault.hasMore}, nextCursor ${byDefault.nextCursor}`, byDefault.exchange);
+    ctx.expect(
+      byDefault.data.length === 20,
+      'LIST-LIMIT-DEFAULT',
+      'Default page size is not 20',
+      `without limit the page has ${byDefault.data.length} items (more than 100 exist)`,
+      byDefault.exchange,
+    );
+    ctx.expect(
+      typeof byDefault.hasMore === 'boolean' && byDefault.hasMore && typeof byDefault.nextCursor === 'string',
+      'LIST-ENVELOPE-FIELDS',
+      'Envelope lacks hasMore/nextCursor',
+      `hasMore ${byDefault.hasMore}, nextCursor ${byDefault.nextCursor}`,
+      byDefault.exchange,
+    );
     const max = await listPage(api, { limit: 100 });
-    ctx.expect(max.status === 200 && max.data.length === 100, 'LIST-LIMIT-MAX', 'limit=100 does not give 100 items', `status ${max.status}, ${max.data.length} items (more than 100 exist)`, max.exchange);
+    ctx.expect(
+      max.status === 200 && max.data.length === 100,
+      'LIST-LIMIT-MAX',
+      'limit=100 does not give 100 items',
+      `status ${max.status}, ${max.data.length} items (more than 100 exist)`,
+      max.exchange,
+    );
     for (const limit of ['1', '37']) {
       const page = await listPage(api, { limit });
-      ctx.expect(page.status === 200 && page.data.length === Number(limit), 'LIST-CURSOR-PAGINATED', `limit=${limit} not honoured`, `status ${page.status}, ${page.data.length} items`, page.exchange);
+      ctx.expect(
+        page.status === 200 && page.data.length === Number(limit),
+        'LIST-CURSOR-PAGINATED',
+        `limit=${limit} not honoured`,
+        `status ${page.status}, ${page.data.length} items`,
+        page.exchange,
+      );
     }
     ctx.addCases(5);
   },

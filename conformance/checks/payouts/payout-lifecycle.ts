@@ -13,7 +13,24 @@ import type { Delivery } from '../../webhooks/receiver.ts';
 import { describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
 
-const PAYOUT_FIELDS = ['id', 'status', 'amount', 'currency', 'recipientAddress', 'externalId', 'chainId', 'token', 'exchangeRate', 'amountToken', 'txHash', 'error', 'expiresAt', 'paidAt', 'createdAt', 'updatedAt'];
+const PAYOUT_FIELDS = [
+  'id',
+  'status',
+  'amount',
+  'currency',
+  'recipientAddress',
+  'externalId',
+  'chainId',
+  'token',
+  'exchangeRate',
+  'amountToken',
+  'txHash',
+  'error',
+  'expiresAt',
+  'paidAt',
+  'createdAt',
+  'updatedAt',
+];
 
 const EVENT_REQUIREMENT: Record<string, string> = {
   'payout.created': 'WH-EVENT-PAYOUT-CREATED',
@@ -23,7 +40,6 @@ const EVENT_REQUIREMENT: Record<string, string> = {
   'payout.cancelled': 'WH-EVENT-PAYOUT-CANCELLED',
   'payout.expired': 'WH-EVENT-PAYOUT-EXPIRED',
 };
-
 
 function payoutEvents(deliveries: Delivery[], event: string, payoutId: string): Delivery[] {
   return deliveries.filter((d) => {
@@ -36,8 +52,19 @@ export const payoutLifecycle = defineCheck({
   id: 'payouts.lifecycle',
   title: 'Payout events carry data.payoutId for every transition, and GET /v1/payouts/{id} shows the payout',
   requirements: [
-    ...Object.values(EVENT_REQUIREMENT), 'PAYOUT-GET-ENDPOINT', 'WH-PAYLOAD-PAYOUT-ID', 'WH-PAYLOAD-EVENT', 'WH-DEDUP-KEY', 'WH-SIGN-HMAC',
-    'PAYOUT-404', 'PAYOUT-RECORD-SHAPE', 'PAYOUT-CREATED-VIA-CONTROL', 'PAYOUT-LIFECYCLE-EVENTS', 'WH-PAYLOAD-EXTERNAL-ID-NULL', 'CTL-PAYOUT-CREATE', 'CTL-PAYOUT-DRIVE',
+    ...Object.values(EVENT_REQUIREMENT),
+    'PAYOUT-GET-ENDPOINT',
+    'WH-PAYLOAD-PAYOUT-ID',
+    'WH-PAYLOAD-EVENT',
+    'WH-DEDUP-KEY',
+    'WH-SIGN-HMAC',
+    'PAYOUT-404',
+    'PAYOUT-RECORD-SHAPE',
+    'PAYOUT-CREATED-VIA-CONTROL',
+    'PAYOUT-LIFECYCLE-EVENTS',
+    'WH-PAYLOAD-EXTERNAL-ID-NULL',
+    'CTL-PAYOUT-CREATE',
+    'CTL-PAYOUT-DRIVE',
   ],
   level: 'documented',
   needs: ['control', 'webhook-receiver'],
@@ -48,7 +75,13 @@ export const payoutLifecycle = defineCheck({
     const owner = subject.api.options.credential;
     await ctx.clock.refresh();
     const create = async (externalId: string | null): Promise<Payout> => {
-      const body = { amount: '25.00', currency: 'EUR', recipientAddress: '0x52908400098527886E0F7030069857D2E4169EE7', expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString(), ...(externalId ? { externalId } : {}) };
+      const body = {
+        amount: '25.00',
+        currency: 'EUR',
+        recipientAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+        expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString(),
+        ...(externalId ? { externalId } : {}),
+      };
       const response = await control.post('/payouts', body, owner);
       ctx.requireStatus(response, 201, 'CTL-PAYOUT-CREATE', 'Setup: the control API does not create a payout');
       return response.json as Payout;
@@ -68,44 +101,121 @@ export const payoutLifecycle = defineCheck({
     await drive(cancelled, 'cancel');
     const before: [string, Payout][] = [
       ...[paid, failed, cancelled, expired].map((p) => ['payout.created', p] as [string, Payout]),
-      ['payout.processing', paid], ['payout.completed', paid], ['payout.processing', failed], ['payout.failed', failed], ['payout.cancelled', cancelled],
+      ['payout.processing', paid],
+      ['payout.completed', paid],
+      ['payout.processing', failed],
+      ['payout.failed', failed],
+      ['payout.cancelled', cancelled],
     ];
-    const early = await subject.endpoint.waitFor((d) => before.every(([event, p]) => payoutEvents(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    const early = await subject.endpoint.waitFor(
+      (d) => before.every(([event, p]) => payoutEvents(d, event, p.id).length > 0),
+      ctx.options.webhookWaitMs,
+    );
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, early, () => 'WH-SIGN-HMAC');
     await ctx.control.advance(21 * 60_000);
     await ctx.clock.refresh();
     const expected: [string, Payout][] = [...before, ['payout.expired', expired]];
-    const deliveries = await subject.endpoint.waitFor((d) => expected.every(([event, p]) => payoutEvents(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    const deliveries = await subject.endpoint.waitFor(
+      (d) => expected.every(([event, p]) => payoutEvents(d, event, p.id).length > 0),
+      ctx.options.webhookWaitMs,
+    );
     verifyDeliveries(ctx, subject, deliveries.slice(early.length), () => 'WH-SIGN-HMAC');
     for (const [event, payout] of expected) {
       ctx.addCases();
       const matching = payoutEvents(deliveries, event, payout.id);
-      if (!ctx.expect(matching.length > 0, EVENT_REQUIREMENT[event]!, `${event} not delivered`, `no ${event} with data.payoutId ${payout.id}; received ${describeDeliveries(deliveries)}`)) continue;
+      if (
+        !ctx.expect(
+          matching.length > 0,
+          EVENT_REQUIREMENT[event]!,
+          `${event} not delivered`,
+          `no ${event} with data.payoutId ${payout.id}; received ${describeDeliveries(deliveries)}`,
+        )
+      )
+        continue;
       const body = matching[0]!.json as Received<PayoutEventPayload>;
-      ctx.expectDelivery(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload names another event`, `event ${JSON.stringify(body.event)}`, matching[0]!);
-      ctx.expectDelivery(body.data !== undefined && !('paymentId' in body.data), 'WH-PAYLOAD-PAYOUT-ID', `${event} carries data.paymentId`, `data ${JSON.stringify(body.data)}`, matching[0]!);
-      ctx.expectDelivery(body.data?.externalId === payout.externalId, payout.externalId === null ? 'WH-PAYLOAD-EXTERNAL-ID-NULL' : 'PAYOUT-LIFECYCLE-EVENTS', `${event} data.externalId is not the payout's`, `expected ${JSON.stringify(payout.externalId)}, got ${JSON.stringify(body.data?.externalId)}`, matching[0]!);
-      const headers = Object.fromEntries(Object.entries(matching[0]!.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+      ctx.expectDelivery(
+        body.event === event,
+        'WH-PAYLOAD-EVENT',
+        `${event} payload names another event`,
+        `event ${JSON.stringify(body.event)}`,
+        matching[0]!,
+      );
+      ctx.expectDelivery(
+        body.data !== undefined && !('paymentId' in body.data),
+        'WH-PAYLOAD-PAYOUT-ID',
+        `${event} carries data.paymentId`,
+        `data ${JSON.stringify(body.data)}`,
+        matching[0]!,
+      );
+      ctx.expectDelivery(
+        body.data?.externalId === payout.externalId,
+        payout.externalId === null ? 'WH-PAYLOAD-EXTERNAL-ID-NULL' : 'PAYOUT-LIFECYCLE-EVENTS',
+        `${event} data.externalId is not the payout's`,
+        `expected ${JSON.stringify(payout.externalId)}, got ${JSON.stringify(body.data?.externalId)}`,
+        matching[0]!,
+      );
+      const headers = Object.fromEntries(
+        Object.entries(matching[0]!.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+      );
       for (const v of ctx.contract.validateWebhook(event, body, headers)) {
-        ctx.failDelivery('PAYOUT-LIFECYCLE-EVENTS', `${event} payload does not match the contract`, `${v.message}\npayload: ${matching[0]!.rawBody.slice(0, 300)}`, matching[0]!);
+        ctx.failDelivery(
+          'PAYOUT-LIFECYCLE-EVENTS',
+          `${event} payload does not match the contract`,
+          `${v.message}\npayload: ${matching[0]!.rawBody.slice(0, 300)}`,
+          matching[0]!,
+        );
       }
     }
     // (payoutId, event) identifies an occurrence: each expected pair arrives exactly once here (2xx receiver).
     // Copies of one attempt (same body and t) are the legal duplicates of spec §6, not a second delivery.
-    const pairs = distinctAttempts(deliveries).map((d) => d.json as Received<PayoutEventPayload>).filter((b) => b.event?.startsWith('payout.')).map((b) => `${b.data?.payoutId}/${b.event}`);
+    const pairs = distinctAttempts(deliveries)
+      .map((d) => d.json as Received<PayoutEventPayload>)
+      .filter((b) => b.event?.startsWith('payout.'))
+      .map((b) => `${b.data?.payoutId}/${b.event}`);
     const repeated = pairs.filter((pair, i) => pairs.indexOf(pair) !== i);
-    ctx.expect(repeated.length === 0, 'WH-DEDUP-KEY', 'The same (payoutId, event) was delivered twice to a receiver that answered 2xx', `repeated ${repeated.join(', ')}`);
+    ctx.expect(
+      repeated.length === 0,
+      'WH-DEDUP-KEY',
+      'The same (payoutId, event) was delivered twice to a receiver that answered 2xx',
+      `repeated ${repeated.join(', ')}`,
+    );
 
-    const states: [Payout, string][] = [[paid, 'SUCCESSFUL'], [failed, 'FAILED'], [cancelled, 'CANCELLED'], [expired, 'EXPIRED']];
+    const states: [Payout, string][] = [
+      [paid, 'SUCCESSFUL'],
+      [failed, 'FAILED'],
+      [cancelled, 'CANCELLED'],
+      [expired, 'EXPIRED'],
+    ];
     for (const [payout, status] of states) {
       const got = await subject.api.get(`/v1/payouts/${payout.id}`);
       ctx.addCases();
-      if (!ctx.expect(got.status === 200, 'PAYOUT-GET-ENDPOINT', 'GET /v1/payouts/{id} does not give the payout', `answered ${got.status}: ${got.text.slice(0, 200)}`, got.exchange)) continue;
+      if (
+        !ctx.expect(
+          got.status === 200,
+          'PAYOUT-GET-ENDPOINT',
+          'GET /v1/payouts/{id} does not give the payout',
+          `answered ${got.status}: ${got.text.slice(0, 200)}`,
+          got.exchange,
+        )
+      )
+        continue;
       const record = got.json as Record<string, unknown>;
-      ctx.expect(record.id === payout.id && record.status === status, 'PAYOUT-LIFECYCLE-EVENTS', 'The payout state does not follow its events', `payout ${payout.id}: expected ${status}, got ${JSON.stringify(record.status)}`, got.exchange);
+      ctx.expect(
+        record.id === payout.id && record.status === status,
+        'PAYOUT-LIFECYCLE-EVENTS',
+        'The payout state does not follow its events',
+        `payout ${payout.id}: expected ${status}, got ${JSON.stringify(record.status)}`,
+        got.exchange,
+      );
       const keys = Object.keys(record).sort();
-      ctx.expect(keys.join(',') === [...PAYOUT_FIELDS].sort().join(','), 'PAYOUT-RECORD-SHAPE', 'The payout record does not have the documented fields', `fields ${keys.join(', ')}`, got.exchange);
+      ctx.expect(
+        keys.join(',') === [...PAYOUT_FIELDS].sort().join(','),
+        'PAYOUT-RECORD-SHAPE',
+        'The payout record does not have the documented fields',
+        `fields ${keys.join(', ')}`,
+        got.exchange,
+      );
     }
     await expectNotFound(ctx, subject.api, randomUUID(), 'an unknown payout');
     const { api: stranger } = await ctx.newMerchant('payout stranger');
@@ -116,5 +226,11 @@ export const payoutLifecycle = defineCheck({
 async function expectNotFound(ctx: CheckContext, api: HttpClient, id: string, what: string): Promise<void> {
   const response = await api.get(`/v1/payouts/${id}`);
   ctx.addCases();
-  ctx.expect(response.status === 404, 'PAYOUT-404', `GET of ${what} is not 404`, `answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+  ctx.expect(
+    response.status === 404,
+    'PAYOUT-404',
+    `GET of ${what} is not 404`,
+    `answered ${response.status}: ${response.text.slice(0, 200)}`,
+    response.exchange,
+  );
 }

@@ -36,13 +36,25 @@ async function sample(ctx: CheckContext, api: HttpClient): Promise<Sample> {
   return { limit, remaining, reset, nowSeconds: ctx.clock.now() / 1000, response };
 }
 
-function judgeReset(ctx: CheckContext, s: Sample, windowSeconds: number | null, requirement: 'RL-HEADER-RESET' | 'RL-DEFAULT-6000-60S'): void {
-  ctx.expect(s.reset < 1e11, 'RL-HEADER-RESET', 'X-RateLimit-Reset is not in Unix seconds', `X-RateLimit-Reset ${s.reset} looks like milliseconds`, s.response.exchange);
+function judgeReset(
+  ctx: CheckContext,
+  s: Sample,
+  windowSeconds: number | null,
+  requirement: 'RL-HEADER-RESET' | 'RL-DEFAULT-6000-60S',
+): void {
+  ctx.expect(
+    s.reset < 1e11,
+    'RL-HEADER-RESET',
+    'X-RateLimit-Reset is not in Unix seconds',
+    `X-RateLimit-Reset ${s.reset} looks like milliseconds`,
+    s.response.exchange,
+  );
   ctx.expect(
     s.reset >= Math.floor(s.nowSeconds) - SLACK_SECONDS,
     'RL-HEADER-RESET',
     'X-RateLimit-Reset is in the past',
-    () => `X-RateLimit-Reset ${s.reset} is ${Math.round(s.nowSeconds - s.reset)} s before the implementation's now (${Math.floor(s.nowSeconds)})`,
+    () =>
+      `X-RateLimit-Reset ${s.reset} is ${Math.round(s.nowSeconds - s.reset)} s before the implementation's now (${Math.floor(s.nowSeconds)})`,
     s.response.exchange,
   );
   if (windowSeconds === null) return;
@@ -56,7 +68,12 @@ function judgeReset(ctx: CheckContext, s: Sample, windowSeconds: number | null, 
 }
 
 /** Sequential requests of one key: constant Limit, Remaining down by one, Reset fixed (one window change allowed). */
-async function judgeSequence(ctx: CheckContext, api: HttpClient, windowSeconds: number | null, requirement: 'RL-HEADER-RESET' | 'RL-DEFAULT-6000-60S'): Promise<Sample> {
+async function judgeSequence(
+  ctx: CheckContext,
+  api: HttpClient,
+  windowSeconds: number | null,
+  requirement: 'RL-HEADER-RESET' | 'RL-DEFAULT-6000-60S',
+): Promise<Sample> {
   const samples: Sample[] = [];
   for (let i = 0; i < SEQUENCE; i++) samples.push(await sample(ctx, api));
   let windowChanges = 0;
@@ -64,7 +81,13 @@ async function judgeSequence(ctx: CheckContext, api: HttpClient, windowSeconds: 
     judgeReset(ctx, s, windowSeconds, requirement);
     if (i === 0) continue;
     const before = samples[i - 1]!;
-    ctx.expect(s.limit === before.limit, 'RL-HEADER-LIMIT', 'X-RateLimit-Limit changed between requests', `request ${i}: ${before.limit}, request ${i + 1}: ${s.limit}`, s.response.exchange);
+    ctx.expect(
+      s.limit === before.limit,
+      'RL-HEADER-LIMIT',
+      'X-RateLimit-Limit changed between requests',
+      `request ${i}: ${before.limit}, request ${i + 1}: ${s.limit}`,
+      s.response.exchange,
+    );
     if (s.reset === before.reset) {
       ctx.expect(
         s.remaining === before.remaining - 1,
@@ -92,7 +115,14 @@ async function judgeSequence(ctx: CheckContext, api: HttpClient, windowSeconds: 
 export const rateLimitHeaderSemantics = defineCheck({
   id: 'rate-limit.header-semantics',
   title: 'X-RateLimit-Limit is constant, Remaining drops by 1 per request, Reset is a fixed future Unix time within the window',
-  requirements: ['RL-HEADER-LIMIT', 'RL-HEADER-REMAINING', 'RL-HEADER-RESET', 'RL-FIXED-WINDOW-PER-KEY', 'RL-DEFAULT-6000-60S', 'CTL-RATE-LIMIT'],
+  requirements: [
+    'RL-HEADER-LIMIT',
+    'RL-HEADER-REMAINING',
+    'RL-HEADER-RESET',
+    'RL-FIXED-WINDOW-PER-KEY',
+    'RL-DEFAULT-6000-60S',
+    'CTL-RATE-LIMIT',
+  ],
   level: 'documented',
   needs: [],
   tags: ['rate-limit', 'header'],
@@ -102,7 +132,13 @@ export const rateLimitHeaderSemantics = defineCheck({
 
     // The default, on the first response of a key (the suite restores it after changing it).
     const first = await sample(ctx, api);
-    ctx.expect(first.limit === DEFAULT.limit, 'RL-DEFAULT-6000-60S', 'X-RateLimit-Limit is not the default 6000', `X-RateLimit-Limit ${first.limit}`, first.response.exchange);
+    ctx.expect(
+      first.limit === DEFAULT.limit,
+      'RL-DEFAULT-6000-60S',
+      'X-RateLimit-Limit is not the default 6000',
+      `X-RateLimit-Limit ${first.limit}`,
+      first.response.exchange,
+    );
     judgeReset(ctx, first, DEFAULT.windowSeconds, 'RL-DEFAULT-6000-60S');
 
     if (!ctx.services.control) {
@@ -110,11 +146,19 @@ export const rateLimitHeaderSemantics = defineCheck({
       if (ctx.canMoveClock) await expectFreshWindow(ctx, api, last, first.limit === DEFAULT.limit ? DEFAULT.windowSeconds : null);
       return;
     }
-    ctx.onCleanup(async () => void (await ctx.control.setRateLimit(DEFAULTS.rateLimitRestore.limit, DEFAULTS.rateLimitRestore.windowSeconds)));
+    ctx.onCleanup(
+      async () => void (await ctx.control.setRateLimit(DEFAULTS.rateLimitRestore.limit, DEFAULTS.rateLimitRestore.windowSeconds)),
+    );
     await ctx.control.setRateLimit(PROBE.limit, PROBE.windowSeconds);
     await ctx.clock.refresh();
     const last = await judgeSequence(ctx, api, PROBE.windowSeconds, 'RL-HEADER-RESET');
-    ctx.expect(last.limit === PROBE.limit, 'CTL-RATE-LIMIT', 'X-RateLimit-Limit does not show the limit set through the control API', `set ${PROBE.limit}/${PROBE.windowSeconds} s, header ${last.limit}`, last.response.exchange);
+    ctx.expect(
+      last.limit === PROBE.limit,
+      'CTL-RATE-LIMIT',
+      'X-RateLimit-Limit does not show the limit set through the control API',
+      `set ${PROBE.limit}/${PROBE.windowSeconds} s, header ${last.limit}`,
+      last.response.exchange,
+    );
 
     await expectFreshWindow(ctx, api, last, PROBE.windowSeconds);
   },

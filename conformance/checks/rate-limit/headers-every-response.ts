@@ -16,17 +16,22 @@ export const rateLimitHeaders = defineCheck({
   tags: ['cross-cutting', 'rate-limit'],
   async run(ctx: CheckContext) {
     // Every /v1 operation (RL-FIXED-WINDOW-PER-KEY); versioning.path-prefix-v1 probes paths outside /v1 on purpose.
-    const exchanges = ctx.services.recorder.all('service').filter((e) => e.status !== null && e.checkId !== ctx.check.id && isV1Exchange(e, ctx.options.baseUrl));
+    const exchanges = ctx.services.recorder
+      .all('service')
+      .filter((e) => e.status !== null && e.checkId !== ctx.check.id && isV1Exchange(e, ctx.options.baseUrl));
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
     const broken = new Map<string, { count: number; exchange: (typeof exchanges)[number]; requirement: string }>();
     for (const exchange of exchanges) {
       ctx.addCases();
       const h = exchange.responseHeaders;
-      const problems = HEADERS.filter((name) => !/^\d+$/.test(h[name] ?? '')).map((name) => `${name} ${h[name] === undefined ? 'missing' : `"${h[name]}" not an integer`}`);
+      const problems = HEADERS.filter((name) => !/^\d+$/.test(h[name] ?? '')).map(
+        (name) => `${name} ${h[name] === undefined ? 'missing' : `"${h[name]}" not an integer`}`,
+      );
       if (!problems.length && Number(h['x-ratelimit-remaining']) > Number(h['x-ratelimit-limit'])) problems.push('Remaining exceeds Limit');
       if (!problems.length) continue;
       const key = `${exchange.method} ${exchange.status}: ${problems.join(', ')}`;
-      const requirement = problems.length === 1 && problems[0] === 'Remaining exceeds Limit' ? 'RL-HEADER-REMAINING' : 'RL-HEADERS-EVERY-RESPONSE';
+      const requirement =
+        problems.length === 1 && problems[0] === 'Remaining exceeds Limit' ? 'RL-HEADER-REMAINING' : 'RL-HEADERS-EVERY-RESPONSE';
       const entry = broken.get(key);
       if (entry) entry.count++;
       else broken.set(key, { count: 1, exchange, requirement });

@@ -20,17 +20,48 @@ async function hitUntil429(api: HttpClient, budget: number): Promise<{ refused: 
 
 function checkRefusal(ctx: CheckContext, refused: HttpResponse): void {
   const h = refused.headers;
-  ctx.expect(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((name) => /^\d+$/.test(h[name] ?? '')), 'RL-429-EXCEEDED', '429 lacks the rate-limit headers', () => JSON.stringify(h), refused.exchange);
-  ctx.expect(h['x-ratelimit-remaining'] === '0', 'RL-429-EXCEEDED', '429 with X-RateLimit-Remaining above 0', `X-RateLimit-Remaining ${h['x-ratelimit-remaining']}`, refused.exchange);
-  ctx.expect(/^\d+$/.test(h['retry-after'] ?? ''), 'RL-RETRY-AFTER', '429 without Retry-After (seconds)', `Retry-After ${h['retry-after']}`, refused.exchange);
+  ctx.expect(
+    ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((name) => /^\d+$/.test(h[name] ?? '')),
+    'RL-429-EXCEEDED',
+    '429 lacks the rate-limit headers',
+    () => JSON.stringify(h),
+    refused.exchange,
+  );
+  ctx.expect(
+    h['x-ratelimit-remaining'] === '0',
+    'RL-429-EXCEEDED',
+    '429 with X-RateLimit-Remaining above 0',
+    `X-RateLimit-Remaining ${h['x-ratelimit-remaining']}`,
+    refused.exchange,
+  );
+  ctx.expect(
+    /^\d+$/.test(h['retry-after'] ?? ''),
+    'RL-RETRY-AFTER',
+    '429 without Retry-After (seconds)',
+    `Retry-After ${h['retry-after']}`,
+    refused.exchange,
+  );
   const body = refused.json as Received<ErrorBody>;
-  ctx.expect(body?.statusCode === 429 && body.error === 'Too Many Requests' && typeof body.message === 'string', 'ERR-BODY-SHAPE-OTHER-STATUSES', '429 body is not {statusCode, message, error}', () => refused.text.slice(0, 200), refused.exchange);
+  ctx.expect(
+    body?.statusCode === 429 && body.error === 'Too Many Requests' && typeof body.message === 'string',
+    'ERR-BODY-SHAPE-OTHER-STATUSES',
+    '429 body is not {statusCode, message, error}',
+    () => refused.text.slice(0, 200),
+    refused.exchange,
+  );
 }
 
 export const limitExceeded = defineCheck({
   id: 'rate-limit.limit-exceeded',
   title: 'Exceeding the rate limit gives 429 with the rate-limit headers; the window resets',
-  requirements: ['RL-429-EXCEEDED', 'ERR-429-ALL', 'RL-RETRY-AFTER', 'ERR-BODY-SHAPE-OTHER-STATUSES', 'ERR-REASON-PHRASES', 'RL-FIXED-WINDOW-PER-KEY'],
+  requirements: [
+    'RL-429-EXCEEDED',
+    'ERR-429-ALL',
+    'RL-RETRY-AFTER',
+    'ERR-BODY-SHAPE-OTHER-STATUSES',
+    'ERR-REASON-PHRASES',
+    'RL-FIXED-WINDOW-PER-KEY',
+  ],
   level: 'documented',
   needs: [],
   tags: ['rate-limit'],
@@ -39,16 +70,35 @@ export const limitExceeded = defineCheck({
       const { api } = await ctx.newMerchant('rate limit');
       const limit = DEFAULTS.rateLimitProbeLimit;
       const windowSeconds = 60;
-      ctx.onCleanup(async () => void (await ctx.control.setRateLimit(DEFAULTS.rateLimitRestore.limit, DEFAULTS.rateLimitRestore.windowSeconds)));
+      ctx.onCleanup(
+        async () => void (await ctx.control.setRateLimit(DEFAULTS.rateLimitRestore.limit, DEFAULTS.rateLimitRestore.windowSeconds)),
+      );
       await ctx.control.setRateLimit(limit, windowSeconds);
       const { refused, sent } = await hitUntil429(api, limit * 4);
       ctx.addCases(sent);
-      ctx.require(refused !== undefined, 'RL-429-EXCEEDED', 'No 429 after exceeding the limit', `limit set to ${limit}/${windowSeconds} s; ${sent} requests all succeeded`);
-      ctx.expect(sent === limit + 1, 'RL-FIXED-WINDOW-PER-KEY', 'The 429 did not come right after the limit', `limit ${limit}: first 429 on request ${sent}`, refused.exchange);
+      ctx.require(
+        refused !== undefined,
+        'RL-429-EXCEEDED',
+        'No 429 after exceeding the limit',
+        `limit set to ${limit}/${windowSeconds} s; ${sent} requests all succeeded`,
+      );
+      ctx.expect(
+        sent === limit + 1,
+        'RL-FIXED-WINDOW-PER-KEY',
+        'The 429 did not come right after the limit',
+        `limit ${limit}: first 429 on request ${sent}`,
+        refused.exchange,
+      );
       checkRefusal(ctx, refused);
       await ctx.advanceClock((windowSeconds + 1) * 1000);
       const after = await api.get('/v1/payments', { limit: 1 });
-      ctx.expect(after.status === 200, 'RL-FIXED-WINDOW-PER-KEY', 'Requests still refused after the window', `after advancing ${windowSeconds + 1} s: ${after.status}`, after.exchange);
+      ctx.expect(
+        after.status === 200,
+        'RL-FIXED-WINDOW-PER-KEY',
+        'Requests still refused after the window',
+        `after advancing ${windowSeconds + 1} s: ${after.status}`,
+        after.exchange,
+      );
       return;
     }
     const probe = await ctx.api.get('/v1/payments', { limit: 1 });
@@ -56,12 +106,19 @@ export const limitExceeded = defineCheck({
     // A target the suite started itself (black-box run) is no shared service: the whole window may be spent.
     const budget = ctx.services.timeTravel ? DEFAULTS.rateLimitBlackBoxBudget : DEFAULTS.rateLimitProbeBudget;
     if (!Number.isFinite(remaining) || remaining > budget) {
-      ctx.notExercised(`the limit is out of reach: X-RateLimit-Remaining ${probe.headers['x-ratelimit-remaining']} > budget ${budget}, and no control API to lower it`);
+      ctx.notExercised(
+        `the limit is out of reach: X-RateLimit-Remaining ${probe.headers['x-ratelimit-remaining']} > budget ${budget}, and no control API to lower it`,
+      );
     }
     // Twice the remainder: a window that resets while the requests are sent starts the count again once.
     const { refused, sent } = await hitUntil429(ctx.api, 2 * remaining + 2);
     ctx.addCases(sent);
-    ctx.require(refused !== undefined, 'RL-429-EXCEEDED', 'No 429 after exceeding the limit', `X-RateLimit-Remaining was ${remaining}; ${sent} more requests all succeeded`);
+    ctx.require(
+      refused !== undefined,
+      'RL-429-EXCEEDED',
+      'No 429 after exceeding the limit',
+      `X-RateLimit-Remaining was ${remaining}; ${sent} more requests all succeeded`,
+    );
     checkRefusal(ctx, refused);
     // A clock moved from outside (black-box run) shows the window reset too; otherwise it is not waited for.
     if (ctx.canMoveClock) {
@@ -69,7 +126,13 @@ export const limitExceeded = defineCheck({
       await ctx.clock.refresh();
       await ctx.advanceClock(Math.max(0, (Number.isFinite(reset) ? reset * 1000 : ctx.clock.now() + 60_000) - ctx.clock.now()) + 2000);
       const after = await ctx.api.get('/v1/payments', { limit: 1 });
-      ctx.expect(after.status === 200, 'RL-FIXED-WINDOW-PER-KEY', 'Requests still refused after the window', `after moving the clock past X-RateLimit-Reset ${reset}: ${after.status}`, after.exchange);
+      ctx.expect(
+        after.status === 200,
+        'RL-FIXED-WINDOW-PER-KEY',
+        'Requests still refused after the window',
+        `after moving the clock past X-RateLimit-Reset ${reset}: ${after.status}`,
+        after.exchange,
+      );
     }
   },
 });

@@ -11,14 +11,37 @@ import { isV1Exchange } from '../versioning/path-prefix.ts';
 
 /** What every validated response exercises; a finding may cite the more specific ID the contract names. */
 export const RESPONSE_REQUIREMENTS = [
-  'FMT-JSON-BODIES', 'PAY-CREATE-ERRORS', 'PAY-GET-ERRORS', 'PAY-CANCEL-ERRORS', 'ERR-BODY-SHAPE', 'ERR-BODY-SHAPE-OTHER-STATUSES',
-  'FMT-AMOUNT-DECIMAL-STRING', 'FMT-ID-UUID', 'FMT-TIMESTAMP-ISO8601-UTC',
+  'FMT-JSON-BODIES',
+  'PAY-CREATE-ERRORS',
+  'PAY-GET-ERRORS',
+  'PAY-CANCEL-ERRORS',
+  'ERR-BODY-SHAPE',
+  'ERR-BODY-SHAPE-OTHER-STATUSES',
+  'FMT-AMOUNT-DECIMAL-STRING',
+  'FMT-ID-UUID',
+  'FMT-TIMESTAMP-ISO8601-UTC',
   // Field statements the Payment / PaymentCreateView / Seller / PaymentStatus schemas encode (type,
   // presence, enum, null-until-initiated), so a Payment body breaking one fails this check.
-  'PAY-STATE-SET', 'PAY-FIELD-STATUS', 'PAY-FIELD-CURRENCY', 'PAY-FIELD-TITLE', 'PAY-FIELD-EXTERNAL-ID', 'PAY-FIELD-ACCEPTED-CHAINS',
-  'PAY-FIELD-ACCEPTED-TOKENS', 'PAY-FIELD-SERVICE-FEE', 'PAY-FIELD-MERCHANT-FEE', 'PAY-FIELD-SELLERS', 'PAY-FIELD-CHAIN-ID', 'PAY-FIELD-TOKEN',
-  'PAY-FIELD-EXCHANGE-RATE', 'PAY-FIELD-AMOUNT-TOKEN', 'PAY-FIELD-SERVICE-FEE-TOKEN', 'PAY-FIELD-MERCHANT-FEE-TOKEN', 'PAY-FIELD-TX-HASH',
-  'PAY-FIELD-EXPIRES-AT', 'PAY-FIELD-CREATED-AT', 'PAY-SELLER-FIELD-ADDRESS',
+  'PAY-STATE-SET',
+  'PAY-FIELD-STATUS',
+  'PAY-FIELD-CURRENCY',
+  'PAY-FIELD-TITLE',
+  'PAY-FIELD-EXTERNAL-ID',
+  'PAY-FIELD-ACCEPTED-CHAINS',
+  'PAY-FIELD-ACCEPTED-TOKENS',
+  'PAY-FIELD-SERVICE-FEE',
+  'PAY-FIELD-MERCHANT-FEE',
+  'PAY-FIELD-SELLERS',
+  'PAY-FIELD-CHAIN-ID',
+  'PAY-FIELD-TOKEN',
+  'PAY-FIELD-EXCHANGE-RATE',
+  'PAY-FIELD-AMOUNT-TOKEN',
+  'PAY-FIELD-SERVICE-FEE-TOKEN',
+  'PAY-FIELD-MERCHANT-FEE-TOKEN',
+  'PAY-FIELD-TX-HASH',
+  'PAY-FIELD-EXPIRES-AT',
+  'PAY-FIELD-CREATED-AT',
+  'PAY-SELLER-FIELD-ADDRESS',
 ];
 
 /** The contract's own requirement for the violated element (same level first), else the generic one. */
@@ -39,11 +62,14 @@ export const responseConformance = defineCheck({
     const exchanges = ctx.services.recorder.answered('service').filter((e) => isV1Exchange(e, ctx.options.baseUrl));
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
     if (!ctx.contract.available) ctx.notExercised('the contract validator could not be loaded');
-    const folded = new Map<string, { requirement: string; level: ContractViolation['level']; message: string; count: number; exchange: Exchange }>();
+    const folded = new Map<
+      string,
+      { requirement: string; level: ContractViolation['level']; message: string; count: number; exchange: Exchange }
+    >();
     for (const exchange of exchanges) {
       ctx.addCases();
       const url = new URL(exchange.url);
-      let body: unknown ;
+      let body: unknown;
       if (exchange.responseBody.length) {
         try {
           body = JSON.parse(exchange.responseBody);
@@ -51,14 +77,27 @@ export const responseConformance = defineCheck({
           body = exchange.responseBody;
         }
       }
-      const violations = ctx.contract.validateResponse({ method: exchange.method, path: url.pathname, status: exchange.status!, headers: exchange.responseHeaders, body });
+      const violations = ctx.contract.validateResponse({
+        method: exchange.method,
+        path: url.pathname,
+        status: exchange.status!,
+        headers: exchange.responseHeaders,
+        body,
+      });
       const operation = ctx.contract.operationOf(exchange.method, url.pathname) ?? `${exchange.method} ${url.pathname}`;
       for (const violation of violations) {
         const requirement = requirementOf(violation, ctx.services.catalogue);
         const key = `${operation} ${exchange.status} ${violation.kind} ${violation.message}`;
         const entry = folded.get(key);
         if (entry) entry.count++;
-        else folded.set(key, { requirement, level: violation.level, message: `${operation} → ${exchange.status}: ${violation.message}`, count: 1, exchange });
+        else
+          folded.set(key, {
+            requirement,
+            level: violation.level,
+            message: `${operation} → ${exchange.status}: ${violation.message}`,
+            count: 1,
+            exchange,
+          });
       }
     }
     for (const { requirement, level, message, count, exchange } of folded.values()) {

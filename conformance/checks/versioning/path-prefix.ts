@@ -28,7 +28,13 @@ export const pathPrefixV1 = defineCheck({
   async run(ctx: CheckContext) {
     const v1 = await ctx.api.get('/v1/payments', { limit: 1 });
     ctx.addCases();
-    ctx.require(looksLikePaymentList(v1), 'VER-PATH-PREFIX-V1', 'GET /v1/payments is not the payments list', () => `expected 200 with a list envelope, got ${v1.status}: ${v1.text.slice(0, 200)}`, v1.exchange);
+    ctx.require(
+      looksLikePaymentList(v1),
+      'VER-PATH-PREFIX-V1',
+      'GET /v1/payments is not the payments list',
+      () => `expected 200 with a list envelope, got ${v1.status}: ${v1.text.slice(0, 200)}`,
+      v1.exchange,
+    );
     for (const path of OUTSIDE_V1) {
       const response = await ctx.api.get(path, { limit: 1 });
       ctx.addCases();

@@ -14,15 +14,40 @@ function expectRecord(ctx: CheckContext, response: HttpResponse, withSecret: boo
   const keys = Object.keys(record).sort();
   const wanted = [...ENDPOINT_FIELDS, ...(withSecret ? ['secret'] : [])].sort();
   ctx.addCases();
-  ctx.expect(keys.join(',') === wanted.join(','), 'WH-ENDPOINT-RECORD-SHAPE', 'The webhook endpoint record does not have the documented fields', `fields ${keys.join(', ')}; expected ${wanted.join(', ')}`, response.exchange);
-  if (!withSecret) ctx.expect(!('secret' in record) && !/whsec_/.test(response.text), 'WH-SECRET-SHOWN-ONCE', 'The webhook secret is shown again', `${response.exchange.method} ${new URL(response.exchange.url).pathname} returned the secret`, response.exchange);
+  ctx.expect(
+    keys.join(',') === wanted.join(','),
+    'WH-ENDPOINT-RECORD-SHAPE',
+    'The webhook endpoint record does not have the documented fields',
+    `fields ${keys.join(', ')}; expected ${wanted.join(', ')}`,
+    response.exchange,
+  );
+  if (!withSecret)
+    ctx.expect(
+      !('secret' in record) && !/whsec_/.test(response.text),
+      'WH-SECRET-SHOWN-ONCE',
+      'The webhook secret is shown again',
+      `${response.exchange.method} ${new URL(response.exchange.url).pathname} returned the secret`,
+      response.exchange,
+    );
   return record;
 }
 
 export const webhookEndpointRecords = defineCheck({
   id: 'webhook-config.endpoint-records',
   title: 'Webhook configuration: GET/POST/PUT records, the secret shown once, URL rules, a disabled endpoint gets nothing',
-  requirements: ['WH-CONFIG-ENDPOINTS', 'WH-SECRET-SHOWN-ONCE', 'WH-CONFIG-TEST-ENDPOINT', 'WH-CONFIG-GET-404', 'WH-CONFIG-CREATE', 'WH-CONFIG-UPDATE', 'WH-CONFIG-URL-RULES', 'WH-ENDPOINT-RECORD-SHAPE', 'WH-TEST-DISABLED-409', 'WH-DISABLED-NO-DELIVERIES', 'WH-DELIVERIES-QUERY-RULES'],
+  requirements: [
+    'WH-CONFIG-ENDPOINTS',
+    'WH-SECRET-SHOWN-ONCE',
+    'WH-CONFIG-TEST-ENDPOINT',
+    'WH-CONFIG-GET-404',
+    'WH-CONFIG-CREATE',
+    'WH-CONFIG-UPDATE',
+    'WH-CONFIG-URL-RULES',
+    'WH-ENDPOINT-RECORD-SHAPE',
+    'WH-TEST-DISABLED-409',
+    'WH-DISABLED-NO-DELIVERIES',
+    'WH-DELIVERIES-QUERY-RULES',
+  ],
   level: 'documented',
   needs: [],
   tags: ['webhooks', 'negative'],
@@ -33,13 +58,33 @@ export const webhookEndpointRecords = defineCheck({
     else if (ctx.options.secondApiKey) api = ctx.api.withCredential({ key: ctx.options.secondApiKey, label: 'STABLEPAY_SECOND_API_KEY' });
     else ctx.notExercised('needs a merchant without a webhook endpoint: the control API or --second-api-key');
     const none = await api.get('/v1/webhooks');
-    if (!ctx.services.control && none.status === 200) ctx.notExercised('the second merchant already has a webhook endpoint (an endpoint cannot be deleted)');
+    if (!ctx.services.control && none.status === 200)
+      ctx.notExercised('the second merchant already has a webhook endpoint (an endpoint cannot be deleted)');
     ctx.addCases();
-    ctx.expect(none.status === 404, 'WH-CONFIG-GET-404', 'GET /v1/webhooks without an endpoint is not 404', `answered ${none.status}: ${none.text.slice(0, 200)}`, none.exchange);
-    for (const url of ['ftp://example.com/hook', 'not a url', 'http://', 'https://exa mple.com/x', 'https://user:pw@example.com/x', `https://example.com/${'a'.repeat(2048)}`]) {
+    ctx.expect(
+      none.status === 404,
+      'WH-CONFIG-GET-404',
+      'GET /v1/webhooks without an endpoint is not 404',
+      `answered ${none.status}: ${none.text.slice(0, 200)}`,
+      none.exchange,
+    );
+    for (const url of [
+      'ftp://example.com/hook',
+      'not a url',
+      'http://',
+      'https://exa mple.com/x',
+      'https://user:pw@example.com/x',
+      `https://example.com/${'a'.repeat(2048)}`,
+    ]) {
       const refused = await api.post('/v1/webhooks', { url });
       ctx.addCases();
-      ctx.expect(refused.status === 400, 'WH-CONFIG-URL-RULES', 'A webhook URL breaking the rules is accepted', `url ${JSON.stringify(url.slice(0, 60))}: ${refused.status}`, refused.exchange);
+      ctx.expect(
+        refused.status === 400,
+        'WH-CONFIG-URL-RULES',
+        'A webhook URL breaking the rules is accepted',
+        `url ${JSON.stringify(url.slice(0, 60))}: ${refused.status}`,
+        refused.exchange,
+      );
       if (refused.status < 300) await api.put('/v1/webhooks', { enabled: false });
     }
     const url = 'https://merchant.example/hooks/stablepay';
@@ -48,27 +93,65 @@ export const webhookEndpointRecords = defineCheck({
     const record = expectRecord(ctx, created, true);
     const secret = String(record.secret);
     ctx.services.secrets.add(secret, 'CONFIG_WEBHOOK_SECRET');
-    ctx.expect(/^whsec_[0-9a-f]{64}$/.test(secret) && record.secretLast4 === secret.slice(-4) && record.url === url && record.enabled === true, 'WH-CONFIG-CREATE', 'The created endpoint is not {url, enabled true, secret whsec_<64 hex>, secretLast4}', () => `url ${record.url}, enabled ${record.enabled}, secretLast4 ${record.secretLast4}, secret length ${secret.length}`, created.exchange);
+    ctx.expect(
+      /^whsec_[0-9a-f]{64}$/.test(secret) && record.secretLast4 === secret.slice(-4) && record.url === url && record.enabled === true,
+      'WH-CONFIG-CREATE',
+      'The created endpoint is not {url, enabled true, secret whsec_<64 hex>, secretLast4}',
+      () => `url ${record.url}, enabled ${record.enabled}, secretLast4 ${record.secretLast4}, secret length ${secret.length}`,
+      created.exchange,
+    );
     const twice = await api.post('/v1/webhooks', { url });
     ctx.addCases();
-    ctx.expect(twice.status === 409, 'WH-CONFIG-CREATE', 'A second webhook endpoint is not refused with 409', `answered ${twice.status}`, twice.exchange);
+    ctx.expect(
+      twice.status === 409,
+      'WH-CONFIG-CREATE',
+      'A second webhook endpoint is not refused with 409',
+      `answered ${twice.status}`,
+      twice.exchange,
+    );
     const read = await api.get('/v1/webhooks');
     ctx.requireStatus(read, 200, 'WH-CONFIG-ENDPOINTS', 'GET /v1/webhooks does not read the endpoint');
     const readRecord = expectRecord(ctx, read, false);
-    ctx.expect(readRecord.id === record.id && readRecord.url === url, 'WH-CONFIG-ENDPOINTS', 'GET /v1/webhooks shows another endpoint', `id ${readRecord.id}, url ${readRecord.url}`, read.exchange);
+    ctx.expect(
+      readRecord.id === record.id && readRecord.url === url,
+      'WH-CONFIG-ENDPOINTS',
+      'GET /v1/webhooks shows another endpoint',
+      `id ${readRecord.id}, url ${readRecord.url}`,
+      read.exchange,
+    );
 
     const moved = 'http://127.0.0.1:9/hooks/v2'; // refused at once: the test delivery fails fast
     const put = await api.put('/v1/webhooks', { url: moved, enabled: false });
     ctx.requireStatus(put, 200, 'WH-CONFIG-UPDATE', 'PUT /v1/webhooks does not update the endpoint');
     const putRecord = expectRecord(ctx, put, false);
-    ctx.expect(putRecord.url === moved && putRecord.enabled === false && Date.parse(String(putRecord.updatedAt)) >= Date.parse(String(record.updatedAt)), 'WH-CONFIG-UPDATE', 'PUT /v1/webhooks did not apply url and enabled', `url ${putRecord.url}, enabled ${putRecord.enabled}`, put.exchange);
+    ctx.expect(
+      putRecord.url === moved &&
+        putRecord.enabled === false &&
+        Date.parse(String(putRecord.updatedAt)) >= Date.parse(String(record.updatedAt)),
+      'WH-CONFIG-UPDATE',
+      'PUT /v1/webhooks did not apply url and enabled',
+      `url ${putRecord.url}, enabled ${putRecord.enabled}`,
+      put.exchange,
+    );
     const empty = await api.put('/v1/webhooks', {});
     ctx.addCases();
-    ctx.expect(empty.status === 400, 'WH-CONFIG-URL-RULES', 'PUT /v1/webhooks with neither field is not 400', `answered ${empty.status}`, empty.exchange);
+    ctx.expect(
+      empty.status === 400,
+      'WH-CONFIG-URL-RULES',
+      'PUT /v1/webhooks with neither field is not 400',
+      `answered ${empty.status}`,
+      empty.exchange,
+    );
 
     const test = await api.request({ method: 'POST', path: '/v1/webhooks/test' });
     ctx.addCases();
-    ctx.expect(test.status === 409, 'WH-TEST-DISABLED-409', 'The test event on a disabled endpoint is not 409', `answered ${test.status}: ${test.text.slice(0, 200)}`, test.exchange);
+    ctx.expect(
+      test.status === 409,
+      'WH-TEST-DISABLED-409',
+      'The test event on a disabled endpoint is not 409',
+      `answered ${test.status}: ${test.text.slice(0, 200)}`,
+      test.exchange,
+    );
     const payment = await api.post('/v1/payments', { amount: '10.00', currency: 'USD' });
     ctx.requireStatus(payment, 201, 'WH-DISABLED-NO-DELIVERIES', 'Setup: create');
     ctx.requireStatus(await api.delete(`/v1/payments/${(payment.json as Payment).id}`), 200, 'WH-DISABLED-NO-DELIVERIES', 'Setup: cancel');
@@ -76,15 +159,33 @@ export const webhookEndpointRecords = defineCheck({
     ctx.requireStatus(deliveries, 200, 'WH-DISABLED-NO-DELIVERIES', 'GET /v1/webhooks/deliveries does not answer');
     const badId = await api.get('/v1/webhooks/deliveries', { paymentId: 'not-a-uuid' });
     ctx.addCases();
-    ctx.expect(badId.status === 400, 'WH-DELIVERIES-QUERY-RULES', 'A paymentId that is no UUID is not 400', `answered ${badId.status}`, badId.exchange);
+    ctx.expect(
+      badId.status === 400,
+      'WH-DELIVERIES-QUERY-RULES',
+      'A paymentId that is no UUID is not 400',
+      `answered ${badId.status}`,
+      badId.exchange,
+    );
     const recorded = (deliveries.json as Received<WebhookDeliveryList> | undefined)?.data;
     ctx.addCases();
-    ctx.expect(Array.isArray(recorded) && recorded.length === 0, 'WH-DISABLED-NO-DELIVERIES', 'A disabled endpoint still gets deliveries recorded', `${Array.isArray(recorded) ? recorded.length : '?'} deliveries recorded while disabled`, deliveries.exchange);
+    ctx.expect(
+      Array.isArray(recorded) && recorded.length === 0,
+      'WH-DISABLED-NO-DELIVERIES',
+      'A disabled endpoint still gets deliveries recorded',
+      `${Array.isArray(recorded) ? recorded.length : '?'} deliveries recorded while disabled`,
+      deliveries.exchange,
+    );
 
     const enable = await api.put('/v1/webhooks', { enabled: true });
     ctx.requireStatus(enable, 200, 'WH-CONFIG-UPDATE', 'PUT /v1/webhooks {enabled: true} refused');
     const enabledTest = await api.request({ method: 'POST', path: '/v1/webhooks/test' });
     ctx.addCases();
-    ctx.expect(enabledTest.status >= 200 && enabledTest.status < 300, 'WH-CONFIG-TEST-ENDPOINT', 'POST /v1/webhooks/test does not send a test event', `answered ${enabledTest.status}: ${enabledTest.text.slice(0, 200)}`, enabledTest.exchange);
+    ctx.expect(
+      enabledTest.status >= 200 && enabledTest.status < 300,
+      'WH-CONFIG-TEST-ENDPOINT',
+      'POST /v1/webhooks/test does not send a test event',
+      `answered ${enabledTest.status}: ${enabledTest.text.slice(0, 200)}`,
+      enabledTest.exchange,
+    );
   },
 });

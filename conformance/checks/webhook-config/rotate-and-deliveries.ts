@@ -32,7 +32,19 @@ async function settledDeliveries(ctx: CheckContext, read: () => Promise<HttpResp
 }
 import { webhookSubject } from '../webhooks/subject.ts';
 
-const DELIVERY_FIELDS = ['id', 'event', 'paymentId', 'payoutId', 'url', 'status', 'attempts', 'nextAttemptAt', 'payload', 'createdAt', 'updatedAt'];
+const DELIVERY_FIELDS = [
+  'id',
+  'event',
+  'paymentId',
+  'payoutId',
+  'url',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'payload',
+  'createdAt',
+  'updatedAt',
+];
 const ATTEMPT_FIELDS = ['number', 'attemptedAt', 'statusCode', 'durationMs', 'error'];
 
 type DeliveryRecord = Received<WebhookDelivery>;
@@ -46,8 +58,18 @@ export const rotateAndDeliveries = defineCheck({
   id: 'webhook-config.rotate-and-deliveries',
   title: 'A rotated secret signs every later delivery (the old one none); the deliveries list records what was sent',
   requirements: [
-    'WH-SECRET-ROTATE', 'WH-CONFIG-DELIVERIES-ENDPOINT', 'WH-CONFIG-TEST-ENDPOINT', 'AUTH-WEBHOOK-BY-SIGNATURE', 'LIST-ENVELOPE-FIELDS',
-    'WH-CONFIG-REGENERATE', 'WH-SIGN-KEY-WHOLE-SECRET', 'WH-CONFIG-TEST-202', 'WH-DELIVERY-RECORD-SHAPE', 'WH-ATTEMPT-RECORD-SHAPE', 'WH-DELIVERIES-LIST-FILTERS', 'WH-DELIVERY-HEADERS',
+    'WH-SECRET-ROTATE',
+    'WH-CONFIG-DELIVERIES-ENDPOINT',
+    'WH-CONFIG-TEST-ENDPOINT',
+    'AUTH-WEBHOOK-BY-SIGNATURE',
+    'LIST-ENVELOPE-FIELDS',
+    'WH-CONFIG-REGENERATE',
+    'WH-SIGN-KEY-WHOLE-SECRET',
+    'WH-CONFIG-TEST-202',
+    'WH-DELIVERY-RECORD-SHAPE',
+    'WH-ATTEMPT-RECORD-SHAPE',
+    'WH-DELIVERIES-LIST-FILTERS',
+    'WH-DELIVERY-HEADERS',
     // Its endpoint is configured through webhookSubject, which reports a refused configuration on this requirement.
     'WH-CONFIG-ENDPOINTS',
   ],
@@ -65,53 +87,170 @@ export const rotateAndDeliveries = defineCheck({
     ctx.requireStatus(rotated, 200, 'WH-CONFIG-REGENERATE', 'POST /v1/webhooks/regenerate-secret does not rotate');
     const newSecret = String((rotated.json as Received<WebhookEndpointWithSecret> | undefined)?.secret ?? '');
     ctx.services.secrets.add(newSecret, 'ROTATED_WEBHOOK_SECRET');
-    ctx.require(/^whsec_/.test(newSecret) && newSecret !== oldSecret, 'WH-SECRET-ROTATE', 'Regenerating does not give a new secret', 'the response carries no new whsec_ secret', rotated.exchange);
-    ctx.expect((rotated.json as Received<WebhookEndpointWithSecret>).secretLast4 === newSecret.slice(-4), 'WH-CONFIG-REGENERATE', 'secretLast4 does not follow the new secret', `secretLast4 ${JSON.stringify((rotated.json as Received<WebhookEndpointWithSecret>).secretLast4)}`, rotated.exchange);
+    ctx.require(
+      /^whsec_/.test(newSecret) && newSecret !== oldSecret,
+      'WH-SECRET-ROTATE',
+      'Regenerating does not give a new secret',
+      'the response carries no new whsec_ secret',
+      rotated.exchange,
+    );
+    ctx.expect(
+      (rotated.json as Received<WebhookEndpointWithSecret>).secretLast4 === newSecret.slice(-4),
+      'WH-CONFIG-REGENERATE',
+      'secretLast4 does not follow the new secret',
+      `secretLast4 ${JSON.stringify((rotated.json as Received<WebhookEndpointWithSecret>).secretLast4)}`,
+      rotated.exchange,
+    );
 
     const test = await api.request({ method: 'POST', path: '/v1/webhooks/test' });
     ctx.addCases();
-    ctx.expect(test.status === 202 && (test.json as DeliveryRecord | undefined)?.event === 'test', 'WH-CONFIG-TEST-202', 'The test event is not answered 202 with its delivery record', `answered ${test.status}: ${test.text.slice(0, 200)}`, test.exchange);
+    ctx.expect(
+      test.status === 202 && (test.json as DeliveryRecord | undefined)?.event === 'test',
+      'WH-CONFIG-TEST-202',
+      'The test event is not answered 202 with its delivery record',
+      `answered ${test.status}: ${test.text.slice(0, 200)}`,
+      test.exchange,
+    );
     const created = await createPayment(api, { amount: '21.00', currency: 'USD' });
     ctx.requireStatus(created, 201, 'WH-CONFIG-DELIVERIES-ENDPOINT', 'Setup: create');
     ctx.requireStatus(await api.delete(`/v1/payments/${created.payment.id}`), 200, 'WH-CONFIG-DELIVERIES-ENDPOINT', 'Setup: cancel');
     // Copies of one attempt (same body and t) are one delivery.
     const received = distinctAttempts(await endpoint.waitFor((d) => distinctAttempts(d).length >= 2, ctx.options.webhookWaitMs));
-    ctx.require(received.length >= 2, 'WH-CONFIG-TEST-ENDPOINT', 'The test event and payment.cancelled did not arrive', `${received.length} deliveries`);
+    ctx.require(
+      received.length >= 2,
+      'WH-CONFIG-TEST-ENDPOINT',
+      'The test event and payment.cancelled did not arrive',
+      `${received.length} deliveries`,
+    );
     for (const delivery of received) {
       ctx.addCases();
       const event = (delivery.json as Received<WebhookPayload> | undefined)?.event;
-      ctx.expectDelivery(signedWith(delivery, newSecret), 'WH-SECRET-ROTATE', `${event} after rotation is not signed with the new secret`, 'HMAC with the regenerated secret does not match v1', delivery, newSecret);
-      ctx.expectDelivery(!signedWith(delivery, oldSecret), 'WH-SECRET-ROTATE', `${event} after rotation still verifies with the old secret`, 'the old secret must stop verifying', delivery, newSecret);
-      ctx.expectDelivery(!signedWith(delivery, newSecret.replace(/^whsec_/, '')), 'WH-SIGN-KEY-WHOLE-SECRET', `${event} is signed with the secret minus its whsec_ prefix`, 'the HMAC key must be the whole secret string', delivery, newSecret);
-      ctx.expectDelivery(delivery.headers.authorization === undefined, 'AUTH-WEBHOOK-BY-SIGNATURE', `${event} carries an Authorization header`, 'deliveries are authenticated by signature, not by a key', delivery, newSecret);
-      ctx.expectDelivery(/^application\/json\b/i.test(String(delivery.headers['content-type'] ?? '')) && /^stablepay-simulator\/\S+$/.test(String(delivery.headers['user-agent'] ?? '')), 'WH-DELIVERY-HEADERS', `${event} lacks Content-Type application/json or the User-Agent`, `Content-Type ${delivery.headers['content-type']}, User-Agent ${delivery.headers['user-agent']}`, delivery, newSecret);
+      ctx.expectDelivery(
+        signedWith(delivery, newSecret),
+        'WH-SECRET-ROTATE',
+        `${event} after rotation is not signed with the new secret`,
+        'HMAC with the regenerated secret does not match v1',
+        delivery,
+        newSecret,
+      );
+      ctx.expectDelivery(
+        !signedWith(delivery, oldSecret),
+        'WH-SECRET-ROTATE',
+        `${event} after rotation still verifies with the old secret`,
+        'the old secret must stop verifying',
+        delivery,
+        newSecret,
+      );
+      ctx.expectDelivery(
+        !signedWith(delivery, newSecret.replace(/^whsec_/, '')),
+        'WH-SIGN-KEY-WHOLE-SECRET',
+        `${event} is signed with the secret minus its whsec_ prefix`,
+        'the HMAC key must be the whole secret string',
+        delivery,
+        newSecret,
+      );
+      ctx.expectDelivery(
+        delivery.headers.authorization === undefined,
+        'AUTH-WEBHOOK-BY-SIGNATURE',
+        `${event} carries an Authorization header`,
+        'deliveries are authenticated by signature, not by a key',
+        delivery,
+        newSecret,
+      );
+      ctx.expectDelivery(
+        /^application\/json\b/i.test(String(delivery.headers['content-type'] ?? '')) &&
+          /^stablepay-simulator\/\S+$/.test(String(delivery.headers['user-agent'] ?? '')),
+        'WH-DELIVERY-HEADERS',
+        `${event} lacks Content-Type application/json or the User-Agent`,
+        `Content-Type ${delivery.headers['content-type']}, User-Agent ${delivery.headers['user-agent']}`,
+        delivery,
+        newSecret,
+      );
     }
 
     const list = await settledDeliveries(ctx, () => api.get('/v1/webhooks/deliveries'));
     ctx.requireStatus(list, 200, 'WH-CONFIG-DELIVERIES-ENDPOINT', 'GET /v1/webhooks/deliveries does not answer');
     const body = list.json as Received<WebhookDeliveryList>;
-    ctx.require(Array.isArray(body?.data) && typeof body.hasMore === 'boolean' && 'nextCursor' in body, 'LIST-ENVELOPE-FIELDS', 'The deliveries list is not a list envelope', () => list.text.slice(0, 300), list.exchange);
+    ctx.require(
+      Array.isArray(body?.data) && typeof body.hasMore === 'boolean' && 'nextCursor' in body,
+      'LIST-ENVELOPE-FIELDS',
+      'The deliveries list is not a list envelope',
+      () => list.text.slice(0, 300),
+      list.exchange,
+    );
     if (!own) body.data = body.data.filter((record) => record.url === endpoint.url);
-    ctx.expect(body.data.length === received.length, 'WH-CONFIG-DELIVERIES-ENDPOINT', 'The deliveries list does not hold what was delivered', `${body.data.length} records for ${received.length} deliveries`, list.exchange);
+    ctx.expect(
+      body.data.length === received.length,
+      'WH-CONFIG-DELIVERIES-ENDPOINT',
+      'The deliveries list does not hold what was delivered',
+      `${body.data.length} records for ${received.length} deliveries`,
+      list.exchange,
+    );
     for (const record of body.data) {
       ctx.addCases();
       const keys = Object.keys(record).sort();
-      ctx.expect(keys.join(',') === [...DELIVERY_FIELDS].sort().join(','), 'WH-DELIVERY-RECORD-SHAPE', 'A delivery record does not have the documented fields', `fields ${keys.join(', ')}`, list.exchange);
+      ctx.expect(
+        keys.join(',') === [...DELIVERY_FIELDS].sort().join(','),
+        'WH-DELIVERY-RECORD-SHAPE',
+        'A delivery record does not have the documented fields',
+        `fields ${keys.join(', ')}`,
+        list.exchange,
+      );
       // The same JSON, whatever the order of its keys (JSON objects are unordered).
       const sent = received.find((d) => isDeepStrictEqual(d.json, record.payload));
-      ctx.expect(sent !== undefined, 'WH-DELIVERY-RECORD-SHAPE', 'A delivery record payload is not the JSON that was sent', `payload ${JSON.stringify(record.payload).slice(0, 200)}`, list.exchange);
-      ctx.expect(record.status === 'succeeded' && record.nextAttemptAt === null, 'WH-DELIVERY-RECORD-SHAPE', 'A delivery answered 2xx is not succeeded', `status ${JSON.stringify(record.status)}, nextAttemptAt ${JSON.stringify(record.nextAttemptAt)}`, list.exchange);
+      ctx.expect(
+        sent !== undefined,
+        'WH-DELIVERY-RECORD-SHAPE',
+        'A delivery record payload is not the JSON that was sent',
+        `payload ${JSON.stringify(record.payload).slice(0, 200)}`,
+        list.exchange,
+      );
+      ctx.expect(
+        record.status === 'succeeded' && record.nextAttemptAt === null,
+        'WH-DELIVERY-RECORD-SHAPE',
+        'A delivery answered 2xx is not succeeded',
+        `status ${JSON.stringify(record.status)}, nextAttemptAt ${JSON.stringify(record.nextAttemptAt)}`,
+        list.exchange,
+      );
       const attempts = Array.isArray(record.attempts) ? record.attempts : [];
       const attempt = attempts[0] ?? {};
-      ctx.expect(attempts.length === 1 && Object.keys(attempt).sort().join(',') === [...ATTEMPT_FIELDS].sort().join(',') && attempt.number === 1 && attempt.statusCode === 200 && attempt.error === null && Number.isInteger(attempt.durationMs), 'WH-ATTEMPT-RECORD-SHAPE', 'The attempt of a delivery answered 200 is not {number 1, attemptedAt, statusCode 200, durationMs, error null}', `attempts ${JSON.stringify(record.attempts)}`, list.exchange);
+      ctx.expect(
+        attempts.length === 1 &&
+          Object.keys(attempt).sort().join(',') === [...ATTEMPT_FIELDS].sort().join(',') &&
+          attempt.number === 1 &&
+          attempt.statusCode === 200 &&
+          attempt.error === null &&
+          Number.isInteger(attempt.durationMs),
+        'WH-ATTEMPT-RECORD-SHAPE',
+        'The attempt of a delivery answered 200 is not {number 1, attemptedAt, statusCode 200, durationMs, error null}',
+        `attempts ${JSON.stringify(record.attempts)}`,
+        list.exchange,
+      );
     }
     const first = await api.get('/v1/webhooks/deliveries', { limit: 1 });
     const firstBody = first.json as Received<WebhookDeliveryList>;
     ctx.addCases();
-    if (ctx.expect(first.status === 200 && firstBody?.data?.length === 1 && firstBody.hasMore === true && firstBody.nextCursor === firstBody.data[0]?.id, 'WH-DELIVERIES-LIST-FILTERS', 'limit=1 over two deliveries is not a one-item page with hasMore and nextCursor', () => first.text.slice(0, 300), first.exchange)) {
+    if (
+      ctx.expect(
+        first.status === 200 &&
+          firstBody?.data?.length === 1 &&
+          firstBody.hasMore === true &&
+          firstBody.nextCursor === firstBody.data[0]?.id,
+        'WH-DELIVERIES-LIST-FILTERS',
+        'limit=1 over two deliveries is not a one-item page with hasMore and nextCursor',
+        () => first.text.slice(0, 300),
+        first.exchange,
+      )
+    ) {
       const second = await api.get('/v1/webhooks/deliveries', { limit: 1, cursor: firstBody.data![0]!.id });
       const secondBody = second.json as Received<WebhookDeliveryList>;
-      ctx.expect(second.status === 200 && secondBody?.data?.length === 1 && secondBody.data[0]!.id !== firstBody.data![0]!.id, 'WH-DELIVERIES-LIST-FILTERS', 'The cursor does not advance the deliveries list', () => second.text.slice(0, 300), second.exchange);
+      ctx.expect(
+        second.status === 200 && secondBody?.data?.length === 1 && secondBody.data[0]!.id !== firstBody.data![0]!.id,
+        'WH-DELIVERIES-LIST-FILTERS',
+        'The cursor does not advance the deliveries list',
+        () => second.text.slice(0, 300),
+        second.exchange,
+      );
     }
     const onlyTest = await api.get('/v1/webhooks/deliveries', { event: 'test' });
     const onlyTestBody = onlyTest.json as Received<WebhookDeliveryList>;
@@ -119,9 +258,21 @@ export const rotateAndDeliveries = defineCheck({
     const testId = (test.json as DeliveryRecord | undefined)?.id;
     const testData = onlyTest.status === 200 && Array.isArray(onlyTestBody?.data) ? onlyTestBody.data : [];
     const onlyTests = testData.length > 0 && testData.every((d) => d.event === 'test');
-    ctx.expect(own ? onlyTests && testData.length === 1 : onlyTests && testData.some((d) => d.id === testId), 'WH-DELIVERIES-LIST-FILTERS', 'The event filter does not select the test delivery only', () => onlyTest.text.slice(0, 300), onlyTest.exchange);
+    ctx.expect(
+      own ? onlyTests && testData.length === 1 : onlyTests && testData.some((d) => d.id === testId),
+      'WH-DELIVERIES-LIST-FILTERS',
+      'The event filter does not select the test delivery only',
+      () => onlyTest.text.slice(0, 300),
+      onlyTest.exchange,
+    );
     const byPayment = await api.get('/v1/webhooks/deliveries', { paymentId: created.payment.id });
     const byPaymentBody = byPayment.json as Received<WebhookDeliveryList>;
-    ctx.expect(byPayment.status === 200 && byPaymentBody?.data?.length === 1 && byPaymentBody.data[0]!.paymentId === created.payment.id, 'WH-DELIVERIES-LIST-FILTERS', 'The paymentId filter does not select that payment\'s delivery', () => byPayment.text.slice(0, 300), byPayment.exchange);
+    ctx.expect(
+      byPayment.status === 200 && byPaymentBody?.data?.length === 1 && byPaymentBody.data[0]!.paymentId === created.payment.id,
+      'WH-DELIVERIES-LIST-FILTERS',
+      "The paymentId filter does not select that payment's delivery",
+      () => byPayment.text.slice(0, 300),
+      byPayment.exchange,
+    );
   },
 });

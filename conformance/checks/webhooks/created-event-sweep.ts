@@ -38,10 +38,19 @@ export const createdEventSweep = defineCheck({
     if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
     const all = ctx.receiver.all();
     // Silence only means something if the implementation does deliver to the receiver.
-    if (all.length === 0) ctx.notExercised('the receiver got no delivery at all in this run, so the absence of payment.created proves nothing');
+    if (all.length === 0)
+      ctx.notExercised('the receiver got no delivery at all in this run, so the absence of payment.created proves nothing');
     ctx.addCases(all.length);
-    const created = eventsOf(all, 'payment.created').filter((d) => ids.has(String((d.json as { data?: { paymentId?: unknown } }).data?.paymentId)));
+    const created = eventsOf(all, 'payment.created').filter((d) =>
+      ids.has(String((d.json as { data?: { paymentId?: unknown } }).data?.paymentId)),
+    );
     // The first offending delivery travels with the finding, as received.
-    if (created.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created was sent for API-key creates', `${created.length} of ${all.length} deliveries in the run: ${describeDeliveries(created.slice(0, 5))} for ${[...new Set(created.map((d) => (d.json as { data?: { paymentId?: string } }).data?.paymentId))].slice(0, 3).join(', ')}`, created[0]!);
+    if (created.length > 0)
+      ctx.failDelivery(
+        'PAY-STATE-CREATE-NO-CREATED-EVENT',
+        'payment.created was sent for API-key creates',
+        `${created.length} of ${all.length} deliveries in the run: ${describeDeliveries(created.slice(0, 5))} for ${[...new Set(created.map((d) => (d.json as { data?: { paymentId?: string } }).data?.paymentId))].slice(0, 3).join(', ')}`,
+        created[0]!,
+      );
   },
 });

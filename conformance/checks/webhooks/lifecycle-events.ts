@@ -22,18 +22,53 @@ function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paym
   const body = delivery.json as Received<PaymentEventPayload>;
   const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
   for (const v of ctx.contract.validateWebhook(event, body, headers)) {
-    ctx.failDelivery('WH-PAYLOAD-MINIMAL', `${event} payload does not match the contract`, `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`, delivery);
+    ctx.failDelivery(
+      'WH-PAYLOAD-MINIMAL',
+      `${event} payload does not match the contract`,
+      `${v.message}\npayload: ${delivery.rawBody.slice(0, 300)}`,
+      delivery,
+    );
   }
-  ctx.expectDelivery(typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)), 'WH-PAYLOAD-TIMESTAMP', `${event} timestamp is not ISO 8601`, `timestamp ${JSON.stringify(body.timestamp)}`, delivery);
-  ctx.expectDelivery(body.event === event, 'WH-PAYLOAD-EVENT', `${event} payload does not name its event`, `event ${JSON.stringify(body.event)}`, delivery);
-  ctx.expectDelivery(body.data?.externalId === externalId, 'WH-PAYLOAD-EXTERNAL-ID', `${event} data.externalId is not the payment's`, `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`, delivery);
+  ctx.expectDelivery(
+    typeof body.timestamp === 'string' && !Number.isNaN(Date.parse(body.timestamp)),
+    'WH-PAYLOAD-TIMESTAMP',
+    `${event} timestamp is not ISO 8601`,
+    `timestamp ${JSON.stringify(body.timestamp)}`,
+    delivery,
+  );
+  ctx.expectDelivery(
+    body.event === event,
+    'WH-PAYLOAD-EVENT',
+    `${event} payload does not name its event`,
+    `event ${JSON.stringify(body.event)}`,
+    delivery,
+  );
+  ctx.expectDelivery(
+    body.data?.externalId === externalId,
+    'WH-PAYLOAD-EXTERNAL-ID',
+    `${event} data.externalId is not the payment's`,
+    `expected ${externalId}, got ${JSON.stringify(body.data?.externalId)}`,
+    delivery,
+  );
   void paymentId;
 }
 
 export const lifecycleEvents = defineCheck({
   id: 'webhooks.lifecycle-events',
   title: 'Each lifecycle transition is notified with a valid, signed payload; API creates emit no payment.created',
-  requirements: [...Object.values(EVENT_REQUIREMENT), 'WH-PAYLOAD-MINIMAL', 'WH-PAYLOAD-EVENT', 'WH-DEDUP-KEY', 'WH-PAYLOAD-TIMESTAMP', 'WH-PAYLOAD-EXTERNAL-ID', 'WH-PAYLOAD-PAYMENT-ID', 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
+  requirements: [
+    ...Object.values(EVENT_REQUIREMENT),
+    'WH-PAYLOAD-MINIMAL',
+    'WH-PAYLOAD-EVENT',
+    'WH-DEDUP-KEY',
+    'WH-PAYLOAD-TIMESTAMP',
+    'WH-PAYLOAD-EXTERNAL-ID',
+    'WH-PAYLOAD-PAYMENT-ID',
+    'PAY-STATE-CREATE-NO-CREATED-EVENT',
+    'WH-EVENT-PAYMENT-CREATED',
+    'WH-SIGN-HMAC',
+    'WH-CONFIG-ENDPOINTS',
+  ],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
@@ -45,7 +80,13 @@ export const lifecycleEvents = defineCheck({
     const make = async (tag: string, failable = false) => {
       const externalId = uniqueExternalId(tag);
       const sellers = failable ? failableSellers(ctx) : undefined;
-      const created = await createPayment(subject.api, { amount: '77.70', currency: 'EUR', externalId, ...(sellers ? { sellers } : {}), expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString() });
+      const created = await createPayment(subject.api, {
+        amount: '77.70',
+        currency: 'EUR',
+        externalId,
+        ...(sellers ? { sellers } : {}),
+        expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString(),
+      });
       ctx.requireStatus(created, 201, 'WH-CONFIG-ENDPOINTS', 'Setup: create');
       return { id: created.payment.id, externalId, payment: created.payment };
     };
@@ -60,21 +101,38 @@ export const lifecycleEvents = defineCheck({
     } else await failAsCustomer(ctx, subject.api, failed.payment);
     ctx.requireStatus(await cancelPayment(subject.api, cancelled.id), 200, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: cancel');
     const beforeAdvance: [string, { id: string; externalId: string }][] = [
-      ['payment.processing', paid], ['payment.completed', paid], ['payment.processing', failed], ['payment.failed', failed], ['payment.cancelled', cancelled],
+      ['payment.processing', paid],
+      ['payment.completed', paid],
+      ['payment.processing', failed],
+      ['payment.failed', failed],
+      ['payment.cancelled', cancelled],
     ];
     // Signatures are checked against the implementation's clock at receipt, so before moving it.
-    const early = await subject.endpoint.waitFor((d) => beforeAdvance.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    const early = await subject.endpoint.waitFor(
+      (d) => beforeAdvance.every(([event, p]) => eventsOf(d, event, p.id).length > 0),
+      ctx.options.webhookWaitMs,
+    );
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, early, () => 'WH-SIGN-HMAC');
     await ctx.advanceClock(21 * 60_000);
     await ctx.clock.refresh();
     const expected: [string, { id: string; externalId: string }][] = [...beforeAdvance, ['payment.expired', expired]];
-    const deliveries = await subject.endpoint.waitFor((d) => expected.every(([event, p]) => eventsOf(d, event, p.id).length > 0), ctx.options.webhookWaitMs);
+    const deliveries = await subject.endpoint.waitFor(
+      (d) => expected.every(([event, p]) => eventsOf(d, event, p.id).length > 0),
+      ctx.options.webhookWaitMs,
+    );
     verifyDeliveries(ctx, subject, deliveries.slice(early.length), () => 'WH-SIGN-HMAC');
     for (const [event, p] of expected) {
       const matching = eventsOf(deliveries, event, p.id);
       ctx.addCases();
-      if (ctx.expect(matching.length > 0, EVENT_REQUIREMENT[event]!, `${event} not delivered`, `no ${event} for ${p.id}; received ${describeDeliveries(deliveries)}`)) {
+      if (
+        ctx.expect(
+          matching.length > 0,
+          EVENT_REQUIREMENT[event]!,
+          `${event} not delivered`,
+          `no ${event} for ${p.id}; received ${describeDeliveries(deliveries)}`,
+        )
+      ) {
         checkPayload(ctx, matching[0]!, event, p.id, p.externalId);
       }
     }
@@ -88,17 +146,38 @@ export const lifecycleEvents = defineCheck({
     }
     const ambiguous = [...byPair].filter(([, bodies]) => bodies.size > 1).map(([key]) => key);
     ctx.addCases();
-    ctx.expect(ambiguous.length === 0, 'WH-DEDUP-KEY', '(paymentId, event) does not identify one occurrence', `different bodies under one (paymentId, event): ${ambiguous.join(', ')}`);
+    ctx.expect(
+      ambiguous.length === 0,
+      'WH-DEDUP-KEY',
+      '(paymentId, event) does not identify one occurrence',
+      `different bodies under one (paymentId, event): ${ambiguous.join(', ')}`,
+    );
     const created = eventsOf(deliveries, 'payment.created');
-    if (created.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'payment.created emitted for an API-key create', `${created.length} payment.created deliveries for payments created with the API key`, created[0]!, subject.secret);
+    if (created.length > 0)
+      ctx.failDelivery(
+        'PAY-STATE-CREATE-NO-CREATED-EVENT',
+        'payment.created emitted for an API-key create',
+        `${created.length} payment.created deliveries for payments created with the API key`,
+        created[0]!,
+        subject.secret,
+      );
 
     // The dashboard create (control API) is the one that does emit payment.created.
     if (path !== 'control') return;
-    const dashboard = await ctx.control.http.post('/payments', { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') }, subject.api.options.credential);
+    const dashboard = await ctx.control.http.post(
+      '/payments',
+      { amount: '15.00', currency: 'USD', externalId: uniqueExternalId('dash') },
+      subject.api.options.credential,
+    );
     if (dashboard.status === 201) {
       const id = (dashboard.json as Payment).id;
       const after = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.created', id).length > 0, ctx.options.webhookWaitMs);
-      ctx.expect(eventsOf(after, 'payment.created', id).length > 0, 'WH-EVENT-PAYMENT-CREATED', 'payment.created not emitted for a dashboard create', `received ${describeDeliveries(after)}`);
+      ctx.expect(
+        eventsOf(after, 'payment.created', id).length > 0,
+        'WH-EVENT-PAYMENT-CREATED',
+        'payment.created not emitted for a dashboard create',
+        `received ${describeDeliveries(after)}`,
+      );
     }
   },
 });

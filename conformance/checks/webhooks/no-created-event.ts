@@ -24,10 +24,18 @@ export const noCreatedEvent = defineCheck({
     // Long enough for an implementation that delivers promptly (it delivers cancels within it, see webhooks.signature).
     await new Promise((resolve) => setTimeout(resolve, Math.min(1500, ctx.options.webhookWaitMs)));
     const deliveries = await subject.endpoint.settle(ctx.options.webhookWaitMs > 1000 ? 300 : 100);
-    if (deliveries.length > 0) ctx.failDelivery('PAY-STATE-CREATE-NO-CREATED-EVENT', 'API-key creates triggered webhooks', `received ${describeDeliveries(deliveries)}`, deliveries[0]!, subject.secret);
+    if (deliveries.length > 0)
+      ctx.failDelivery(
+        'PAY-STATE-CREATE-NO-CREATED-EVENT',
+        'API-key creates triggered webhooks',
+        `received ${describeDeliveries(deliveries)}`,
+        deliveries[0]!,
+        subject.secret,
+      );
     // Silence only means something if this endpoint does receive events: a cancel must arrive.
     ctx.requireStatus(await cancelPayment(subject.api, ids[0]!), 200, 'PAY-STATE-CREATE-NO-CREATED-EVENT', 'Setup: cancel');
     const after = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.cancelled', ids[0]).length > 0, ctx.options.webhookWaitMs);
-    if (eventsOf(after, 'payment.cancelled', ids[0]).length === 0) ctx.notExercised('the endpoint received no payment.cancelled either, so the silence after creates proves nothing');
+    if (eventsOf(after, 'payment.cancelled', ids[0]).length === 0)
+      ctx.notExercised('the endpoint received no payment.cancelled either, so the silence after creates proves nothing');
   },
 });

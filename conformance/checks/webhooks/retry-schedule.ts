@@ -19,12 +19,24 @@ export const RETRY_OFFSETS_S = [0, 60, 360, 2160, 9360, 38160, 124560];
 export const retrySchedule = defineCheck({
   id: 'webhooks.retry-schedule',
   title: 'A failing receiver gets exactly 7 attempts on the 0/1m/5m/30m/2h/8h/24h schedule, then the delivery is failed',
-  requirements: ['WH-RETRY-TOTAL-ATTEMPTS', ...RETRY_OFFSETS_S.map((_, i) => `WH-RETRY-ATTEMPT-${i + 1}`), 'WH-RETRY-VIRTUAL-CLOCK', 'WH-DELIVERIES-INSPECTABLE', 'WH-BODY-IDENTICAL', 'WH-TIMESTAMP-RESTAMPED', 'WH-SIGN-HMAC', 'WH-CONFIG-ENDPOINTS'],
+  requirements: [
+    'WH-RETRY-TOTAL-ATTEMPTS',
+    ...RETRY_OFFSETS_S.map((_, i) => `WH-RETRY-ATTEMPT-${i + 1}`),
+    'WH-RETRY-VIRTUAL-CLOCK',
+    'WH-DELIVERIES-INSPECTABLE',
+    'WH-BODY-IDENTICAL',
+    'WH-TIMESTAMP-RESTAMPED',
+    'WH-SIGN-HMAC',
+    'WH-CONFIG-ENDPOINTS',
+  ],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'clock'],
   async run(ctx: CheckContext) {
-    if (!ctx.canMoveClock) ctx.notExercised('no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)');
+    if (!ctx.canMoveClock)
+      ctx.notExercised(
+        'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
+      );
     const tolerance = ctx.options.retryToleranceSeconds;
     const subject = await webhookSubject(ctx, { status: 500 });
     const created = await createPayment(subject.api, { amount: '64.00', currency: 'USD' });
@@ -67,8 +79,18 @@ export const retrySchedule = defineCheck({
         // Judged by when each new attempt arrived on the implementation's clock: that clock keeps running while the
         // suite waits for quiet, so an attempt that arrives during the wait may be on time.
         const arrivedEarly = seen.slice(attempt - 1).filter((d) => Math.floor(ctx.clock.at(d.receivedAt) / 1000) < due - tolerance);
-        ctx.expect(seen.length < attempt || arrivedEarly.length === 0, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} came early`, `attempt ${attempt} arrived at +${Math.floor(ctx.clock.at((arrivedEarly[0] ?? seen[attempt - 1])?.receivedAt ?? 0) / 1000) - t0} s after attempt 1; it is due at +${due - t0} s at the earliest, ±${tolerance} s`);
-        ctx.expect(seen.length <= attempt, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} came early`, `by ${now - t0} s after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is due at +${due - t0} s at the earliest, ±${tolerance} s`);
+        ctx.expect(
+          seen.length < attempt || arrivedEarly.length === 0,
+          `WH-RETRY-ATTEMPT-${attempt}`,
+          `Attempt ${attempt} came early`,
+          `attempt ${attempt} arrived at +${Math.floor(ctx.clock.at((arrivedEarly[0] ?? seen[attempt - 1])?.receivedAt ?? 0) / 1000) - t0} s after attempt 1; it is due at +${due - t0} s at the earliest, ±${tolerance} s`,
+        );
+        ctx.expect(
+          seen.length <= attempt,
+          `WH-RETRY-ATTEMPT-${attempt}`,
+          `Attempt ${attempt} came early`,
+          `by ${now - t0} s after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is due at +${due - t0} s at the earliest, ±${tolerance} s`,
+        );
       }
       // A control API fires timers at their due time whatever the jump; a clock moved from outside (libfaketime) makes
       // them fire when the target wakes up after it, so the suite lands on the due time itself and lets them run.
@@ -77,7 +99,15 @@ export const retrySchedule = defineCheck({
       now = await serverSeconds();
       const seen = mine(await subject.endpoint.waitFor((d) => mine(d).length >= attempt, ctx.options.webhookWaitMs));
       ctx.addCases();
-      if (!ctx.expect(seen.length >= attempt, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} missing`, `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`)) return;
+      if (
+        !ctx.expect(
+          seen.length >= attempt,
+          `WH-RETRY-ATTEMPT-${attempt}`,
+          `Attempt ${attempt} missing`,
+          `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`,
+        )
+      )
+        return;
       const delivery = seen[attempt - 1]!;
       verifyDeliveries(ctx, subject, [delivery], () => 'WH-SIGN-HMAC');
       const stamp = attemptSeconds(delivery);
@@ -85,21 +115,59 @@ export const retrySchedule = defineCheck({
         const gap = stamp - previous;
         const offset = stamp - t0;
         const onTime = Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance || Math.abs(gap - interval) <= tolerance;
-        ctx.expectDelivery(onTime, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1 and ${gap} s after attempt ${attempt - 1}; expected +${RETRY_OFFSETS_S[attempt - 1]} s after attempt 1 or ${interval} s after attempt ${attempt - 1}, ±${tolerance} s`, delivery, subject.secret);
+        ctx.expectDelivery(
+          onTime,
+          `WH-RETRY-ATTEMPT-${attempt}`,
+          `Attempt ${attempt} at the wrong time`,
+          `attempt time is +${offset} s after attempt 1 and ${gap} s after attempt ${attempt - 1}; expected +${RETRY_OFFSETS_S[attempt - 1]} s after attempt 1 or ${interval} s after attempt ${attempt - 1}, ±${tolerance} s`,
+          delivery,
+          subject.secret,
+        );
       } else {
         const offset = stamp - t0;
-        ctx.expectDelivery(Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance, `WH-RETRY-ATTEMPT-${attempt}`, `Attempt ${attempt} at the wrong time`, `attempt time is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`, delivery, subject.secret);
+        ctx.expectDelivery(
+          Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance,
+          `WH-RETRY-ATTEMPT-${attempt}`,
+          `Attempt ${attempt} at the wrong time`,
+          `attempt time is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`,
+          delivery,
+          subject.secret,
+        );
       }
       previous = stamp;
-      ctx.expectDelivery(delivery.rawBody === first[0]!.rawBody, 'WH-BODY-IDENTICAL', 'Retry body differs from the first attempt', `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`, delivery, subject.secret);
+      ctx.expectDelivery(
+        delivery.rawBody === first[0]!.rawBody,
+        'WH-BODY-IDENTICAL',
+        'Retry body differs from the first attempt',
+        `attempt ${attempt} body ${delivery.rawBody.slice(0, 120)}`,
+        delivery,
+        subject.secret,
+      );
     }
     await ctx.clock.refresh();
     await ctx.advanceClock(48 * 3600_000);
     const all = mine(await subject.endpoint.settle(ctx.options.webhookQuietMs));
-    ctx.expect(all.length === 7, 'WH-RETRY-TOTAL-ATTEMPTS', 'Not exactly 7 attempts', `${all.length} attempts in total (48 h after attempt 7): ${describeDeliveries(all)}`);
+    ctx.expect(
+      all.length === 7,
+      'WH-RETRY-TOTAL-ATTEMPTS',
+      'Not exactly 7 attempts',
+      `${all.length} attempts in total (48 h after attempt 7): ${describeDeliveries(all)}`,
+    );
     const record = await subject.api.get('/v1/webhooks/deliveries', { paymentId });
     const items = ((record.json as Received<WebhookDeliveryList> | undefined)?.data ?? []).filter((d) => d.event === 'payment.cancelled');
-    ctx.expect(record.status === 200 && items.length === 1 && items[0]!.status === 'failed', 'WH-RETRY-VIRTUAL-CLOCK', 'Delivery is not marked failed after 7 attempts', () => `GET /v1/webhooks/deliveries?paymentId answered ${record.status}: ${record.text.slice(0, 300)}`, record.exchange);
-    ctx.expect(items[0]?.attempts?.length === 7, 'WH-DELIVERIES-INSPECTABLE', 'Delivery record does not list 7 attempts', `attempts: ${items[0]?.attempts?.length}`, record.exchange);
+    ctx.expect(
+      record.status === 200 && items.length === 1 && items[0]!.status === 'failed',
+      'WH-RETRY-VIRTUAL-CLOCK',
+      'Delivery is not marked failed after 7 attempts',
+      () => `GET /v1/webhooks/deliveries?paymentId answered ${record.status}: ${record.text.slice(0, 300)}`,
+      record.exchange,
+    );
+    ctx.expect(
+      items[0]?.attempts?.length === 7,
+      'WH-DELIVERIES-INSPECTABLE',
+      'Delivery record does not list 7 attempts',
+      `attempts: ${items[0]?.attempts?.length}`,
+      record.exchange,
+    );
   },
 });

@@ -24,21 +24,45 @@ export const webhookSignature = defineCheck({
     const subject = await webhookSubject(ctx);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const created = await createPayment(subject.api, { amount: `${31 + i}.00`, currency: 'USD', externalId: `sig-${Date.now().toString(36)}-${i}` });
+      const created = await createPayment(subject.api, {
+        amount: `${31 + i}.00`,
+        currency: 'USD',
+        externalId: `sig-${Date.now().toString(36)}-${i}`,
+      });
       ctx.requireStatus(created, 201, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: create');
       const cancelled = await cancelPayment(subject.api, created.payment.id);
       ctx.requireStatus(cancelled, 200, 'WH-EVENT-PAYMENT-CANCELLED', 'Setup: cancel');
       ids.push(created.payment.id);
     }
-    const deliveries = await subject.endpoint.waitFor((d) => ids.every((id) => eventsOf(d, 'payment.cancelled', id).length > 0), ctx.options.webhookWaitMs);
+    const deliveries = await subject.endpoint.waitFor(
+      (d) => ids.every((id) => eventsOf(d, 'payment.cancelled', id).length > 0),
+      ctx.options.webhookWaitMs,
+    );
     await ctx.clock.refresh();
-    ctx.require(deliveries.length > 0, 'WH-EVENT-PAYMENT-CANCELLED', 'No webhook delivery arrived', `cancelled ${ids.length} payments, waited ${ctx.options.webhookWaitMs} ms at ${subject.endpoint.url}`);
+    ctx.require(
+      deliveries.length > 0,
+      'WH-EVENT-PAYMENT-CANCELLED',
+      'No webhook delivery arrived',
+      `cancelled ${ids.length} payments, waited ${ctx.options.webhookWaitMs} ms at ${subject.endpoint.url}`,
+    );
     for (const id of ids) {
-      ctx.expect(eventsOf(deliveries, 'payment.cancelled', id).length > 0, 'WH-EVENT-PAYMENT-CANCELLED', 'payment.cancelled not delivered', `no payment.cancelled for ${id}; received ${describeDeliveries(deliveries)}`);
+      ctx.expect(
+        eventsOf(deliveries, 'payment.cancelled', id).length > 0,
+        'WH-EVENT-PAYMENT-CANCELLED',
+        'payment.cancelled not delivered',
+        `no payment.cancelled for ${id}; received ${describeDeliveries(deliveries)}`,
+      );
     }
     for (const d of deliveries) {
       const contentType = String(d.headers['content-type'] ?? '');
-      ctx.expectDelivery(d.method === 'POST' && contentType.startsWith('application/json') && d.json !== undefined, 'WH-DELIVERY-HTTP-POST-JSON', 'Delivery is not a POST with a JSON body', `${d.method}, content-type ${contentType}, body ${d.rawBody.slice(0, 100)}`, d, subject.secret);
+      ctx.expectDelivery(
+        d.method === 'POST' && contentType.startsWith('application/json') && d.json !== undefined,
+        'WH-DELIVERY-HTTP-POST-JSON',
+        'Delivery is not a POST with a JSON body',
+        `${d.method}, content-type ${contentType}, body ${d.rawBody.slice(0, 100)}`,
+        d,
+        subject.secret,
+      );
     }
     verifyDeliveries(ctx, subject, deliveries, (reason) => BY_REASON[reason] ?? 'WH-SIGN-HMAC');
   },

@@ -36,9 +36,19 @@ export const slowReceiver = defineCheck({
     await ctx.advanceClock(62_000);
     const seen = mine(await subject.endpoint.waitFor((d) => mine(d).length >= 2, ctx.options.webhookWaitMs));
     ctx.addCases();
-    ctx.expect(seen.length === 2, 'WH-DELIVERY-TIMEOUT-10S', 'A response after 11 s was not treated as a failure', `after advancing 62 s past the slow attempt, ${seen.length} attempts arrived (expected a retry): ${describeDeliveries(seen)}`);
+    ctx.expect(
+      seen.length === 2,
+      'WH-DELIVERY-TIMEOUT-10S',
+      'A response after 11 s was not treated as a failure',
+      `after advancing 62 s past the slow attempt, ${seen.length} attempts arrived (expected a retry): ${describeDeliveries(seen)}`,
+    );
     await ctx.advanceClock(10 * 60_000);
     const settled = mine(await subject.endpoint.settle(ctx.options.webhookQuietMs));
-    ctx.expect(settled.length === 2, 'WH-DELIVERY-SUCCESS-2XX', 'Retries continued after a successful attempt', `${settled.length} attempts after the prompt 200`);
+    ctx.expect(
+      settled.length === 2,
+      'WH-DELIVERY-SUCCESS-2XX',
+      'Retries continued after a successful attempt',
+      `${settled.length} attempts after the prompt 200`,
+    );
   },
 });

@@ -24,7 +24,12 @@ let secretCount = 0;
 
 function secretOf(ctx: CheckContext, body: unknown): string {
   const secret = (body as { secret?: unknown } | undefined)?.secret;
-  ctx.require(typeof secret === 'string' && secret.length > 0, 'WH-CONFIG-ENDPOINTS', 'Webhook configuration did not return the secret', 'POST /v1/webhooks (or regenerate-secret) response has no `secret`');
+  ctx.require(
+    typeof secret === 'string' && secret.length > 0,
+    'WH-CONFIG-ENDPOINTS',
+    'Webhook configuration did not return the secret',
+    'POST /v1/webhooks (or regenerate-secret) response has no `secret`',
+  );
   ctx.services.secrets.add(secret, `WEBHOOK_SECRET_${++secretCount}`);
   return secret;
 }
@@ -34,7 +39,13 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
   if (ctx.services.control) {
     const { api } = await ctx.newMerchant('webhooks');
     const created = await api.post('/v1/webhooks', { url: endpoint.url });
-    ctx.require(created.status === 201 || created.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`, created.exchange);
+    ctx.require(
+      created.status === 201 || created.status === 200,
+      'WH-CONFIG-ENDPOINTS',
+      'Webhook endpoint could not be configured',
+      () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`,
+      created.exchange,
+    );
     return { api, endpoint, secret: secretOf(ctx, created.json) };
   }
   const api = ctx.api;
@@ -42,14 +53,32 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
   if (existing.status === 200) {
     const original = existing.json as Received<WebhookEndpoint>;
     const updated = await api.put('/v1/webhooks', { url: endpoint.url, enabled: true });
-    ctx.require(updated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be updated', () => `PUT /v1/webhooks answered ${updated.status}`, updated.exchange);
+    ctx.require(
+      updated.status === 200,
+      'WH-CONFIG-ENDPOINTS',
+      'Webhook endpoint could not be updated',
+      () => `PUT /v1/webhooks answered ${updated.status}`,
+      updated.exchange,
+    );
     ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { url: original.url, enabled: original.enabled ?? true })));
     const rotated = await api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
-    ctx.require(rotated.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook secret could not be rotated', () => `answered ${rotated.status}`, rotated.exchange);
+    ctx.require(
+      rotated.status === 200,
+      'WH-CONFIG-ENDPOINTS',
+      'Webhook secret could not be rotated',
+      () => `answered ${rotated.status}`,
+      rotated.exchange,
+    );
     return { api, endpoint, secret: secretOf(ctx, rotated.json) };
   }
   const created = await api.post('/v1/webhooks', { url: endpoint.url });
-  ctx.require(created.status === 201 || created.status === 200, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`, created.exchange);
+  ctx.require(
+    created.status === 201 || created.status === 200,
+    'WH-CONFIG-ENDPOINTS',
+    'Webhook endpoint could not be configured',
+    () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`,
+    created.exchange,
+  );
   ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { enabled: false })));
   return { api, endpoint, secret: secretOf(ctx, created.json) };
 }
@@ -64,11 +93,18 @@ export function eventsOf(deliveries: Delivery[], event: string, paymentId?: stri
 
 export function describeDeliveries(deliveries: Delivery[]): string {
   if (deliveries.length === 0) return 'no deliveries';
-  return deliveries.map((d) => `${(d.json as Received<WebhookPayload> | undefined)?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`).join(', ');
+  return deliveries
+    .map((d) => `${(d.json as Received<WebhookPayload> | undefined)?.event ?? '?'}@${d.headers['x-service-timestamp'] ?? '?'}`)
+    .join(', ');
 }
 
 /** Verifies signature and timestamp of each delivery as the merchant's receiver would (ServerClock.signatureNow). */
-export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, deliveries: Delivery[], requirementFor: (reason: string) => string): void {
+export function verifyDeliveries(
+  ctx: CheckContext,
+  subject: WebhookSubject,
+  deliveries: Delivery[],
+  requirementFor: (reason: string) => string,
+): void {
   subject.verified ??= new Set();
   for (const delivery of deliveries) {
     // A copy arriving after the clock moved would look stale; the attempt itself was judged on arrival.
@@ -83,7 +119,13 @@ export function verifyDeliveries(ctx: CheckContext, subject: WebhookSubject, del
       nowSeconds: Math.floor((ctx.clock.signatureNow?.(delivery.receivedAt) ?? delivery.receivedAt) / 1000),
     });
     if (!verdict.ok) {
-      ctx.failDelivery(requirementFor(verdict.reason), `Webhook delivery fails signature verification (${verdict.reason})`, `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}${signatureDetail(delivery, subject.secret)}`, delivery, subject.secret);
+      ctx.failDelivery(
+        requirementFor(verdict.reason),
+        `Webhook delivery fails signature verification (${verdict.reason})`,
+        `${(delivery.json as Received<WebhookPayload> | undefined)?.event ?? 'delivery'}: ${verdict.detail}${signatureDetail(delivery, subject.secret)}`,
+        delivery,
+        subject.secret,
+      );
     }
   }
 }

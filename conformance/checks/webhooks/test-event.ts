@@ -14,13 +14,26 @@ export const testEvent = defineCheck({
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);
     const sent = await subject.api.request({ method: 'POST', path: '/v1/webhooks/test' });
-    ctx.require(sent.status >= 200 && sent.status < 300, 'WH-TEST-ALLOWED-WITH-API-KEY', 'The test event cannot be sent with an API key', `POST /v1/webhooks/test answered ${sent.status}: ${sent.text.slice(0, 200)}`, sent.exchange);
+    ctx.require(
+      sent.status >= 200 && sent.status < 300,
+      'WH-TEST-ALLOWED-WITH-API-KEY',
+      'The test event cannot be sent with an API key',
+      `POST /v1/webhooks/test answered ${sent.status}: ${sent.text.slice(0, 200)}`,
+      sent.exchange,
+    );
     const deliveries = await subject.endpoint.waitFor((d) => eventsOf(d, 'test').length > 0, ctx.options.webhookWaitMs);
     const test = eventsOf(deliveries, 'test')[0];
     ctx.addCases();
     ctx.require(test !== undefined, 'WH-EVENT-TEST', 'Test event not delivered', `received ${describeDeliveries(deliveries)}`);
     const body = test.json as Record<string, unknown>;
-    ctx.expectDelivery(!('data' in body) && typeof body.timestamp === 'string' && Object.keys(body).sort().join(',') === 'event,timestamp', 'WH-PAYLOAD-TEST-NO-DATA', 'Test event payload is not {event, timestamp}', `payload ${test.rawBody.slice(0, 200)}`, test, subject.secret);
+    ctx.expectDelivery(
+      !('data' in body) && typeof body.timestamp === 'string' && Object.keys(body).sort().join(',') === 'event,timestamp',
+      'WH-PAYLOAD-TEST-NO-DATA',
+      'Test event payload is not {event, timestamp}',
+      `payload ${test.rawBody.slice(0, 200)}`,
+      test,
+      subject.secret,
+    );
     await ctx.clock.refresh();
     verifyDeliveries(ctx, subject, [test], () => 'WH-SIGN-HMAC');
   },

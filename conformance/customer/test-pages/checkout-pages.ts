@@ -83,14 +83,18 @@ export async function startCheckoutPages(options: CheckoutPagesOptions = {}): Pr
     const steps = match ? stepsFor(match[1]!) : undefined;
     if (!match || !steps) return reply(res, 404, 'no such checkout', 'text/plain');
     if (!match[2]) {
-      const offered = steps.checkout.chainId === 0 ? pairs : pairs.filter((p) => p.chainId === steps.checkout.chainId && p.token === steps.checkout.token);
+      const offered =
+        steps.checkout.chainId === 0
+          ? pairs
+          : pairs.filter((p) => p.chainId === steps.checkout.chainId && p.token === steps.checkout.token);
       return reply(res, 200, checkoutPageHtml({ title: `Test checkout (${steps.checkout.mechanism})`, pairs: offered }), 'text/html');
     }
     if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
     readJson(req)
       .then(async (body) => {
         const pair = body.pair as { chainId?: number; token?: string } | null;
-        if (steps.checkout.chainId !== 0 && (pair?.chainId !== steps.checkout.chainId || pair?.token !== steps.checkout.token)) throw new Error('this checkout is paid on another pair');
+        if (steps.checkout.chainId !== 0 && (pair?.chainId !== steps.checkout.chainId || pair?.token !== steps.checkout.token))
+          throw new Error('this checkout is paid on another pair');
         reply(res, 200, await steps.next(body.account as Address, body.result));
       })
       .catch((error: unknown) => reply(res, 400, { error: (error as Error).message.split('\n')[0] }));

@@ -6,7 +6,20 @@
 //   user-operation    the service funds the customer's SimpleAccount (as the simulator's page does) and builds one
 //                     ERC-4337 v0.7 user operation; the customer signs its hash (personal_sign); the service bundles it
 //   never-settles     the customer sends a transaction that moves no money, and the page never completes
-import { createClient, decodeEventLog, encodeFunctionData, http, keccak256, parseAbi, parseSignature, stringToHex, toHex, type Address, type Client, type Hex } from 'viem';
+import {
+  createClient,
+  decodeEventLog,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseAbi,
+  parseSignature,
+  stringToHex,
+  toHex,
+  type Address,
+  type Client,
+  type Hex,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { getCode, getGasPrice, getTransactionReceipt, readContract, sendTransaction } from 'viem/actions';
 import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction';
@@ -67,7 +80,10 @@ const SPLITTER = parseAbi([
   'function pay(address token, bytes32 ref, address[] recipients, uint256[] amounts)',
   'function payWithPermit(address token, bytes32 ref, address[] recipients, uint256[] amounts, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
 ]);
-const FACTORY = parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)', 'function createAccount(address owner, uint256 salt) returns (address)']);
+const FACTORY = parseAbi([
+  'function getAddress(address owner, uint256 salt) view returns (address)',
+  'function createAccount(address owner, uint256 salt) returns (address)',
+]);
 const ACCOUNT = parseAbi(['function executeBatch(address[] dest, uint256[] value, bytes[] func)']);
 
 const hexFields = (fees: TestCheckout['fees']): Record<string, string> =>
@@ -87,7 +103,14 @@ export async function waitForSuccess(client: Client, hash: Hex, what: string): P
 }
 
 async function serviceSends(client: Client, service: PrivateKeyAccount, to: Address, data: Hex, what: string): Promise<Hex> {
-  const hash = await sendTransaction(client, { account: service, chain: null, type: 'legacy', gasPrice: await getGasPrice(client), to, data } as never);
+  const hash = await sendTransaction(client, {
+    account: service,
+    chain: null,
+    type: 'legacy',
+    gasPrice: await getGasPrice(client),
+    to,
+    data,
+  } as never);
   await waitForSuccess(client, hash, what);
   return hash;
 }
@@ -123,7 +146,8 @@ export class CheckoutSteps {
   }
 
   private async customerSent(result: unknown, what: string): Promise<Hex> {
-    if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result)) throw new Error(`${what}: the wallet answered ${JSON.stringify(result)}, not a transaction hash`);
+    if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result))
+      throw new Error(`${what}: the wallet answered ${JSON.stringify(result)}, not a transaction hash`);
     this.record.customerTransactions.push(result as Hex);
     await waitForSuccess(this.client, result as Hex, what);
     return result as Hex;
@@ -135,21 +159,41 @@ export class CheckoutSteps {
     const [recipients, amounts] = this.recipientArgs;
     switch (this.checkout.mechanism) {
       case 'transaction':
-        if (step === 0) return this.send(tokenAddress, encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [splitter, this.total] }));
+        if (step === 0)
+          return this.send(tokenAddress, encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [splitter, this.total] }));
         await this.customerSent(result, 'the customer moves the total to the splitter');
-        return this.settle(await serviceSends(this.client, this.context.service, splitter, encodeFunctionData({ abi: SPLITTER, functionName: 'split', args: [tokenAddress, this.ref, recipients, amounts] }), 'the service splits'));
+        return this.settle(
+          await serviceSends(
+            this.client,
+            this.context.service,
+            splitter,
+            encodeFunctionData({ abi: SPLITTER, functionName: 'split', args: [tokenAddress, this.ref, recipients, amounts] }),
+            'the service splits',
+          ),
+        );
       case 'approve-then-pay':
-        if (step === 0) return this.send(tokenAddress, encodeFunctionData({ abi: TOKEN, functionName: 'approve', args: [splitter, this.total] }));
+        if (step === 0)
+          return this.send(tokenAddress, encodeFunctionData({ abi: TOKEN, functionName: 'approve', args: [splitter, this.total] }));
         if (step === 1) {
           await this.customerSent(result, 'approve');
-          return this.send(splitter, encodeFunctionData({ abi: SPLITTER, functionName: 'pay', args: [tokenAddress, this.ref, recipients, amounts] }));
+          return this.send(
+            splitter,
+            encodeFunctionData({ abi: SPLITTER, functionName: 'pay', args: [tokenAddress, this.ref, recipients, amounts] }),
+          );
         }
         return this.settle(await this.customerSent(result, 'pay'));
       case 'permit-then-pay':
         if (step === 0) return { kind: 'signTypedData', typedData: await this.permitTypedData(account) };
         if (step === 1) {
           const { v, r, s, yParity } = parseSignature(result as Hex);
-          return this.send(splitter, encodeFunctionData({ abi: SPLITTER, functionName: 'payWithPermit', args: [tokenAddress, this.ref, recipients, amounts, this.permitDeadline, Number(v ?? BigInt(27 + yParity)), r, s] }));
+          return this.send(
+            splitter,
+            encodeFunctionData({
+              abi: SPLITTER,
+              functionName: 'payWithPermit',
+              args: [tokenAddress, this.ref, recipients, amounts, this.permitDeadline, Number(v ?? BigInt(27 + yParity)), r, s],
+            }),
+          );
         }
         return this.settle(await this.customerSent(result, 'pay with the permit'));
       case 'user-operation':
@@ -169,36 +213,82 @@ export class CheckoutSteps {
   }
 
   private async permitTypedData(owner: Address) {
-    const read = <T>(functionName: 'nonces' | 'name' | 'version', args: readonly unknown[] = []) => readContract(this.client, { address: this.context.tokenAddress, abi: TOKEN, functionName, args } as never) as Promise<T>;
+    const read = <T>(functionName: 'nonces' | 'name' | 'version', args: readonly unknown[] = []) =>
+      readContract(this.client, { address: this.context.tokenAddress, abi: TOKEN, functionName, args } as never) as Promise<T>;
     const [nonce, name, version] = await Promise.all([read<bigint>('nonces', [owner]), read<string>('name'), read<string>('version')]);
     this.permitDeadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
     // As a page sends it: quantities as decimal strings, the chain id as a number.
     return {
       types: {
-        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
-        Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
       },
       primaryType: 'Permit',
       domain: { name, version, chainId: this.checkout.chainId, verifyingContract: this.context.tokenAddress },
-      message: { owner, spender: this.context.splitter, value: this.total.toString(), nonce: nonce.toString(), deadline: this.permitDeadline.toString() },
+      message: {
+        owner,
+        spender: this.context.splitter,
+        value: this.total.toString(),
+        nonce: nonce.toString(),
+        deadline: this.permitDeadline.toString(),
+      },
     };
   }
 
   /** The customer's SimpleAccount, funded with the total (and native coin for the prefund); returns the hash to sign. */
   private async prepareUserOperation(owner: Address): Promise<Hex> {
     const { accountFactory, entryPoint, tokenAddress, service } = this.context;
-    const sender = (await readContract(this.client, { address: accountFactory, abi: FACTORY, functionName: 'getAddress', args: [owner, 0n] })) as Address;
+    const sender = (await readContract(this.client, {
+      address: accountFactory,
+      abi: FACTORY,
+      functionName: 'getAddress',
+      args: [owner, 0n],
+    })) as Address;
     this.record.smartAccount = sender;
     const deployed = ((await getCode(this.client, { address: sender })) ?? '0x') !== '0x';
-    await serviceSends(this.client, service, tokenAddress, encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [sender, this.total] }), 'fund the smart account');
-    await fetch(this.context.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [sender, toHex(10n ** 17n)] }) });
-    const nonce = (await readContract(this.client, { address: entryPoint, abi: entryPoint07Abi, functionName: 'getNonce', args: [sender, 0n] })) as bigint;
-    const calls = this.checkout.recipients.map((r) => encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [r.address, r.units] }));
+    await serviceSends(
+      this.client,
+      service,
+      tokenAddress,
+      encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [sender, this.total] }),
+      'fund the smart account',
+    );
+    await fetch(this.context.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [sender, toHex(10n ** 17n)] }),
+    });
+    const nonce = (await readContract(this.client, {
+      address: entryPoint,
+      abi: entryPoint07Abi,
+      functionName: 'getNonce',
+      args: [sender, 0n],
+    })) as bigint;
+    const calls = this.checkout.recipients.map((r) =>
+      encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [r.address, r.units] }),
+    );
     this.userOperation = {
       sender,
       nonce,
-      ...(deployed ? {} : { factory: accountFactory, factoryData: encodeFunctionData({ abi: FACTORY, functionName: 'createAccount', args: [owner, 0n] }) }),
-      callData: encodeFunctionData({ abi: ACCOUNT, functionName: 'executeBatch', args: [calls.map(() => tokenAddress), calls.map(() => 0n), calls] }),
+      ...(deployed
+        ? {}
+        : { factory: accountFactory, factoryData: encodeFunctionData({ abi: FACTORY, functionName: 'createAccount', args: [owner, 0n] }) }),
+      callData: encodeFunctionData({
+        abi: ACCOUNT,
+        functionName: 'executeBatch',
+        args: [calls.map(() => tokenAddress), calls.map(() => 0n), calls],
+      }),
       callGasLimit: 200_000n + 60_000n * BigInt(calls.length),
       verificationGasLimit: 600_000n,
       preVerificationGas: 60_000n,
@@ -206,20 +296,30 @@ export class CheckoutSteps {
       maxPriorityFeePerGas: 1_000_000_000n,
       signature: '0x',
     };
-    return getUserOperationHash({ userOperation: this.userOperation, entryPointAddress: entryPoint, entryPointVersion: '0.7', chainId: this.checkout.chainId });
+    return getUserOperationHash({
+      userOperation: this.userOperation,
+      entryPointAddress: entryPoint,
+      entryPointVersion: '0.7',
+      chainId: this.checkout.chainId,
+    });
   }
 
   /** handleOps with the signed operation; the operation itself must succeed (UserOperationEvent.success). */
   private async bundle(signature: Hex): Promise<Hex> {
     const operation = { ...this.userOperation!, signature };
     const { entryPoint, service } = this.context;
-    const data = encodeFunctionData({ abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(operation)], service.address] });
+    const data = encodeFunctionData({
+      abi: entryPoint07Abi,
+      functionName: 'handleOps',
+      args: [[toPackedUserOperation(operation)], service.address],
+    });
     const hash = await serviceSends(this.client, service, entryPoint, data, 'bundle the user operation');
     const receipt = await getTransactionReceipt(this.client, { hash });
     for (const log of receipt.logs) {
       try {
         const event = decodeEventLog({ abi: entryPoint07Abi, data: log.data, topics: log.topics });
-        if (event.eventName === 'UserOperationEvent' && !event.args.success) throw new Error(`the user operation ${event.args.userOpHash} failed inside handleOps`);
+        if (event.eventName === 'UserOperationEvent' && !event.args.success)
+          throw new Error(`the user operation ${event.args.userOpHash} failed inside handleOps`);
       } catch (error) {
         if ((error as Error).message.startsWith('the user operation')) throw error;
       }

@@ -27,13 +27,27 @@ export function compileSplitter(): string {
   const input = {
     language: 'Solidity',
     sources: { 'CheckoutSplitter.sol': { content: readFileSync(SOURCE, 'utf8') } },
-    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', metadata: { bytecodeHash: 'none' }, outputSelection: { '*': { CheckoutSplitter: ['abi', 'evm.bytecode.object'] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      metadata: { bytecodeHash: 'none' },
+      outputSelection: { '*': { CheckoutSplitter: ['abi', 'evm.bytecode.object'] } },
+    },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>> };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   const contract = output.contracts['CheckoutSplitter.sol']!.CheckoutSplitter!;
-  const artifact: SplitterArtifact = { contractName: 'CheckoutSplitter', sourceName: 'conformance/customer/test-pages/CheckoutSplitter.sol', compiler: `solc-${solc.version()}`, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  const artifact: SplitterArtifact = {
+    contractName: 'CheckoutSplitter',
+    sourceName: 'conformance/customer/test-pages/CheckoutSplitter.sol',
+    compiler: `solc-${solc.version()}`,
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+  };
   return `${JSON.stringify(artifact, null, 2)}\n`;
 }
 
@@ -51,7 +65,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       // missing: stale
     }
     if (committed !== fresh) {
-      console.error('fixtures/contracts/suite/CheckoutSplitter.json is stale. Run: npx tsx conformance/customer/test-pages/compile-splitter.ts');
+      console.error(
+        'fixtures/contracts/suite/CheckoutSplitter.json is stale. Run: npx tsx conformance/customer/test-pages/compile-splitter.ts',
+      );
       process.exit(1);
     }
   } else {

@@ -54,7 +54,10 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#$
 
 export function checkoutPageHtml(input: { title: string; pairs: { chainId: number; chainName: string; token: string }[] }): string {
   const radios = input.pairs
-    .map((p) => `<label><input type="radio" name="pair" data-chain="${p.chainId}" data-token="${escapeHtml(p.token)}"> ${escapeHtml(p.chainName)} · ${escapeHtml(p.token)}</label><br>`)
+    .map(
+      (p) =>
+        `<label><input type="radio" name="pair" data-chain="${p.chainId}" data-token="${escapeHtml(p.token)}"> ${escapeHtml(p.chainName)} · ${escapeHtml(p.token)}</label><br>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head><body>
 <h1>${escapeHtml(input.title)}</h1>

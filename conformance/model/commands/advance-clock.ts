@@ -4,7 +4,10 @@ import type fc from 'fast-check';
 import { type LifecycleModel, type LifecycleReal, verify } from '../model.ts';
 
 export class AdvanceClockCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
-  constructor(readonly minutes: number, readonly seconds: number) {}
+  constructor(
+    readonly minutes: number,
+    readonly seconds: number,
+  ) {}
 
   check(model: Readonly<LifecycleModel>): boolean {
     return model.payments.length > 0;

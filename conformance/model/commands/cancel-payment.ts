@@ -15,14 +15,31 @@ export class CancelPaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
     const response = await cancelPayment(real.api, p.id);
     const uncertain = model.nearExpiry(p);
     if (p.status === 'ACTIVE' && !(uncertain && response.status === 400)) {
-      if (response.status !== 200) violation('PAY-STATE-ACTIVE-TO-CANCELLED', 'Cancel of an ACTIVE payment refused', `expected 200, got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
-      if (response.payment.status !== 'CANCELLED') violation('PAY-CANCEL-RESPONSE', 'Cancel does not return the CANCELLED payment', `status in response: ${response.payment.status}`, response.exchange);
+      if (response.status !== 200)
+        violation(
+          'PAY-STATE-ACTIVE-TO-CANCELLED',
+          'Cancel of an ACTIVE payment refused',
+          `expected 200, got ${response.status}: ${response.text.slice(0, 200)}`,
+          response.exchange,
+        );
+      if (response.payment.status !== 'CANCELLED')
+        violation(
+          'PAY-CANCEL-RESPONSE',
+          'Cancel does not return the CANCELLED payment',
+          `status in response: ${response.payment.status}`,
+          response.exchange,
+        );
       p.status = 'CANCELLED';
       observeInvariants(model, real, response.payment, response.exchange, String(this));
     } else if (uncertain) {
       p.status = 'EXPIRED';
     } else if (response.status !== 400) {
-      violation('PAY-CANCEL-ONLY-ACTIVE', `Cancel of a ${p.status} payment is not 400`, `expected 400, got ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      violation(
+        'PAY-CANCEL-ONLY-ACTIVE',
+        `Cancel of a ${p.status} payment is not 400`,
+        `expected 400, got ${response.status}: ${response.text.slice(0, 200)}`,
+        response.exchange,
+      );
     }
     await verify(model, real, p, String(this));
   }

@@ -13,10 +13,21 @@ export class ChainConfirmCommand implements fc.AsyncCommand<LifecycleModel, Life
     const p = model.pick(this.index)!;
     const response = await real.control.confirmRaw(p.id);
     if (p.status === 'PROCESSING') {
-      if (response.status !== 200) violation('PAY-STATE-PROCESSING-TO-SUCCESSFUL', 'Confirm of a PROCESSING payment refused', `control confirm answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      if (response.status !== 200)
+        violation(
+          'PAY-STATE-PROCESSING-TO-SUCCESSFUL',
+          'Confirm of a PROCESSING payment refused',
+          `control confirm answered ${response.status}: ${response.text.slice(0, 200)}`,
+          response.exchange,
+        );
       p.status = 'SUCCESSFUL';
     } else if (response.status === 200 && !model.nearExpiry(p)) {
-      violation(p.status === 'ACTIVE' ? 'PAY-STATE-FORWARD-ONLY' : 'PAY-STATE-TERMINAL-FINAL', `Confirm accepted on a ${p.status} payment`, 'control confirm answered 200', response.exchange);
+      violation(
+        p.status === 'ACTIVE' ? 'PAY-STATE-FORWARD-ONLY' : 'PAY-STATE-TERMINAL-FINAL',
+        `Confirm accepted on a ${p.status} payment`,
+        'control confirm answered 200',
+        response.exchange,
+      );
     }
     await verify(model, real, p, String(this));
   }

@@ -9,7 +9,10 @@ export const FAILURES = [
 ];
 
 export class ChainFailCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
-  constructor(readonly index: number, readonly failure: number) {}
+  constructor(
+    readonly index: number,
+    readonly failure: number,
+  ) {}
 
   check(model: Readonly<LifecycleModel>): boolean {
     return model.payments.length > 0;
@@ -19,10 +22,21 @@ export class ChainFailCommand implements fc.AsyncCommand<LifecycleModel, Lifecyc
     const p = model.pick(this.index)!;
     const response = await real.control.failRaw(p.id, FAILURES[this.failure % FAILURES.length]);
     if (p.status === 'PROCESSING') {
-      if (response.status !== 200) violation('PAY-STATE-PROCESSING-TO-FAILED', 'Fail of a PROCESSING payment refused', `control fail answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      if (response.status !== 200)
+        violation(
+          'PAY-STATE-PROCESSING-TO-FAILED',
+          'Fail of a PROCESSING payment refused',
+          `control fail answered ${response.status}: ${response.text.slice(0, 200)}`,
+          response.exchange,
+        );
       p.status = 'FAILED';
     } else if (response.status === 200 && !model.nearExpiry(p)) {
-      violation(p.status === 'ACTIVE' ? 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL' : 'PAY-STATE-TERMINAL-FINAL', `Fail accepted on a ${p.status} payment`, 'control fail answered 200', response.exchange);
+      violation(
+        p.status === 'ACTIVE' ? 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL' : 'PAY-STATE-TERMINAL-FINAL',
+        `Fail accepted on a ${p.status} payment`,
+        'control fail answered 200',
+        response.exchange,
+      );
     }
     await verify(model, real, p, String(this));
   }

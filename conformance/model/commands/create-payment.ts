@@ -27,8 +27,15 @@ export class CreatePaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
       ...(this.expiresInMinutes !== null ? { expiresAt: new Date(model.now + this.expiresInMinutes * 60_000).toISOString() } : {}),
     };
     const created = await createPayment(real.api, body);
-    if (created.status !== 201) violation('PAY-STATE-CREATE-TO-ACTIVE', 'Create refused in the model run', `expected 201, got ${created.status}: ${created.text.slice(0, 200)}`, created.exchange);
-    if (created.payment.status !== 'ACTIVE') violation('PAY-STATE-CREATE-TO-ACTIVE', 'New payment is not ACTIVE', `status ${created.payment.status}`, created.exchange);
+    if (created.status !== 201)
+      violation(
+        'PAY-STATE-CREATE-TO-ACTIVE',
+        'Create refused in the model run',
+        `expected 201, got ${created.status}: ${created.text.slice(0, 200)}`,
+        created.exchange,
+      );
+    if (created.payment.status !== 'ACTIVE')
+      violation('PAY-STATE-CREATE-TO-ACTIVE', 'New payment is not ACTIVE', `status ${created.payment.status}`, created.exchange);
     const p = {
       id: created.payment.id,
       status: 'ACTIVE' as const,

@@ -4,7 +4,10 @@ import type fc from 'fast-check';
 import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
 
 export class CustomerSubmitCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
-  constructor(readonly index: number, readonly pairIndex: number) {}
+  constructor(
+    readonly index: number,
+    readonly pairIndex: number,
+  ) {}
 
   check(model: Readonly<LifecycleModel>): boolean {
     return model.payments.length > 0;
@@ -18,11 +21,22 @@ export class CustomerSubmitCommand implements fc.AsyncCommand<LifecycleModel, Li
       p.status = response.status === 200 ? 'PROCESSING' : 'EXPIRED';
       if (response.status === 200) p.pair = pair;
     } else if (p.status === 'ACTIVE') {
-      if (response.status !== 200) violation('PAY-STATE-ACTIVE-TO-PROCESSING', 'Customer submit on an ACTIVE payment refused', `control submit answered ${response.status}: ${response.text.slice(0, 200)}`, response.exchange);
+      if (response.status !== 200)
+        violation(
+          'PAY-STATE-ACTIVE-TO-PROCESSING',
+          'Customer submit on an ACTIVE payment refused',
+          `control submit answered ${response.status}: ${response.text.slice(0, 200)}`,
+          response.exchange,
+        );
       p.status = 'PROCESSING';
       p.pair = pair;
     } else if (response.status === 200) {
-      violation(p.status === 'EXPIRED' ? 'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED' : 'PAY-STATE-FORWARD-ONLY', `Submit accepted on a ${p.status} payment`, `control submit answered 200 for a ${p.status} payment`, response.exchange);
+      violation(
+        p.status === 'EXPIRED' ? 'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED' : 'PAY-STATE-FORWARD-ONLY',
+        `Submit accepted on a ${p.status} payment`,
+        `control submit answered 200 for a ${p.status} payment`,
+        response.exchange,
+      );
     }
     await verify(model, real, p, String(this));
   }

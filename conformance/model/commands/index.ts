@@ -15,12 +15,22 @@ const index = fc.nat(31);
 export function lifecycleCommands(maxCommands: number) {
   return fc.commands(
     [
-      fc.record({
-        currency: fc.constantFrom('USD', 'EUR', 'JPY', 'BRL'),
-        units: fc.integer({ min: 1, max: 5000 }),
-        expires: fc.option(fc.integer({ min: 16, max: 240 }), { nil: null }),
-        chains: fc.subarray(CHAIN_IDS, { minLength: 1 }),
-      }).map(({ currency, units, expires, chains }) => new CreatePaymentCommand(currency, String(currency === 'JPY' ? units * 200 : currency === 'BRL' ? units * 5 : units), expires, chains)),
+      fc
+        .record({
+          currency: fc.constantFrom('USD', 'EUR', 'JPY', 'BRL'),
+          units: fc.integer({ min: 1, max: 5000 }),
+          expires: fc.option(fc.integer({ min: 16, max: 240 }), { nil: null }),
+          chains: fc.subarray(CHAIN_IDS, { minLength: 1 }),
+        })
+        .map(
+          ({ currency, units, expires, chains }) =>
+            new CreatePaymentCommand(
+              currency,
+              String(currency === 'JPY' ? units * 200 : currency === 'BRL' ? units * 5 : units),
+              expires,
+              chains,
+            ),
+        ),
       index.map((i) => new GetPaymentCommand(i)),
       index.map((i) => new CancelPaymentCommand(i)),
       fc.integer({ min: 1, max: 4 }).map((limit) => new ListPaymentsCommand(limit)),

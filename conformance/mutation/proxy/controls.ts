@@ -20,9 +20,13 @@ function scheduledOrder(seed: number, windowMs: number): TrafficRewrite['deliver
   const [scheduler] = fc.sample(fc.scheduler(), { seed, numRuns: 1 });
   let releasing: Promise<void> | null = null;
   return (delivery: RelayedDelivery, proxy: ProxyApi) => {
-    const released = scheduler!.schedule(Promise.resolve(delivery), String((delivery.json as { event?: string })?.event)).then((d) => proxy.forward(d));
+    const released = scheduler!
+      .schedule(Promise.resolve(delivery), String((delivery.json as { event?: string })?.event))
+      .then((d) => proxy.forward(d));
     if (!releasing) {
-      releasing = new Promise<void>((resolve) => setTimeout(resolve, windowMs)).then(() => scheduler!.waitAll()).finally(() => (releasing = null));
+      releasing = new Promise<void>((resolve) => setTimeout(resolve, windowMs))
+        .then(() => scheduler!.waitAll())
+        .finally(() => (releasing = null));
     }
     return released;
   };
@@ -33,7 +37,8 @@ export const CONTROLS: ProxyControl[] = [
     name: 'extra-headers',
     description: 'Responses and deliveries carry headers the contract does not list (Via, X-Request-Id): headers are open',
     response: (r) => Object.assign(r.headers, { via: '1.1 conformance-proxy', 'x-request-id': 'proxy-control' }),
-    delivery: (d, proxy) => proxy.forward({ ...d, headers: { ...d.headers, via: '1.1 conformance-proxy', 'x-request-id': 'proxy-control' } }),
+    delivery: (d, proxy) =>
+      proxy.forward({ ...d, headers: { ...d.headers, via: '1.1 conformance-proxy', 'x-request-id': 'proxy-control' } }),
   },
   {
     name: 'key-order-reversed',
@@ -53,7 +58,12 @@ export const CONTROLS: ProxyControl[] = [
   {
     name: 'charset-parameter',
     description: 'JSON responses are labelled `application/json; charset=utf-8`: the parameter does not change the media type',
-    response: (r) => void (isJson(r.headers) && !/charset/i.test(r.headers['content-type']!) && (r.headers['content-type'] = `${r.headers['content-type']}; charset=utf-8`)),
+    response: (r) =>
+      void (
+        isJson(r.headers) &&
+        !/charset/i.test(r.headers['content-type']!) &&
+        (r.headers['content-type'] = `${r.headers['content-type']}; charset=utf-8`)
+      ),
   },
   {
     name: 'duplicate-delivery',
@@ -77,6 +87,13 @@ export const CONTROLS: ProxyControl[] = [
   {
     name: 'extra-field-open-shape',
     description: 'Error bodies carry an extra `traceId`: the spec does not close the error body, so extra fields are legal',
-    response: (r) => void (r.status >= 400 && r.json && typeof r.json === 'object' && !Array.isArray(r.json) && ((r.json as Json).traceId = 'proxy-control')),
+    response: (r) =>
+      void (
+        r.status >= 400 &&
+        r.json &&
+        typeof r.json === 'object' &&
+        !Array.isArray(r.json) &&
+        ((r.json as Json).traceId = 'proxy-control')
+      ),
   },
 ];

@@ -8,7 +8,10 @@ const eventOf = (d: RelayedDelivery): string | undefined => (d.json as { event?:
 
 export const DELIVERY_FAULTS: ProxyFault[] = [
   {
-    name: 'delivery-body-altered', class: 'delivery', level: 'documented', breaks: ['WH-SIGN-HMAC'],
+    name: 'delivery-body-altered',
+    class: 'delivery',
+    level: 'documented',
+    breaks: ['WH-SIGN-HMAC'],
     description: 'The payload is re-serialised with its timestamp changed after it was signed',
     delivery: (d, proxy) => {
       const json = d.json as { timestamp?: string } | undefined;
@@ -18,17 +21,26 @@ export const DELIVERY_FAULTS: ProxyFault[] = [
     },
   },
   {
-    name: 'cancelled-event-dropped', class: 'delivery', level: 'documented', breaks: ['WH-EVENT-PAYMENT-CANCELLED'],
+    name: 'cancelled-event-dropped',
+    class: 'delivery',
+    level: 'documented',
+    breaks: ['WH-EVENT-PAYMENT-CANCELLED'],
     description: 'payment.cancelled is never sent (the service records it as delivered)',
     delivery: async (d, proxy) => (eventOf(d) === 'payment.cancelled' ? 200 : proxy.forward(d)),
   },
   {
-    name: 'completed-event-dropped', class: 'delivery', level: 'documented', breaks: ['WH-EVENT-PAYMENT-COMPLETED'],
+    name: 'completed-event-dropped',
+    class: 'delivery',
+    level: 'documented',
+    breaks: ['WH-EVENT-PAYMENT-COMPLETED'],
     description: 'payment.completed is never sent',
     delivery: async (d, proxy) => (eventOf(d) === 'payment.completed' ? 200 : proxy.forward(d)),
   },
   {
-    name: 'signature-header-dropped', class: 'delivery', level: 'documented', breaks: ['WH-HEADER-SIGNATURE'],
+    name: 'signature-header-dropped',
+    class: 'delivery',
+    level: 'documented',
+    breaks: ['WH-HEADER-SIGNATURE'],
     description: 'Deliveries come without X-Service-Signature',
     delivery: (d, proxy) => {
       const { 'x-service-signature': _dropped, ...headers } = d.headers;
@@ -36,7 +48,10 @@ export const DELIVERY_FAULTS: ProxyFault[] = [
     },
   },
   {
-    name: 'failed-attempt-sent-twice', class: 'delivery', level: 'documented', breaks: ['WH-RETRY-ATTEMPT-2', 'WH-RETRY-TOTAL-ATTEMPTS'],
+    name: 'failed-attempt-sent-twice',
+    class: 'delivery',
+    level: 'documented',
+    breaks: ['WH-RETRY-ATTEMPT-2', 'WH-RETRY-TOTAL-ATTEMPTS'],
     description: 'A failed attempt is repeated a second later as a new, re-signed attempt (an extra retry off the schedule)',
     delivery: async (d, proxy) => {
       const status = await proxy.forward(d);
@@ -44,7 +59,8 @@ export const DELIVERY_FAULTS: ProxyFault[] = [
         proxy.later(1000, async () => {
           const t = Number(d.headers['x-service-timestamp']) + 1;
           const signature = proxy.sign(d.auth, t, d.body);
-          if (signature) await proxy.forward({ ...d, headers: { ...d.headers, 'x-service-timestamp': String(t), 'x-service-signature': signature } });
+          if (signature)
+            await proxy.forward({ ...d, headers: { ...d.headers, 'x-service-timestamp': String(t), 'x-service-signature': signature } });
         });
       }
       return status;

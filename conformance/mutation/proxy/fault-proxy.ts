@@ -65,7 +65,8 @@ function plainHeaders(headers: IncomingMessage['headers'] | Headers): Record<str
   const entries: [string, string | string[] | undefined][] = [];
   if (headers instanceof Headers) headers.forEach((value, name) => entries.push([name, value]));
   else entries.push(...Object.entries(headers));
-  for (const [name, value] of entries) if (value !== undefined && !HOP.has(name.toLowerCase())) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of entries)
+    if (value !== undefined && !HOP.has(name.toLowerCase())) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }
 
@@ -104,10 +105,13 @@ export class FaultProxy implements ProxyApi {
   ) {}
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res).catch((error: Error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`proxy error: ${error.message}`);
-    }));
+    this.server = createServer(
+      (req, res) =>
+        void this.handle(req, res).catch((error: Error) => {
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end(`proxy error: ${error.message}`);
+        }),
+    );
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this.url;
@@ -132,7 +136,9 @@ export class FaultProxy implements ProxyApi {
   later(ms: number, task: () => Promise<unknown> | void): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const run = Promise.resolve().then(task).catch(() => undefined);
+      const run = Promise.resolve()
+        .then(task)
+        .catch(() => undefined);
       this.tasks.add(run);
       void run.finally(() => this.tasks.delete(run));
     }, ms);
@@ -141,7 +147,12 @@ export class FaultProxy implements ProxyApi {
 
   async forward(delivery: RelayedDelivery): Promise<number> {
     try {
-      const response = await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(30_000) });
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+        signal: AbortSignal.timeout(30_000),
+      });
       await response.arrayBuffer();
       return response.status;
     } catch {
@@ -177,8 +188,15 @@ export class FaultProxy implements ProxyApi {
     let text = await upstream.text();
     for (const [relay, original] of this.relayToOriginal) text = text.split(relay).join(original);
     const response: ProxiedResponse = {
-      method, path: target.pathname, query: target.searchParams, auth, requestBody: body,
-      status: upstream.status, headers: plainHeaders(upstream.headers), body: text, json: parse(text),
+      method,
+      path: target.pathname,
+      query: target.searchParams,
+      auth,
+      requestBody: body,
+      status: upstream.status,
+      headers: plainHeaders(upstream.headers),
+      body: text,
+      json: parse(text),
     };
     const secret = (response.json as { secret?: unknown } | undefined)?.secret;
     if (typeof secret === 'string' && target.pathname.startsWith('/v1/webhooks')) this.secretByAuth.set(auth, secret);
@@ -190,8 +208,16 @@ export class FaultProxy implements ProxyApi {
   }
 
   private async relay(target: URL, req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
-    const original = this.relayToOriginal.get(`${this.url}${target.pathname}`) ?? Buffer.from(target.pathname.slice(RELAY.length), 'base64url').toString('utf8');
-    const delivery: RelayedDelivery = { url: original, auth: this.authByOriginal.get(original) ?? '', headers: plainHeaders(req.headers), body, json: parse(body) };
+    const original =
+      this.relayToOriginal.get(`${this.url}${target.pathname}`) ??
+      Buffer.from(target.pathname.slice(RELAY.length), 'base64url').toString('utf8');
+    const delivery: RelayedDelivery = {
+      url: original,
+      auth: this.authByOriginal.get(original) ?? '',
+      headers: plainHeaders(req.headers),
+      body,
+      json: parse(body),
+    };
     const status = this.rewrite.delivery ? await this.rewrite.delivery(delivery, this) : await this.forward(delivery);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end('{"received":true}');

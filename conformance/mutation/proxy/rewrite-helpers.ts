@@ -21,7 +21,12 @@ export function retrieveViews(response: ProxiedResponse): Json[] {
 }
 
 export function isList(response: ProxiedResponse): boolean {
-  return response.method === 'GET' && response.path === '/v1/payments' && response.status === 200 && Array.isArray((response.json as Json | undefined)?.data);
+  return (
+    response.method === 'GET' &&
+    response.path === '/v1/payments' &&
+    response.status === 200 &&
+    Array.isArray((response.json as Json | undefined)?.data)
+  );
 }
 
 /** A decimal string moved by `delta` units of its last written decimal place (or of 10^-scale). */
@@ -42,7 +47,12 @@ export function shiftInstant(text: unknown, ms: number): unknown {
 /** The same JSON value with every object's keys in reverse order. */
 export function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    );
   return value;
 }
 

@@ -62,49 +62,65 @@ describe('GET /v1/analytics from tallies', () => {
   // The tallies are fed by the payment service's transitions (create, pay, submit + fail, cancel,
   // expiry on the clock): for random histories the answer equals a scan of the store.
   const op = fc.oneof(
-    fc.record({ kind: fc.constant('create' as const), amount: fc.integer({ min: 1, max: 99_999 }), currency: fc.constantFrom('USD', 'EUR', 'JPY') }),
-    fc.record({ kind: fc.constantFrom('pay' as const, 'fail' as const, 'cancel' as const), pick: fc.nat(), chainId: fc.constantFrom(1, 137, 8453), token: fc.constantFrom('USDC', 'USDT') }),
+    fc.record({
+      kind: fc.constant('create' as const),
+      amount: fc.integer({ min: 1, max: 99_999 }),
+      currency: fc.constantFrom('USD', 'EUR', 'JPY'),
+    }),
+    fc.record({
+      kind: fc.constantFrom('pay' as const, 'fail' as const, 'cancel' as const),
+      pick: fc.nat(),
+      chainId: fc.constantFrom(1, 137, 8453),
+      token: fc.constantFrom('USDC', 'USDT'),
+    }),
     fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 999, 59_999, 60_000, 3_600_000, 1_800_000, 86_400_000) }),
   );
 
   it('equals a scan of the store for random histories and windows', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { maxLength: 25 }), fc.array(fc.tuple(fc.nat(3 * 86_400_000), fc.nat(3 * 86_400_000)), { minLength: 1, maxLength: 3 }), async (ops, windows) => {
-        h = createHarness();
-        const ids: string[] = [];
-        try {
-          for (const o of ops) {
-            if (o.kind === 'create') {
-              const amount = o.currency === 'JPY' ? String(o.amount + 150) : (o.amount / 100 + 1).toFixed(2);
-              const res = await h.createPayment({ amount, currency: o.currency });
-              expect(res.status).toBe(201);
-              ids.push(res.body.id);
-            } else if (o.kind === 'advance') await h.sim.clock.advance(o.ms);
-            else if (ids.length > 0) {
-              const id = ids[o.pick % ids.length];
-              if (o.kind === 'cancel') await h.request('DELETE', `/v1/payments/${id}`);
-              else if (o.kind === 'pay') await h.request('POST', `/control/v1/payments/${id}/pay`, { body: { chainId: o.chainId, token: o.token } });
-              else {
-                await h.request('POST', `/control/v1/payments/${id}/submit`, { body: { chainId: o.chainId, token: o.token } });
-                await h.request('POST', `/control/v1/payments/${id}/fail`);
+      fc.asyncProperty(
+        fc.array(op, { maxLength: 25 }),
+        fc.array(fc.tuple(fc.nat(3 * 86_400_000), fc.nat(3 * 86_400_000)), { minLength: 1, maxLength: 3 }),
+        async (ops, windows) => {
+          h = createHarness();
+          const ids: string[] = [];
+          try {
+            for (const o of ops) {
+              if (o.kind === 'create') {
+                const amount = o.currency === 'JPY' ? String(o.amount + 150) : (o.amount / 100 + 1).toFixed(2);
+                const res = await h.createPayment({ amount, currency: o.currency });
+                expect(res.status).toBe(201);
+                ids.push(res.body.id);
+              } else if (o.kind === 'advance') await h.sim.clock.advance(o.ms);
+              else if (ids.length > 0) {
+                const id = ids[o.pick % ids.length];
+                if (o.kind === 'cancel') await h.request('DELETE', `/v1/payments/${id}`);
+                else if (o.kind === 'pay')
+                  await h.request('POST', `/control/v1/payments/${id}/pay`, { body: { chainId: o.chainId, token: o.token } });
+                else {
+                  await h.request('POST', `/control/v1/payments/${id}/submit`, { body: { chainId: o.chainId, token: o.token } });
+                  await h.request('POST', `/control/v1/payments/${id}/fail`);
+                }
               }
             }
+            const merchantId = h.sim.defaultMerchant.id;
+            for (const [a, b] of [...windows, [0, 0] as [number, number]]) {
+              const from = TEST_START + Math.min(a, b) - 1000;
+              const to = TEST_START + Math.max(a, b);
+              const res = await h.request('GET', `/v1/analytics?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+              expect(res.status).toBe(200);
+              expect(res.body).toEqual(summarize(h.sim.payments.store.all(merchantId), from, to));
+            }
+            // The default window too (the last 30 days up to now).
+            const now = h.sim.clock.now();
+            expect((await h.request('GET', '/v1/analytics')).body).toEqual(
+              summarize(h.sim.payments.store.all(merchantId), now - 30 * 86_400_000, now),
+            );
+          } finally {
+            await h.sim.close();
           }
-          const merchantId = h.sim.defaultMerchant.id;
-          for (const [a, b] of [...windows, [0, 0] as [number, number]]) {
-            const from = TEST_START + Math.min(a, b) - 1000;
-            const to = TEST_START + Math.max(a, b);
-            const res = await h.request('GET', `/v1/analytics?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
-            expect(res.status).toBe(200);
-            expect(res.body).toEqual(summarize(h.sim.payments.store.all(merchantId), from, to));
-          }
-          // The default window too (the last 30 days up to now).
-          const now = h.sim.clock.now();
-          expect((await h.request('GET', '/v1/analytics')).body).toEqual(summarize(h.sim.payments.store.all(merchantId), now - 30 * 86_400_000, now));
-        } finally {
-          await h.sim.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 25 },
     );
   }, 60_000);
@@ -113,7 +129,8 @@ describe('GET /v1/analytics from tallies', () => {
 describe('GET /v1/analytics/export', () => {
   it('streams the same bytes as the whole-text CSV, a chunk per pull', async () => {
     h = createHarness();
-    for (let i = 0; i < 7; i += 1) await h.createPayment({ amount: String(i + 1), currency: 'USD', title: i % 2 ? `=cmd ${i}` : `Tea, "green" ${i}` });
+    for (let i = 0; i < 7; i += 1)
+      await h.createPayment({ amount: String(i + 1), currency: 'USD', title: i % 2 ? `=cmd ${i}` : `Tea, "green" ${i}` });
     const payments = [...h.sim.payments.store.all(h.sim.defaultMerchant.id)];
     for (const rowsPerChunk of [1, 2, 3, 7, 100]) {
       let pulled = 0;
@@ -192,7 +209,12 @@ describe('GET /v1/analytics/export', () => {
       late.push((await h.createPayment({ amount: '2', currency: 'USD' })).body.id);
     }
     expect(late.length).toBeGreaterThan(2);
-    const ids = Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0] as string);
+    const ids = Buffer.concat(chunks)
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0] as string);
     // Every payment there when the export started, once; a late one at most once; in the store's order.
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => made.includes(id)).sort()).toEqual([...made].sort());
@@ -243,7 +265,9 @@ describe('GET /v1/analytics/export', () => {
     expect(res.headers.get('x-ratelimit-limit')).toBe('6000');
     expect(res.text.endsWith('\r\n')).toBe(true);
     const lines = res.text.split('\r\n');
-    expect(lines[0]).toBe('id,createdAt,status,amount,currency,serviceFee,merchantFee,externalId,title,chainId,token,exchangeRate,amountToken,txHash,paidAt');
+    expect(lines[0]).toBe(
+      'id,createdAt,status,amount,currency,serviceFee,merchantFee,externalId,title,chainId,token,exchangeRate,amountToken,txHash,paidAt',
+    );
     expect(lines[1]).toMatch(/^[0-9a-f-]{36},2026-12-22T10:00:01\.000Z,ACTIVE,7\.5,USD,0\.04,7\.46,,,,,,,,$/);
     const paid = await h.request('GET', `/v1/payments/${paidId}`);
     expect(lines[2]).toBe(`${paidId},2026-12-22T10:00:00.000Z,SUCCESSFUL,10,USD,0.05,9.95,e-1,"Tea, ""green""`);
@@ -271,8 +295,21 @@ describe('GET /v1/transactions', () => {
     expect(rest.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect(rest.body.data.map((t: { paymentId: string }) => t.paymentId)).toEqual([ids[0]]);
     expect(Object.keys(rest.body.data[0])).toEqual([
-      'id', 'paymentId', 'externalId', 'chainId', 'token', 'txHash', 'amount', 'currency', 'exchangeRate', 'amountToken',
-      'serviceFeeToken', 'merchantFeeToken', 'gasActual', 'transfers', 'settledAt',
+      'id',
+      'paymentId',
+      'externalId',
+      'chainId',
+      'token',
+      'txHash',
+      'amount',
+      'currency',
+      'exchangeRate',
+      'amountToken',
+      'serviceFeeToken',
+      'merchantFeeToken',
+      'gasActual',
+      'transfers',
+      'settledAt',
     ]);
     expect((await h.request('GET', '/v1/transactions?cursor=nope')).status).toBe(400);
     expect((await h.request('GET', '/v1/transactions?limit=0')).status).toBe(400);

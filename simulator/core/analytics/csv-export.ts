@@ -37,7 +37,23 @@ export function csvField(value: string | number | null): string {
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 function row(p: Payment): (string | number | null)[] {
-  return [p.id, iso(p.createdAt), p.status, p.amount, p.currency, p.serviceFee, p.merchantFee, p.externalId, p.title, p.chainId, p.token, p.exchangeRate, p.amountToken, p.txHash, iso(p.paidAt)];
+  return [
+    p.id,
+    iso(p.createdAt),
+    p.status,
+    p.amount,
+    p.currency,
+    p.serviceFee,
+    p.merchantFee,
+    p.externalId,
+    p.title,
+    p.chainId,
+    p.token,
+    p.exchangeRate,
+    p.amountToken,
+    p.txHash,
+    iso(p.paidAt),
+  ];
 }
 
 const csvLine = (p: Payment): string => `${row(p).map(csvField).join(',')}\r\n`;

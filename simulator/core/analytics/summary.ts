@@ -40,7 +40,8 @@ const groupKey = (currency: string, token: string, chainId: number): string => `
  * its currency's minor units, which a validated payment never does.
  */
 export function contribution(p: Payment): Contribution {
-  if (p.status !== 'SUCCESSFUL' || p.token === null || p.chainId === null || p.amountToken === null) return { status: p.status, settled: null };
+  if (p.status !== 'SUCCESSFUL' || p.token === null || p.chainId === null || p.amountToken === null)
+    return { status: p.status, settled: null };
   const { minorUnits } = currencyOrThrow(p.currency);
   return {
     status: p.status,
@@ -169,7 +170,13 @@ export class SummaryTally {
         .sort(([x], [y]) => (x < y ? -1 : 1))
         .map(([currency, v]) => {
           const scale = currencyOrThrow(currency).minorUnits;
-          return { currency: wireCurrency(currency), count: v.count, amount: formatUnits(v.amount, scale), serviceFee: formatUnits(v.serviceFee, scale), merchantFee: formatUnits(v.merchantFee, scale) };
+          return {
+            currency: wireCurrency(currency),
+            count: v.count,
+            amount: formatUnits(v.amount, scale),
+            serviceFee: formatUnits(v.serviceFee, scale),
+            merchantFee: formatUnits(v.merchantFee, scale),
+          };
         }),
       byToken: TOKENS.filter((t) => byToken.has(t)).map((token) => {
         const t = byToken.get(token) as Sums;

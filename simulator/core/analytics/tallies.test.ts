@@ -20,10 +20,19 @@ const MERCHANTS = ['m1', 'm2'];
 /** A time near the bucket boundaries the tallies split on (ms either side of 5 minutes, an hour or a day), or anywhere in 5 days. */
 const instant = fc.oneof(
   fc.integer({ min: 0, max: 5 * DAY }).map((ms) => T0 + ms),
-  fc.tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom(MINUTE, 5 * MINUTE, HOUR, DAY), fc.integer({ min: -2, max: 2 })).map(([n, width, ms]) => T0 + n * width + ms),
+  fc
+    .tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom(MINUTE, 5 * MINUTE, HOUR, DAY), fc.integer({ min: -2, max: 2 }))
+    .map(([n, width, ms]) => T0 + n * width + ms),
 );
 
-function record(id: string, merchantId: string, createdAt: number, status: PaymentStatus, fiat: { code: string; minorUnits: number; units: bigint }, settle: { chainId: number; token: (typeof TOKENS)[number]; micro: bigint } | null): Payment {
+function record(
+  id: string,
+  merchantId: string,
+  createdAt: number,
+  status: PaymentStatus,
+  fiat: { code: string; minorUnits: number; units: bigint },
+  settle: { chainId: number; token: (typeof TOKENS)[number]; micro: bigint } | null,
+): Payment {
   const fee = fiat.units / 200n;
   const format = (units: bigint): string => formatUnits(units, fiat.minorUnits);
   return {
@@ -73,7 +82,14 @@ const step = fc.oneof(
     // the tallies are proven on the diff of two records, whatever the transition table allows.
     pick: fc.nat(),
     status: fc.constantFrom(...PAYMENT_STATUSES),
-    settle: fc.option(fc.record({ chainId: fc.constantFrom(...CHAIN_IDS), token: fc.constantFrom(...TOKENS), micro: fc.bigInt({ min: 0n, max: 10n ** 12n }) }), { nil: null }),
+    settle: fc.option(
+      fc.record({
+        chainId: fc.constantFrom(...CHAIN_IDS),
+        token: fc.constantFrom(...TOKENS),
+        micro: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+      }),
+      { nil: null },
+    ),
   }),
 );
 
@@ -121,16 +137,29 @@ function oracle(payments: Iterable<Payment>, from: number, to: number) {
   const inWindow = [...payments].filter((p) => p.createdAt >= from && p.createdAt <= to);
   const settled = inWindow.filter((p) => p.status === 'SUCCESSFUL' && p.token !== null && p.chainId !== null && p.amountToken !== null);
   const scaleOf = (code: string): number => CURRENCIES.find((c) => c.code === code)!.minorUnits;
-  const sum = (ps: Payment[], field: (p: Payment) => string, scale: number): string => formatUnits(ps.reduce((acc, p) => acc + toUnits(field(p), scale), 0n), scale);
+  const sum = (ps: Payment[], field: (p: Payment) => string, scale: number): string =>
+    formatUnits(
+      ps.reduce((acc, p) => acc + toUnits(field(p), scale), 0n),
+      scale,
+    );
   const currencies = [...new Set(settled.map((p) => p.currency))].sort();
   return {
     from: new Date(from).toISOString(),
     to: new Date(to).toISOString(),
-    payments: { total: inWindow.length, byStatus: Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, inWindow.filter((p) => p.status === s).length])) },
+    payments: {
+      total: inWindow.length,
+      byStatus: Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, inWindow.filter((p) => p.status === s).length])),
+    },
     volume: currencies.map((currency) => {
       const ps = settled.filter((p) => p.currency === currency);
       const scale = scaleOf(currency);
-      return { currency, count: ps.length, amount: sum(ps, (p) => p.amount, scale), serviceFee: sum(ps, (p) => p.serviceFee, scale), merchantFee: sum(ps, (p) => p.merchantFee, scale) };
+      return {
+        currency,
+        count: ps.length,
+        amount: sum(ps, (p) => p.amount, scale),
+        serviceFee: sum(ps, (p) => p.serviceFee, scale),
+        merchantFee: sum(ps, (p) => p.merchantFee, scale),
+      };
     }),
     byToken: TOKENS.map((token) => settled.filter((p) => p.token === token))
       .filter((ps) => ps.length > 0)
@@ -171,7 +200,14 @@ describe('AnalyticsTallies', () => {
     const tallies = new AnalyticsTallies();
     const latest = new Map<string, Payment>();
     for (let i = 0; i < 500; i += 1) {
-      const p = record(`p${i}`, 'm1', T0 + i * 7 * MINUTE, i % 3 === 0 ? 'SUCCESSFUL' : 'ACTIVE', { code: 'USD', minorUnits: 2, units: BigInt(100 + i) }, i % 3 === 0 ? { chainId: 8453, token: 'USDC', micro: 1_000_000n } : null);
+      const p = record(
+        `p${i}`,
+        'm1',
+        T0 + i * 7 * MINUTE,
+        i % 3 === 0 ? 'SUCCESSFUL' : 'ACTIVE',
+        { code: 'USD', minorUnits: 2, units: BigInt(100 + i) },
+        i % 3 === 0 ? { chainId: 8453, token: 'USDC', micro: 1_000_000n } : null,
+      );
       latest.set(p.id, p);
       tallies.changed(undefined, p);
     }
@@ -195,7 +231,10 @@ describe('AnalyticsTallies', () => {
     const good = record('p1', 'm1', T0, 'ACTIVE', { code: 'USD', minorUnits: 2, units: 500n }, null);
     tallies.changed(undefined, good);
     // A settled JPY payment with a fraction (only a deliberately broken create lets one through).
-    const bad = { ...record('p2', 'm1', T0 + 1, 'SUCCESSFUL', { code: 'JPY', minorUnits: 0, units: 5n }, { chainId: 1, token: 'USDC', micro: 1n }), amount: '5.5' };
+    const bad = {
+      ...record('p2', 'm1', T0 + 1, 'SUCCESSFUL', { code: 'JPY', minorUnits: 0, units: 5n }, { chainId: 1, token: 'USDC', micro: 1n }),
+      amount: '5.5',
+    };
     tallies.changed(undefined, bad);
     const scan = () => [good, bad];
     expect(() => tallies.summary('m1', T0, T0 + DAY, scan)).toThrow(RangeError);
@@ -203,6 +242,10 @@ describe('AnalyticsTallies', () => {
     // Other merchants keep their tallies.
     const other = record('p3', 'm2', T0, 'ACTIVE', { code: 'USD', minorUnits: 2, units: 500n }, null);
     tallies.changed(undefined, other);
-    expect(tallies.summary('m2', T0, T0 + DAY - 1, () => { throw new Error('scanned'); }).payments.total).toBe(1);
+    expect(
+      tallies.summary('m2', T0, T0 + DAY - 1, () => {
+        throw new Error('scanned');
+      }).payments.total,
+    ).toBe(1);
   });
 });

@@ -56,8 +56,10 @@ describe('401 for every kind of bad credential', () => {
 
 describe('IP whitelist', () => {
   it('validates entries', () => {
-    for (const ok of ['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '::1', '2001:db8::/32', '::ffff:10.0.0.1']) expect(whitelistEntryProblem(ok)).toBeUndefined();
-    for (const bad of ['10.0.0', '10.0.0.0/33', '2001:db8::/129', 'localhost', '10.0.0.1/8/1', '10.0.0.0/08', 1]) expect(whitelistEntryProblem(bad)).toBeDefined();
+    for (const ok of ['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '::1', '2001:db8::/32', '::ffff:10.0.0.1'])
+      expect(whitelistEntryProblem(ok)).toBeUndefined();
+    for (const bad of ['10.0.0', '10.0.0.0/33', '2001:db8::/129', 'localhost', '10.0.0.1/8/1', '10.0.0.0/08', 1])
+      expect(whitelistEntryProblem(bad)).toBeDefined();
   });
 
   it('matches IPv4, IPv6, CIDR and IPv4-mapped addresses', () => {
@@ -92,8 +94,16 @@ describe('/v1/auth/api-keys', () => {
     const res = await h.request('POST', '/v1/auth/api-keys', { body: { name: 'ci', expiresInDays: 365 } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(String), name: 'ci', prefix: res.body.key.slice(0, 11), ipWhitelist: null,
-      expiresAt: '2027-11-21T10:00:01.000Z', revokedAt: null, lastUsedAt: null, status: 'active', createdAt: '2026-11-21T10:00:01.000Z', key: expect.stringMatching(/^pk_[0-9a-f]{48}$/),
+      id: expect.any(String),
+      name: 'ci',
+      prefix: res.body.key.slice(0, 11),
+      ipWhitelist: null,
+      expiresAt: '2027-11-21T10:00:01.000Z',
+      revokedAt: null,
+      lastUsedAt: null,
+      status: 'active',
+      createdAt: '2026-11-21T10:00:01.000Z',
+      key: expect.stringMatching(/^pk_[0-9a-f]{48}$/),
     });
     const record = h.sim.keys.getOwned(h.sim.defaultMerchant.id, res.body.id);
     expect(record?.hash).toBe(hashApiKey(res.body.key));
@@ -135,7 +145,7 @@ describe('/v1/auth/api-keys', () => {
     expect((await h.request('POST', '/v1/auth/api-keys', { body: {} })).status).toBe(201);
   });
 
-  it('isolates merchants: another merchant\'s key is 404 and invisible', async () => {
+  it("isolates merchants: another merchant's key is 404 and invisible", async () => {
     h = createHarness();
     const other = await h.request('POST', '/control/v1/merchants', { body: { name: 'B' } });
     expect((await h.request('DELETE', `/v1/auth/api-keys/${other.body.apiKey.id}`)).status).toBe(404);

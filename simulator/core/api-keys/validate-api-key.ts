@@ -18,7 +18,8 @@ export function validateApiKeyInput(raw: unknown, now: number, options: { allowE
   const input: NewKeyInput = {};
 
   if (body.name !== undefined && body.name !== null) {
-    if (typeof body.name !== 'string' || charLength(body.name) > NAME_MAX) problems.add(['name'], `name must be a string of at most ${NAME_MAX} characters`);
+    if (typeof body.name !== 'string' || charLength(body.name) > NAME_MAX)
+      problems.add(['name'], `name must be a string of at most ${NAME_MAX} characters`);
     else input.name = body.name;
   }
 
@@ -46,7 +47,8 @@ export function validateApiKeyInput(raw: unknown, now: number, options: { allowE
   if (options.allowExpiresAt && body.expiresAt !== undefined && body.expiresAt !== null) {
     const at = typeof body.expiresAt === 'string' ? parseDateTime(body.expiresAt) : undefined;
     if (at === undefined) problems.add(['expiresAt'], 'expiresAt must be an ISO 8601 date-time');
-    else if (body.expiresInDays !== undefined && body.expiresInDays !== null) problems.add(['expiresAt'], 'Give expiresAt or expiresInDays, not both');
+    else if (body.expiresInDays !== undefined && body.expiresInDays !== null)
+      problems.add(['expiresAt'], 'Give expiresAt or expiresInDays, not both');
     else input.expiresAt = at;
   }
 

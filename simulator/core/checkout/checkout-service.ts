@@ -59,7 +59,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
     return sessions.issue({ paymentId: payment.id, merchantId: payment.merchantId, ownerAddress, hold });
   }
 
-  async function prepareQuoted(checkoutToken: string, pairInput: unknown): Promise<{ prepared: PreparedUserOperation; quote: PaymentQuote }> {
+  async function prepareQuoted(
+    checkoutToken: string,
+    pairInput: unknown,
+  ): Promise<{ prepared: PreparedUserOperation; quote: PaymentQuote }> {
     const session = typeof checkoutToken === 'string' ? sessions.get(checkoutToken) : undefined;
     if (!session) throw new Unauthenticated('Unknown or expired checkout token');
     const pair = parsePair(pairInput);

@@ -58,7 +58,10 @@ export interface IssueSessionInput {
 /** A session as written to the state dir: plain JSON, bigints as decimal strings, no token. */
 export interface StoredCheckoutSession extends Omit<CheckoutSession, 'prepared'> {
   prepared?: Omit<PreparedOperation, 'quote'> & {
-    quote: Omit<PaymentQuote, 'transfers' | 'totalUnits'> & { transfers: (Omit<PaymentQuote['transfers'][number], 'amountUnits'> & { amountUnits: string })[]; totalUnits: string };
+    quote: Omit<PaymentQuote, 'transfers' | 'totalUnits'> & {
+      transfers: (Omit<PaymentQuote['transfers'][number], 'amountUnits'> & { amountUnits: string })[];
+      totalUnits: string;
+    };
   };
 }
 
@@ -74,7 +77,11 @@ function toStored(session: CheckoutSession): StoredCheckoutSession {
     ...rest,
     prepared: {
       ...prepared,
-      quote: { ...quote, transfers: quote.transfers.map((t) => ({ ...t, amountUnits: t.amountUnits.toString() })), totalUnits: quote.totalUnits.toString() },
+      quote: {
+        ...quote,
+        transfers: quote.transfers.map((t) => ({ ...t, amountUnits: t.amountUnits.toString() })),
+        totalUnits: quote.totalUnits.toString(),
+      },
     },
   };
 }
@@ -87,7 +94,11 @@ function fromStored(stored: StoredCheckoutSession): CheckoutSession {
     ...rest,
     prepared: {
       ...prepared,
-      quote: { ...quote, transfers: quote.transfers.map((t) => ({ ...t, amountUnits: BigInt(t.amountUnits) })), totalUnits: BigInt(quote.totalUnits) },
+      quote: {
+        ...quote,
+        transfers: quote.transfers.map((t) => ({ ...t, amountUnits: BigInt(t.amountUnits) })),
+        totalUnits: BigInt(quote.totalUnits),
+      },
     },
   };
 }

@@ -25,12 +25,14 @@ const statusOf = async (promise: Promise<unknown>): Promise<number | string> =>
     () => 'resolved',
     (error: unknown) => (error instanceof DomainRefusal ? refusalStatus(error.kind) : String(error)),
   );
-const create = async (body: Record<string, unknown> = {}) => (await h.createPayment({ amount: '25', currency: 'USD', ...body })).body.id as string;
+const create = async (body: Record<string, unknown> = {}) =>
+  (await h.createPayment({ amount: '25', currency: 'USD', ...body })).body.id as string;
 
 describe('pairs', () => {
   it('lists allowed pairs that exist in the chain table, at the current rate; [] once not payable; 404 unknown', async () => {
     await h.request('PUT', '/control/v1/exchange-rates', { body: { rates: { BRL: '0.180000' } } });
-    const id = (await h.createPayment({ amount: '100', currency: 'BRL', acceptedChains: [8453, 56, 1], acceptedTokens: ['USDT'] })).body.id as string;
+    const id = (await h.createPayment({ amount: '100', currency: 'BRL', acceptedChains: [8453, 56, 1], acceptedTokens: ['USDT'] })).body
+      .id as string;
     const pairs = await h.checkout.pairs(id);
     expect(pairs.map((p) => [p.chainId, p.chainName, p.token, p.decimals, p.amountToken])).toEqual([
       [56, 'BNB Smart Chain', 'USDT', 18, '18.000000'],
@@ -82,7 +84,12 @@ describe('sign-in and wallet connect', () => {
     expect(prepared.sender).toBe((await smartAccountOf(network, { chainId: 8453, ownerAddress: owner.address })).address);
     expect(prepared.userOperation.signature).toBe('0x');
     expect(prepared).toMatchObject({ entryPoint: network.entryPoint, amountToken: '25.000000' });
-    const reply = await h.rpc(8453, 'eth_sendUserOperation', [{ ...prepared.userOperation, signature: await owner.signMessage({ message: { raw: prepared.userOpHash } }) }, prepared.entryPoint], checkoutToken);
+    const reply = await h.rpc(
+      8453,
+      'eth_sendUserOperation',
+      [{ ...prepared.userOperation, signature: await owner.signMessage({ message: { raw: prepared.userOpHash } }) }, prepared.entryPoint],
+      checkoutToken,
+    );
     expect(reply.body.result).toBe(prepared.userOpHash);
     expect((await h.settled(id)).body.status).toBe('SUCCESSFUL');
   });
@@ -108,7 +115,11 @@ describe('prepare', () => {
     expect(await statusOf(h.checkout.prepare(checkoutToken, { chainId: 137, token: 'USDT' }))).toBe(400); // token not accepted
     expect(await statusOf(h.checkout.prepare(checkoutToken, { chainId: 999, token: 'USDC' }))).toBe(400);
     expect(await statusOf(h.checkout.prepare(checkoutToken, { chainId: 8453, token: 'DAI' }))).toBe(400);
-    expect(await statusOf(h.checkout.prepare(checkoutToken, { chainId: '8453', token: 'USDC' } as unknown as { chainId: number; token: string }))).toBe(400);
+    expect(
+      await statusOf(
+        h.checkout.prepare(checkoutToken, { chainId: '8453', token: 'USDC' } as unknown as { chainId: number; token: string }),
+      ),
+    ).toBe(400);
     const wide = await create({ acceptedChains: [8453], acceptedTokens: ['USDC', 'USDT'] });
     const wideToken = (await h.checkout.signIn(wide, { email: 'picky@example.com' })).checkoutToken;
     const refused = await h.checkout.prepare(wideToken, { chainId: 8453, token: 'USDT' }).catch((e: unknown) => e);
@@ -123,19 +134,33 @@ describe('prepare', () => {
 });
 
 describe('a user operation is tied to its payment', () => {
-  const send = (chainId: number, op: Record<string, unknown>, entryPoint: string, key: string | null) => h.rpc(chainId, 'eth_sendUserOperation', [op, entryPoint], key);
+  const send = (chainId: number, op: Record<string, unknown>, entryPoint: string, key: string | null) =>
+    h.rpc(chainId, 'eth_sendUserOperation', [op, entryPoint], key);
 
   it('refuses a mismatching operation (even correctly signed) and a replay; the payment is untouched', async () => {
     const id = await create();
     const { checkoutToken, ownerPrivateKey } = await h.checkout.signIn(id, { email: 'tamper@example.com' });
     const prepared = await h.checkout.prepare(checkoutToken, { chainId: 137, token: 'USDC' });
     // The customer raises callGasLimit and signs that: a valid operation, but not the prepared one.
-    const tampered = { ...prepared.userOperation, callGasLimit: `0x${(BigInt(prepared.userOperation.callGasLimit as string) + 1n).toString(16)}` };
+    const tampered = {
+      ...prepared.userOperation,
+      callGasLimit: `0x${(BigInt(prepared.userOperation.callGasLimit as string) + 1n).toString(16)}`,
+    };
     const tamperedHash = userOperationHash(137, parseUserOperation(tampered));
-    const mismatch = await send(137, { ...tampered, signature: await signUserOpHash(ownerPrivateKey, tamperedHash) }, prepared.entryPoint, checkoutToken);
+    const mismatch = await send(
+      137,
+      { ...tampered, signature: await signUserOpHash(ownerPrivateKey, tamperedHash) },
+      prepared.entryPoint,
+      checkoutToken,
+    );
     expect(mismatch.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('not the one prepared for payment') });
     // Sent to another chain than prepared.
-    const otherChain = await send(1, { ...prepared.userOperation, signature: await signUserOpHash(ownerPrivateKey, prepared.userOpHash) }, prepared.entryPoint, checkoutToken);
+    const otherChain = await send(
+      1,
+      { ...prepared.userOperation, signature: await signUserOpHash(ownerPrivateKey, prepared.userOpHash) },
+      prepared.entryPoint,
+      checkoutToken,
+    );
     expect(otherChain.body.error.message).toContain('was prepared for chain 137, not chain 1');
     expect((await h.request('GET', `/v1/payments/${id}`)).body.status).toBe('ACTIVE');
     expect(h.webhooks.emitted.filter((e) => e.paymentId === id)).toEqual([]);
@@ -147,17 +172,21 @@ describe('a user operation is tied to its payment', () => {
     const replay = await send(137, signed, prepared.entryPoint, checkoutToken);
     expect(replay.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('already known') });
     expect((await h.request('GET', `/v1/payments/${id}`)).body).toEqual(done);
-    expect((await h.request('GET', '/v1/transactions?limit=100')).body.data.filter((t: { paymentId: string }) => t.paymentId === id)).toHaveLength(1);
+    expect(
+      (await h.request('GET', '/v1/transactions?limit=100')).body.data.filter((t: { paymentId: string }) => t.paymentId === id),
+    ).toHaveLength(1);
   });
 
-  it('refuses another payment\'s operation, and operations without a checkout token', async () => {
+  it("refuses another payment's operation, and operations without a checkout token", async () => {
     const a = await create();
     const b = await create();
     const ca = await h.checkout.signIn(a, { email: 'a@example.com' });
     const cb = await h.checkout.signIn(b, { email: 'b@example.com' });
     const preparedA = await h.checkout.prepare(ca.checkoutToken, { chainId: 42161, token: 'USDC' });
     const signedA = { ...preparedA.userOperation, signature: await signUserOpHash(ca.ownerPrivateKey, preparedA.userOpHash) };
-    expect((await send(42161, signedA, preparedA.entryPoint, cb.checkoutToken)).body.error.message).toContain(`No user operation has been prepared for payment ${b}`);
+    expect((await send(42161, signedA, preparedA.entryPoint, cb.checkoutToken)).body.error.message).toContain(
+      `No user operation has been prepared for payment ${b}`,
+    );
     const withKey = await send(42161, signedA, preparedA.entryPoint, TEST_API_KEY);
     expect(withKey.body.error.message).toContain('send it with the checkout token of that payment');
     expect((await h.rpc(42161, 'eth_chainId', [], TEST_API_KEY)).body.result).toBe('0xa4b1');
@@ -173,10 +202,20 @@ describe('a user operation is tied to its payment', () => {
     const id = await create();
     const { checkoutToken, ownerPrivateKey } = await h.checkout.signIn(id, { email: 'clumsy@example.com' });
     const prepared = await h.checkout.prepare(checkoutToken, { chainId: 1, token: 'USDT' });
-    const wrong = await send(1, { ...prepared.userOperation, signature: await signUserOpHash(generatePrivateKey(), prepared.userOpHash) }, prepared.entryPoint, checkoutToken);
+    const wrong = await send(
+      1,
+      { ...prepared.userOperation, signature: await signUserOpHash(generatePrivateKey(), prepared.userOpHash) },
+      prepared.entryPoint,
+      checkoutToken,
+    );
     expect(wrong.body.error).toMatchObject({ code: -32507, message: expect.stringContaining('AA24') });
     expect((await h.request('GET', `/v1/payments/${id}`)).body.status).toBe('ACTIVE');
-    const right = await send(1, { ...prepared.userOperation, signature: await signUserOpHash(ownerPrivateKey, prepared.userOpHash) }, prepared.entryPoint, checkoutToken);
+    const right = await send(
+      1,
+      { ...prepared.userOperation, signature: await signUserOpHash(ownerPrivateKey, prepared.userOpHash) },
+      prepared.entryPoint,
+      checkoutToken,
+    );
     expect(right.body.result).toBe(prepared.userOpHash);
     expect((await h.settled(id)).body.status).toBe('SUCCESSFUL');
   });
@@ -190,7 +229,12 @@ describe('a user operation is tied to its payment', () => {
       if (end === 'cancel') await h.request('DELETE', `/v1/payments/${id}`);
       else await h.sim.clock.advance(20 * 60_000);
       const status = end === 'cancel' ? 'CANCELLED' : 'EXPIRED';
-      const reply = await send(8453, { ...prepared.userOperation, signature: await signUserOpHash(ownerPrivateKey, prepared.userOpHash) }, prepared.entryPoint, checkoutToken);
+      const reply = await send(
+        8453,
+        { ...prepared.userOperation, signature: await signUserOpHash(ownerPrivateKey, prepared.userOpHash) },
+        prepared.entryPoint,
+        checkoutToken,
+      );
       expect(reply.body.error.message).toBe(`Payment ${id} is not payable (status: ${status})`);
       expect((await h.request('GET', `/v1/payments/${id}`)).body.status).toBe(status);
       expect(await getTokenBalance(network, 8453, 'USDC', prepared.sender)).toBe(before);

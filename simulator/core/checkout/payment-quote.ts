@@ -56,7 +56,8 @@ export function tokenUnits(amountToken: string, decimals: number): bigint {
 /** Validate a { chainId, token } choice from outside (page or control body): Invalid on anything else. */
 export function parsePair(pair: unknown): { chainId: number; token: TokenSymbol } {
   const input = (typeof pair === 'object' && pair !== null ? pair : {}) as { chainId?: unknown; token?: unknown };
-  if (typeof input.chainId !== 'number' || !Number.isSafeInteger(input.chainId) || input.chainId <= 0) throw new Invalid('chainId must be a positive integer chain id');
+  if (typeof input.chainId !== 'number' || !Number.isSafeInteger(input.chainId) || input.chainId <= 0)
+    throw new Invalid('chainId must be a positive integer chain id');
   if (!isToken(input.token)) throw new Invalid(`token must be one of ${TOKENS.join(', ')}`);
   return { chainId: input.chainId, token: input.token };
 }
@@ -64,7 +65,11 @@ export function parsePair(pair: unknown): { chainId: number; token: TokenSymbol 
 /** The quote for paying `payment` with `pair` now; refuses with InvalidState (not payable) or Invalid (expired, pair refused). */
 export function quotePayment(deps: QuoteDeps, payment: Payment, pair: { chainId: number; token: TokenSymbol }): PaymentQuote {
   const exchangeRate = deps.rates.rateString(payment.currency);
-  const dryRun = transition(payment, { type: 'customer.submitted', chainId: pair.chainId, token: pair.token, exchangeRate }, deps.clock.now());
+  const dryRun = transition(
+    payment,
+    { type: 'customer.submitted', chainId: pair.chainId, token: pair.token, exchangeRate },
+    deps.clock.now(),
+  );
   if (!dryRun.ok) {
     const { reason, message } = dryRun.refusal;
     if (reason === 'invalid-state') throw new InvalidState(PAYMENT_REFUSALS.notPayable(payment.status));

@@ -28,7 +28,10 @@ export interface CheckoutService {
   /** Allowed pairs ∩ the chain table (and the running chains), at the current rate; [] when not payable. */
   pairs(paymentId: string): Promise<CheckoutPair[]>;
   /** Simulated social login: an embedded wallet; the same e-mail gives the same key and account (simulator seed). */
-  signIn(paymentId: string, input: { email: string }): Promise<{ checkoutToken: string; ownerAddress: `0x${string}`; ownerPrivateKey: `0x${string}` }>;
+  signIn(
+    paymentId: string,
+    input: { email: string },
+  ): Promise<{ checkoutToken: string; ownerAddress: `0x${string}`; ownerPrivateKey: `0x${string}` }>;
   /** An injected EIP-1193 wallet owns the smart account. */
   connectWallet(paymentId: string, input: { ownerAddress: `0x${string}` }): Promise<{ checkoutToken: string }>;
   /** Funds the smart account (simulator faucet), locks the rate and builds the payment's one user operation. */

@@ -15,7 +15,12 @@ describe('VirtualClock timers', () => {
     at('b2', 1_000_200);
     at('late', 1_001_000);
     const result = await clock.advance(500);
-    expect(fired).toEqual([['a', 1_000_100], ['b1', 1_000_200], ['b2', 1_000_200], ['c', 1_000_300]]);
+    expect(fired).toEqual([
+      ['a', 1_000_100],
+      ['b1', 1_000_200],
+      ['b2', 1_000_200],
+      ['c', 1_000_300],
+    ]);
     expect(result).toEqual({ now: 1_000_500, firedTimers: 4 });
     expect(clock.pendingTimers()).toBe(1);
     clock.dispose();
@@ -64,11 +69,14 @@ describe('VirtualClock timers', () => {
   it('matches a reference model under random schedule/cancel/advance sequences', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(
-          fc.record({ op: fc.constant('schedule' as const), delay: fc.integer({ min: 0, max: 100 }) }),
-          fc.record({ op: fc.constant('cancel' as const), index: fc.nat() }),
-          fc.record({ op: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 60 }) }),
-        ), { maxLength: 80 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('schedule' as const), delay: fc.integer({ min: 0, max: 100 }) }),
+            fc.record({ op: fc.constant('cancel' as const), index: fc.nat() }),
+            fc.record({ op: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 60 }) }),
+          ),
+          { maxLength: 80 },
+        ),
         async (ops) => {
           const clock = frozen(0);
           const fired: number[] = [];

@@ -30,7 +30,11 @@ describe('chain time moves that meet stopped chains', () => {
     const own = await startChainNetwork({ chains: [8453] });
     const gated = gatedNetwork(own);
     const errors: string[] = [];
-    const simulator = createSimulator({ defaultApiKey: TEST_API_KEY, chainNetwork: gated.network, logger: { info: () => undefined, error: (message) => errors.push(message) } });
+    const simulator = createSimulator({
+      defaultApiKey: TEST_API_KEY,
+      chainNetwork: gated.network,
+      logger: { info: () => undefined, error: (message) => errors.push(message) },
+    });
     return { own, gated, errors, simulator };
   };
 

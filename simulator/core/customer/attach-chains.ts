@@ -60,7 +60,11 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
   const sessions = new CheckoutSessions(clock);
   const tracker = new OperationTracker();
   const hooks = createChainOutcomeHooks({ payments, sessions, network, clock, logger, tracker });
-  const proxy = createWeb3Proxy(network, hooks, { mode: 'mempool', autoBundleDelayMs: delayFunction(delay), checkpointBeforeSettling: options.durable === true });
+  const proxy = createWeb3Proxy(network, hooks, {
+    mode: 'mempool',
+    autoBundleDelayMs: delayFunction(delay),
+    checkpointBeforeSettling: options.durable === true,
+  });
   const quoteDeps = { payments, rates: context.rates, clock, merchants: context.merchants, network };
   const checkout = createCheckoutService({ ...quoteDeps, proxy, sessions });
   const web3Handler: Web3Handler = (chainId, rawBody, caller) => proxy.handle(chainId, rawBody, caller);
@@ -98,14 +102,31 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
         try {
           const res = await handle.rawRequest('eth_blockNumber', []);
           if (res.error) throw new Error(res.error.message);
-          return { chainId: c.chainId, name: c.name, blockNumber: Number(BigInt(res.result as string)), status: handle.status, rpcUrl: handle.rpcUrl };
+          return {
+            chainId: c.chainId,
+            name: c.name,
+            blockNumber: Number(BigInt(res.result as string)),
+            status: handle.status,
+            rpcUrl: handle.rpcUrl,
+          };
         } catch {
           return { chainId: c.chainId, name: c.name, blockNumber: 0, status: handle.status === 'running' ? 'unreachable' : handle.status };
         }
       }),
     );
 
-  const resumeAccepted = (accepted: readonly CheckoutSession[]) => resumeAcceptedOperations({ payments, tracker, bundler: proxy.bundler, logger }, accepted);
+  const resumeAccepted = (accepted: readonly CheckoutSession[]) =>
+    resumeAcceptedOperations({ payments, tracker, bundler: proxy.bundler, logger }, accepted);
 
-  return { network, proxy, checkout, sessions, driver, web3Handler, checkoutTokens: (token) => sessions.grant(token), chainHealth, resumeAccepted };
+  return {
+    network,
+    proxy,
+    checkout,
+    sessions,
+    driver,
+    web3Handler,
+    checkoutTokens: (token) => sessions.grant(token),
+    chainHealth,
+    resumeAccepted,
+  };
 }

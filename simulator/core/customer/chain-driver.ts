@@ -26,7 +26,8 @@ export interface ChainDriverDeps {
   close(): Promise<void>;
 }
 
-const notProcessing = (status: PaymentStatus, event: string) => refusalError({ reason: 'invalid-state', message: `Cannot apply ${event} to a ${status} payment` });
+const notProcessing = (status: PaymentStatus, event: string) =>
+  refusalError({ reason: 'invalid-state', message: `Cannot apply ${event} to a ${status} payment` });
 
 export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
   const { payments, tracker, bundler } = deps;
@@ -49,8 +50,16 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
       const { session, owner } = deps.checkout.openControlSession(payment);
       const { prepared } = await deps.checkout.prepareQuoted(session.token, choice);
       const signature = await owner.signMessage({ message: { raw: prepared.userOpHash } });
-      const request = { jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] };
-      const reply = await deps.web3Handler(choice.chainId, JSON.stringify(request), { merchantId: payment.merchantId, checkoutToken: session.token });
+      const request = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_sendUserOperation',
+        params: [{ ...prepared.userOperation, signature }, prepared.entryPoint],
+      };
+      const reply = await deps.web3Handler(choice.chainId, JSON.stringify(request), {
+        merchantId: payment.merchantId,
+        checkoutToken: session.token,
+      });
       const error = (reply.body as { error?: { message?: string } } | null)?.error;
       if (reply.status !== 200 || error) {
         const now = latest(payment.id);
@@ -70,7 +79,9 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
       const op = inFlight(payment, error.source === 'bundler' ? 'bundler.rejected' : 'chain.failed');
       const stored = bundler.getUserOperation(op.chainId, op.userOpHash);
       if (stored?.status !== 'pending') {
-        throw new Conflict(`The user operation of payment ${payment.id} can no longer be dropped: it is ${stored?.status === 'bundling' ? 'being bundled' : stored?.status ?? 'unknown'}`);
+        throw new Conflict(
+          `The user operation of payment ${payment.id} can no longer be dropped: it is ${stored?.status === 'bundling' ? 'being bundled' : (stored?.status ?? 'unknown')}`,
+        );
       }
       await bundler.drop(op.chainId, op.userOpHash, error);
       return latest(payment.id);

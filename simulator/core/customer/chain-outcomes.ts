@@ -7,7 +7,15 @@ import type { Hex } from 'viem';
 import { formatUserOperationRequest } from 'viem/account-abstraction';
 import type { CheckoutSession, CheckoutSessions, PaymentQuote } from '../checkout/index.ts';
 import { formatTokenUnits } from '../checkout/index.ts';
-import { parseUserOperation, RPC, RpcError, type Bundler, type BundlerHooks, type ChainNetwork, type UserOperationFailure } from '@stablepay/chains';
+import {
+  parseUserOperation,
+  RPC,
+  RpcError,
+  type Bundler,
+  type BundlerHooks,
+  type ChainNetwork,
+  type UserOperationFailure,
+} from '@stablepay/chains';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -61,7 +69,8 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
 
   const record = (paymentId: string, event: PaymentEvent): void => {
     const result = payments.apply(paymentId, event);
-    if (!result.ok) logger.error(`payment ${paymentId}: the chain reported ${event.type} but the payment refused it (${result.refusal.message})`);
+    if (!result.ok)
+      logger.error(`payment ${paymentId}: the chain reported ${event.type} but the payment refused it (${result.refusal.message})`);
   };
 
   const failureEvent = (failure: UserOperationFailure): PaymentEvent =>
@@ -71,16 +80,22 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
     admitUserOperation({ chainId, userOpHash, userOperation, phase, context }) {
       const token = (context as Web3Caller | undefined)?.checkoutToken;
       if (!token) {
-        throw refuse('eth_sendUserOperation pays a payment: send it with the checkout token of that payment (Authorization: Bearer ct_...), as the hosted page does');
+        throw refuse(
+          'eth_sendUserOperation pays a payment: send it with the checkout token of that payment (Authorization: Bearer ct_...), as the hosted page does',
+        );
       }
       const session = sessions.get(token);
       if (!session) throw refuse('The checkout token is unknown or expired');
       const prepared = session.prepared;
       const paymentId = session.paymentId;
-      if (!prepared) throw refuse(`No user operation has been prepared for payment ${paymentId}; prepare one (pick a chain and token) first`);
-      if (prepared.chainId !== chainId) throw refuse(`The user operation of payment ${paymentId} was prepared for chain ${prepared.chainId}, not chain ${chainId}`);
+      if (!prepared)
+        throw refuse(`No user operation has been prepared for payment ${paymentId}; prepare one (pick a chain and token) first`);
+      if (prepared.chainId !== chainId)
+        throw refuse(`The user operation of payment ${paymentId} was prepared for chain ${prepared.chainId}, not chain ${chainId}`);
       if (prepared.userOpHash.toLowerCase() !== userOpHash.toLowerCase()) {
-        throw refuse(`This user operation is not the one prepared for payment ${paymentId}: its userOpHash is ${userOpHash}, expected ${prepared.userOpHash} (calls, gas or nonce differ)`);
+        throw refuse(
+          `This user operation is not the one prepared for payment ${paymentId}: its userOpHash is ${userOpHash}, expected ${prepared.userOpHash} (calls, gas or nonce differ)`,
+        );
       }
       if (prepared.accepted) throw refuse(`The user operation of payment ${paymentId} has already been submitted`);
       const payment = payments.find(paymentId);
@@ -89,14 +104,25 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
       if (phase === 'check') return {};
       // Acceptance: the payment moves to PROCESSING at the locked rate, in the same tick as the check above.
       const { quote } = prepared;
-      const result = payments.apply(paymentId, { type: 'customer.submitted', chainId, token: quote.token, exchangeRate: quote.exchangeRate });
+      const result = payments.apply(paymentId, {
+        type: 'customer.submitted',
+        chainId,
+        token: quote.token,
+        exchangeRate: quote.exchangeRate,
+      });
       if (!result.ok) {
         if (result.refusal.reason === 'expired') payments.apply(paymentId, { type: 'clock.expired' });
         throw refuse(`Payment ${paymentId} cannot take this user operation: ${result.refusal.message}`);
       }
       const p = result.payment;
-      if (p.amountToken !== quote.amountToken || p.serviceFeeToken !== quote.serviceFeeToken || p.merchantFeeToken !== quote.merchantFeeToken) {
-        logger.error(`payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`);
+      if (
+        p.amountToken !== quote.amountToken ||
+        p.serviceFeeToken !== quote.serviceFeeToken ||
+        p.merchantFeeToken !== quote.merchantFeeToken
+      ) {
+        logger.error(
+          `payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`,
+        );
       }
       // Kept signed, in its RPC form, so durable mode can put it back in the mempool after a restart.
       sessions.accept(session, formatUserOperationRequest(userOperation) as Record<string, unknown>);
@@ -108,12 +134,23 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
       const op = tracker.ofHash(settlement.chainId, settlement.userOpHash);
       if (!op) return;
       if (!settlement.success) {
-        record(op.paymentId, failureEvent(settlement.failure ?? { code: 'TRANSACTION_REVERTED', source: 'chain', message: `User operation reverted on chain ${op.chainId}` }));
+        record(
+          op.paymentId,
+          failureEvent(
+            settlement.failure ?? {
+              code: 'TRANSACTION_REVERTED',
+              source: 'chain',
+              message: `User operation reverted on chain ${op.chainId}`,
+            },
+          ),
+        );
         return;
       }
       const transfers = transfersFromLogs(deps.network, op.quote, settlement.sender, settlement.logs);
       if (transfers.unexpected.length > 0 || transfers.missing.length > 0) {
-        logger.error(`payment ${op.paymentId}: transaction ${settlement.txHash} transferred ${JSON.stringify(transfers.unexpected)}, missing ${JSON.stringify(transfers.missing)}`);
+        logger.error(
+          `payment ${op.paymentId}: transaction ${settlement.txHash} transferred ${JSON.stringify(transfers.unexpected)}, missing ${JSON.stringify(transfers.missing)}`,
+        );
       }
       record(op.paymentId, {
         type: 'chain.confirmed',
@@ -156,7 +193,12 @@ export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepte
       if (!prepared?.signedOperation || payment?.status !== 'PROCESSING') return;
       try {
         const userOperation = parseUserOperation(prepared.signedOperation);
-        deps.tracker.track({ paymentId: session.paymentId, chainId: prepared.chainId, userOpHash: prepared.userOpHash, quote: prepared.quote });
+        deps.tracker.track({
+          paymentId: session.paymentId,
+          chainId: prepared.chainId,
+          userOpHash: prepared.userOpHash,
+          quote: prepared.quote,
+        });
         await deps.bundler.resume(prepared.chainId, userOperation, { hold: session.hold });
         resumed += 1;
       } catch (error) {

@@ -55,60 +55,87 @@ describe('a payment paid on each chain through the real customer path', () => {
     [56, 'USDT'],
   ];
 
-  it.each(CASES)('chain %i, %s: SUCCESSFUL, balances exact to the smallest unit, API consistent with the receipt', async (chainId, token) => {
-    const sellers = [{ address: SELLER_A, amount: '30.10' }, { address: freshSeller(), amount: '12' }];
-    const created = await h.createPayment({ amount: '250.55', currency: 'EUR', sellers, externalId: `chain-${chainId}` });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
-    const decimals = network.tokenDecimals(chainId, token);
-    const merchant = h.sim.defaultMerchant.walletAddress as Address;
-    const watched: Address[] = [merchant, ...sellers.map((s) => s.address as Address), network.feeCollector, network.gasTreasury];
-    const before = await Promise.all(watched.map((a) => getTokenBalance(network, chainId, token, a)));
+  it.each(CASES)(
+    'chain %i, %s: SUCCESSFUL, balances exact to the smallest unit, API consistent with the receipt',
+    async (chainId, token) => {
+      const sellers = [
+        { address: SELLER_A, amount: '30.10' },
+        { address: freshSeller(), amount: '12' },
+      ];
+      const created = await h.createPayment({ amount: '250.55', currency: 'EUR', sellers, externalId: `chain-${chainId}` });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      const decimals = network.tokenDecimals(chainId, token);
+      const merchant = h.sim.defaultMerchant.walletAddress as Address;
+      const watched: Address[] = [merchant, ...sellers.map((s) => s.address as Address), network.feeCollector, network.gasTreasury];
+      const before = await Promise.all(watched.map((a) => getTokenBalance(network, chainId, token, a)));
 
-    const { prepared, reply } = await h.pay(id, { chainId, token });
-    expect(reply.body).toEqual({ jsonrpc: '2.0', id: 1, result: prepared.userOpHash });
-    const customerBefore = await getTokenBalance(network, chainId, token, prepared.sender);
-    const done = await h.settled(id);
-    const p = done.body;
-    expect(p).toMatchObject({ status: 'SUCCESSFUL', chainId, token, exchangeRate: '1.080000', amountToken: '270.594000', serviceFeeToken: '1.350000', error: null });
-    expect(h.webhooks.emitted.filter((e) => e.paymentId === id).map((e) => e.type)).toEqual(['payment.processing', 'payment.completed']);
+      const { prepared, reply } = await h.pay(id, { chainId, token });
+      expect(reply.body).toEqual({ jsonrpc: '2.0', id: 1, result: prepared.userOpHash });
+      const customerBefore = await getTokenBalance(network, chainId, token, prepared.sender);
+      const done = await h.settled(id);
+      const p = done.body;
+      expect(p).toMatchObject({
+        status: 'SUCCESSFUL',
+        chainId,
+        token,
+        exchangeRate: '1.080000',
+        amountToken: '270.594000',
+        serviceFeeToken: '1.350000',
+        error: null,
+      });
+      expect(h.webhooks.emitted.filter((e) => e.paymentId === id).map((e) => e.type)).toEqual(['payment.processing', 'payment.completed']);
 
-    // The transaction on chain is the one the API names, and it did exactly what the quote said.
-    const handle = network.chain(chainId);
-    const receipt = await handle.publicClient.getTransactionReceipt({ hash: p.txHash });
-    expect(receipt.status).toBe('success');
-    const block = await handle.publicClient.getBlock({ blockHash: receipt.blockHash });
-    expect(Date.parse(p.paidAt)).toBe(Math.min(Number(block.timestamp) * 1000, h.sim.clock.now()));
-    const moves = tokenTransfers(receipt.logs, network.tokenAddress(chainId, token)).filter((t) => isAddressEqual(t.from, prepared.sender));
-    const sellerTokens = h.sim.payments.store.get(id)?.sellersToken ?? [];
-    const expected = [
-      [merchant, tokenUnits(p.merchantFeeToken, decimals)],
-      ...sellers.map((s, i) => [s.address, tokenUnits(sellerTokens[i] as string, decimals)]),
-      [network.feeCollector, tokenUnits(p.serviceFeeToken, decimals)],
-    ] as [string, bigint][];
-    expect(moves.slice(0, 4).map((m) => [m.to.toLowerCase(), m.value])).toEqual(expected.map(([a, v]) => [a.toLowerCase(), v]));
-    const gasCharge = moves[4];
-    expect(moves).toHaveLength(5);
-    expect(gasCharge?.to).toBe(network.gasTreasury);
-    // amountToken is exactly what left for the recipients; gasActual is the paymaster's charge (6 dp, rounded up).
-    expect(expected.reduce((sum, [, v]) => sum + v, 0n)).toBe(tokenUnits(p.amountToken, decimals));
-    expect(tokenUnits(p.gasActual, decimals) - (gasCharge?.value ?? 0n)).toBeGreaterThanOrEqual(0n);
-    expect(tokenUnits(p.gasActual, decimals) - (gasCharge?.value ?? 0n)).toBeLessThan(10n ** BigInt(decimals - 6));
-    if (decimals === 6) expect(tokenUnits(p.gasActual, 6)).toBe(gasCharge?.value);
+      // The transaction on chain is the one the API names, and it did exactly what the quote said.
+      const handle = network.chain(chainId);
+      const receipt = await handle.publicClient.getTransactionReceipt({ hash: p.txHash });
+      expect(receipt.status).toBe('success');
+      const block = await handle.publicClient.getBlock({ blockHash: receipt.blockHash });
+      expect(Date.parse(p.paidAt)).toBe(Math.min(Number(block.timestamp) * 1000, h.sim.clock.now()));
+      const moves = tokenTransfers(receipt.logs, network.tokenAddress(chainId, token)).filter((t) =>
+        isAddressEqual(t.from, prepared.sender),
+      );
+      const sellerTokens = h.sim.payments.store.get(id)?.sellersToken ?? [];
+      const expected = [
+        [merchant, tokenUnits(p.merchantFeeToken, decimals)],
+        ...sellers.map((s, i) => [s.address, tokenUnits(sellerTokens[i] as string, decimals)]),
+        [network.feeCollector, tokenUnits(p.serviceFeeToken, decimals)],
+      ] as [string, bigint][];
+      expect(moves.slice(0, 4).map((m) => [m.to.toLowerCase(), m.value])).toEqual(expected.map(([a, v]) => [a.toLowerCase(), v]));
+      const gasCharge = moves[4];
+      expect(moves).toHaveLength(5);
+      expect(gasCharge?.to).toBe(network.gasTreasury);
+      // amountToken is exactly what left for the recipients; gasActual is the paymaster's charge (6 dp, rounded up).
+      expect(expected.reduce((sum, [, v]) => sum + v, 0n)).toBe(tokenUnits(p.amountToken, decimals));
+      expect(tokenUnits(p.gasActual, decimals) - (gasCharge?.value ?? 0n)).toBeGreaterThanOrEqual(0n);
+      expect(tokenUnits(p.gasActual, decimals) - (gasCharge?.value ?? 0n)).toBeLessThan(10n ** BigInt(decimals - 6));
+      if (decimals === 6) expect(tokenUnits(p.gasActual, 6)).toBe(gasCharge?.value);
 
-    const after = await Promise.all(watched.map((a) => getTokenBalance(network, chainId, token, a)));
-    expect(after.map((b, i) => b - (before[i] as bigint))).toEqual([...expected.map(([, v]) => v), gasCharge?.value]);
-    expect(customerBefore - (await getTokenBalance(network, chainId, token, prepared.sender))).toBe(tokenUnits(p.amountToken, decimals) + (gasCharge?.value ?? 0n));
+      const after = await Promise.all(watched.map((a) => getTokenBalance(network, chainId, token, a)));
+      expect(after.map((b, i) => b - (before[i] as bigint))).toEqual([...expected.map(([, v]) => v), gasCharge?.value]);
+      expect(customerBefore - (await getTokenBalance(network, chainId, token, prepared.sender))).toBe(
+        tokenUnits(p.amountToken, decimals) + (gasCharge?.value ?? 0n),
+      );
 
-    // The ledger records the real transfers of that transaction.
-    const ledger = (await h.request('GET', '/v1/transactions?limit=100')).body.data.find((t: { paymentId: string }) => t.paymentId === id);
-    expect(ledger).toMatchObject({ chainId, token, txHash: p.txHash, amountToken: p.amountToken, gasActual: p.gasActual, exchangeRate: '1.080000' });
-    expect(ledger.transfers).toEqual([
-      { role: 'merchant', address: h.sim.defaultMerchant.walletAddress, amountToken: p.merchantFeeToken },
-      ...sellers.map((s, i) => ({ role: 'seller', address: s.address, amountToken: sellerTokens[i] })),
-      { role: 'service', address: network.feeCollector, amountToken: p.serviceFeeToken },
-    ]);
-  });
+      // The ledger records the real transfers of that transaction.
+      const ledger = (await h.request('GET', '/v1/transactions?limit=100')).body.data.find(
+        (t: { paymentId: string }) => t.paymentId === id,
+      );
+      expect(ledger).toMatchObject({
+        chainId,
+        token,
+        txHash: p.txHash,
+        amountToken: p.amountToken,
+        gasActual: p.gasActual,
+        exchangeRate: '1.080000',
+      });
+      expect(ledger.transfers).toEqual([
+        { role: 'merchant', address: h.sim.defaultMerchant.walletAddress, amountToken: p.merchantFeeToken },
+        ...sellers.map((s, i) => ({ role: 'seller', address: s.address, amountToken: sellerTokens[i] })),
+        { role: 'service', address: network.feeCollector, amountToken: p.serviceFeeToken },
+      ]);
+    },
+  );
 
   it('splits to five sellers in one transaction: one hash, 7 payment Transfers and 1 gas Transfer', async () => {
     const sellers = Array.from({ length: 5 }, (_, i) => ({ address: freshSeller(), amount: `${10 + i}.0${i}` }));
@@ -123,13 +150,25 @@ describe('a payment paid on each chain through the real customer path', () => {
     expect(moves.every((m) => isAddressEqual(m.from, prepared.sender))).toBe(true);
     expect(moves.slice(1, 6).map((m) => m.to.toLowerCase())).toEqual(sellers.map((s) => s.address));
     expect(moves[7]?.to).toBe(network.gasTreasury);
-    const ledger = (await h.request('GET', '/v1/transactions?limit=100')).body.data.filter((t: { txHash: string }) => t.txHash === p.txHash);
+    const ledger = (await h.request('GET', '/v1/transactions?limit=100')).body.data.filter(
+      (t: { txHash: string }) => t.txHash === p.txHash,
+    );
     expect(ledger).toHaveLength(1);
-    expect(ledger[0].transfers.map((t: { role: string }) => t.role)).toEqual(['merchant', 'seller', 'seller', 'seller', 'seller', 'seller', 'service']);
-    expect(ledger[0].transfers.map((t: { amountToken: string }) => t.amountToken)).toEqual(moves.slice(0, 7).map((m) => (Number(m.value) / 1e6).toFixed(6)));
+    expect(ledger[0].transfers.map((t: { role: string }) => t.role)).toEqual([
+      'merchant',
+      'seller',
+      'seller',
+      'seller',
+      'seller',
+      'seller',
+      'service',
+    ]);
+    expect(ledger[0].transfers.map((t: { amountToken: string }) => t.amountToken)).toEqual(
+      moves.slice(0, 7).map((m) => (Number(m.value) / 1e6).toFixed(6)),
+    );
   });
 
-  it('a revert on chain makes the payment FAILED with the chain\'s error; nobody is paid and no gas is charged', async () => {
+  it("a revert on chain makes the payment FAILED with the chain's error; nobody is paid and no gas is charged", async () => {
     const created = await h.createPayment({ amount: '20', currency: 'USD' });
     const id = created.body.id as string;
     const { checkoutToken, ownerPrivateKey } = await h.checkout.signIn(id, { email: 'reverting@example.com' });
@@ -138,15 +177,32 @@ describe('a payment paid on each chain through the real customer path', () => {
     const handle = network.chain(8453);
     const usdc = network.tokenAddress(8453, 'USDC');
     const merchant = h.sim.defaultMerchant.walletAddress as Address;
-    await sendTransaction(handle.publicClient, handle.operator, { to: usdc, data: encodeFunctionData({ abi: BLACKLIST, functionName: 'blacklist', args: [merchant] }), purpose: 'blacklist' });
+    await sendTransaction(handle.publicClient, handle.operator, {
+      to: usdc,
+      data: encodeFunctionData({ abi: BLACKLIST, functionName: 'blacklist', args: [merchant] }),
+      purpose: 'blacklist',
+    });
     try {
       const customerBefore = await getTokenBalance(network, 8453, 'USDC', prepared.sender);
       const merchantBefore = await getTokenBalance(network, 8453, 'USDC', merchant);
       const signature = await signUserOpHash(ownerPrivateKey, prepared.userOpHash);
-      const reply = await h.rpc(8453, 'eth_sendUserOperation', [{ ...prepared.userOperation, signature }, prepared.entryPoint], checkoutToken);
+      const reply = await h.rpc(
+        8453,
+        'eth_sendUserOperation',
+        [{ ...prepared.userOperation, signature }, prepared.entryPoint],
+        checkoutToken,
+      );
       expect(reply.body.result).toBe(prepared.userOpHash);
       const p = (await h.settled(id)).body;
-      expect(p).toMatchObject({ status: 'FAILED', txHash: null, paidAt: null, gasActual: null, chainId: 8453, token: 'USDC', amountToken: '20.000000' });
+      expect(p).toMatchObject({
+        status: 'FAILED',
+        txHash: null,
+        paidAt: null,
+        gasActual: null,
+        chainId: 8453,
+        token: 'USDC',
+        amountToken: '20.000000',
+      });
       expect(p.error).toEqual({ code: 'TRANSACTION_REVERTED', source: 'chain', message: expect.stringContaining('blacklisted') });
       expect(h.webhooks.emitted.filter((e) => e.paymentId === id).map((e) => e.type)).toEqual(['payment.processing', 'payment.failed']);
       expect(await getTokenBalance(network, 8453, 'USDC', prepared.sender)).toBe(customerBefore);
@@ -158,10 +214,16 @@ describe('a payment paid on each chain through the real customer path', () => {
       const session = await h.checkout.signIn(next, { email: 'reverting@example.com' });
       const refused = await h.checkout.prepare(session.checkoutToken, { chainId: 8453, token: 'USDC' }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(Conflict);
-      expect(refused).toMatchObject({ message: expect.stringMatching(/^The payment cannot be made on Base with USDC right now: .*blacklisted/) });
+      expect(refused).toMatchObject({
+        message: expect.stringMatching(/^The payment cannot be made on Base with USDC right now: .*blacklisted/),
+      });
       expect((await h.request('GET', `/v1/payments/${next}`)).body.status).toBe('ACTIVE');
     } finally {
-      await sendTransaction(handle.publicClient, handle.operator, { to: usdc, data: encodeFunctionData({ abi: BLACKLIST, functionName: 'unBlacklist', args: [merchant] }), purpose: 'unBlacklist' });
+      await sendTransaction(handle.publicClient, handle.operator, {
+        to: usdc,
+        data: encodeFunctionData({ abi: BLACKLIST, functionName: 'unBlacklist', args: [merchant] }),
+        purpose: 'unBlacklist',
+      });
     }
   });
 });
@@ -173,7 +235,17 @@ describe('PROCESSING between acceptance and the receipt', () => {
       const id = (await h.createPayment({ amount: '10', currency: 'USD' })).body.id as string;
       const { prepared } = await h.pay(id, { chainId: 137, token: 'USDC' });
       const processing = await h.request('GET', `/v1/payments/${id}`);
-      expect(processing.body).toMatchObject({ status: 'PROCESSING', chainId: 137, token: 'USDC', exchangeRate: '1.000000', amountToken: '10.000000', serviceFeeToken: '0.050000', merchantFeeToken: '9.950000', txHash: null, gasActual: null });
+      expect(processing.body).toMatchObject({
+        status: 'PROCESSING',
+        chainId: 137,
+        token: 'USDC',
+        exchangeRate: '1.000000',
+        amountToken: '10.000000',
+        serviceFeeToken: '0.050000',
+        merchantFeeToken: '9.950000',
+        txHash: null,
+        gasActual: null,
+      });
       expect(h.webhooks.types()).toEqual(['payment.processing']);
       // Rates changing now do not touch the locked payment.
       await h.request('PUT', '/control/v1/exchange-rates', { body: { rates: { USD: '0.990000' } } });
@@ -194,7 +266,11 @@ describe('webhooks through the real webhook service', () => {
     const receiver = await startReceiver(() => clock.now());
     try {
       const call = async (method: string, path: string, body?: unknown) => {
-        const res = await sim.app.request(path, { method, headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const res = await sim.app.request(path, {
+          method,
+          headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         return (await res.json()) as Record<string, any>;
       };
       const endpoint = await call('POST', '/v1/webhooks', { url: `${receiver.url}/hooks` });
@@ -206,7 +282,12 @@ describe('webhooks through the real webhook service', () => {
       const res = await sim.app.request('/v1/web3/1', {
         method: 'POST',
         headers: { authorization: `Bearer ${checkoutToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_sendUserOperation', params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'eth_sendUserOperation',
+          params: [{ ...prepared.userOperation, signature }, prepared.entryPoint],
+        }),
       });
       expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: prepared.userOpHash });
       const deadline = Date.now() + 15_000;
@@ -215,7 +296,15 @@ describe('webhooks through the real webhook service', () => {
       expect(events.map((e) => e.event).sort()).toEqual(['payment.completed', 'payment.processing']);
       expect(events.every((e) => e.data.paymentId === payment.id && e.data.externalId === 'hooked')).toBe(true);
       // Signed with the clock's wall time (here frozen at the epoch by the harness), not its virtual time.
-      for (const r of receiver.requests) expect(verifyAsMerchant(r.headers['x-service-signature'] as string, r.rawBody, endpoint.secret as string, Math.floor(clock.wallTime() / 1000)).ok).toBe(true);
+      for (const r of receiver.requests)
+        expect(
+          verifyAsMerchant(
+            r.headers['x-service-signature'] as string,
+            r.rawBody,
+            endpoint.secret as string,
+            Math.floor(clock.wallTime() / 1000),
+          ).ok,
+        ).toBe(true);
       expect((await call('GET', `/v1/payments/${payment.id}`)).status).toBe('SUCCESSFUL');
     } finally {
       await sim.close();

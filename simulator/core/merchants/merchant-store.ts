@@ -66,5 +66,11 @@ export class MerchantStore {
 }
 
 export function merchantView(m: Merchant): MerchantView {
-  return { id: m.id, name: m.name, walletAddress: m.walletAddress, redirectUrl: m.redirectUrl, createdAt: new Date(m.createdAt).toISOString() } satisfies MerchantView;
+  return {
+    id: m.id,
+    name: m.name,
+    walletAddress: m.walletAddress,
+    redirectUrl: m.redirectUrl,
+    createdAt: new Date(m.createdAt).toISOString(),
+  } satisfies MerchantView;
 }

@@ -57,15 +57,13 @@ describe('service fee', () => {
 
   const amountArb = fc.bigInt({ min: 1n, max: 100_000_000_000_000n });
   const scenario = amountArb.chain((amount) =>
-    fc
-      .array(fc.bigInt({ min: 0n, max: 1_000_000n }), { minLength: 0, maxLength: 5 })
-      .map((weights) => {
-        // Turn weights into gross shares that add up to `amount` exactly, sellers > 0.
-        const total = weights.reduce((a, w) => a + w + 1n, 1n);
-        const sellers = weights.map((w) => ((w + 1n) * amount) / total).filter((s) => s > 0n);
-        const merchant = amount - sellers.reduce((a, s) => a + s, 0n);
-        return { amount, merchant, sellers };
-      }),
+    fc.array(fc.bigInt({ min: 0n, max: 1_000_000n }), { minLength: 0, maxLength: 5 }).map((weights) => {
+      // Turn weights into gross shares that add up to `amount` exactly, sellers > 0.
+      const total = weights.reduce((a, w) => a + w + 1n, 1n);
+      const sellers = weights.map((w) => ((w + 1n) * amount) / total).filter((s) => s > 0n);
+      const merchant = amount - sellers.reduce((a, s) => a + s, 0n);
+      return { amount, merchant, sellers };
+    }),
   );
 
   it('merchantFee + Σ sellers + serviceFee = amount, exactly', () => {

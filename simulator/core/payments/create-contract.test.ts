@@ -44,7 +44,8 @@ const problemPaths = (body: Record<string, unknown>): string[] => {
   const result = validateCreatePayment(body, NOW);
   return result.ok ? [] : result.problems.list().map((e) => e.path.join('.'));
 };
-const refusedAt = (body: Record<string, unknown>, path: string): boolean => problemPaths({ ...MINIMAL, ...body }).some((p) => p === path || p.startsWith(`${path}.`));
+const refusedAt = (body: Record<string, unknown>, path: string): boolean =>
+  problemPaths({ ...MINIMAL, ...body }).some((p) => p === path || p.startsWith(`${path}.`));
 const enumOf = (schema: unknown): unknown[] => {
   const values = keywordValue(schema, 'enum');
   if (!Array.isArray(values)) throw new Error('schema has no enum');

@@ -6,7 +6,7 @@ import { Conflict, invalidFields, NotFound, refusedTransition } from '../refusal
 import type { Logger } from '../support/logger.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { WebhookService } from '../webhooks/index.ts';
-import { CREATE_RULES, validateCreatePayment, type CreateRules, } from './create-draft.ts';
+import { CREATE_RULES, validateCreatePayment, type CreateRules } from './create-draft.ts';
 import type { PaymentListFilter, PaymentRepository } from './payment-store.ts';
 import { PaymentStore } from './payment-store.ts';
 import { PAYMENT_REFUSALS } from '../refusals/payment-refusals.ts';
@@ -72,7 +72,13 @@ export class PaymentService {
     const validation = validateCreatePayment(body, now, this.rules);
     if (!validation.ok) throw invalidFields(validation.problems.list());
     const { payment, effects } = this.rules.open(
-      { id: this.deps.random.uuid(), merchantId, origin, draft: validation.draft, defaultTtlMs: this.deps.defaultTtlMs ?? DEFAULT_PAYMENT_TTL_MS },
+      {
+        id: this.deps.random.uuid(),
+        merchantId,
+        origin,
+        draft: validation.draft,
+        defaultTtlMs: this.deps.defaultTtlMs ?? DEFAULT_PAYMENT_TTL_MS,
+      },
       now,
     );
     if (!this.store.insert(payment).ok) throw new Conflict(PAYMENT_REFUSALS.externalIdInUse);

@@ -30,7 +30,10 @@ describe('PaymentStore indexes', () => {
   it('filtered lists and time ranges equal a plain filter, through status changes', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ at: fc.integer({ min: 0, max: 20 }), ext: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }) }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.record({ at: fc.integer({ min: 0, max: 20 }), ext: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }) }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         fc.array(fc.record({ index: fc.nat(), status: fc.constantFrom(...PAYMENT_STATUSES) }), { maxLength: 40 }),
         fc.integer({ min: 1, max: 5 }),
         fc.record({ from: fc.integer({ min: 0, max: 20 }), span: fc.integer({ min: 0, max: 20 }) }),
@@ -54,13 +57,26 @@ describe('PaymentStore indexes', () => {
             model.set(p.id, next);
           }
           const all = [...model.values()].sort(newestFirst);
-          const filters: { status?: PaymentStatus; externalId?: string }[] = [{}, ...PAYMENT_STATUSES.map((status) => ({ status })), { externalId: 'a' }, { externalId: 'b', status: 'CANCELLED' }];
+          const filters: { status?: PaymentStatus; externalId?: string }[] = [
+            {},
+            ...PAYMENT_STATUSES.map((status) => ({ status })),
+            { externalId: 'a' },
+            { externalId: 'b', status: 'CANCELLED' },
+          ];
           for (const filter of filters) {
-            const expected = all.filter((p) => (filter.status === undefined || p.status === filter.status) && (filter.externalId === undefined || p.externalId === filter.externalId)).map((p) => p.id);
+            const expected = all
+              .filter(
+                (p) =>
+                  (filter.status === undefined || p.status === filter.status) &&
+                  (filter.externalId === undefined || p.externalId === filter.externalId),
+              )
+              .map((p) => p.id);
             expect(walk(store, filter, limit), JSON.stringify(filter)).toEqual(expected);
           }
           const to = range.from + range.span;
-          expect([...store.all(M, { from: range.from, to })].map((p) => p.id)).toEqual(all.filter((p) => p.createdAt >= range.from && p.createdAt <= to).map((p) => p.id));
+          expect([...store.all(M, { from: range.from, to })].map((p) => p.id)).toEqual(
+            all.filter((p) => p.createdAt >= range.from && p.createdAt <= to).map((p) => p.id),
+          );
         },
       ),
       { numRuns: 200 },

@@ -131,7 +131,10 @@ export class PaymentStore implements PaymentRepository {
           ? merchant?.byStatus[filter.status]
           : merchant?.all;
     if (!index) return { items: [], hasMore: false };
-    const accept = filter.externalId !== undefined && filter.status !== undefined ? (id: string) => (this.byId.get(id) as Payment).status === filter.status : undefined;
+    const accept =
+      filter.externalId !== undefined && filter.status !== undefined
+        ? (id: string) => (this.byId.get(id) as Payment).status === filter.status
+        : undefined;
     const page = index.pageAfter({ ...(after ? { after } : {}), limit: filter.limit, ...(accept ? { accept } : {}) });
     return { items: page.ids.map((id) => this.byId.get(id) as Payment), hasMore: page.hasMore };
   }

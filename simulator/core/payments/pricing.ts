@@ -9,7 +9,11 @@ export type PriceCreateRequest = (request: CreateRequest) => PaymentDraft;
 
 export const priceCreateRequest: PriceCreateRequest = (request) => {
   const { currency, sellers } = request;
-  const fees = computeFees(request.amountUnits, request.merchantGross, (sellers ?? []).map((s) => s.gross));
+  const fees = computeFees(
+    request.amountUnits,
+    request.merchantGross,
+    (sellers ?? []).map((s) => s.gross),
+  );
   const format = (units: bigint): string => formatUnits(units, currency.minorUnits);
   return {
     amount: request.amount,

@@ -20,7 +20,11 @@ export function settlementSplit(payment: Payment, wallets: SettlementWallets): S
   const need = (value: string | null) => requireTokenAmount(payment, value);
   return [
     { role: 'merchant', address: wallets.merchant, amountToken: need(payment.merchantFeeToken) },
-    ...(payment.sellers ?? []).map((s, i) => ({ role: 'seller' as const, address: s.address, amountToken: need(payment.sellersToken?.[i] ?? null) })),
+    ...(payment.sellers ?? []).map((s, i) => ({
+      role: 'seller' as const,
+      address: s.address,
+      amountToken: need(payment.sellersToken?.[i] ?? null),
+    })),
     { role: 'service', address: wallets.serviceFeeCollector, amountToken: need(payment.serviceFeeToken) },
   ];
 }

@@ -93,7 +93,15 @@ describe('guards and data', () => {
     const result = transition(active(), { type: 'customer.submitted', chainId: 8453, token: 'USDC', exchangeRate: '1.08' }, T0 + 1);
     expect(result).toMatchObject({
       ok: true,
-      payment: { status: 'PROCESSING', chainId: 8453, token: 'USDC', exchangeRate: '1.080000', amountToken: '108.000000', serviceFeeToken: '0.540000', merchantFeeToken: '107.460000' },
+      payment: {
+        status: 'PROCESSING',
+        chainId: 8453,
+        token: 'USDC',
+        exchangeRate: '1.080000',
+        amountToken: '108.000000',
+        serviceFeeToken: '0.540000',
+        merchantFeeToken: '107.460000',
+      },
     });
     if (result.ok) expect(result.effects).toContainEqual({ kind: 'cancel-expiry' });
   });
@@ -122,7 +130,13 @@ describe('guards and data', () => {
     const api = openPayment({ id: 'a', merchantId: 'm', origin: 'api', draft, defaultTtlMs: HOUR }, T0);
     expect(api.payment.expiresAt).toBe(T0 + HOUR);
     expect(api.effects).toEqual([{ kind: 'schedule-expiry', at: T0 + HOUR }]);
-    const dashboard = openPayment({ id: 'b', merchantId: 'm', origin: 'dashboard', draft: { ...draft, expiresAt: T0 + 2 * HOUR }, defaultTtlMs: HOUR }, T0);
-    expect(dashboard.effects).toEqual([{ kind: 'schedule-expiry', at: T0 + 2 * HOUR }, { kind: 'emit', event: 'payment.created' }]);
+    const dashboard = openPayment(
+      { id: 'b', merchantId: 'm', origin: 'dashboard', draft: { ...draft, expiresAt: T0 + 2 * HOUR }, defaultTtlMs: HOUR },
+      T0,
+    );
+    expect(dashboard.effects).toEqual([
+      { kind: 'schedule-expiry', at: T0 + 2 * HOUR },
+      { kind: 'emit', event: 'payment.created' },
+    ]);
   });
 });

@@ -52,9 +52,7 @@ export type PaymentEffect =
 
 export type { Refusal, RefusalReason } from '../support/lifecycle-table.ts';
 
-export type TransitionResult =
-  | { ok: true; payment: Payment; effects: PaymentEffect[] }
-  | { ok: false; refusal: Refusal };
+export type TransitionResult = { ok: true; payment: Payment; effects: PaymentEffect[] } | { ok: false; refusal: Refusal };
 
 type Handler<E extends PaymentEvent> = (payment: Payment, event: E, now: number) => Step<Payment, PaymentEffect>;
 
@@ -112,10 +110,18 @@ const TABLE: LifecycleTable<PaymentStatus, Payment, PaymentEvent, PaymentEffect>
   },
   PROCESSING: {
     'chain.confirmed': (payment, event, now) =>
-      moved(payment, { status: 'SUCCESSFUL', txHash: event.txHash, gasActual: event.gasActual, paidAt: Math.min(event.paidAt ?? now, now), settlementTransfers: event.transfers ? event.transfers.map((t) => ({ ...t })) : null }, now, [
-        { kind: 'emit', event: 'payment.completed' },
-        { kind: 'record-settlement' },
-      ]),
+      moved(
+        payment,
+        {
+          status: 'SUCCESSFUL',
+          txHash: event.txHash,
+          gasActual: event.gasActual,
+          paidAt: Math.min(event.paidAt ?? now, now),
+          settlementTransfers: event.transfers ? event.transfers.map((t) => ({ ...t })) : null,
+        },
+        now,
+        [{ kind: 'emit', event: 'payment.completed' }, { kind: 'record-settlement' }],
+      ),
     'chain.failed': fromProcessingFailure,
     'bundler.rejected': fromProcessingFailure,
   },

@@ -18,18 +18,37 @@ describe('validateCreatePayment', () => {
     expect(result).toEqual({
       ok: true,
       draft: {
-        amount: '100.5', currency: 'USD', title: null, externalId: null,
-        acceptedChains: [1, 42161, 8453, 137, 56], acceptedTokens: ['USDC', 'USDT'],
-        serviceFee: '0.50', merchantFee: '100.00', sellers: null, expiresAt: undefined,
+        amount: '100.5',
+        currency: 'USD',
+        title: null,
+        externalId: null,
+        acceptedChains: [1, 42161, 8453, 137, 56],
+        acceptedTokens: ['USDC', 'USDT'],
+        serviceFee: '0.50',
+        merchantFee: '100.00',
+        sellers: null,
+        expiresAt: undefined,
       },
     });
   });
 
   it.each([
-    ['100', []], ['100.5', []], ['100.00', []], ['1000000000000', []], ['1', []],
-    ['1000000000000.01', [['amount']]], ['0.99', [['amount']]], ['01', [['amount']]], ['1.', [['amount']]],
-    ['1.234', [['amount']]], ['-1', [['amount']]], ['1e3', [['amount']]], [' 1', [['amount']]], ['', [['amount']]],
-    [100, [['amount']]], [null, [['amount']]],
+    ['100', []],
+    ['100.5', []],
+    ['100.00', []],
+    ['1000000000000', []],
+    ['1', []],
+    ['1000000000000.01', [['amount']]],
+    ['0.99', [['amount']]],
+    ['01', [['amount']]],
+    ['1.', [['amount']]],
+    ['1.234', [['amount']]],
+    ['-1', [['amount']]],
+    ['1e3', [['amount']]],
+    [' 1', [['amount']]],
+    ['', [['amount']]],
+    [100, [['amount']]],
+    [null, [['amount']]],
   ])('USD amount %j -> %j', (amount, expected) => {
     expect(paths({ amount, currency: 'USD' })).toEqual(expected);
   });
@@ -40,17 +59,34 @@ describe('validateCreatePayment', () => {
     expect(paths({ amount: '149', currency: 'JPY' })).toEqual([['amount']]);
     expect(paths({ amount: '15999', currency: 'IDR' })).toEqual([['amount']]);
     expect(paths({ amount: '25000.5', currency: 'VND' })).toEqual([['amount']]);
-    expect(validateCreatePayment({ amount: '150', currency: 'JPY' }, NOW)).toMatchObject({ draft: { serviceFee: '1', merchantFee: '149' } });
+    expect(validateCreatePayment({ amount: '150', currency: 'JPY' }, NOW)).toMatchObject({
+      draft: { serviceFee: '1', merchantFee: '149' },
+    });
   });
 
   it('reports one entry per invalid field, including unknown fields', () => {
     const errors = errorsOf({
-      amount: 'x', currency: 'XXX', title: 'a'.repeat(256), externalId: 'has space',
-      acceptedChains: [1, 999, 1], acceptedTokens: 'USDC', expiresAt: 'tomorrow', foo: 1, bar: 2,
+      amount: 'x',
+      currency: 'XXX',
+      title: 'a'.repeat(256),
+      externalId: 'has space',
+      acceptedChains: [1, 999, 1],
+      acceptedTokens: 'USDC',
+      expiresAt: 'tomorrow',
+      foo: 1,
+      bar: 2,
     });
     expect(errors.map((e) => e.path)).toEqual([
-      ['foo'], ['bar'], ['currency'], ['amount'], ['title'], ['externalId'],
-      ['acceptedChains', '1'], ['acceptedChains', '2'], ['acceptedTokens'], ['expiresAt'],
+      ['foo'],
+      ['bar'],
+      ['currency'],
+      ['amount'],
+      ['title'],
+      ['externalId'],
+      ['acceptedChains', '1'],
+      ['acceptedChains', '2'],
+      ['acceptedTokens'],
+      ['expiresAt'],
     ]);
     expect(new Set(errors.map((e) => JSON.stringify(e.path))).size).toBe(errors.length);
   });
@@ -90,16 +126,39 @@ describe('validateCreatePayment', () => {
 
   it('validates sellers with precise paths', () => {
     const body = (sellers: unknown): unknown => ({ amount: '100', currency: 'USD', sellers });
-    expect(paths(body([{ address: A, amount: '10' }, { address: B, amount: '20' }]))).toEqual([]);
+    expect(
+      paths(
+        body([
+          { address: A, amount: '10' },
+          { address: B, amount: '20' },
+        ]),
+      ),
+    ).toEqual([]);
     expect(paths(body([]))).toEqual([['sellers']]);
     expect(paths(body(Array.from({ length: 6 }, () => ({ address: A, amount: '1' }))))).toEqual([['sellers']]);
-    expect(paths(body([{ address: A, amount: '10' }, { address: A.toLowerCase(), amount: '1' }]))).toEqual([['sellers', '1', 'address']]);
+    expect(
+      paths(
+        body([
+          { address: A, amount: '10' },
+          { address: A.toLowerCase(), amount: '1' },
+        ]),
+      ),
+    ).toEqual([['sellers', '1', 'address']]);
     expect(paths(body([{ address: A.replace('a', 'A'), amount: '10' }]))).toEqual([['sellers', '0', 'address']]);
     expect(paths(body([{ address: A.toUpperCase().replace('0X', '0x'), amount: '10' }]))).toEqual([]);
     expect(paths(body([{ address: A, amount: '0' }, 'x', { address: B, amount: '1', x: 1 }]))).toEqual([
-      ['sellers', '0', 'amount'], ['sellers', '1'], ['sellers', '2', 'x'],
+      ['sellers', '0', 'amount'],
+      ['sellers', '1'],
+      ['sellers', '2', 'x'],
     ]);
-    expect(paths(body([{ address: A, amount: '60' }, { address: B, amount: '50' }]))).toEqual([['sellers']]);
+    expect(
+      paths(
+        body([
+          { address: A, amount: '60' },
+          { address: B, amount: '50' },
+        ]),
+      ),
+    ).toEqual([['sellers']]);
   });
 
   it('checks merchantAmount against the sum', () => {
@@ -116,12 +175,26 @@ describe('validateCreatePayment', () => {
 
   it('splits the fee over merchant and sellers so the parts add up exactly', () => {
     const result = validateCreatePayment(
-      { amount: '100', currency: 'USD', sellers: [{ address: A, amount: '33.33' }, { address: B, amount: '33.33' }] },
+      {
+        amount: '100',
+        currency: 'USD',
+        sellers: [
+          { address: A, amount: '33.33' },
+          { address: B, amount: '33.33' },
+        ],
+      },
       NOW,
     );
     expect(result).toMatchObject({
       ok: true,
-      draft: { serviceFee: '0.50', merchantFee: '33.17', sellers: [{ address: A, amount: '33.16' }, { address: B, amount: '33.17' }] },
+      draft: {
+        serviceFee: '0.50',
+        merchantFee: '33.17',
+        sellers: [
+          { address: A, amount: '33.16' },
+          { address: B, amount: '33.17' },
+        ],
+      },
     });
   });
 });
@@ -146,7 +219,13 @@ describe('fee properties end to end (strings in, strings out)', () => {
   };
 
   it('merchantFee + Σ sellers + serviceFee = amount; |serviceFee − 0.005·amount| ≤ 1 minor unit', () => {
-    const sellers = [A, B, '0x0000000000000000000000000000000000000001', '0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb'];
+    const sellers = [
+      A,
+      B,
+      '0x0000000000000000000000000000000000000001',
+      '0x00000000000000000000000000000000000000aa',
+      '0x00000000000000000000000000000000000000bb',
+    ];
     fc.assert(
       fc.property(
         fc.constantFrom(...currencies),
@@ -159,7 +238,9 @@ describe('fee properties end to end (strings in, strings out)', () => {
           const body = {
             amount: unitsToString(amount, currency.minorUnits, trimmed),
             currency: currency.code,
-            ...(sellerUnits.length ? { sellers: sellerUnits.map((u, i) => ({ address: sellers[i], amount: unitsToString(u, currency.minorUnits, trimmed) })) } : {}),
+            ...(sellerUnits.length
+              ? { sellers: sellerUnits.map((u, i) => ({ address: sellers[i], amount: unitsToString(u, currency.minorUnits, trimmed) })) }
+              : {}),
           };
           const result = validateCreatePayment(body, NOW);
           if (!result.ok) throw new Error(JSON.stringify({ body, errors: result.problems.list() }));

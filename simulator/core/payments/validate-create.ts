@@ -5,7 +5,15 @@ import { CHAIN_IDS, hasSupportedPair, TOKENS } from '@stablepay/contract/chain-t
 import type { Currency } from '../reference-data/currencies.ts';
 import { CURRENCY_CODES, findCurrency } from '../reference-data/currencies.ts';
 import { sum, toUnits } from '../money/decimal.ts';
-import { addressProblem, amountProblem, charLength, isPlainObject, parseDateTime, Problems, rejectUnknownFields } from '../validation/index.ts';
+import {
+  addressProblem,
+  amountProblem,
+  charLength,
+  isPlainObject,
+  parseDateTime,
+  Problems,
+  rejectUnknownFields,
+} from '../validation/index.ts';
 
 export const CREATE_FIELDS = [
   'amount',
@@ -81,14 +89,16 @@ export function validateCreateRequest(body: unknown, now: number): CreateRequest
     if (given !== merchantGross) {
       problems.add(
         ['merchantAmount'],
-        sellers ? 'merchantAmount plus the sellers\' amounts must equal amount' : 'merchantAmount must equal amount when there are no sellers',
+        sellers
+          ? "merchantAmount plus the sellers' amounts must equal amount"
+          : 'merchantAmount must equal amount when there are no sellers',
       );
       return { ok: false, problems };
     }
     merchantGross = given;
   } else if (merchantGross <= 0n) {
     // Without merchantAmount the merchant takes the remainder, which must be positive.
-    problems.add(['sellers'], 'The sellers\' amounts must add up to less than amount when merchantAmount is omitted');
+    problems.add(['sellers'], "The sellers' amounts must add up to less than amount when merchantAmount is omitted");
     return { ok: false, problems };
   }
 

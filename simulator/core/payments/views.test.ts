@@ -24,9 +24,20 @@ const active: Payment = openPayment({ id: 'p1', merchantId: 'm1', origin: 'api',
 describe('payment views', () => {
   it('the create view carries exactly the create-view fields of a new payment', () => {
     expect(createView(active, PAY_URL)).toEqual({
-      id: 'p1', status: 'ACTIVE', amount: '100', currency: 'USD', title: null, externalId: 'order-1',
-      acceptedChains: [1, 8453], acceptedTokens: ['USDC'], serviceFee: '0.50', merchantFee: '99.50', sellers: null,
-      paymentUrl: 'http://127.0.0.1:4000/p/p1', expiresAt: '2026-11-21T11:00:00.000Z', createdAt: '2026-11-21T10:00:00.000Z',
+      id: 'p1',
+      status: 'ACTIVE',
+      amount: '100',
+      currency: 'USD',
+      title: null,
+      externalId: 'order-1',
+      acceptedChains: [1, 8453],
+      acceptedTokens: ['USDC'],
+      serviceFee: '0.50',
+      merchantFee: '99.50',
+      sellers: null,
+      paymentUrl: 'http://127.0.0.1:4000/p/p1',
+      expiresAt: '2026-11-21T11:00:00.000Z',
+      createdAt: '2026-11-21T10:00:00.000Z',
     });
   });
 
@@ -35,6 +46,10 @@ describe('payment views', () => {
   });
 
   it('the retrieve view shows any status', () => {
-    expect(retrieveView({ ...active, status: 'CANCELLED' }, PAY_URL)).toMatchObject({ id: 'p1', status: 'CANCELLED', updatedAt: '2026-11-21T10:00:00.000Z' });
+    expect(retrieveView({ ...active, status: 'CANCELLED' }, PAY_URL)).toMatchObject({
+      id: 'p1',
+      status: 'CANCELLED',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    });
   });
 });

@@ -33,7 +33,10 @@ export class PayoutService {
   create(merchantId: string, body: unknown): Payout {
     const now = this.deps.clock.now();
     const draft = validatePayoutInput(body, now);
-    const { payout, effects } = openPayout({ id: this.deps.random.uuid(), merchantId, draft, defaultTtlMs: this.deps.defaultTtlMs ?? 3_600_000 }, now);
+    const { payout, effects } = openPayout(
+      { id: this.deps.random.uuid(), merchantId, draft, defaultTtlMs: this.deps.defaultTtlMs ?? 3_600_000 },
+      now,
+    );
     this.payouts.set(payout.id, payout);
     this.persist?.put('payout', payout.id, payout);
     this.carryOut(payout, effects);

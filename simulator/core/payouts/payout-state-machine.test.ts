@@ -5,7 +5,15 @@ import { PAYMENT_STATUSES } from '../payments/types.ts';
 import type { Payout, PayoutStatus } from './types.ts';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
-const base = openPayout({ id: 'po', merchantId: 'm', draft: { amount: '50', currency: 'USD', recipientAddress: `0x${'a'.repeat(40)}`, externalId: null, expiresAt: undefined }, defaultTtlMs: 3_600_000 }, T0);
+const base = openPayout(
+  {
+    id: 'po',
+    merchantId: 'm',
+    draft: { amount: '50', currency: 'USD', recipientAddress: `0x${'a'.repeat(40)}`, externalId: null, expiresAt: undefined },
+    defaultTtlMs: 3_600_000,
+  },
+  T0,
+);
 const inStatus = (status: PayoutStatus): Payout => ({ ...base.payout, status });
 
 const events: Record<PayoutEventType, PayoutEvent> = {
@@ -17,13 +25,20 @@ const events: Record<PayoutEventType, PayoutEvent> = {
 };
 
 const EXPECTED: Partial<Record<PayoutStatus, Partial<Record<PayoutEventType, [PayoutStatus, string]>>>> = {
-  ACTIVE: { 'payer.submitted': ['PROCESSING', 'payout.processing'], 'clock.expired': ['EXPIRED', 'payout.expired'], 'merchant.cancelled': ['CANCELLED', 'payout.cancelled'] },
+  ACTIVE: {
+    'payer.submitted': ['PROCESSING', 'payout.processing'],
+    'clock.expired': ['EXPIRED', 'payout.expired'],
+    'merchant.cancelled': ['CANCELLED', 'payout.cancelled'],
+  },
   PROCESSING: { 'chain.confirmed': ['SUCCESSFUL', 'payout.completed'], 'chain.failed': ['FAILED', 'payout.failed'] },
 };
 
 describe('payout transition table', () => {
   it('opens ACTIVE and always emits payout.created', () => {
-    expect(base.effects).toEqual([{ kind: 'schedule-expiry', at: T0 + 3_600_000 }, { kind: 'emit', event: 'payout.created' }]);
+    expect(base.effects).toEqual([
+      { kind: 'schedule-expiry', at: T0 + 3_600_000 },
+      { kind: 'emit', event: 'payout.created' },
+    ]);
   });
 
   const pairs = PAYMENT_STATUSES.flatMap((s) => PAYOUT_EVENT_TYPES.map((e) => [s, e] as const));
@@ -41,6 +56,8 @@ describe('payout transition table', () => {
   it('locks the token amount on submit and refuses pairs the chain table lacks', () => {
     const ok = payoutTransition(inStatus('ACTIVE'), { type: 'payer.submitted', chainId: 1, token: 'USDC', exchangeRate: '1.08' }, T0);
     expect(ok).toMatchObject({ ok: true, payout: { amountToken: '54.000000', exchangeRate: '1.080000' } });
-    expect(payoutTransition(inStatus('ACTIVE'), { type: 'payer.submitted', chainId: 56, token: 'USDC', exchangeRate: '1' }, T0)).toMatchObject({ ok: false, refusal: { reason: 'pair-unsupported' } });
+    expect(
+      payoutTransition(inStatus('ACTIVE'), { type: 'payer.submitted', chainId: 56, token: 'USDC', exchangeRate: '1' }, T0),
+    ).toMatchObject({ ok: false, refusal: { reason: 'pair-unsupported' } });
   });
 });

@@ -17,11 +17,26 @@ export type PayoutEvent =
   | { type: 'merchant.cancelled' };
 
 export type PayoutEventType = PayoutEvent['type'];
-export const PAYOUT_EVENT_TYPES: readonly PayoutEventType[] = ['payer.submitted', 'chain.confirmed', 'chain.failed', 'clock.expired', 'merchant.cancelled'];
+export const PAYOUT_EVENT_TYPES: readonly PayoutEventType[] = [
+  'payer.submitted',
+  'chain.confirmed',
+  'chain.failed',
+  'clock.expired',
+  'merchant.cancelled',
+];
 
-export type PayoutWebhookEvent = 'payout.created' | 'payout.processing' | 'payout.completed' | 'payout.failed' | 'payout.expired' | 'payout.cancelled';
+export type PayoutWebhookEvent =
+  | 'payout.created'
+  | 'payout.processing'
+  | 'payout.completed'
+  | 'payout.failed'
+  | 'payout.expired'
+  | 'payout.cancelled';
 
-export type PayoutEffect = { kind: 'emit'; event: PayoutWebhookEvent } | { kind: 'schedule-expiry'; at: number } | { kind: 'cancel-expiry' };
+export type PayoutEffect =
+  | { kind: 'emit'; event: PayoutWebhookEvent }
+  | { kind: 'schedule-expiry'; at: number }
+  | { kind: 'cancel-expiry' };
 
 export type PayoutTransitionResult = { ok: true; payout: Payout; effects: PayoutEffect[] } | { ok: false; refusal: Refusal };
 
@@ -32,24 +47,36 @@ const TABLE: LifecycleTable<PayoutStatus, Payout, PayoutEvent, PayoutEffect> = {
   ACTIVE: {
     'payer.submitted': (payout, event, now) => {
       if (now >= payout.expiresAt) return fail('expired', 'Payout has expired');
-      if (!isPairSupported(event.chainId, event.token)) return fail('pair-unsupported', `${event.token} is not available on chain ${event.chainId}`);
+      if (!isPairSupported(event.chainId, event.token))
+        return fail('pair-unsupported', `${event.token} is not available on chain ${event.chainId}`);
       const { minorUnits } = currencyOrThrow(payout.currency);
       const rateMicro = toUnits(event.exchangeRate, RATE_SCALE);
       const amountToken = fiatToToken(toUnits(payout.amount, minorUnits), minorUnits, rateMicro);
       return moved(
         payout,
-        { status: 'PROCESSING', chainId: event.chainId, token: event.token, exchangeRate: formatUnits(rateMicro, RATE_SCALE), amountToken: formatUnits(amountToken, TOKEN_SCALE) },
+        {
+          status: 'PROCESSING',
+          chainId: event.chainId,
+          token: event.token,
+          exchangeRate: formatUnits(rateMicro, RATE_SCALE),
+          amountToken: formatUnits(amountToken, TOKEN_SCALE),
+        },
         now,
         [{ kind: 'cancel-expiry' }, { kind: 'emit', event: 'payout.processing' }],
       );
     },
     'clock.expired': (payout, _event, now) =>
-      now < payout.expiresAt ? fail('not-yet-expired', 'Payout has not reached expiresAt') : moved(payout, { status: 'EXPIRED' }, now, [{ kind: 'emit', event: 'payout.expired' }]),
-    'merchant.cancelled': (payout, _event, now) => moved(payout, { status: 'CANCELLED' }, now, [{ kind: 'cancel-expiry' }, { kind: 'emit', event: 'payout.cancelled' }]),
+      now < payout.expiresAt
+        ? fail('not-yet-expired', 'Payout has not reached expiresAt')
+        : moved(payout, { status: 'EXPIRED' }, now, [{ kind: 'emit', event: 'payout.expired' }]),
+    'merchant.cancelled': (payout, _event, now) =>
+      moved(payout, { status: 'CANCELLED' }, now, [{ kind: 'cancel-expiry' }, { kind: 'emit', event: 'payout.cancelled' }]),
   },
   PROCESSING: {
-    'chain.confirmed': (payout, event, now) => moved(payout, { status: 'SUCCESSFUL', txHash: event.txHash, paidAt: now }, now, [{ kind: 'emit', event: 'payout.completed' }]),
-    'chain.failed': (payout, event, now) => moved(payout, { status: 'FAILED', error: { ...event.error } }, now, [{ kind: 'emit', event: 'payout.failed' }]),
+    'chain.confirmed': (payout, event, now) =>
+      moved(payout, { status: 'SUCCESSFUL', txHash: event.txHash, paidAt: now }, now, [{ kind: 'emit', event: 'payout.completed' }]),
+    'chain.failed': (payout, event, now) =>
+      moved(payout, { status: 'FAILED', error: { ...event.error } }, now, [{ kind: 'emit', event: 'payout.failed' }]),
   },
   SUCCESSFUL: {},
   FAILED: {},
@@ -65,7 +92,10 @@ export function payoutTransition(payout: Payout, event: PayoutEvent, now: number
 }
 
 /** "(none) -> ACTIVE": payouts are dashboard-created, so payout.created is always emitted. */
-export function openPayout(input: { id: string; merchantId: string; draft: PayoutDraft; defaultTtlMs: number }, now: number): { payout: Payout; effects: PayoutEffect[] } {
+export function openPayout(
+  input: { id: string; merchantId: string; draft: PayoutDraft; defaultTtlMs: number },
+  now: number,
+): { payout: Payout; effects: PayoutEffect[] } {
   const expiresAt = input.draft.expiresAt ?? now + input.defaultTtlMs;
   const payout: Payout = {
     id: input.id,
@@ -86,5 +116,11 @@ export function openPayout(input: { id: string; merchantId: string; draft: Payou
     createdAt: now,
     updatedAt: now,
   };
-  return { payout, effects: [{ kind: 'schedule-expiry', at: expiresAt }, { kind: 'emit', event: 'payout.created' }] };
+  return {
+    payout,
+    effects: [
+      { kind: 'schedule-expiry', at: expiresAt },
+      { kind: 'emit', event: 'payout.created' },
+    ],
+  };
 }

@@ -9,12 +9,21 @@ export function validatePayoutInput(body: unknown, now: number): PayoutDraft {
   const input = objectBody(body);
   rejectUnknownFields(input, ['amount', 'currency', 'recipientAddress', 'externalId', 'expiresAt'], problems);
   const currency = typeof input.currency === 'string' ? findCurrency(input.currency) : undefined;
-  if (!currency) problems.add(['currency'], input.currency === undefined ? 'currency is required' : `currency must be one of ${CURRENCY_CODES.join(', ')}`);
-  const amountIssue = input.amount === undefined ? 'amount is required' : amountProblem(input.amount, currency, { name: 'amount', floor: 'minimum' });
+  if (!currency)
+    problems.add(
+      ['currency'],
+      input.currency === undefined ? 'currency is required' : `currency must be one of ${CURRENCY_CODES.join(', ')}`,
+    );
+  const amountIssue =
+    input.amount === undefined ? 'amount is required' : amountProblem(input.amount, currency, { name: 'amount', floor: 'minimum' });
   if (amountIssue) problems.add(['amount'], amountIssue);
   const addressIssue = input.recipientAddress === undefined ? 'recipientAddress is required' : addressProblem(input.recipientAddress);
   if (addressIssue) problems.add(['recipientAddress'], addressIssue.replace(/^address/, 'recipientAddress'));
-  if (input.externalId !== undefined && input.externalId !== null && (typeof input.externalId !== 'string' || !EXTERNAL_ID_PATTERN.test(input.externalId))) {
+  if (
+    input.externalId !== undefined &&
+    input.externalId !== null &&
+    (typeof input.externalId !== 'string' || !EXTERNAL_ID_PATTERN.test(input.externalId))
+  ) {
     problems.add(['externalId'], 'externalId must be 1 to 36 letters, digits, hyphens, underscores or dots');
   }
   let expiresAt: number | undefined;

@@ -26,7 +26,10 @@ export type LifecycleTable<S extends string, R, E extends { type: string }, F> =
   { [T in E['type']]?: StepHandler<R, Extract<E, { type: T }>, F> }
 >;
 
-export const refuse = (reason: RefusalReason, message: string): { ok: false; refusal: Refusal } => ({ ok: false, refusal: { reason, message } });
+export const refuse = (reason: RefusalReason, message: string): { ok: false; refusal: Refusal } => ({
+  ok: false,
+  refusal: { reason, message },
+});
 
 /** The record with `changes` applied and stamped `now`, plus the effects to carry out. */
 export function move<R extends LifecycleRecord<string>, F>(record: R, changes: Partial<R>, now: number, effects: F[]): Step<R, F> {

@@ -139,7 +139,12 @@ export class NewestFirstIndex extends NewestFirstEntries {
    * index, or a position (`after`) that need not be in it (a secondary index paging after a record
    * that left it). Unknown cursor id: undefined.
    */
-  page(options: { cursor?: string | undefined; after?: { at: number; id: string }; limit: number; accept?: (id: string) => boolean }): IndexPage | undefined {
+  page(options: {
+    cursor?: string | undefined;
+    after?: { at: number; id: string };
+    limit: number;
+    accept?: (id: string) => boolean;
+  }): IndexPage | undefined {
     if (options.after === undefined && options.cursor !== undefined) {
       const entry = this.byId.get(options.cursor);
       if (!entry) return undefined;

@@ -16,7 +16,9 @@ export function createRandomSource(seed?: string | number): RandomSource {
     const chunks: Buffer[] = [];
     let have = 0;
     while (have < length) {
-      const chunk = createHash('sha256').update(`${String(seed)}:${counter++}`).digest();
+      const chunk = createHash('sha256')
+        .update(`${String(seed)}:${counter++}`)
+        .digest();
       chunks.push(chunk);
       have += chunk.length;
     }

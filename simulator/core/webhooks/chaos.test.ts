@@ -22,7 +22,12 @@ async function setup(plans: ChaosPlan[]) {
     return new Response('', { status: 200 });
   }) as never;
   const calm: ChaosPlan = { holdMs: 0, duplicate: false, effects: [] };
-  service = createWebhookService({ clock: new VirtualClock(), fetch, chaos: () => plans.shift() ?? calm, onAttempt: (r) => reports.push(r) });
+  service = createWebhookService({
+    clock: new VirtualClock(),
+    fetch,
+    chaos: () => plans.shift() ?? calm,
+    onAttempt: (r) => reports.push(r),
+  });
   expect((await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: 'http://hook.example/' }))).status).toBe(201);
   return { sent, deliveryIds, reports, service };
 }
@@ -31,7 +36,8 @@ describe('chaos deliveries', () => {
   it('reads duplicate=<p>,reorder=<p>,delay=<ms> and refuses anything else', () => {
     expect(parseChaosSettings('duplicate=0.1, reorder=0.25,delay=2000')).toEqual({ duplicate: 0.1, reorder: 0.25, delayMs: 2000 });
     expect(parseChaosSettings('duplicate=1')).toEqual({ duplicate: 1, reorder: 0, delayMs: 0 });
-    for (const bad of ['duplicate=1.5', 'reorder=', 'delay=-1', 'delay=10000', 'shuffle=0.1', 'duplicate=x']) expect(() => parseChaosSettings(bad), bad).toThrow(RangeError);
+    for (const bad of ['duplicate=1.5', 'reorder=', 'delay=-1', 'delay=10000', 'shuffle=0.1', 'duplicate=x'])
+      expect(() => parseChaosSettings(bad), bad).toThrow(RangeError);
   });
 
   it('draws a plan per attempt from the probabilities', () => {

@@ -53,14 +53,19 @@ export function chaosPlanner(settings: ChaosSettings, random: () => number = Mat
 /** `duplicate=0.1,reorder=0.1,delay=2000`; throws RangeError naming the bad part. */
 export function parseChaosSettings(spec: string): ChaosSettings {
   const settings: ChaosSettings = { duplicate: 0, reorder: 0, delayMs: 0 };
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, value = ''] = part.split('=', 2).map((s) => s.trim()) as [string, string?];
     const number = Number(value);
     if (name === 'duplicate' || name === 'reorder') {
-      if (value === '' || !Number.isFinite(number) || number < 0 || number > 1) throw new RangeError(`${name} must be a probability from 0 to 1, got "${value}"`);
+      if (value === '' || !Number.isFinite(number) || number < 0 || number > 1)
+        throw new RangeError(`${name} must be a probability from 0 to 1, got "${value}"`);
       settings[name] = number;
     } else if (name === 'delay') {
-      if (!/^\d+$/.test(value) || number > 9_000) throw new RangeError(`delay must be whole milliseconds from 0 to 9000 (below the 10 s limit), got "${value}"`);
+      if (!/^\d+$/.test(value) || number > 9_000)
+        throw new RangeError(`delay must be whole milliseconds from 0 to 9000 (below the 10 s limit), got "${value}"`);
       settings.delayMs = number;
     } else {
       throw new RangeError(`unknown chaos effect "${name}"; use duplicate=<p>, reorder=<p>, delay=<ms>`);

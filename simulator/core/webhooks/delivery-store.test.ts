@@ -14,8 +14,26 @@ describe('DeliveryStore.list', () => {
         fc.option(fc.constantFrom(...EVENTS), { nil: undefined }),
         (specs, limit, event) => {
           const store = new DeliveryStore();
-          const made = specs.map((s) => store.create({ merchantId: 'm', event: s.event, paymentId: null, payoutId: null, url: 'http://x/', rawBody: '{}', createdAtMs: s.at }));
-          store.create({ merchantId: 'other', event: 'test', paymentId: null, payoutId: null, url: 'http://y/', rawBody: '{}', createdAtMs: 3 });
+          const made = specs.map((s) =>
+            store.create({
+              merchantId: 'm',
+              event: s.event,
+              paymentId: null,
+              payoutId: null,
+              url: 'http://x/',
+              rawBody: '{}',
+              createdAtMs: s.at,
+            }),
+          );
+          store.create({
+            merchantId: 'other',
+            event: 'test',
+            paymentId: null,
+            payoutId: null,
+            url: 'http://y/',
+            rawBody: '{}',
+            createdAtMs: 3,
+          });
           const expected = made
             .filter((r) => event === undefined || r.event === event)
             .sort((a, b) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? 1 : -1))
@@ -40,7 +58,15 @@ describe('DeliveryStore.list', () => {
 
   it('returns copies: mutating a view does not change the record', () => {
     const store = new DeliveryStore();
-    const record = store.create({ merchantId: 'm', event: 'test', paymentId: null, payoutId: null, url: 'http://x/', rawBody: '{"event":"test"}', createdAtMs: 0 });
+    const record = store.create({
+      merchantId: 'm',
+      event: 'test',
+      paymentId: null,
+      payoutId: null,
+      url: 'http://x/',
+      rawBody: '{"event":"test"}',
+      createdAtMs: 0,
+    });
     const view = store.get('m', record.id)!;
     view.attempts.push({ number: 1, attemptedAt: '', statusCode: 200, durationMs: 0, error: null });
     (view.payload as { event: string }).event = 'changed';

@@ -133,10 +133,13 @@ export class DeliveryStore {
     // The cursor is a position in the full order, so it stays valid even when the item it names
     // does not match the filters (or changed status since the previous page).
     const items = [...bucket.values()]
-      .filter((r) => (query.event === undefined || r.event === query.event)
-        && (query.status === undefined || r.status === query.status)
-        && (query.paymentId === undefined || r.paymentId === query.paymentId)
-        && (after === undefined || newestFirst(after, r) < 0))
+      .filter(
+        (r) =>
+          (query.event === undefined || r.event === query.event) &&
+          (query.status === undefined || r.status === query.status) &&
+          (query.paymentId === undefined || r.paymentId === query.paymentId) &&
+          (after === undefined || newestFirst(after, r) < 0),
+      )
       .sort(newestFirst);
     const page = items.slice(0, query.limit);
     const hasMore = items.length > query.limit;

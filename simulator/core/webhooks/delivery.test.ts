@@ -73,7 +73,14 @@ describe('a delivery', () => {
     expect(verifyAsMerchant(header, req!.rawBody, secret, nowSeconds())).toEqual({ ok: true, timestamp: signedAt });
 
     const [delivery] = service.deliveries('m1');
-    expect(delivery).toMatchObject({ event: 'payment.completed', paymentId: PAYMENT, payoutId: null, url: hook.url, status: 'succeeded', nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      event: 'payment.completed',
+      paymentId: PAYMENT,
+      payoutId: null,
+      url: hook.url,
+      status: 'succeeded',
+      nextAttemptAt: null,
+    });
     expect(delivery!.payload).toEqual(JSON.parse(req!.rawBody));
     expect(delivery!.attempts).toEqual([
       { number: 1, attemptedAt: new Date(emittedAt).toISOString(), statusCode: 200, durationMs: expect.any(Number), error: null },
@@ -132,7 +139,7 @@ describe('signature verification (spec §6, steps 1-4)', () => {
     expect(verifyAsMerchant(header, rawBody, secret, t).ok).toBe(true);
   });
 
-  it('a retry fired by a 35 h clock advance verifies against the receiver\'s wall clock', async () => {
+  it("a retry fired by a 35 h clock advance verifies against the receiver's wall clock", async () => {
     const hook = await receiver(() => ({ status: 500 }));
     const secret = await configure('m1', hook.url);
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
@@ -154,7 +161,9 @@ describe('signature verification (spec §6, steps 1-4)', () => {
     const oldSecret = await configure('m1', hook.url);
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
     await service.idle();
-    expect(verifyAsMerchant(hook.requests[0]!.headers['x-service-signature'] as string, hook.requests[0]!.rawBody, oldSecret, nowSeconds()).ok).toBe(true);
+    expect(
+      verifyAsMerchant(hook.requests[0]!.headers['x-service-signature'] as string, hook.requests[0]!.rawBody, oldSecret, nowSeconds()).ok,
+    ).toBe(true);
 
     const rotated = await app.request('/v1/webhooks/regenerate-secret', jsonRequest('m1', 'POST'));
     const newSecret = ((await rotated.json()) as { secret: string }).secret;
@@ -179,21 +188,37 @@ describe('routing of events', () => {
     const secretA = await configure('merchant-a', hookA.url);
     const secretB = await configure('merchant-b', hookB.url);
     const ids = Array.from({ length: 10 }, (_, i) => `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`);
-    ids.forEach((paymentId, i) => service.emit(i % 2 === 0 ? 'merchant-a' : 'merchant-b', { type: 'payment.completed', paymentId, externalId: `x${i}` }));
+    ids.forEach((paymentId, i) =>
+      service.emit(i % 2 === 0 ? 'merchant-a' : 'merchant-b', { type: 'payment.completed', paymentId, externalId: `x${i}` }),
+    );
     await service.idle();
 
-    const received = (r: Receiver) => r.requests.map((q) => (JSON.parse(q.rawBody) as { data: { paymentId: string } }).data.paymentId).sort();
+    const received = (r: Receiver) =>
+      r.requests.map((q) => (JSON.parse(q.rawBody) as { data: { paymentId: string } }).data.paymentId).sort();
     expect(received(hookA)).toEqual(ids.filter((_, i) => i % 2 === 0));
     expect(received(hookB)).toEqual(ids.filter((_, i) => i % 2 === 1));
-    for (const [hook, own, other] of [[hookA, secretA, secretB], [hookB, secretB, secretA]] as const) {
+    for (const [hook, own, other] of [
+      [hookA, secretA, secretB],
+      [hookB, secretB, secretA],
+    ] as const) {
       for (const req of hook.requests) {
         const header = req.headers['x-service-signature'] as string;
         expect(verifyAsMerchant(header, req.rawBody, own, nowSeconds()).ok).toBe(true);
         expect(verifyAsMerchant(header, req.rawBody, other, nowSeconds()).ok).toBe(false);
       }
     }
-    expect(service.deliveries('merchant-a').map((d) => d.paymentId).sort()).toEqual(received(hookA));
-    expect(service.deliveries('merchant-b').map((d) => d.paymentId).sort()).toEqual(received(hookB));
+    expect(
+      service
+        .deliveries('merchant-a')
+        .map((d) => d.paymentId)
+        .sort(),
+    ).toEqual(received(hookA));
+    expect(
+      service
+        .deliveries('merchant-b')
+        .map((d) => d.paymentId)
+        .sort(),
+    ).toEqual(received(hookB));
   });
 
   it('records exactly one delivery per event, and none for a merchant without an endpoint', async () => {
@@ -234,7 +259,10 @@ describe('routing of events', () => {
     await service.idle();
 
     expect(first.requests.map((r) => (JSON.parse(r.rawBody) as { event: string }).event)).toEqual(['payment.processing']);
-    expect(second.requests.map((r) => (JSON.parse(r.rawBody) as { event: string }).event).sort()).toEqual(['payment.completed', 'payment.processing']);
+    expect(second.requests.map((r) => (JSON.parse(r.rawBody) as { event: string }).event).sort()).toEqual([
+      'payment.completed',
+      'payment.processing',
+    ]);
     const processing = service.deliveries('m1').find((d) => d.event === 'payment.processing');
     expect(processing).toMatchObject({ url: second.url, status: 'succeeded' });
     expect(processing!.attempts.map((a) => a.statusCode)).toEqual([503, 200]);

@@ -106,7 +106,10 @@ export class DeliveryDispatcher {
       void this.run(record, number, dueAt);
       return;
     }
-    this.retryTimers.set(record.id, this.config.clock.schedule(dueAt, () => void this.run(record, number, dueAt)));
+    this.retryTimers.set(
+      record.id,
+      this.config.clock.schedule(dueAt, () => void this.run(record, number, dueAt)),
+    );
   }
 
   /**
@@ -160,13 +163,17 @@ export class DeliveryDispatcher {
       if (outcome.abandoned || this.closed) return;
       if (outcome.chaos) deliveries.countChaos(record, outcome.chaos);
       const nowIso = clock.nowIso();
-      deliveries.recordAttempt(record, {
-        number,
-        attemptedAt: new Date(instantMs).toISOString(),
-        statusCode: outcome.statusCode,
-        durationMs: outcome.durationMs,
-        error: outcome.error,
-      }, nowIso);
+      deliveries.recordAttempt(
+        record,
+        {
+          number,
+          attemptedAt: new Date(instantMs).toISOString(),
+          statusCode: outcome.statusCode,
+          durationMs: outcome.durationMs,
+          error: outcome.error,
+        },
+        nowIso,
+      );
       if (outcome.error === null) deliveries.finish(record, 'succeeded', nowIso);
       else this.afterFailure(record, number, scheduledAt);
       this.report(record, number, outcome, outcome.chaos);
@@ -202,7 +209,15 @@ export class DeliveryDispatcher {
     if (secret === undefined) {
       return { statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false };
     }
-    const request = this.config.buildRequest({ instantMs, signedAtMs: this.config.clock.wallTime(), secret, deliveryId: record.id, rawBody: record.rawBody, userAgent: this.config.userAgent, attempt: number });
+    const request = this.config.buildRequest({
+      instantMs,
+      signedAtMs: this.config.clock.wallTime(),
+      secret,
+      deliveryId: record.id,
+      rawBody: record.rawBody,
+      userAgent: this.config.userAgent,
+      attempt: number,
+    });
     const transport = await this.transport();
     return postWebhook(transport.fetch, {
       url: record.url,

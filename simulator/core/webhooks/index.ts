@@ -19,7 +19,15 @@ export { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './types.ts';
 export { formatSignatureHeader, generateSecret, signPayload, SECRET_PREFIX } from './sign.ts';
 export { buildPayload, serializePayload } from './payload.ts';
 export { DEFAULT_RETRY_DELAYS_MS, nextAttemptDueAt, retryScheduler, type RetryScheduler } from './retry-schedule.ts';
-export { ATTEMPT_TIME_HEADER, DELIVERY_ID_HEADER, buildAttemptRequest, deliveryHeaders, type AttemptInput, type AttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
+export {
+  ATTEMPT_TIME_HEADER,
+  DELIVERY_ID_HEADER,
+  buildAttemptRequest,
+  deliveryHeaders,
+  type AttemptInput,
+  type AttemptRequest,
+  type BuildAttemptRequest,
+} from './delivery-headers.ts';
 export { DeliveryStore } from './delivery-store.ts';
 export { EndpointStore } from './endpoint-store.ts';
 export { MAX_URL_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './validate.ts';

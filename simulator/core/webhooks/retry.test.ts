@@ -27,7 +27,11 @@ async function setup(options: { reply?: Receiver['reply']; timeoutMs?: number; u
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const hook = await startReceiver(() => clock.now(), options.reply);
-  cleanups.push(() => hook.close(), () => service.close(), () => clock.dispose());
+  cleanups.push(
+    () => hook.close(),
+    () => service.close(),
+    () => clock.dispose(),
+  );
   const res = await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: options.url ?? hook.url }));
   expect(res.status).toBe(201);
   const delivery = () => service.deliveries('m1')[0]!;
@@ -95,7 +99,11 @@ describe('retry schedule', () => {
     const first = timestamps(hook)[0]!;
     expect(timestamps(hook).map((t) => t - first)).toEqual([0, 60, 360]);
     expect(delivery()).toMatchObject({ status: 'succeeded', nextAttemptAt: null });
-    expect(delivery().attempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([[1, 502, 'HTTP 502'], [2, 502, 'HTTP 502'], [3, 204, null]]);
+    expect(delivery().attempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([
+      [1, 502, 'HTTP 502'],
+      [2, 502, 'HTTP 502'],
+      [3, 204, null],
+    ]);
     expect(clock.pendingTimers()).toBe(0);
   });
 
@@ -115,7 +123,13 @@ describe('retry schedule', () => {
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
     await service.idle();
     expect(delivery().attempts).toEqual([
-      { number: 1, attemptedAt: expect.any(String), statusCode: null, durationMs: expect.any(Number), error: expect.stringMatching(/ECONNREFUSED/) },
+      {
+        number: 1,
+        attemptedAt: expect.any(String),
+        statusCode: null,
+        durationMs: expect.any(Number),
+        error: expect.stringMatching(/ECONNREFUSED/),
+      },
     ]);
     expect(delivery().status).toBe('pending');
   });
@@ -145,7 +159,10 @@ describe('response time limit', () => {
       })) as unknown as FetchLike;
     const clock = new VirtualClock({ wallNow: () => START });
     const service = createWebhookService({ clock, fetch: hangingFetch });
-    cleanups.push(() => service.close(), () => clock.dispose());
+    cleanups.push(
+      () => service.close(),
+      () => clock.dispose(),
+    );
     await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: 'http://hook.example/' }));
     service.emit('m1', { type: 'payment.processing', paymentId: PAYMENT });
     await vi.advanceTimersByTimeAsync(9_999);
@@ -161,7 +178,9 @@ describe('response time limit', () => {
 describe('close()', () => {
   it('cancels pending retries and abandons in-flight requests without recording them', async () => {
     let hang = false;
-    const { clock, hook, service, delivery, emit } = await setup({ reply: () => (hang ? { status: 200, delayMs: 30_000 } : { status: 500 }) });
+    const { clock, hook, service, delivery, emit } = await setup({
+      reply: () => (hang ? { status: 200, delayMs: 30_000 } : { status: 500 }),
+    });
     await emit();
     expect(clock.pendingTimers()).toBe(1);
     hang = true;

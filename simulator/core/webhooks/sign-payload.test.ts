@@ -7,7 +7,9 @@ describe('signing', () => {
   it('matches an HMAC computed independently over "<t>.<raw body>" with the whole secret as key', () => {
     const secret = `whsec_${'ab'.repeat(32)}`;
     const body = '{"event":"test","timestamp":"2026-11-21T10:00:00.000Z"}';
-    const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(`1795168800.${body}`, 'utf8')).digest('hex');
+    const expected = createHmac('sha256', Buffer.from(secret, 'utf8'))
+      .update(Buffer.from(`1795168800.${body}`, 'utf8'))
+      .digest('hex');
     expect(signPayload(secret, 1795168800, body)).toBe(expected);
     expect(formatSignatureHeader(1795168800, expected)).toBe(`t=1795168800,v1=${expected}`);
   });
@@ -22,11 +24,15 @@ describe('signing', () => {
 describe('payload', () => {
   const ts = '2026-11-21T10:00:00.000Z';
   it('serialises in the documented key order', () => {
-    expect(serializePayload(buildPayload({ type: 'payment.completed', paymentId: 'p', externalId: 'e' }, ts)))
-      .toBe('{"event":"payment.completed","timestamp":"2026-11-21T10:00:00.000Z","data":{"paymentId":"p","externalId":"e"}}');
-    expect(serializePayload(buildPayload({ type: 'payout.expired', payoutId: 'q' }, ts)))
-      .toBe('{"event":"payout.expired","timestamp":"2026-11-21T10:00:00.000Z","data":{"payoutId":"q","externalId":null}}');
-    expect(serializePayload(buildPayload({ type: 'test', paymentId: 'ignored' }, ts))).toBe('{"event":"test","timestamp":"2026-11-21T10:00:00.000Z"}');
+    expect(serializePayload(buildPayload({ type: 'payment.completed', paymentId: 'p', externalId: 'e' }, ts))).toBe(
+      '{"event":"payment.completed","timestamp":"2026-11-21T10:00:00.000Z","data":{"paymentId":"p","externalId":"e"}}',
+    );
+    expect(serializePayload(buildPayload({ type: 'payout.expired', payoutId: 'q' }, ts))).toBe(
+      '{"event":"payout.expired","timestamp":"2026-11-21T10:00:00.000Z","data":{"payoutId":"q","externalId":null}}',
+    );
+    expect(serializePayload(buildPayload({ type: 'test', paymentId: 'ignored' }, ts))).toBe(
+      '{"event":"test","timestamp":"2026-11-21T10:00:00.000Z"}',
+    );
   });
 
   it('throws on events that cannot be delivered well-formed', () => {

@@ -85,10 +85,7 @@ const STATUS_SET: ReadonlySet<string> = new Set(DELIVERY_STATUSES);
  * `queries` as Hono's `c.req.queries()` gives them (every value of every key). A parameter
  * given twice is refused rather than silently taking one of the values.
  */
-export function validateDeliveriesQuery(
-  queries: Record<string, string[]>,
-  cursorExists: (cursor: string) => boolean,
-): DeliveryQuery {
+export function validateDeliveriesQuery(queries: Record<string, string[]>, cursorExists: (cursor: string) => boolean): DeliveryQuery {
   const errors: FieldProblem[] = [];
   const single = (name: string): string | undefined => {
     const values = queries[name];

@@ -17,8 +17,10 @@ afterAll(async () => {
   await network?.stop();
 });
 
-const control = (id: string, action: string, body?: unknown) => h.request('POST', `/control/v1/payments/${id}/${action}`, { ...(body === undefined ? {} : { body }), key: null });
-const create = async (body: Record<string, unknown> = {}) => (await h.createPayment({ amount: '100', currency: 'USD', ...body })).body.id as string;
+const control = (id: string, action: string, body?: unknown) =>
+  h.request('POST', `/control/v1/payments/${id}/${action}`, { ...(body === undefined ? {} : { body }), key: null });
+const create = async (body: Record<string, unknown> = {}) =>
+  (await h.createPayment({ amount: '100', currency: 'USD', ...body })).body.id as string;
 const events = (id: string) => h.webhooks.emitted.filter((e) => e.paymentId === id).map((e) => e.type);
 
 describe('submit, confirm, fail, pay on the chains', () => {
@@ -26,7 +28,16 @@ describe('submit, confirm, fail, pay on the chains', () => {
     const id = await create({ sellers: [{ address: SELLER_A, amount: '40' }], externalId: 'held' });
     const submitted = await control(id, 'submit', { chainId: 42161, token: 'USDT' });
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ status: 'PROCESSING', chainId: 42161, token: 'USDT', exchangeRate: '1.000000', amountToken: '100.000000', serviceFeeToken: '0.500000', merchantFeeToken: '59.700000', txHash: null });
+    expect(submitted.body).toMatchObject({
+      status: 'PROCESSING',
+      chainId: 42161,
+      token: 'USDT',
+      exchangeRate: '1.000000',
+      amountToken: '100.000000',
+      serviceFeeToken: '0.500000',
+      merchantFeeToken: '59.700000',
+      txHash: null,
+    });
     await new Promise((r) => setTimeout(r, 150)); // longer than any automatic bundle delay here
     expect((await h.request('GET', `/v1/payments/${id}`)).body.status).toBe('PROCESSING');
     const confirmed = await control(id, 'confirm');
@@ -35,7 +46,11 @@ describe('submit, confirm, fail, pay on the chains', () => {
     expect(receipt.status).toBe('success');
     expect(events(id)).toEqual(['payment.processing', 'payment.completed']);
     const ledger = (await h.request('GET', '/v1/transactions?limit=100')).body.data.find((t: { paymentId: string }) => t.paymentId === id);
-    expect(ledger.transfers.map((t: { role: string; amountToken: string }) => [t.role, t.amountToken])).toEqual([['merchant', '59.700000'], ['seller', '39.800000'], ['service', '0.500000']]);
+    expect(ledger.transfers.map((t: { role: string; amountToken: string }) => [t.role, t.amountToken])).toEqual([
+      ['merchant', '59.700000'],
+      ['seller', '39.800000'],
+      ['service', '0.500000'],
+    ]);
     expect((await control(id, 'confirm')).status).toBe(409);
     expect((await control(id, 'fail')).status).toBe(409);
   });
@@ -44,7 +59,11 @@ describe('submit, confirm, fail, pay on the chains', () => {
     const a = await create();
     await control(a, 'submit', { chainId: 1, token: 'USDC' });
     const dropped = await control(a, 'fail');
-    expect(dropped.body).toMatchObject({ status: 'FAILED', txHash: null, error: { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'The bundler rejected the user operation' } });
+    expect(dropped.body).toMatchObject({
+      status: 'FAILED',
+      txHash: null,
+      error: { code: 'USER_OPERATION_REJECTED', source: 'bundler', message: 'The bundler rejected the user operation' },
+    });
     const b = await create();
     await control(b, 'submit', { chainId: 56, token: 'USDT' });
     const reverted = await control(b, 'fail', { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'execution reverted: nope' });
@@ -56,7 +75,13 @@ describe('submit, confirm, fail, pay on the chains', () => {
   });
 
   it('pay = submit + confirm, on every chain', async () => {
-    for (const [chainId, token] of [[1, 'USDT'], [42161, 'USDC'], [8453, 'USDC'], [137, 'USDT'], [56, 'USDT']] as const) {
+    for (const [chainId, token] of [
+      [1, 'USDT'],
+      [42161, 'USDC'],
+      [8453, 'USDC'],
+      [137, 'USDT'],
+      [56, 'USDT'],
+    ] as const) {
       const id = await create({ amount: '12.34' });
       const paid = await control(id, 'pay', { chainId, token });
       expect(paid.status).toBe(200);
@@ -73,7 +98,9 @@ describe('submit, confirm, fail, pay on the chains', () => {
     expect((await control(id, 'fail')).status).toBe(409);
     expect((await control(id, 'submit', { chainId: 1, token: 'USDC' })).status).toBe(400);
     expect((await control(id, 'submit', { chainId: 8453, token: 'USDT' })).status).toBe(400);
-    expect((await control(id, 'submit', { chainId: 999, token: 'USDC' })).body.errors).toEqual([{ path: ['chainId'], message: expect.any(String) }]);
+    expect((await control(id, 'submit', { chainId: 999, token: 'USDC' })).body.errors).toEqual([
+      { path: ['chainId'], message: expect.any(String) },
+    ]);
     expect((await control('00000000-0000-4000-8000-000000000000', 'submit', { chainId: 8453, token: 'USDC' })).status).toBe(404);
     expect((await control(id, 'submit', { chainId: 8453, token: 'USDC' })).status).toBe(200);
     expect((await control(id, 'submit', { chainId: 8453, token: 'USDC' })).status).toBe(409);
@@ -81,7 +108,11 @@ describe('submit, confirm, fail, pay on the chains', () => {
     expect(events(id)).toEqual(['payment.processing']);
     const cancelled = await create();
     await h.request('DELETE', `/v1/payments/${cancelled}`);
-    expect((await control(cancelled, 'submit', { chainId: 8453, token: 'USDC' })).body).toEqual({ statusCode: 409, message: 'Payment is not payable (status: CANCELLED)', error: 'Conflict' });
+    expect((await control(cancelled, 'submit', { chainId: 8453, token: 'USDC' })).body).toEqual({
+      statusCode: 409,
+      message: 'Payment is not payable (status: CANCELLED)',
+      error: 'Conflict',
+    });
   });
 
   it('a submit at expiresAt is refused with 400 and the payment expires', async () => {
@@ -96,7 +127,7 @@ describe('submit, confirm, fail, pay on the chains', () => {
 });
 
 describe('clock and health', () => {
-  it('advancing the virtual clock moves every chain\'s block time', async () => {
+  it("advancing the virtual clock moves every chain's block time", async () => {
     await h.request('POST', '/control/v1/clock/advance', { body: { ms: 36 * 3_600_000 } });
     const target = Math.floor(h.sim.clock.now() / 1000);
     for (const [chainId, handle] of network.chains) {
@@ -115,7 +146,13 @@ describe('clock and health', () => {
   it('GET /health reports the real block numbers of the five chains', async () => {
     const first = await h.request('GET', '/control/v1/health', { key: null });
     expect(first.body.status).toBe('ok');
-    expect(first.body.chains.map((c: { chainId: number; status: string }) => [c.chainId, c.status])).toEqual([[1, 'running'], [42161, 'running'], [8453, 'running'], [137, 'running'], [56, 'running']]);
+    expect(first.body.chains.map((c: { chainId: number; status: string }) => [c.chainId, c.status])).toEqual([
+      [1, 'running'],
+      [42161, 'running'],
+      [8453, 'running'],
+      [137, 'running'],
+      [56, 'running'],
+    ]);
     for (const c of first.body.chains) {
       expect(c.blockNumber).toBe(Number(await network.chain(c.chainId).publicClient.getBlockNumber()));
       expect(c.rpcUrl).toBe(network.chain(c.chainId).rpcUrl);

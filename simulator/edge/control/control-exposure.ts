@@ -2,11 +2,7 @@
 // this machine can; on any other address a token is required, unless the operator says in so many
 // words (--control-insecure) that anyone who can reach the port may drive the simulator.
 
-export type ControlExposure =
-  | { kind: 'disabled' }
-  | { kind: 'token' }
-  | { kind: 'loopback' }
-  | { kind: 'insecure'; host: string };
+export type ControlExposure = { kind: 'disabled' } | { kind: 'token' } | { kind: 'loopback' } | { kind: 'insecure'; host: string };
 
 export interface ControlExposureInput {
   host: string;

@@ -31,7 +31,12 @@ function redirectUrlProblem(value: unknown): string | undefined {
 function parseMerchantInput(body: unknown, partial = false): MerchantSettings {
   const problems = new Problems();
   if (!isPlainObject(body) || (partial && Object.keys(body).length === 0)) {
-    problems.add([], partial ? 'Request body must be a JSON object with at least one of name, walletAddress, redirectUrl' : 'Request body must be a JSON object');
+    problems.add(
+      [],
+      partial
+        ? 'Request body must be a JSON object with at least one of name, walletAddress, redirectUrl'
+        : 'Request body must be a JSON object',
+    );
     problems.throwIfAny();
   }
   const input = body as Record<string, unknown>;

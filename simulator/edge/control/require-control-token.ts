@@ -23,7 +23,12 @@ export function requireControlToken(token: string): MiddlewareHandler {
     const given = c.req.header(CONTROL_TOKEN_HEADER);
     // Comparing digests keeps the comparison constant-time whatever the length given.
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-      throw new ApiError(401, given === undefined ? `Missing ${CONTROL_TOKEN_HEADER} header (the control API requires a token)` : `Invalid ${CONTROL_TOKEN_HEADER}`);
+      throw new ApiError(
+        401,
+        given === undefined
+          ? `Missing ${CONTROL_TOKEN_HEADER} header (the control API requires a token)`
+          : `Invalid ${CONTROL_TOKEN_HEADER}`,
+      );
     }
     await next();
   };

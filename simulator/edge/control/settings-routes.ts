@@ -19,11 +19,13 @@ export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: Con
     if (!isPlainObject(body)) problems.add([], 'Request body must be a JSON object');
     else {
       rejectUnknownFields(body, ['rates'], problems);
-      if (!isPlainObject(body.rates) || Object.keys(body.rates).length === 0) problems.add(['rates'], 'rates must be a non-empty object of currency -> rate');
-      else for (const [currency, value] of Object.entries(body.rates)) {
-        const problem = rateProblem(currency, value);
-        if (problem) problems.add(['rates', currency], problem);
-      }
+      if (!isPlainObject(body.rates) || Object.keys(body.rates).length === 0)
+        problems.add(['rates'], 'rates must be a non-empty object of currency -> rate');
+      else
+        for (const [currency, value] of Object.entries(body.rates)) {
+          const problem = rateProblem(currency, value);
+          if (problem) problems.add(['rates', currency], problem);
+        }
     }
     problems.throwIfAny();
     rates.update((body as { rates: Record<string, string> }).rates);
@@ -43,7 +45,9 @@ export function settingsRoutes({ rates, limiter, chainHealth, faults = [] }: Con
     return c.json(limiter.current satisfies RateLimitSettings, 200);
   });
 
-  app.get('/health', async (c) => c.json({ status: 'ok', chains: await chainHealth(), ...(faults.length > 0 ? { faults: [...faults] } : {}) }, 200));
+  app.get('/health', async (c) =>
+    c.json({ status: 'ok', chains: await chainHealth(), ...(faults.length > 0 ? { faults: [...faults] } : {}) }, 200),
+  );
 
   return app;
 }

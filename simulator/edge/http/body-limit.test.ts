@@ -42,17 +42,31 @@ const JSON_ROUTES = [
   'POST /control/v1/reset',
 ];
 /** Routes that take no body at all. */
-const BODYLESS_ROUTES = ['DELETE /v1/payments/:id', 'DELETE /v1/auth/api-keys/:id', 'POST /v1/webhooks/regenerate-secret', 'POST /v1/webhooks/test', 'POST /demo-payment'];
+const BODYLESS_ROUTES = [
+  'DELETE /v1/payments/:id',
+  'DELETE /v1/auth/api-keys/:id',
+  'POST /v1/webhooks/regenerate-secret',
+  'POST /v1/webhooks/test',
+  'POST /demo-payment',
+];
 
-const concrete = (path: string): string =>
-  path.replace(':chainId', '8453').replace(':paymentId', paymentId).replace(':payoutId', payoutId);
+const concrete = (path: string): string => path.replace(':chainId', '8453').replace(':paymentId', paymentId).replace(':payoutId', payoutId);
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, defaultApiKey: KEY, rateLimit: { limit: 1_000_000, windowSeconds: 60 }, logger: { info() {}, error() {} } });
+  server = await startServer({
+    port: 0,
+    defaultApiKey: KEY,
+    rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+    logger: { info() {}, error() {} },
+  });
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   const payment = await fetch(`${server.url}/v1/payments`, { method: 'POST', headers, body: '{"amount":"100","currency":"USD"}' });
   paymentId = ((await payment.json()) as { id: string }).id;
-  const payout = await fetch(`${server.url}/control/v1/payouts`, { method: 'POST', headers, body: '{"amount":"10","currency":"USD","recipientAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}' });
+  const payout = await fetch(`${server.url}/control/v1/payouts`, {
+    method: 'POST',
+    headers,
+    body: '{"amount":"10","currency":"USD","recipientAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}',
+  });
   payoutId = ((await payout.json()) as { id: string }).id;
 });
 afterAll(async () => server.close());
@@ -104,7 +118,9 @@ function sendLarge(route: string, total: number, mode: 'content-length' | 'chunk
 
 describe('one body pipeline: 1 MB cap on every JSON route', () => {
   it('the route lists cover every route that can take a body', () => {
-    const routes = new Set(server.simulator.app.routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)).map((r) => `${r.method} ${r.path}`));
+    const routes = new Set(
+      server.simulator.app.routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)).map((r) => `${r.method} ${r.path}`),
+    );
     const classified = [...JSON_ROUTES, ...BODYLESS_ROUTES].map((r) => r.replace(':paymentId', ':id').replace(':payoutId', ':id'));
     expect([...routes].sort()).toEqual([...new Set(classified)].sort());
   });
@@ -153,7 +169,10 @@ describe('one body pipeline: 1 MB cap on every JSON route', () => {
       expect(ok.status, mode).toBe(201);
       expect((JSON.parse(ok.body) as { title?: string }).title, mode).toBe(title);
       // A leading byte-order mark is not JSON: refused as before, at path [].
-      const bom = await sendSmall(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"amount":"1","currency":"EUR","title":"€"}')]), mode);
+      const bom = await sendSmall(
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"amount":"1","currency":"EUR","title":"€"}')]),
+        mode,
+      );
       expect(bom.status, mode).toBe(400);
     }
   });

@@ -9,7 +9,12 @@ const KEY = 'pk_pathtest000000000000000000000000000000000000000000';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, defaultApiKey: KEY, rateLimit: { limit: 1_000_000, windowSeconds: 60 }, logger: { info() {}, error() {} } });
+  server = await startServer({
+    port: 0,
+    defaultApiKey: KEY,
+    rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+    logger: { info() {}, error() {} },
+  });
 });
 afterAll(async () => server.close());
 
@@ -49,11 +54,18 @@ const traversal = fc
     target: fc.constantFrom(...TARGET),
     trailingQuery: fc.boolean(),
   })
-  .map(({ prefix, climbs, separator, target, trailingQuery }) => `${prefix}${separator}${climbs.join(separator)}${separator}${target}${trailingQuery ? '?limit=1' : ''}`);
+  .map(
+    ({ prefix, climbs, separator, target, trailingQuery }) =>
+      `${prefix}${separator}${climbs.join(separator)}${separator}${target}${trailingQuery ? '?limit=1' : ''}`,
+  );
 
 /** Empty segments and encoded slashes inside an otherwise ordinary /v1 path. */
 const oddSlashes = fc
-  .record({ before: fc.constantFrom('/v1', '/v1/payments', '/v1/webhooks'), odd: fc.constantFrom('//', '/%2f', '%2F', '/%5c', '/./', '/%2e/', '/../'), after: fc.constantFrom('', 'payments', 'deliveries', 'x') })
+  .record({
+    before: fc.constantFrom('/v1', '/v1/payments', '/v1/webhooks'),
+    odd: fc.constantFrom('//', '/%2f', '%2F', '/%5c', '/./', '/%2e/', '/../'),
+    after: fc.constantFrom('', 'payments', 'deliveries', 'x'),
+  })
   .map(({ before, odd, after }) => `${before}${odd}${after}`);
 
 const CONTROL_SHAPES = ['"nowMs"', '"merchant"', '"chains"', '"windowSeconds"', '"offsetMs"'];
@@ -63,27 +75,45 @@ describe('paths are refused before routing unless canonical', () => {
     expect(isCanonicalPath('/v1/payments/pay_1')).toBe(true);
     expect(isCanonicalPath('/v1/payments/')).toBe(true);
     expect(isCanonicalPath('/v1/payments/a%20b')).toBe(true);
-    for (const odd of ['/v1/../control', '/v1/%2e%2e/control', '/v1//payments', '/v1/a%2fb', '/v1\\x', '/v1/%252e', '/v1/.', '/v1/%zz', 'v1']) {
+    for (const odd of [
+      '/v1/../control',
+      '/v1/%2e%2e/control',
+      '/v1//payments',
+      '/v1/a%2fb',
+      '/v1\\x',
+      '/v1/%252e',
+      '/v1/.',
+      '/v1/%zz',
+      'v1',
+    ]) {
       expect(isCanonicalPath(odd), odd).toBe(false);
     }
   });
 
   it('every generated traversal or encoding variant under /v1 is 401 or 404 with rate-limit headers, never a control response', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(traversal, oddSlashes), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), fc.boolean(), async (path, method, withKey) => {
-        const headers: Record<string, string> = { 'content-type': 'application/json', ...(withKey ? { authorization: `Bearer ${KEY}` } : {}) };
-        const res = await rawRequest(method, path, headers, method === 'GET' || method === 'DELETE' ? undefined : '{"name":"x"}');
-        expect([401, 404], `${method} ${path} -> ${res.status} ${res.body}`).toContain(res.status);
-        if (withKey) expect(res.status, `${method} ${path}`).toBe(404);
-        expect(res.headers['x-ratelimit-limit'], `${method} ${path}`).toBeDefined();
-        expect(JSON.parse(res.body)).toMatchObject({ statusCode: res.status });
-        for (const shape of CONTROL_SHAPES) expect(res.body, `${method} ${path}`).not.toContain(shape);
-      }),
+      fc.asyncProperty(
+        fc.oneof(traversal, oddSlashes),
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+        fc.boolean(),
+        async (path, method, withKey) => {
+          const headers: Record<string, string> = {
+            'content-type': 'application/json',
+            ...(withKey ? { authorization: `Bearer ${KEY}` } : {}),
+          };
+          const res = await rawRequest(method, path, headers, method === 'GET' || method === 'DELETE' ? undefined : '{"name":"x"}');
+          expect([401, 404], `${method} ${path} -> ${res.status} ${res.body}`).toContain(res.status);
+          if (withKey) expect(res.status, `${method} ${path}`).toBe(404);
+          expect(res.headers['x-ratelimit-limit'], `${method} ${path}`).toBeDefined();
+          expect(JSON.parse(res.body)).toMatchObject({ statusCode: res.status });
+          for (const shape of CONTROL_SHAPES) expect(res.body, `${method} ${path}`).not.toContain(shape);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
-  it('the issue\'s two reproductions no longer reach the control API, and nothing was created', async () => {
+  it("the issue's two reproductions no longer reach the control API, and nothing was created", async () => {
     const before = server.simulator.merchants.size;
     const clock = await rawRequest('GET', '/v1/payouts/%2e%2e/%2e%2e/control/v1/clock');
     expect(clock.status).toBe(401);

@@ -12,4 +12,3 @@ export function clientIp(c: Context, trustProxy = false): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return normalizeIp(env?.incoming?.socket?.remoteAddress ?? '127.0.0.1');
 }
-

@@ -31,7 +31,11 @@ interface Side {
 
 function send(url: string, body: string, headers: Record<string, string | undefined> = {}, path = '/v1/payments'): Promise<Raw> {
   const u = new URL(url);
-  const all: Record<string, string> = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  const all: Record<string, string> = {
+    authorization: `Bearer ${KEY}`,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+  };
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) delete all[name];
     else all[name] = value;
@@ -43,7 +47,8 @@ function send(url: string, body: string, headers: Record<string, string | undefi
       res.on('data', (chunk: string) => (text += chunk));
       res.on('end', () => {
         const raw: string[] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i] !== 'Date') raw.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          if (res.rawHeaders[i] !== 'Date') raw.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
         resolve({ status: res.statusCode ?? 0, headers: raw, body: text });
       });
     });
@@ -60,7 +65,15 @@ function send(url: string, body: string, headers: Record<string, string | undefi
 async function side(directPath: boolean, rateLimit = 1000): Promise<Side> {
   const logs: LogRecord[] = [];
   const taken: (() => boolean)[] = [];
-  const server = await startServer({ port: 0, defaultApiKey: KEY, seed: 'direct-path', logger: quiet, log: (r) => logs.push(r), rateLimit: { limit: rateLimit, windowSeconds: 86_400 }, directPath });
+  const server = await startServer({
+    port: 0,
+    defaultApiKey: KEY,
+    seed: 'direct-path',
+    logger: quiet,
+    log: (r) => logs.push(r),
+    rateLimit: { limit: rateLimit, windowSeconds: 86_400 },
+    directPath,
+  });
   const fast = server.simulator.directPath;
   if (fast) {
     server.simulator.directPath = (incoming, outgoing) => {
@@ -78,7 +91,10 @@ async function side(directPath: boolean, rateLimit = 1000): Promise<Side> {
 const normalised = (raw: Raw, url: string): Raw => ({
   ...raw,
   headers: raw.headers.map((h) => (/^retry-after: [1-9]\d*$/i.test(h) ? 'retry-after: <whole seconds>' : h)),
-  body: raw.body.replaceAll(url, 'URL').replace(/"(expiresAt|createdAt)":"[^"]+"/g, '"$1":"T"').replace(/retry in [1-9]\d* s/g, 'retry in <whole seconds> s'),
+  body: raw.body
+    .replaceAll(url, 'URL')
+    .replace(/"(expiresAt|createdAt)":"[^"]+"/g, '"$1":"T"')
+    .replace(/retry in [1-9]\d* s/g, 'retry in <whole seconds> s'),
 });
 
 let fast: Side;
@@ -131,7 +147,10 @@ describe('direct path of POST /v1/payments', () => {
       const [a, b] = await both(body, headers);
       expect(a.status, what).toBeGreaterThanOrEqual(400);
       expect({ what, ...a }).toEqual({ what, ...b });
-      expect(fast.taken.slice(before).map((t) => t()), what).toEqual([true]);
+      expect(
+        fast.taken.slice(before).map((t) => t()),
+        what,
+      ).toEqual([true]);
     }
   });
 
@@ -148,7 +167,10 @@ describe('direct path of POST /v1/payments', () => {
       const before = fast.taken.length;
       const [a, b] = await both(body, headers, path);
       expect({ what, ...a }).toEqual({ what, ...b });
-      expect(fast.taken.slice(before).map((t) => t()), what).not.toContain(true);
+      expect(
+        fast.taken.slice(before).map((t) => t()),
+        what,
+      ).not.toContain(true);
     }
     // Handed-over requests were counted once: the remaining count moved alike on both servers.
     const [a, b] = await both(create('after'));
@@ -188,7 +210,16 @@ describe('direct path, on its own', () => {
     Object.assign(new PassThrough(), {
       method: 'POST',
       url: '/v1/payments',
-      rawHeaders: ['Host', 'localhost:4000', 'Authorization', `Bearer ${KEY}`, 'Content-Type', 'application/json', 'Content-Length', String(body.length)],
+      rawHeaders: [
+        'Host',
+        'localhost:4000',
+        'Authorization',
+        `Bearer ${KEY}`,
+        'Content-Type',
+        'application/json',
+        'Content-Length',
+        String(body.length),
+      ],
       socket: { remoteAddress: '127.0.0.1' },
     });
   async function answer(path: DirectPath, events: string[]): Promise<{ status: number; body: string }> {
@@ -239,7 +270,10 @@ describe('direct path, on its own', () => {
       },
       afterAnswer: (_request, status) => events.push(`${name} saw ${status}`),
     });
-    const route = { method: 'POST', path: '/v1/payments', handle: () => {
+    const route = {
+      method: 'POST',
+      path: '/v1/payments',
+      handle: () => {
         events.push('route');
         return { status: 201, body: {} };
       },

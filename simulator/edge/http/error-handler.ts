@@ -22,5 +22,4 @@ export function errorHandler(logger: Logger): ErrorHandler {
   return (error: Error, c: Context) => toApiError(error, logger, c.req.method, c.req.path).getResponse();
 }
 
-export const notFoundHandler: NotFoundHandler = (c) =>
-  new ApiError(404, MESSAGES.routeNotFound(c.req.method, c.req.path)).getResponse();
+export const notFoundHandler: NotFoundHandler = (c) => new ApiError(404, MESSAGES.routeNotFound(c.req.method, c.req.path)).getResponse();

@@ -12,7 +12,7 @@ export const MESSAGES = {
   authUnknown: 'Invalid API key',
   authRevoked: 'API key has been revoked',
   authExpired: 'API key has expired',
-  authIpDenied: 'Client IP address is not in this API key\'s whitelist',
+  authIpDenied: "Client IP address is not in this API key's whitelist",
   rateLimited: (retryAfter: number) => `Rate limit exceeded; retry in ${retryAfter} s`,
   methodNotAllowed: (method: string, path: string) => `Method ${method} is not allowed on ${path}`,
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,

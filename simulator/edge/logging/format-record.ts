@@ -27,7 +27,12 @@ export function formatRecord(record: LogRecord, format: LogFormat, now: Date): s
   const subject = record.paymentId ? ` payment=${record.paymentId}` : record.payoutId ? ` payout=${record.payoutId}` : '';
   const answer = record.statusCode !== null ? String(record.statusCode) : 'no answer';
   const error = record.error && record.statusCode === null ? ` (${record.error})` : '';
-  const next = record.outcome === 'retrying' ? ` -> retry at ${record.nextAttemptAt}` : record.outcome === 'failed' ? ' -> failed, no more attempts' : '';
+  const next =
+    record.outcome === 'retrying'
+      ? ` -> retry at ${record.nextAttemptAt}`
+      : record.outcome === 'failed'
+        ? ' -> failed, no more attempts'
+        : '';
   const chaos = record.chaos && record.chaos.length > 0 ? ` chaos=${record.chaos.join('+')}` : '';
   return `${time} webhook ${record.event}${subject} delivery=${record.deliveryId} attempt ${record.attempt} -> ${record.url} ${answer}${error} ${record.ms}ms merchant=${record.merchant}${next}${chaos}`;
 }

@@ -16,9 +16,17 @@ describe('request and delivery logs', () => {
     const fetch = (async () => new Response('', { status: answer })) as never;
     const sim = createSimulator({ defaultApiKey: KEY, logger: quiet, log: (r) => records.push(r), webhookOptions: { fetch } });
     const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-    const hook = await sim.app.request('/v1/webhooks', { method: 'POST', headers, body: JSON.stringify({ url: 'http://hooks.example/in?token=abc' }) });
+    const hook = await sim.app.request('/v1/webhooks', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: 'http://hooks.example/in?token=abc' }),
+    });
     const { secret } = (await hook.json()) as { secret: string };
-    const created = await sim.app.request('/v1/payments?x=1', { method: 'POST', headers, body: JSON.stringify({ amount: '10', currency: 'USD' }) });
+    const created = await sim.app.request('/v1/payments?x=1', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ amount: '10', currency: 'USD' }),
+    });
     const { id } = (await created.json()) as { id: string };
     await sim.app.request(`/v1/payments/${id}`, { method: 'DELETE', headers });
     await sim.app.request('/v1/payments', { headers: { authorization: 'Bearer pk_unknown000000' } });
@@ -54,8 +62,19 @@ describe('request and delivery logs', () => {
     expect(formatRecord(request, 'pretty', now)).toBe('10:00:00.123 GET    /v1/payments 200 3ms merchant=m-1');
     expect(JSON.parse(formatRecord(request, 'json', now))).toEqual({ time: now.toISOString(), ...request });
     const attempt: LogRecord = {
-      kind: 'delivery', merchant: 'm-1', deliveryId: 'd-1', event: 'payment.expired', paymentId: 'p-1', payoutId: null, attempt: 7,
-      url: 'http://127.0.0.1:9/x', statusCode: null, error: 'timeout after 10000 ms', ms: 10_000, outcome: 'failed', nextAttemptAt: null,
+      kind: 'delivery',
+      merchant: 'm-1',
+      deliveryId: 'd-1',
+      event: 'payment.expired',
+      paymentId: 'p-1',
+      payoutId: null,
+      attempt: 7,
+      url: 'http://127.0.0.1:9/x',
+      statusCode: null,
+      error: 'timeout after 10000 ms',
+      ms: 10_000,
+      outcome: 'failed',
+      nextAttemptAt: null,
     };
     expect(formatRecord(attempt, 'pretty', now)).toBe(
       '10:00:00.123 webhook payment.expired payment=p-1 delivery=d-1 attempt 7 -> http://127.0.0.1:9/x no answer (timeout after 10000 ms) 10000ms merchant=m-1 -> failed, no more attempts',
@@ -67,7 +86,10 @@ describe('batchedLines', () => {
   it('writes the lines of one turn as one chunk, in order, once the scheduled flush runs', () => {
     const writes: string[] = [];
     const scheduled: (() => void)[] = [];
-    const lines = batchedLines((chunk) => writes.push(chunk), (flush) => scheduled.push(flush));
+    const lines = batchedLines(
+      (chunk) => writes.push(chunk),
+      (flush) => scheduled.push(flush),
+    );
     lines.line('a');
     lines.line('b');
     expect(writes).toEqual([]);
@@ -81,7 +103,10 @@ describe('batchedLines', () => {
   it('flush() writes what is pending at once, and the scheduled flush then writes nothing more', () => {
     const writes: string[] = [];
     const scheduled: (() => void)[] = [];
-    const lines = batchedLines((chunk) => writes.push(chunk), (flush) => scheduled.push(flush));
+    const lines = batchedLines(
+      (chunk) => writes.push(chunk),
+      (flush) => scheduled.push(flush),
+    );
     lines.line('a');
     lines.flush();
     scheduled[0]?.();

@@ -34,6 +34,10 @@ export function describeRemaining(ms: number): string {
   const days = Math.floor(totalMinutes / 1440);
   const hours = Math.floor((totalMinutes % 1440) / 60);
   const minutes = totalMinutes % 60;
-  const parts = [days ? `${days} day${days > 1 ? 's' : ''}` : '', hours ? `${hours} hour${hours > 1 ? 's' : ''}` : '', minutes ? `${minutes} minute${minutes > 1 ? 's' : ''}` : ''];
+  const parts = [
+    days ? `${days} day${days > 1 ? 's' : ''}` : '',
+    hours ? `${hours} hour${hours > 1 ? 's' : ''}` : '',
+    minutes ? `${minutes} minute${minutes > 1 ? 's' : ''}` : '',
+  ];
   return `${parts.filter(Boolean).join(' ')} left`;
 }

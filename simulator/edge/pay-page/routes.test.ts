@@ -72,7 +72,24 @@ describe('hosted payment page routes', () => {
       expect(text).not.toContain('order-42');
     }
     expect(Object.keys(JSON.parse(state).payment).sort()).toEqual(
-      ['amount', 'amountToken', 'chainId', 'chainName', 'currency', 'error', 'expiresAt', 'gasActual', 'id', 'merchantName', 'paidAt', 'redirectUrl', 'status', 'title', 'token', 'txHash'].sort(),
+      [
+        'amount',
+        'amountToken',
+        'chainId',
+        'chainName',
+        'currency',
+        'error',
+        'expiresAt',
+        'gasActual',
+        'id',
+        'merchantName',
+        'paidAt',
+        'redirectUrl',
+        'status',
+        'title',
+        'token',
+        'txHash',
+      ].sort(),
     );
   });
 
@@ -97,7 +114,10 @@ describe('hosted payment page routes', () => {
 
   it('state carries the virtual now and moves with the clock (EXPIRED after expiresAt)', async () => {
     let state = await (await page.request(`/p/${id}/state`)).json();
-    expect(state).toMatchObject({ now: '2026-11-21T10:00:00.000Z', payment: { status: 'ACTIVE', expiresAt: '2026-11-21T11:00:00.000Z', merchantName: 'Default merchant' } });
+    expect(state).toMatchObject({
+      now: '2026-11-21T10:00:00.000Z',
+      payment: { status: 'ACTIVE', expiresAt: '2026-11-21T11:00:00.000Z', merchantName: 'Default merchant' },
+    });
     await h.sim.clock.advance(3_600_000);
     state = await (await page.request(`/p/${id}/state`)).json();
     expect(state).toMatchObject({ now: '2026-11-21T11:00:00.000Z', payment: { status: 'EXPIRED' } });
@@ -129,7 +149,10 @@ describe('hosted payment page routes', () => {
   it('refuses pairs the payment does not accept even when the chain table has them', async () => {
     const narrow = (await h.createPayment({ amount: '10', currency: 'EUR', acceptedChains: [137], acceptedTokens: ['USDT'] })).body.id;
     const { checkoutToken } = await (await page.request(`/p/${narrow}/sign-in`, json({ email: 'bo@example.com' }))).json();
-    const res = await page.request(`/p/${narrow}/prepare`, json({ chainId: 137, token: 'USDC' }, { authorization: `Bearer ${checkoutToken}` }));
+    const res = await page.request(
+      `/p/${narrow}/prepare`,
+      json({ chainId: 137, token: 'USDC' }, { authorization: `Bearer ${checkoutToken}` }),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('USDC on chain 137 is not accepted for this payment');
   });
@@ -158,7 +181,10 @@ describe('hosted payment page routes', () => {
     expect(signIn.status).toBe(409);
     expect((await signIn.json()).message).toBe('Payment is not ACTIVE (status: CANCELLED)');
     expect((await page.request(`/p/${id}/connect`, json({ ownerAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }))).status).toBe(409);
-    const prepare = await page.request(`/p/${id}/prepare`, json({ chainId: 8453, token: 'USDC' }, { authorization: `Bearer ${signedIn.checkoutToken}` }));
+    const prepare = await page.request(
+      `/p/${id}/prepare`,
+      json({ chainId: 8453, token: 'USDC' }, { authorization: `Bearer ${signedIn.checkoutToken}` }),
+    );
     expect(prepare.status).toBe(409);
     expect(checkout.calls).toEqual([]);
   });
@@ -169,7 +195,13 @@ describe('hosted payment page routes', () => {
     expect((await (await page.request(`/p/${id}/state`)).json()).payment.redirectUrl).toBeNull();
     expect((await h.request('POST', `/control/v1/payments/${id}/pay`, { body: { chainId: 8453, token: 'USDC' } })).status).toBe(200);
     const state = await (await page.request(`/p/${id}/state`)).json();
-    expect(state.payment).toMatchObject({ status: 'SUCCESSFUL', redirectUrl: 'https://shop.example/thanks?order=42', chainName: 'Base', token: 'USDC', txHash: expect.stringMatching(/^0x/) });
+    expect(state.payment).toMatchObject({
+      status: 'SUCCESSFUL',
+      redirectUrl: 'https://shop.example/thanks?order=42',
+      chainName: 'Base',
+      token: 'USDC',
+      txHash: expect.stringMatching(/^0x/),
+    });
     const html = await (await page.request(`/p/${id}`)).text();
     expect(html).toContain('href="https://shop.example/thanks?order=42"');
     expect(html).toContain('Payment complete');

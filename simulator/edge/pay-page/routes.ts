@@ -83,9 +83,13 @@ export function payPageRoutes(deps: PayPageDeps): Hono {
     const payment = paymentOr404(c.req.param('id'));
     const token = bearerCheckoutToken(c.req.header('authorization'));
     // A token acts only on the link it was issued for (its session says which; it survives a durable restart).
-    if (!token || deps.checkout?.paymentOf(token) !== payment.id) throw unauthorized('Sign in on this payment page first (Authorization: Bearer ct_...)');
+    if (!token || deps.checkout?.paymentOf(token) !== payment.id)
+      throw unauthorized('Sign in on this payment page first (Authorization: Bearer ct_...)');
     if (payment.status !== 'ACTIVE') throw conflict(MESSAGES.paymentNotActive(payment.status));
-    const allowed = payment.acceptedChains.includes(choice.chainId) && payment.acceptedTokens.includes(choice.token) && isPairSupported(choice.chainId, choice.token);
+    const allowed =
+      payment.acceptedChains.includes(choice.chainId) &&
+      payment.acceptedTokens.includes(choice.token) &&
+      isPairSupported(choice.chainId, choice.token);
     if (!allowed) throw new ApiError(400, `${choice.token} on chain ${choice.chainId} is not accepted for this payment`);
     return c.json(await checkoutOr503().prepare(token, choice), 200);
   });

@@ -3,18 +3,34 @@ import { isFinal, isPayable, payHint, statusText } from './status-text.ts';
 
 describe('status words', () => {
   it('says what happened, with the failure reason and code', () => {
-    expect(statusText({ status: 'FAILED', chainName: 'Base', token: 'USDC', error: { code: 'TRANSACTION_REVERTED', message: 'The transaction reverted on-chain' } })).toEqual({
+    expect(
+      statusText({
+        status: 'FAILED',
+        chainName: 'Base',
+        token: 'USDC',
+        error: { code: 'TRANSACTION_REVERTED', message: 'The transaction reverted on-chain' },
+      }),
+    ).toEqual({
       tone: 'error',
       headline: 'Payment failed',
       detail: 'The transaction reverted on-chain (TRANSACTION_REVERTED)',
     });
-    expect(statusText({ status: 'PROCESSING', chainName: 'Polygon', token: 'USDT', error: null }).detail).toBe('Waiting for confirmation on Polygon…');
+    expect(statusText({ status: 'PROCESSING', chainName: 'Polygon', token: 'USDT', error: null }).detail).toBe(
+      'Waiting for confirmation on Polygon…',
+    );
     expect(statusText({ status: 'EXPIRED', chainName: null, token: null, error: null }).tone).toBe('closed');
   });
 
   it('only ACTIVE is payable; only the four terminal statuses are final', () => {
-    expect(['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'].filter((s) => isPayable(s as never))).toEqual(['ACTIVE']);
-    expect(['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'].filter((s) => isFinal(s as never))).toEqual(['SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED']);
+    expect(['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'].filter((s) => isPayable(s as never))).toEqual([
+      'ACTIVE',
+    ]);
+    expect(['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'].filter((s) => isFinal(s as never))).toEqual([
+      'SUCCESSFUL',
+      'FAILED',
+      'EXPIRED',
+      'CANCELLED',
+    ]);
   });
 
   it('the pay hint names the missing step, or why nothing is left to do', () => {

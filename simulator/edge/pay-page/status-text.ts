@@ -17,7 +17,11 @@ export function statusText(p: Pick<CustomerPaymentView, 'status' | 'chainName' |
     case 'PROCESSING':
       return { tone: 'busy', headline: 'Payment submitted', detail: `Waiting for confirmation on ${p.chainName ?? 'the network'}…` };
     case 'SUCCESSFUL':
-      return { tone: 'success', headline: 'Payment complete', detail: `Paid in ${p.token ?? 'stablecoin'} on ${p.chainName ?? 'chain'}. Thank you!` };
+      return {
+        tone: 'success',
+        headline: 'Payment complete',
+        detail: `Paid in ${p.token ?? 'stablecoin'} on ${p.chainName ?? 'chain'}. Thank you!`,
+      };
     case 'FAILED':
       return {
         tone: 'error',

@@ -37,7 +37,10 @@ export function analyticsRoutes({ store, tallies, clock }: AnalyticsRouteOptions
     if (problems.size === 0 && from > to) problems.add(['from'], 'from must not be after to');
     problems.throwIfAny();
     const merchantId = c.get('merchantId');
-    return c.json(tallies.summary(merchantId, from, to, (a, b) => store.all(merchantId, { from: a, to: b })), 200);
+    return c.json(
+      tallies.summary(merchantId, from, to, (a, b) => store.all(merchantId, { from: a, to: b })),
+      200,
+    );
   });
 
   app.get('/export', (c) => {

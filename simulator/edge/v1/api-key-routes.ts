@@ -23,7 +23,13 @@ export function apiKeyRoutes({ keys, clock }: { keys: ApiKeyStore; clock: Virtua
     const page = keys.list(c.get('merchantId'), cursor, limit);
     if (!page) throw validationError([{ path: ['cursor'], message: 'cursor is not the id of one of your API keys' }]);
     const now = clock.now();
-    return c.json(envelope(page.items.map((k) => apiKeyView(k, now)), page.hasMore) satisfies ApiKeyList, 200);
+    return c.json(
+      envelope(
+        page.items.map((k) => apiKeyView(k, now)),
+        page.hasMore,
+      ) satisfies ApiKeyList,
+      200,
+    );
   });
 
   app.post('/', async (c) => {

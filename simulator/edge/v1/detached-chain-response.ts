@@ -13,9 +13,16 @@ export function detachedChainResponse(chainId: number, rawBody: string): Web3Pro
     return { status: 200, body: rpcError(null, -32700, 'Parse error') };
   }
   const answer = (request: unknown) => {
-    const valid = typeof request === 'object' && request !== null && !Array.isArray(request) && (request as { jsonrpc?: unknown }).jsonrpc === '2.0' && typeof (request as { method?: unknown }).method === 'string';
+    const valid =
+      typeof request === 'object' &&
+      request !== null &&
+      !Array.isArray(request) &&
+      (request as { jsonrpc?: unknown }).jsonrpc === '2.0' &&
+      typeof (request as { method?: unknown }).method === 'string';
     const id = valid ? (request as { id?: unknown }).id : null;
-    return valid ? rpcError(id, -32000, `No node is attached for chain ${chainId} in this simulator run`) : rpcError(null, -32600, 'Invalid Request');
+    return valid
+      ? rpcError(id, -32000, `No node is attached for chain ${chainId} in this simulator run`)
+      : rpcError(null, -32600, 'Invalid Request');
   };
   if (Array.isArray(parsed)) {
     return { status: 200, body: parsed.length === 0 ? rpcError(null, -32600, 'Invalid Request') : parsed.map(answer) };

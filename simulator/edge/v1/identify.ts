@@ -13,7 +13,7 @@ import { ipAllowed } from '../../core/api-keys/ip-whitelist.ts';
 
 export type Identity =
   | { ok: true; record: ApiKeyRecord; ip: string }
-  | { ok: false; message: string; ip: string; /** the raw bearer token, for checkout-token routes */ token?: string };
+  | { ok: false; message: string; ip: string /** the raw bearer token, for checkout-token routes */; token?: string };
 
 export type IdentityEnv = { Variables: AuthVariables & { identity: Identity } };
 

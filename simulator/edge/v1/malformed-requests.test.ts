@@ -36,7 +36,14 @@ function expectErrorShape(res: { status: number; body: any }, status: number): v
 }
 
 // JSON-representable only: Infinity or undefined would serialise to null or vanish.
-const notString = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }));
+const notString = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+);
 const notStringOrNull = notString.filter((v) => v !== null);
 const badAmount = fc.oneof(
   notString,
@@ -44,26 +51,54 @@ const badAmount = fc.oneof(
   fc.bigInt({ min: 1_000_000_000_001n, max: 10n ** 30n }).map(String),
   fc.tuple(fc.nat(), fc.integer({ min: 100, max: 99_999 })).map(([a, b]) => `${a}.${b}`),
 );
-const badDate = fc.oneof(notString, fc.string(), fc.constantFrom('2026-11-21', '2026-11-21T10:00:00', '2026-02-30T10:00:00Z', '2000-01-01T00:00:00Z', '2099-01-01T00:00:00Z'));
-const badElementList = <T,>(bad: fc.Arbitrary<unknown>, good: T[]) =>
-  fc.oneof(notString.filter((v) => !Array.isArray(v)), fc.constant([]), fc.tuple(fc.subarray(good), bad, fc.subarray(good)).map(([a, b, c]) => [...a, b, ...c]));
+const badDate = fc.oneof(
+  notString,
+  fc.string(),
+  fc.constantFrom('2026-11-21', '2026-11-21T10:00:00', '2026-02-30T10:00:00Z', '2000-01-01T00:00:00Z', '2099-01-01T00:00:00Z'),
+);
+const badElementList = <T>(bad: fc.Arbitrary<unknown>, good: T[]) =>
+  fc.oneof(
+    notString.filter((v) => !Array.isArray(v)),
+    fc.constant([]),
+    fc.tuple(fc.subarray(good), bad, fc.subarray(good)).map(([a, b, c]) => [...a, b, ...c]),
+  );
 const badSeller = fc.oneof(
   notString,
   fc.record({ address: fc.oneof(notString, fc.string()), amount: fc.constant('1') }),
   fc.record({ address: fc.constant(SELLER_A), amount: badAmount }),
-  fc.record({ address: fc.constant(SELLER_A), amount: fc.constant("1"), extra: fc.jsonValue() }),
+  fc.record({ address: fc.constant(SELLER_A), amount: fc.constant('1'), extra: fc.jsonValue() }),
 );
 
 /** One definitely-invalid value per field; every mutation is invalid whatever the others are. */
 const MUTATIONS: Record<string, fc.Arbitrary<unknown>> = {
   amount: badAmount,
-  currency: fc.oneof(notString, fc.string().filter((s) => !/^(AED|ARS|BRL|EUR|GBP|IDR|ILS|JPY|MXN|NGN|PHP|THB|USD|VND)$/.test(s))),
+  currency: fc.oneof(
+    notString,
+    fc.string().filter((s) => !/^(AED|ARS|BRL|EUR|GBP|IDR|ILS|JPY|MXN|NGN|PHP|THB|USD|VND)$/.test(s)),
+  ),
   title: fc.oneof(notStringOrNull, fc.string({ minLength: 256, maxLength: 300 })),
-  externalId: fc.oneof(notStringOrNull, fc.string().filter((s) => !/^[A-Za-z0-9._-]{1,36}$/.test(s))),
-  acceptedChains: badElementList(fc.oneof(fc.integer().filter((n) => ![1, 42161, 8453, 137, 56].includes(n)), fc.string()), [1, 42161, 8453, 137, 56]),
-  acceptedTokens: badElementList(fc.string().filter((s) => s !== 'USDC' && s !== 'USDT'), ['USDC', 'USDT']),
+  externalId: fc.oneof(
+    notStringOrNull,
+    fc.string().filter((s) => !/^[A-Za-z0-9._-]{1,36}$/.test(s)),
+  ),
+  acceptedChains: badElementList(
+    fc.oneof(
+      fc.integer().filter((n) => ![1, 42161, 8453, 137, 56].includes(n)),
+      fc.string(),
+    ),
+    [1, 42161, 8453, 137, 56],
+  ),
+  acceptedTokens: badElementList(
+    fc.string().filter((s) => s !== 'USDC' && s !== 'USDT'),
+    ['USDC', 'USDT'],
+  ),
   expiresAt: badDate,
-  sellers: fc.oneof(notStringOrNull.filter((v) => !Array.isArray(v)), fc.constant([]), fc.array(badSeller, { minLength: 1, maxLength: 5 }), fc.constant(Array(6).fill({ address: SELLER_A, amount: '1' }))),
+  sellers: fc.oneof(
+    notStringOrNull.filter((v) => !Array.isArray(v)),
+    fc.constant([]),
+    fc.array(badSeller, { minLength: 1, maxLength: 5 }),
+    fc.constant(Array(6).fill({ address: SELLER_A, amount: '1' })),
+  ),
   merchantAmount: badAmount,
 };
 
@@ -71,7 +106,9 @@ const unknownField = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(
 
 const mutatedBody = fc
   .tuple(
-    fc.subarray(Object.keys(MUTATIONS), { minLength: 0, maxLength: 3 }).chain((fields) => fc.tuple(...fields.map((f) => MUTATIONS[f]!.map((v) => [f, v] as const)))),
+    fc
+      .subarray(Object.keys(MUTATIONS), { minLength: 0, maxLength: 3 })
+      .chain((fields) => fc.tuple(...fields.map((f) => MUTATIONS[f]!.map((v) => [f, v] as const)))),
     fc.option(fc.tuple(unknownField, fc.jsonValue()), { freq: 3 }),
   )
   .filter(([mutations, extra]) => mutations.length > 0 || extra !== null)
@@ -101,7 +138,11 @@ describe('malformed requests to create and list', () => {
   });
 
   it('bodies that are not JSON objects are 400 at path []', async () => {
-    const raw = fc.oneof(fc.string(), fc.json().filter((j) => !j.trim().startsWith('{')), fc.constantFrom('', '{', '{"amount":', 'null', '[]', '"x"', '\u0000'));
+    const raw = fc.oneof(
+      fc.string(),
+      fc.json().filter((j) => !j.trim().startsWith('{')),
+      fc.constantFrom('', '{', '{"amount":', 'null', '[]', '"x"', '\u0000'),
+    );
     await fc.assert(
       fc.asyncProperty(raw, async (text) => {
         const res = await h.request('POST', '/v1/payments', { raw: text, headers: { 'content-type': 'application/json' } });
@@ -113,22 +154,39 @@ describe('malformed requests to create and list', () => {
   });
 
   it('wrong content types are 400 and malformed Authorization headers are 401', async () => {
-    const contentType = fc.oneof(fc.string(), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonx', 'json'))
+    const contentType = fc
+      .oneof(
+        fc.string(),
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonx', 'json'),
+      )
       .filter((t) => !/^application\/json\s*(;.*)?$/i.test(t) && /^[\t\x20-\x7e]*$/.test(t) && t.trim() === t);
     await fc.assert(
       fc.asyncProperty(contentType, async (type) => {
-        const res = await h.request('POST', '/v1/payments', { raw: '{"amount":"100","currency":"USD"}', headers: type ? { 'content-type': type } : {} });
+        const res = await h.request('POST', '/v1/payments', {
+          raw: '{"amount":"100","currency":"USD"}',
+          headers: type ? { 'content-type': type } : {},
+        });
         expectErrorShape(res, 400);
       }),
       { numRuns: 200 },
     );
-    const authorization = fc.oneof(fc.string(), fc.string().map((s) => `Bearer ${s}`), fc.string().map((s) => `Bearer pk_${s}`), fc.constantFrom(`Basic ${TEST_API_KEY}`, `Bearer  ${TEST_API_KEY} x`, TEST_API_KEY))
+    const authorization = fc
+      .oneof(
+        fc.string(),
+        fc.string().map((s) => `Bearer ${s}`),
+        fc.string().map((s) => `Bearer pk_${s}`),
+        fc.constantFrom(`Basic ${TEST_API_KEY}`, `Bearer  ${TEST_API_KEY} x`, TEST_API_KEY),
+      )
       .filter((a) => /^[\t\x20-\x7e]*$/.test(a) && a.trim() === a && !new RegExp(`^bearer +${TEST_API_KEY}$`, 'i').test(a));
     await fc.assert(
       fc.asyncProperty(authorization, fc.boolean(), async (auth, list) => {
         const res = list
           ? await h.request('GET', '/v1/payments', { key: null, headers: auth ? { authorization: auth } : {} })
-          : await h.request('POST', '/v1/payments', { key: null, body: { amount: '100', currency: 'USD' }, headers: auth ? { authorization: auth } : {} });
+          : await h.request('POST', '/v1/payments', {
+              key: null,
+              body: { amount: '100', currency: 'USD' },
+              headers: auth ? { authorization: auth } : {},
+            });
         expectErrorShape(res, 401);
       }),
       { numRuns: 200 },
@@ -136,7 +194,13 @@ describe('malformed requests to create and list', () => {
   });
 
   it('malformed list parameters are 400 at their own path', async () => {
-    const badLimit = fc.oneof(fc.string(), fc.integer({ min: -1000, max: 0 }).map(String), fc.integer({ min: 101, max: 10 ** 9 }).map(String), fc.constantFrom('1.0', '01', '1e2', ' 5', '0x10'))
+    const badLimit = fc
+      .oneof(
+        fc.string(),
+        fc.integer({ min: -1000, max: 0 }).map(String),
+        fc.integer({ min: 101, max: 10 ** 9 }).map(String),
+        fc.constantFrom('1.0', '01', '1e2', ' 5', '0x10'),
+      )
       .filter((s) => !/^[1-9][0-9]{0,2}$/.test(s) || Number(s) > 100);
     const badStatus = fc.string().filter((s) => !['ACTIVE', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'EXPIRED', 'CANCELLED'].includes(s));
     const badCursor = fc.oneof(fc.uuid(), fc.string({ minLength: 1 }));
@@ -144,7 +208,10 @@ describe('malformed requests to create and list', () => {
       badLimit.map((v) => ['limit', v] as const),
       badStatus.map((v) => ['status', v] as const),
       badCursor.map((v) => ['cursor', v] as const),
-      fc.string().filter((s) => !/^[A-Za-z0-9._-]{1,36}$/.test(s)).map((v) => ['externalId', v] as const),
+      fc
+        .string()
+        .filter((s) => !/^[A-Za-z0-9._-]{1,36}$/.test(s))
+        .map((v) => ['externalId', v] as const),
     );
     await fc.assert(
       fc.asyncProperty(param, async ([name, value]) => {
@@ -157,7 +224,10 @@ describe('malformed requests to create and list', () => {
   });
 
   it('unknown payment ids are 404 for retrieve and cancel', async () => {
-    const id = fc.oneof(fc.uuid(), fc.string({ minLength: 1 }).filter((s) => !s.includes('/') && s !== '.' && s !== '..'));
+    const id = fc.oneof(
+      fc.uuid(),
+      fc.string({ minLength: 1 }).filter((s) => !s.includes('/') && s !== '.' && s !== '..'),
+    );
     await fc.assert(
       fc.asyncProperty(id, fc.constantFrom('GET', 'DELETE'), async (raw, method) => {
         const res = await h.request(method, `/v1/payments/${encodeURIComponent(raw)}`);

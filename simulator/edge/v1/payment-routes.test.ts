@@ -4,10 +4,48 @@ import { createHarness, type Harness, SELLER_A, TEST_START } from '../../test-su
 let h: Harness;
 afterEach(async () => h?.sim.close());
 
-const CREATE_KEYS = ['id', 'status', 'amount', 'currency', 'title', 'externalId', 'acceptedChains', 'acceptedTokens', 'serviceFee', 'merchantFee', 'sellers', 'paymentUrl', 'expiresAt', 'createdAt'];
+const CREATE_KEYS = [
+  'id',
+  'status',
+  'amount',
+  'currency',
+  'title',
+  'externalId',
+  'acceptedChains',
+  'acceptedTokens',
+  'serviceFee',
+  'merchantFee',
+  'sellers',
+  'paymentUrl',
+  'expiresAt',
+  'createdAt',
+];
 const RETRIEVE_KEYS = [
-  'id', 'status', 'amount', 'currency', 'title', 'externalId', 'acceptedChains', 'acceptedTokens', 'serviceFee', 'merchantFee', 'sellers', 'paymentUrl',
-  'chainId', 'token', 'exchangeRate', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual', 'txHash', 'error', 'expiresAt', 'paidAt', 'createdAt', 'updatedAt',
+  'id',
+  'status',
+  'amount',
+  'currency',
+  'title',
+  'externalId',
+  'acceptedChains',
+  'acceptedTokens',
+  'serviceFee',
+  'merchantFee',
+  'sellers',
+  'paymentUrl',
+  'chainId',
+  'token',
+  'exchangeRate',
+  'amountToken',
+  'serviceFeeToken',
+  'merchantFeeToken',
+  'gasActual',
+  'txHash',
+  'error',
+  'expiresAt',
+  'paidAt',
+  'createdAt',
+  'updatedAt',
 ];
 
 describe('POST /v1/payments', () => {
@@ -17,11 +55,19 @@ describe('POST /v1/payments', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual([...CREATE_KEYS].sort());
     expect(res.body).toMatchObject({
-      status: 'ACTIVE', amount: '100.5', currency: 'EUR', title: 'Mug', externalId: null,
-      acceptedChains: [1, 42161, 8453, 137, 56], acceptedTokens: ['USDC', 'USDT'],
-      serviceFee: '0.50', merchantFee: '50.25', sellers: [{ address: SELLER_A, amount: '49.75' }],
+      status: 'ACTIVE',
+      amount: '100.5',
+      currency: 'EUR',
+      title: 'Mug',
+      externalId: null,
+      acceptedChains: [1, 42161, 8453, 137, 56],
+      acceptedTokens: ['USDC', 'USDT'],
+      serviceFee: '0.50',
+      merchantFee: '50.25',
+      sellers: [{ address: SELLER_A, amount: '49.75' }],
       paymentUrl: `https://pay.example.test/p/${res.body.id}`,
-      createdAt: '2026-11-21T10:00:00.000Z', expiresAt: '2026-11-21T11:00:00.000Z',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      expiresAt: '2026-11-21T11:00:00.000Z',
     });
     expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
@@ -50,7 +96,12 @@ describe('POST /v1/payments', () => {
     h = createHarness();
     const res = await h.createPayment({ amount: '1.001', currency: 'usd', extra: true, sellers: [{ address: '0x1', amount: '1' }] });
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { path: string[] }) => e.path)).toEqual([['extra'], ['currency'], ['amount'], ['sellers', '0', 'address']]);
+    expect(res.body.errors.map((e: { path: string[] }) => e.path)).toEqual([
+      ['extra'],
+      ['currency'],
+      ['amount'],
+      ['sellers', '0', 'address'],
+    ]);
   });
 });
 
@@ -87,7 +138,9 @@ describe('externalId uniqueness', () => {
   it('N concurrent creates with one externalId give exactly one 201 and N-1 409', async () => {
     h = createHarness();
     const n = 50;
-    const results = await Promise.all(Array.from({ length: n }, () => h.createPayment({ amount: '10', currency: 'USD', externalId: 'race' })));
+    const results = await Promise.all(
+      Array.from({ length: n }, () => h.createPayment({ amount: '10', currency: 'USD', externalId: 'race' })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(n - 1);
@@ -106,12 +159,16 @@ describe('GET and DELETE /v1/payments/{id}', () => {
     expect(res.body.updatedAt).toBe('2026-11-21T10:00:00.000Z');
   });
 
-  it('is 404 for unknown ids and for another merchant\'s payment', async () => {
+  it("is 404 for unknown ids and for another merchant's payment", async () => {
     h = createHarness();
     const created = await h.createPayment();
     const other = await h.request('POST', '/control/v1/merchants', { body: {} });
     const key = other.body.apiKey.key;
-    for (const [method, path] of [['GET', `/v1/payments/${created.body.id}`], ['DELETE', `/v1/payments/${created.body.id}`], ['GET', '/v1/payments/nope']] as const) {
+    for (const [method, path] of [
+      ['GET', `/v1/payments/${created.body.id}`],
+      ['DELETE', `/v1/payments/${created.body.id}`],
+      ['GET', '/v1/payments/nope'],
+    ] as const) {
       const res = await h.request(method, path, { key: path.endsWith('nope') ? undefined : key });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ statusCode: 404, message: 'Payment not found', error: 'Not Found' });
@@ -125,7 +182,9 @@ describe('GET and DELETE /v1/payments/{id}', () => {
     const res = await h.request('DELETE', `/v1/payments/${created.body.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'CANCELLED', updatedAt: '2026-11-21T10:00:01.000Z' });
-    expect(h.webhooks.emitted).toEqual([{ merchantId: h.sim.defaultMerchant.id, type: 'payment.cancelled', paymentId: created.body.id, externalId: 'c1' }]);
+    expect(h.webhooks.emitted).toEqual([
+      { merchantId: h.sim.defaultMerchant.id, type: 'payment.cancelled', paymentId: created.body.id, externalId: 'c1' },
+    ]);
     const again = await h.request('DELETE', `/v1/payments/${created.body.id}`);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ statusCode: 400, message: 'Payment is not ACTIVE (status: CANCELLED)', error: 'Bad Request' });
@@ -188,14 +247,23 @@ describe('GET /v1/payments', () => {
     const a = await h.createPayment({ amount: '10', currency: 'USD', externalId: 'a' });
     await h.createPayment({ amount: '10', currency: 'USD', externalId: 'b' });
     await h.request('DELETE', `/v1/payments/${a.body.id}`);
-    expect((await h.request('GET', '/v1/payments?status=CANCELLED')).body.data.map((p: { externalId: string }) => p.externalId)).toEqual(['a']);
+    expect((await h.request('GET', '/v1/payments?status=CANCELLED')).body.data.map((p: { externalId: string }) => p.externalId)).toEqual([
+      'a',
+    ]);
     expect((await h.request('GET', '/v1/payments?externalId=b')).body.data.map((p: { externalId: string }) => p.externalId)).toEqual(['b']);
     expect((await h.request('GET', '/v1/payments?status=ACTIVE&externalId=a')).body.data).toEqual([]);
   });
 
   it.each([
-    ['limit=0', ['limit']], ['limit=101', ['limit']], ['limit=abc', ['limit']], ['limit=1.5', ['limit']], ['limit=-1', ['limit']],
-    ['limit=1&limit=2', ['limit']], ['status=done', ['status']], ['cursor=unknown', ['cursor']], ['externalId=a%20b', ['externalId']],
+    ['limit=0', ['limit']],
+    ['limit=101', ['limit']],
+    ['limit=abc', ['limit']],
+    ['limit=1.5', ['limit']],
+    ['limit=-1', ['limit']],
+    ['limit=1&limit=2', ['limit']],
+    ['status=done', ['status']],
+    ['cursor=unknown', ['cursor']],
+    ['externalId=a%20b', ['externalId']],
   ])('rejects %s with a 400 at %j', async (query, path) => {
     h = createHarness();
     const res = await h.request('GET', `/v1/payments?${query}`);
@@ -203,7 +271,7 @@ describe('GET /v1/payments', () => {
     expect(res.body).toMatchObject({ statusCode: 400, message: 'Validation failed', errors: [{ path }] });
   });
 
-  it('rejects another merchant\'s payment id as cursor', async () => {
+  it("rejects another merchant's payment id as cursor", async () => {
     h = createHarness();
     const other = await h.request('POST', '/control/v1/merchants', { body: {} });
     const foreign = await h.createPayment(undefined, other.body.apiKey.key);
@@ -223,7 +291,10 @@ describe('GET /v1/payments', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { data: { id: string }[]; nextCursor: string | null } } = await h.request('GET', `/v1/payments?limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { body: { data: { id: string }[]; nextCursor: string | null } } = await h.request(
+        'GET',
+        `/v1/payments?limit=4${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...page.body.data.map((p) => p.id));
       cursor = page.body.nextCursor;
       await h.createPayment(); // interleaved creates, same and later timestamps

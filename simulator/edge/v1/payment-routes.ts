@@ -30,7 +30,11 @@ export interface PaymentRouteOptions {
 }
 
 /** POST /v1/payments after the pipeline's stages: the create view, 201. Asynchronous only when the create is. */
-function createPayment({ payments, payUrl }: Pick<PaymentRouteOptions, 'payments' | 'payUrl'>, merchantId: string, body: unknown): DirectAnswer | Promise<DirectAnswer> {
+function createPayment(
+  { payments, payUrl }: Pick<PaymentRouteOptions, 'payments' | 'payUrl'>,
+  merchantId: string,
+  body: unknown,
+): DirectAnswer | Promise<DirectAnswer> {
   const answer = (payment: Payment): DirectAnswer => ({ status: 201, body: createView(payment, payUrl) });
   const created = payments.create(merchantId, body, 'api');
   return created instanceof Promise ? created.then(answer) : answer(created);
@@ -38,7 +42,11 @@ function createPayment({ payments, payUrl }: Pick<PaymentRouteOptions, 'payments
 
 /** The create route as the direct path runs it (edge/http/direct-path.ts), at its path under /v1. */
 export function createPaymentDirectRoute(options: Pick<PaymentRouteOptions, 'payments' | 'payUrl'>): DirectRoute {
-  return { method: 'POST', path: '/v1/payments', handle: (request, body) => createPayment(options, request.vars.merchantId as string, body) };
+  return {
+    method: 'POST',
+    path: '/v1/payments',
+    handle: (request, body) => createPayment(options, request.vars.merchantId as string, body),
+  };
 }
 
 export function paymentRoutes({ payments, payUrl, view = retrieveView, maxListLimit = MAX_LIMIT }: PaymentRouteOptions): Hono<AppEnv> {
@@ -63,7 +71,13 @@ export function paymentRoutes({ payments, payUrl, view = retrieveView, maxListLi
     }
     problems.throwIfAny();
     const page = payments.list(c.get('merchantId'), { cursor, limit, status: status as PaymentStatus | undefined, externalId });
-    return c.json(envelope(page.items.map((p) => view(p, payUrl)), page.hasMore) satisfies PaymentList, 200);
+    return c.json(
+      envelope(
+        page.items.map((p) => view(p, payUrl)),
+        page.hasMore,
+      ) satisfies PaymentList,
+      200,
+    );
   });
 
   app.get('/:id', (c) => c.json(view(payments.get(c.get('merchantId'), c.req.param('id')), payUrl), 200));

@@ -3,7 +3,8 @@ import { createHarness, type Harness } from '../../test-support/harness.ts';
 
 let h: Harness;
 afterEach(async () => h?.sim.close());
-const rpc = (chain: string, raw: string, key?: string | null) => h.request('POST', `/v1/web3/${chain}`, { raw, headers: { 'content-type': 'application/json' }, ...(key !== undefined ? { key } : {}) });
+const rpc = (chain: string, raw: string, key?: string | null) =>
+  h.request('POST', `/v1/web3/${chain}`, { raw, headers: { 'content-type': 'application/json' }, ...(key !== undefined ? { key } : {}) });
 
 describe('POST /v1/web3/{chainId}', () => {
   it('is 404 for unknown chains and 401 without credentials', async () => {
@@ -24,12 +25,16 @@ describe('POST /v1/web3/{chainId}', () => {
     expect((await rpc('8453', '[]')).body.error.code).toBe(-32600);
     const single = await rpc('8453', '{"jsonrpc":"2.0","id":7,"method":"eth_chainId"}');
     expect(single.status).toBe(200);
-    expect(single.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32000, message: 'No node is attached for chain 8453 in this simulator run' } });
+    expect(single.body).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32000, message: 'No node is attached for chain 8453 in this simulator run' },
+    });
     const batch = await rpc('1', '[{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"},{"bad":true}]');
     expect(batch.body.map((r: { error: { code: number } }) => r.error.code)).toEqual([-32000, -32600]);
   });
 
-  it('hands the raw body to the chain layer\'s handler, and accepts checkout tokens when told how', async () => {
+  it("hands the raw body to the chain layer's handler, and accepts checkout tokens when told how", async () => {
     const calls: [number, string][] = [];
     const callers: unknown[] = [];
     h = createHarness({

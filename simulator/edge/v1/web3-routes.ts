@@ -9,7 +9,6 @@ import { readBodyText } from '../http/json-body.ts';
 import type { Web3Caller, Web3Handler } from '../../core/customer/web3-handler.ts';
 import { detachedChainResponse } from './detached-chain-response.ts';
 
-
 export function web3Routes(options: { handler?: Web3Handler | undefined }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/:chainId', async (c) => {

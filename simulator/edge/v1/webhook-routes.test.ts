@@ -69,8 +69,13 @@ describe('endpoint configuration', () => {
     await clock.advance(5_000);
     const updated = await call('m1', 'PUT', '', { url: 'https://b.example/x?y=1', enabled: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: created.body.id, url: 'https://b.example/x?y=1', enabled: false,
-      createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:05.000Z' });
+    expect(updated.body).toMatchObject({
+      id: created.body.id,
+      url: 'https://b.example/x?y=1',
+      enabled: false,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:05.000Z',
+    });
     expect(updated.body).not.toHaveProperty('secret');
     expect((await call('m1', 'PUT', '', { enabled: true })).body).toMatchObject({ url: 'https://b.example/x?y=1', enabled: true });
   });
@@ -190,7 +195,9 @@ describe('POST /v1/webhooks/test', () => {
     expect(calls.map((c) => c.body)).toEqual(['{"event":"test","timestamp":"2026-11-21T10:00:00.000Z"}']);
     const [delivery] = service.deliveries('m1');
     expect(delivery).toMatchObject({ id: res.body.id, status: 'succeeded', nextAttemptAt: null });
-    expect(delivery?.attempts).toEqual([{ number: 1, attemptedAt: '2026-11-21T10:00:00.000Z', statusCode: 200, durationMs: expect.any(Number), error: null }]);
+    expect(delivery?.attempts).toEqual([
+      { number: 1, attemptedAt: '2026-11-21T10:00:00.000Z', statusCode: 200, durationMs: expect.any(Number), error: null },
+    ]);
   });
 });
 
@@ -202,7 +209,11 @@ describe('GET /v1/webhooks/deliveries', () => {
     for (let i = 0; i < count; i++) {
       // Several events share a millisecond so the id tie-break is exercised.
       if (i % 3 === 0) await clock.advance(1);
-      service.emit('m1', { type: i % 4 === 0 ? 'payment.completed' : 'payment.processing', paymentId: paymentIds[i % 5], externalId: `ext-${i}` });
+      service.emit('m1', {
+        type: i % 4 === 0 ? 'payment.completed' : 'payment.processing',
+        paymentId: paymentIds[i % 5],
+        externalId: `ext-${i}`,
+      });
     }
     await service.idle();
   }
@@ -259,7 +270,9 @@ describe('GET /v1/webhooks/deliveries', () => {
     await call('m2', 'POST', '', { url: 'http://b.example/' });
     service.emit('m2', { type: 'payment.expired', paymentId: paymentIds[0] });
     const foreign = service.deliveries('m2')[0]!.id;
-    expect((await call('m1', 'GET', `/deliveries?cursor=${foreign}`)).body.errors).toEqual([{ path: ['cursor'], message: 'Unknown cursor' }]);
+    expect((await call('m1', 'GET', `/deliveries?cursor=${foreign}`)).body.errors).toEqual([
+      { path: ['cursor'], message: 'Unknown cursor' },
+    ]);
     const res = await call('m1', 'GET', '/deliveries?limit=0&cursor=nope&event=payment.paid&status=done&paymentId=42');
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string[] }) => e.path)).toEqual([['limit'], ['cursor'], ['event'], ['status'], ['paymentId']]);

@@ -6,11 +6,16 @@ import type { AppContext, AppEnv } from '../http/context.ts';
 import { InvalidState } from '../../core/refusals/refusals.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
-import { toDeliveryView, } from '../../core/webhooks/delivery-store.ts';
+import { toDeliveryView } from '../../core/webhooks/delivery-store.ts';
 import { endpointNotFound } from '../../core/webhooks/endpoint-store.ts';
 import type { WebhookConfiguration } from '../../core/webhooks/service.ts';
 import type { WebhookDeliveryList } from '@stablepay/contract/types';
-import { requireJsonObject, validateCreateEndpoint, validateDeliveriesQuery, validateUpdateEndpoint } from '../../core/webhooks/validate.ts';
+import {
+  requireJsonObject,
+  validateCreateEndpoint,
+  validateDeliveriesQuery,
+  validateUpdateEndpoint,
+} from '../../core/webhooks/validate.ts';
 
 /** The webhook service's configuration: its clock, stores and enqueue. */
 export type WebhookRouteDeps = WebhookConfiguration;

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../core/clock/virtual-clock.ts';
-import { CHECKOUT_SESSION_KIND, CHECKOUT_TOKEN_TTL_MS, CheckoutSessions, hashCheckoutToken, type StoredCheckoutSession } from '../../core/checkout/index.ts';
+import {
+  CHECKOUT_SESSION_KIND,
+  CHECKOUT_TOKEN_TTL_MS,
+  CheckoutSessions,
+  hashCheckoutToken,
+  type StoredCheckoutSession,
+} from '../../core/checkout/index.ts';
 import type { PaymentQuote } from '../../core/checkout/payment-quote.ts';
 import { Journal } from './journal.ts';
 
@@ -37,7 +43,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Everything the state dir holds, as one string (journal and snapshot). */
-const stateDirText = (): string => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+const stateDirText = (): string =>
+  readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
 
 /** An accepted operation as the bundler took it (RPC form); only its shape matters here. */
 const SIGNED = { sender: OWNER, nonce: '0x0', callData: '0x', signature: '0x01' };
@@ -58,7 +67,11 @@ describe('durable mode: checkout sessions', () => {
     const prepared = first.sessions.issue({ paymentId: 'pay-2', merchantId: 'm-1', ownerAddress: OWNER, hold: true });
     first.sessions.prepare(first.sessions.get(prepared.token)!, { chainId: 8453, userOpHash: USER_OP_HASH, quote: QUOTE });
     const accepted = first.sessions.issue({ paymentId: 'pay-3', merchantId: 'm-2', ownerAddress: OWNER });
-    first.sessions.prepare(first.sessions.get(accepted.token)!, { chainId: 137, userOpHash: USER_OP_HASH, quote: { ...QUOTE, chainId: 137 } });
+    first.sessions.prepare(first.sessions.get(accepted.token)!, {
+      chainId: 137,
+      userOpHash: USER_OP_HASH,
+      quote: { ...QUOTE, chainId: 137 },
+    });
     first.sessions.accept(first.sessions.get(accepted.token)!, SIGNED);
     await first.clock.advance(3_600_000);
     await first.journal.commit();
@@ -77,7 +90,13 @@ describe('durable mode: checkout sessions', () => {
       expect(second.counts).toMatchObject({ restored: 3, expired: 0 });
       // The one accepted with its signed operation is handed back for the bundler to resume.
       expect(second.counts.accepted.map((a) => [a.paymentId, a.prepared?.signedOperation])).toEqual([['pay-3', SIGNED]]);
-      expect(second.sessions.get(signedIn.token)).toMatchObject({ paymentId: 'pay-1', merchantId: 'm-1', ownerAddress: OWNER, hold: false, expiresAt: signedIn.expiresAt });
+      expect(second.sessions.get(signedIn.token)).toMatchObject({
+        paymentId: 'pay-1',
+        merchantId: 'm-1',
+        ownerAddress: OWNER,
+        hold: false,
+        expiresAt: signedIn.expiresAt,
+      });
       expect(second.sessions.get(signedIn.token)?.prepared).toBeUndefined();
       expect(second.sessions.grant(signedIn.token)).toEqual({ merchantId: 'm-1' });
       const again = second.sessions.get(prepared.token);

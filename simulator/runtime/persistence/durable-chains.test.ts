@@ -24,7 +24,11 @@ function stateDirText(path: string): string {
 }
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: unknown }).result;
 }
 
@@ -35,11 +39,26 @@ describe('durable mode with chains', () => {
     let txHash: string;
     let blockBefore: bigint;
     let paymentId: string;
-    let pending: { paymentId: string; checkoutToken: string; ownerPrivateKey: `0x${string}`; prepared: { userOpHash: `0x${string}`; userOperation: Record<string, unknown>; entryPoint: string } };
+    let pending: {
+      paymentId: string;
+      checkoutToken: string;
+      ownerPrivateKey: `0x${string}`;
+      prepared: { userOpHash: `0x${string}`; userOperation: Record<string, unknown>; entryPoint: string };
+    };
     try {
-      const created = (await (await fetch(`${first.url}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: '12.34', currency: 'USD', acceptedChains: [8453] }) })).json()) as { id: string };
+      const created = (await (
+        await fetch(`${first.url}/v1/payments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ amount: '12.34', currency: 'USD', acceptedChains: [8453] }),
+        })
+      ).json()) as { id: string };
       paymentId = created.id;
-      const paid = await fetch(`${first.url}/control/v1/payments/${paymentId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chainId: 8453, token: 'USDC' }) });
+      const paid = await fetch(`${first.url}/control/v1/payments/${paymentId}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chainId: 8453, token: 'USDC' }),
+      });
       const body = (await paid.json()) as { status: string; txHash: string };
       expect(body.status).toBe('SUCCESSFUL');
       txHash = body.txHash;
@@ -47,10 +66,26 @@ describe('durable mode with chains', () => {
       blockBefore = BigInt(await rpc(url, 'eth_blockNumber', []));
 
       // A customer signs in on the hosted page and has the payment's operation prepared, then the simulator stops.
-      const open = (await (await fetch(`${first.url}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: '5.00', currency: 'USD', acceptedChains: [8453] }) })).json()) as { id: string };
+      const open = (await (
+        await fetch(`${first.url}/v1/payments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ amount: '5.00', currency: 'USD', acceptedChains: [8453] }),
+        })
+      ).json()) as { id: string };
       const page = { 'content-type': 'application/json' };
-      const signIn = (await (await fetch(`${first.url}/p/${open.id}/sign-in`, { method: 'POST', headers: page, body: JSON.stringify({ email: 'restart@example.com' }) })).json()) as { checkoutToken: string; ownerPrivateKey: `0x${string}` };
-      const prep = await fetch(`${first.url}/p/${open.id}/prepare`, { method: 'POST', headers: { ...page, authorization: `Bearer ${signIn.checkoutToken}` }, body: JSON.stringify({ chainId: 8453, token: 'USDC' }) });
+      const signIn = (await (
+        await fetch(`${first.url}/p/${open.id}/sign-in`, {
+          method: 'POST',
+          headers: page,
+          body: JSON.stringify({ email: 'restart@example.com' }),
+        })
+      ).json()) as { checkoutToken: string; ownerPrivateKey: `0x${string}` };
+      const prep = await fetch(`${first.url}/p/${open.id}/prepare`, {
+        method: 'POST',
+        headers: { ...page, authorization: `Bearer ${signIn.checkoutToken}` },
+        body: JSON.stringify({ chainId: 8453, token: 'USDC' }),
+      });
       expect(prep.status).toBe(200);
       pending = { paymentId: open.id, ...signIn, prepared: (await prep.json()) as typeof pending.prepared };
     } finally {
@@ -70,14 +105,23 @@ describe('durable mode with chains', () => {
       // The token still opens its page's prepare call (past the 401 an unknown token gets, to the pair check), and
       // the operation prepared before the stop is the one the bundler takes.
       const tryPrepare = (token: string) =>
-        fetch(`${second.url}/p/${pending.paymentId}/prepare`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ chainId: 137, token: 'USDC' }) });
+        fetch(`${second.url}/p/${pending.paymentId}/prepare`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ chainId: 137, token: 'USDC' }),
+        });
       expect((await tryPrepare(`ct_${'0'.repeat(48)}`)).status).toBe(401);
       expect((await tryPrepare(pending.checkoutToken)).status).toBe(400);
       const signature = await privateKeyToAccount(pending.ownerPrivateKey).signMessage({ message: { raw: pending.prepared.userOpHash } });
       const sent = await fetch(`${second.url}/v1/web3/8453`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${pending.checkoutToken}` },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [{ ...pending.prepared.userOperation, signature }, pending.prepared.entryPoint] }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_sendUserOperation',
+          params: [{ ...pending.prepared.userOperation, signature }, pending.prepared.entryPoint],
+        }),
       });
       const reply = (await sent.json()) as { result?: string; error?: unknown };
       expect(reply.error).toBeUndefined();
@@ -102,20 +146,47 @@ describe('durable mode with chains', () => {
     let paymentId: string;
     let userOpHash: string;
     try {
-      const open = (await (await fetch(`${first.url}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: '7.00', currency: 'USD', acceptedChains: [8453] }) })).json()) as { id: string };
+      const open = (await (
+        await fetch(`${first.url}/v1/payments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ amount: '7.00', currency: 'USD', acceptedChains: [8453] }),
+        })
+      ).json()) as { id: string };
       paymentId = open.id;
       const page = { 'content-type': 'application/json' };
-      const signIn = (await (await fetch(`${first.url}/p/${open.id}/sign-in`, { method: 'POST', headers: page, body: JSON.stringify({ email: 'mempool@example.com' }) })).json()) as { checkoutToken: string; ownerPrivateKey: `0x${string}` };
-      const prepared = (await (await fetch(`${first.url}/p/${open.id}/prepare`, { method: 'POST', headers: { ...page, authorization: `Bearer ${signIn.checkoutToken}` }, body: JSON.stringify({ chainId: 8453, token: 'USDC' }) })).json()) as { userOpHash: `0x${string}`; userOperation: Record<string, unknown>; entryPoint: string };
+      const signIn = (await (
+        await fetch(`${first.url}/p/${open.id}/sign-in`, {
+          method: 'POST',
+          headers: page,
+          body: JSON.stringify({ email: 'mempool@example.com' }),
+        })
+      ).json()) as { checkoutToken: string; ownerPrivateKey: `0x${string}` };
+      const prepared = (await (
+        await fetch(`${first.url}/p/${open.id}/prepare`, {
+          method: 'POST',
+          headers: { ...page, authorization: `Bearer ${signIn.checkoutToken}` },
+          body: JSON.stringify({ chainId: 8453, token: 'USDC' }),
+        })
+      ).json()) as { userOpHash: `0x${string}`; userOperation: Record<string, unknown>; entryPoint: string };
       userOpHash = prepared.userOpHash;
       const signature = await privateKeyToAccount(signIn.ownerPrivateKey).signMessage({ message: { raw: prepared.userOpHash } });
-      const sent = (await (await fetch(`${first.url}/v1/web3/8453`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.checkoutToken}` },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] }),
-      })).json()) as { result?: string };
+      const sent = (await (
+        await fetch(`${first.url}/v1/web3/8453`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.checkoutToken}` },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'eth_sendUserOperation',
+            params: [{ ...prepared.userOperation, signature }, prepared.entryPoint],
+          }),
+        })
+      ).json()) as { result?: string };
       expect(sent.result?.toLowerCase()).toBe(userOpHash.toLowerCase());
-      expect(((await (await fetch(`${first.url}/v1/payments/${paymentId}`, { headers })).json()) as { status: string }).status).toBe('PROCESSING');
+      expect(((await (await fetch(`${first.url}/v1/payments/${paymentId}`, { headers })).json()) as { status: string }).status).toBe(
+        'PROCESSING',
+      );
     } finally {
       await first.close();
     }
@@ -140,7 +211,9 @@ describe('durable mode with chains', () => {
     const third = await startServer({ ...options, bundleDelayMs: 0 });
     try {
       expect(await third.simulator.resumedOperations).toBe(0);
-      expect(((await (await fetch(`${third.url}/v1/payments/${paymentId}`, { headers })).json()) as { status: string }).status).toBe('SUCCESSFUL');
+      expect(((await (await fetch(`${third.url}/v1/payments/${paymentId}`, { headers })).json()) as { status: string }).status).toBe(
+        'SUCCESSFUL',
+      );
     } finally {
       await third.close();
       rmSync(own, { recursive: true, force: true });

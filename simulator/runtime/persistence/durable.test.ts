@@ -31,7 +31,12 @@ function receiver(statuses: number[] = []) {
 
 async function open(options: { fetch?: FetchLike; warn?: (m: string) => void } = {}): Promise<{ sim: Simulator; journal: Journal }> {
   const journal = await Journal.open(dir, options.warn ? { warn: options.warn } : {});
-  const sim = createSimulator({ defaultApiKey: KEY, logger: quiet, durable: journal, webhookOptions: options.fetch ? { fetch: options.fetch } : {} });
+  const sim = createSimulator({
+    defaultApiKey: KEY,
+    logger: quiet,
+    durable: journal,
+    webhookOptions: options.fetch ? { fetch: options.fetch } : {},
+  });
   return { sim, journal };
 }
 
@@ -44,18 +49,31 @@ describe('durable mode: a restart on the same state dir', () => {
   it('brings back merchants, keys (hashed), payments, endpoints with their secret, deliveries, payouts and the clock offset', async () => {
     const hook = receiver();
     const first = await open({ fetch: hook.fetch });
-    const created = await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '100', currency: 'USD', externalId: 'order-1' }) });
+    const created = await first.sim.app.request('/v1/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ amount: '100', currency: 'USD', externalId: 'order-1' }),
+    });
     expect(created.status).toBe(201);
     const payment = (await created.json()) as { id: string };
-    const endpoint = await first.sim.app.request('/v1/webhooks', { method: 'POST', headers: json, body: JSON.stringify({ url: 'http://receiver.test/hooks' }) });
+    const endpoint = await first.sim.app.request('/v1/webhooks', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: 'http://receiver.test/hooks' }),
+    });
     const secret = ((await endpoint.json()) as { secret: string }).secret;
     expect((await first.sim.app.request(`/v1/payments/${payment.id}`, { method: 'DELETE', headers: json })).status).toBe(200);
-    const payout = first.sim.payouts.create(first.sim.defaultMerchant.id, { amount: '10', currency: 'USD', recipientAddress: '0x52908400098527886E0F7030069857D2E4169EE7' });
+    const payout = first.sim.payouts.create(first.sim.defaultMerchant.id, {
+      amount: '10',
+      currency: 'USD',
+      recipientAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
     await first.sim.clock.advance(90_000);
     await first.sim.webhooks.idle();
     const offset = first.sim.clock.offsetMs;
     const merchantId = first.sim.defaultMerchant.id;
-    const analytics = async (sim: Simulator) => (await sim.app.request('/v1/analytics?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z', { headers: json })).json();
+    const analytics = async (sim: Simulator) =>
+      (await sim.app.request('/v1/analytics?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z', { headers: json })).json();
     const analyticsBefore = await analytics(first.sim);
     await stop(first);
     // Only the key's hash is on disk; the webhook secret is (every attempt signs with it).
@@ -73,7 +91,11 @@ describe('durable mode: a restart on the same state dir', () => {
       const got = await second.sim.app.request(`/v1/payments/${payment.id}`, { headers: json });
       expect(((await got.json()) as { status: string }).status).toBe('CANCELLED');
       // externalId order-1 is free again (the cancelled payment released it) and the index knows it.
-      const again = await second.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '5', currency: 'USD', externalId: 'order-1' }) });
+      const again = await second.sim.app.request('/v1/payments', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ amount: '5', currency: 'USD', externalId: 'order-1' }),
+      });
       expect(again.status).toBe(201);
       const deliveries = second.sim.webhooks.deliveries(merchantId);
       expect(deliveries.map((d) => `${d.event}:${d.status}`).sort()).toEqual(['payment.cancelled:succeeded', 'payout.created:succeeded']);
@@ -89,11 +111,21 @@ describe('durable mode: a restart on the same state dir', () => {
   it('a retry that fell due while the simulator was down goes out at start; an expiry too', async () => {
     const hook = receiver([500]);
     const first = await open({ fetch: hook.fetch });
-    await first.sim.app.request('/v1/webhooks', { method: 'POST', headers: json, body: JSON.stringify({ url: 'http://receiver.test/hooks' }) });
-    const created = await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '100', currency: 'USD' }) });
+    await first.sim.app.request('/v1/webhooks', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: 'http://receiver.test/hooks' }),
+    });
+    const created = await first.sim.app.request('/v1/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ amount: '100', currency: 'USD' }),
+    });
     const payment = (await created.json()) as { id: string };
     await first.sim.app.request(`/v1/payments/${payment.id}`, { method: 'DELETE', headers: json });
-    const other = (await (await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '7', currency: 'USD' }) })).json()) as { id: string };
+    const other = (await (
+      await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '7', currency: 'USD' }) })
+    ).json()) as { id: string };
     await first.sim.webhooks.idle();
     const [pending] = first.sim.webhooks.deliveries(first.sim.defaultMerchant.id);
     expect(pending?.status).toBe('pending');
@@ -102,7 +134,7 @@ describe('durable mode: a restart on the same state dir', () => {
 
     // Two hours pass while it is down (the clock is wall time + offset; we move the stored offset instead of waiting).
     const journal = await Journal.open(dir);
-    const { offsetMs } = journal.records('clock').get('offset') as { offsetMs: number } | undefined ?? { offsetMs: 0 };
+    const { offsetMs } = (journal.records('clock').get('offset') as { offsetMs: number } | undefined) ?? { offsetMs: 0 };
     journal.put('clock', 'offset', { offsetMs: offsetMs + 2 * 3_600_000 });
     await journal.close();
 
@@ -124,7 +156,11 @@ describe('durable mode: a restart on the same state dir', () => {
   it('compaction writes a snapshot and empties the log; the restart reads the same state from it', async () => {
     const first = await open();
     for (let i = 0; i < 20; i += 1) {
-      await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: String(i + 1), currency: 'USD' }) });
+      await first.sim.app.request('/v1/payments', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ amount: String(i + 1), currency: 'USD' }),
+      });
     }
     await first.journal.compact();
     expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).toBe('');
@@ -142,7 +178,8 @@ describe('durable mode: a restart on the same state dir', () => {
 describe('durable mode: control-API settings', () => {
   it('exchange-rate overrides and rate-limit settings set through the control API are back after a restart, over the configured ones', async () => {
     const first = await open();
-    const put = (sim: Simulator, path: string, body: unknown) => sim.app.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const put = (sim: Simulator, path: string, body: unknown) =>
+      sim.app.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const before = ((await (await first.sim.app.request('/control/v1/exchange-rates')).json()) as { rates: Record<string, string> }).rates;
     expect((await put(first.sim, '/control/v1/exchange-rates', { rates: { EUR: '1.234567' } })).status).toBe(200);
     expect((await put(first.sim, '/control/v1/rate-limit', { limit: 7, windowSeconds: 30 })).status).toBe(200);
@@ -150,11 +187,16 @@ describe('durable mode: control-API settings', () => {
 
     const second = await open();
     try {
-      const rates = ((await (await second.sim.app.request('/control/v1/exchange-rates')).json()) as { rates: Record<string, string> }).rates;
+      const rates = ((await (await second.sim.app.request('/control/v1/exchange-rates')).json()) as { rates: Record<string, string> })
+        .rates;
       expect(rates).toEqual({ ...before, EUR: '1.234567' });
       expect(await (await second.sim.app.request('/control/v1/rate-limit')).json()).toEqual({ limit: 7, windowSeconds: 30 });
       // The limit is in force on the API (counters start afresh).
-      const created = await second.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '1', currency: 'USD' }) });
+      const created = await second.sim.app.request('/v1/payments', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ amount: '1', currency: 'USD' }),
+      });
       expect(created.headers.get('x-ratelimit-limit')).toBe('7');
       expect(created.headers.get('x-ratelimit-remaining')).toBe('6');
     } finally {
@@ -229,9 +271,17 @@ describe('the journal: a commit is all or nothing', () => {
   it('an expiry and the delivery of its payment.expired are one commit: a journal cut anywhere keeps both or neither', async () => {
     const hook = receiver();
     const first = await open({ fetch: hook.fetch });
-    await first.sim.app.request('/v1/webhooks', { method: 'POST', headers: json, body: JSON.stringify({ url: 'http://receiver.test/hooks' }) });
+    await first.sim.app.request('/v1/webhooks', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: 'http://receiver.test/hooks' }),
+    });
     for (let i = 0; i < 40; i += 1) {
-      const created = await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '100', currency: 'USD', title: 'x'.repeat(200) }) });
+      const created = await first.sim.app.request('/v1/payments', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ amount: '100', currency: 'USD', title: 'x'.repeat(200) }),
+      });
       expect(created.status).toBe(201);
     }
     const before = readFileSync(join(dir, JOURNAL_FILE), 'utf8').length;
@@ -245,7 +295,10 @@ describe('the journal: a commit is all or nothing', () => {
     const lineEnds = [...text.slice(before).matchAll(/\n/g)].map((m) => before + (m.index as number) + 1);
     let sawExpired = 0;
     // Every line boundary, and cuts at 4 KiB pages, as a SIGKILL leaves them.
-    const cuts = new Set([...lineEnds, ...Array.from({ length: Math.ceil(text.length / 4096) }, (_, n) => n * 4096).filter((c) => c > before)]);
+    const cuts = new Set([
+      ...lineEnds,
+      ...Array.from({ length: Math.ceil(text.length / 4096) }, (_, n) => n * 4096).filter((c) => c > before),
+    ]);
     for (const cut of cuts) {
       writeFileSync(join(dir, JOURNAL_FILE), text.slice(0, cut));
       const journal = await Journal.open(dir, { warn: () => undefined });
@@ -255,7 +308,10 @@ describe('the journal: a commit is all or nothing', () => {
       const expired = payments.filter((p) => p.status === 'EXPIRED');
       sawExpired = Math.max(sawExpired, expired.length);
       for (const p of expired) {
-        expect(deliveries.some((d) => d.event === 'payment.expired' && d.paymentId === p.id), `cut at byte ${cut}: ${p.id} is EXPIRED without its delivery`).toBe(true);
+        expect(
+          deliveries.some((d) => d.event === 'payment.expired' && d.paymentId === p.id),
+          `cut at byte ${cut}: ${p.id} is EXPIRED without its delivery`,
+        ).toBe(true);
       }
     }
     expect(sawExpired).toBe(40);
@@ -281,7 +337,11 @@ describe('the journal: a commit is all or nothing', () => {
 describe('durable mode: damaged state dirs', () => {
   async function seed(): Promise<void> {
     const first = await open();
-    await first.sim.app.request('/v1/payments', { method: 'POST', headers: json, body: JSON.stringify({ amount: '100', currency: 'USD' }) });
+    await first.sim.app.request('/v1/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ amount: '100', currency: 'USD' }),
+    });
     await stop(first);
   }
 
@@ -332,7 +392,11 @@ describe('durable mode over HTTP', () => {
     try {
       await fetch(`${server.url}/v1/payments`, { method: 'POST', headers: json, body: JSON.stringify({ amount: '100', currency: 'USD' }) });
       expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).toContain('"k":"payment"');
-      const reset = await fetch(`${server.url}/control/v1/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const reset = await fetch(`${server.url}/control/v1/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(reset.status).toBe(200);
       expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).not.toContain('"k":"payment"');
     } finally {

@@ -17,7 +17,19 @@
 // delivery written beside it. An incomplete last append (never acknowledged: commit() resolves only once the
 // whole append is on disk) is dropped and reported once; any other unreadable line is a StateDirError naming the
 // file and line. Lines without `e` (written before commits were marked) each count as a commit of their own.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Persist } from '../../core/support/persist.ts';
@@ -124,10 +136,12 @@ export class Journal {
       this.inFlight = run;
       return run;
     }
-    const queued = this.inFlight.catch(() => undefined).then(() => {
-      this.queued = null;
-      return this.commit();
-    });
+    const queued = this.inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.commit();
+      });
     this.queued = queued;
     return queued;
   }
@@ -271,7 +285,8 @@ function replay(dir: string, warn: (message: string) => void): { records: StateR
         snapshotSeq = parsed.seq;
         return;
       }
-      if (typeof parsed.k !== 'string' || typeof parsed.i !== 'string' || !('v' in parsed)) throw corrupted(snapshotPath, index + 1, 'not a record');
+      if (typeof parsed.k !== 'string' || typeof parsed.i !== 'string' || !('v' in parsed))
+        throw corrupted(snapshotPath, index + 1, 'not a record');
       set(parsed.k, parsed.i, parsed.v);
     });
   }
@@ -306,7 +321,8 @@ function replay(dir: string, warn: (message: string) => void): { records: StateR
         apply(index + 1, record);
       } else {
         const open = batch[0]?.record.e;
-        if (record.e < record.s || (open !== undefined && record.e !== open)) throw corrupted(logPath, index + 1, 'append boundary out of order');
+        if (record.e < record.s || (open !== undefined && record.e !== open))
+          throw corrupted(logPath, index + 1, 'append boundary out of order');
         batch.push({ line: index + 1, record });
         if (record.s !== record.e) return;
         for (const entry of batch) apply(entry.line, entry.record);
@@ -320,7 +336,9 @@ function replay(dir: string, warn: (message: string) => void): { records: StateR
       // Never acknowledged (a commit resolves only after the whole append is on disk): drop it whole.
       truncateSync(logPath, committedOffset);
       const dropped = batch.length + (tail === '' ? 0 : 1);
-      warn(`state dir: dropped an incomplete last write of ${logPath} (${dropped} line${dropped === 1 ? '' : 's'} from line ${committedLines + 1}, a write cut short by a crash; it was never acknowledged)`);
+      warn(
+        `state dir: dropped an incomplete last write of ${logPath} (${dropped} line${dropped === 1 ? '' : 's'} from line ${committedLines + 1}, a write cut short by a crash; it was never acknowledged)`,
+      );
     }
   }
   return { records, seq, logLines };

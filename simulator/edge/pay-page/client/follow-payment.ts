@@ -12,7 +12,11 @@ export interface Follower {
   stop(): void;
 }
 
-export function followPayment(load: () => Promise<PaymentState>, onState: (state: PaymentState) => void, onError: (error: unknown) => void): Follower {
+export function followPayment(
+  load: () => Promise<PaymentState>,
+  onState: (state: PaymentState) => void,
+  onError: (error: unknown) => void,
+): Follower {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fast = false;
   let stopped = false;

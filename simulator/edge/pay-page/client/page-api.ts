@@ -17,7 +17,10 @@ export class PageApiError extends Error {
 async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } });
+    response = await fetch(url, {
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
   } catch {
     throw new PageApiError('The payment service cannot be reached. Check your connection and try again.', 0);
   }
@@ -32,19 +35,30 @@ async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
 export function createPageApi(paymentId: string) {
   const base = `/p/${encodeURIComponent(paymentId)}`;
   const post = <T>(path: string, body: unknown, checkoutToken?: string) =>
-    call<T>(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: checkoutToken ? { authorization: `Bearer ${checkoutToken}` } : {} });
+    call<T>(`${base}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: checkoutToken ? { authorization: `Bearer ${checkoutToken}` } : {},
+    });
   return {
     state: () => call<PaymentState>(`${base}/state`, { cache: 'no-store' }),
-    signIn: (email: string) => post<{ checkoutToken: string; ownerAddress: `0x${string}`; ownerPrivateKey: `0x${string}` }>('/sign-in', { email }),
+    signIn: (email: string) =>
+      post<{ checkoutToken: string; ownerAddress: `0x${string}`; ownerPrivateKey: `0x${string}` }>('/sign-in', { email }),
     connect: (ownerAddress: `0x${string}`) => post<{ checkoutToken: string }>('/connect', { ownerAddress }),
-    prepare: (checkoutToken: string, pair: { chainId: number; token: string }) => post<PreparedUserOperation>('/prepare', pair, checkoutToken),
+    prepare: (checkoutToken: string, pair: { chainId: number; token: string }) =>
+      post<PreparedUserOperation>('/prepare', pair, checkoutToken),
   };
 }
 
 export type PageApi = ReturnType<typeof createPageApi>;
 
 /** eth_sendUserOperation through {base_url}/v1/web3/{chainId}; resolves to the user operation hash. */
-export async function sendUserOperation(input: { chainId: number; checkoutToken: string; userOperation: Record<string, unknown>; entryPoint: string }): Promise<string> {
+export async function sendUserOperation(input: {
+  chainId: number;
+  checkoutToken: string;
+  userOperation: Record<string, unknown>;
+  entryPoint: string;
+}): Promise<string> {
   const reply = await call<{ result?: string; error?: { code: number; message: string } }>(`/v1/web3/${input.chainId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${input.checkoutToken}` },

@@ -40,7 +40,12 @@ export function refreshPayButton(ctx: CheckoutContext): void {
   button.disabled = !ready && !ctx.paying;
   button.setAttribute('aria-disabled', String(ctx.paying));
   button.textContent = ctx.pair ? `Pay ${ctx.pair.amountToken} ${ctx.pair.token} on ${ctx.pair.chainName}` : 'Pay';
-  const hint = payHint({ status: ctx.payment?.status ?? 'ACTIVE', paying: ctx.paying, signedIn: ctx.session !== undefined, picked: ctx.pair !== undefined });
+  const hint = payHint({
+    status: ctx.payment?.status ?? 'ACTIVE',
+    paying: ctx.paying,
+    signedIn: ctx.session !== undefined,
+    picked: ctx.pair !== undefined,
+  });
   setText('pay-hint', hint);
 }
 
