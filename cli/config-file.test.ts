@@ -78,6 +78,24 @@ describe('configuration file', () => {
     for (const [name, text, message] of cases) expect(() => readConfigFile(file(name, text)), text).toThrow(message);
   });
 
+  it('reads the implementation profile section, and names the line of a problem in it (exit 2 like any config error)', () => {
+    const options = readConfigFile(
+      file(
+        'p.yaml',
+        'seed: 1\nprofile:\n  listItemKey: items\n  apiKeys:\n    expiringBody: { name: "{name}", expiresAt: "{expiresAt}" }\n',
+      ),
+    );
+    expect(options.profile).toEqual({ listItemKey: 'items', apiKeys: { expiringBody: { name: '{name}', expiresAt: '{expiresAt}' } } });
+    expect(() => readConfigFile(file('p.yaml', 'seed: 1\nprofile:\n  listItemKey: items\n  webhooks:\n    secretFeild: token\n'))).toThrow(
+      /p\.yaml:5: profile\.webhooks\.secretFeild: unknown key "secretFeild"/,
+    );
+    expect(() => readConfigFile(file('p.yaml', 'profile:\n  apiKeys:\n    whitelistBody: { name: "{name}" }\n'))).toThrow(
+      /p\.yaml:3: profile\.apiKeys\.whitelistBody: the body must use \{ipWhitelist\}/,
+    );
+    // A path: the profile file beside the config file.
+    expect(readConfigFile(file('q.yaml', 'profile: implementation.yaml\n')).profile).toMatch(/\/implementation\.yaml$/);
+  });
+
   it('finds the file in the current directory, refuses two, and a missing --config', () => {
     const one = file('stablepay.config.json', '{}');
     const dir = one.slice(0, -'/stablepay.config.json'.length);

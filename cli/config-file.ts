@@ -1,10 +1,12 @@
 // `stablepay.config.json|yaml|yml` (in the current directory) or `--config <file>`: any conformance flag as a key,
-// written camelCase (`baseUrl`, `maxFailures`) or as the flag (`base-url`, `--no-webhooks`). The command line
-// overrides the file. An unknown key or a bad value is a usage error naming the file and the line (exit 2).
+// written camelCase (`baseUrl`, `maxFailures`) or as the flag (`base-url`, `--no-webhooks`), plus the implementation
+// profile (`profile:` a map, or a profile file's path). The command line overrides the file. An unknown key or a bad
+// value, in the profile too, is a usage error naming the file and the line (exit 2).
 // JSON files are read with the same YAML parser (JSON is YAML), which gives line numbers for both.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { dirname, join, resolve } from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { lineOfPath, profileProblems } from '@stablepay/conformance/premises/profile';
 import { OPTION_DECLARATIONS, parseOptionValue, UsageError, type OptionDeclaration } from '@stablepay/conformance/options';
 import { longFlag } from './long-flag.ts';
 
@@ -121,6 +123,35 @@ function convert(meaning: KeyMeaning, key: string, value: unknown): unknown {
   }
 }
 
+/**
+ * The implementation profile: a map, checked here so a problem names its line in this file, or a path to a profile
+ * file of its own, relative to this file.
+ */
+function profileSection(
+  file: string,
+  document: Document,
+  lines: LineCounter,
+  key: string,
+  value: unknown,
+): string | Record<string, unknown> {
+  if (typeof value === 'string' && value !== '') return resolve(dirname(file), value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigFileError(
+      file,
+      lineOfPath(document, lines, [], [key]),
+      `${key}: expected the profile as a map, or the path of a profile file`,
+    );
+  }
+  const problem = profileProblems(value)[0];
+  if (problem)
+    throw new ConfigFileError(
+      file,
+      lineOfPath(document, lines, problem.path, [key]),
+      `${[key, ...problem.path].join('.')}: ${problem.message}`,
+    );
+  return value as Record<string, unknown>;
+}
+
 /** Options from the file, keyed by option name (as runConformance takes them). */
 export function readConfigFile(file: string): Record<string, unknown> {
   let text: string;
@@ -157,6 +188,10 @@ export function readConfigFile(file: string): Record<string, unknown> {
     if (seen.has(name)) throw new ConfigFileError(file, line, `"${key}" repeats "${seen.get(name)}"`);
     seen.set(name, key);
     const value = (pair.value as { toJSON?: () => unknown } | null)?.toJSON?.() ?? null;
+    if (name === 'profile') {
+      options[name] = profileSection(file, document, lines, key, value);
+      continue;
+    }
     try {
       options[name] = convert(meaning, key, value);
     } catch (error) {

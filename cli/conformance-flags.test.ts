@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTION_DECLARATIONS } from '@stablepay/conformance/options';
+import { TARGET_ENVIRONMENT } from '@stablepay/conformance/black-box-options';
 import { freePort } from '@stablepay/conformance/test-support/prism';
 import { startBrokenServer } from '@stablepay/conformance/test-support/broken-servers';
 import { quietLogger } from '@stablepay/conformance/test-support/simulator';
@@ -53,6 +54,7 @@ const json = (run: Run) =>
   JSON.parse(run.stdout) as {
     summary: Record<string, unknown>;
     checks: { id: string; result: string; reason?: string; failures: { severity: string }[] }[];
+    premises?: { id: string }[];
   };
 
 describe('stablepay conformance: every flag through the real CLI', () => {
@@ -425,6 +427,33 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const missing = await stablepay(['--config', 'nope.yaml'], { cwd: dir });
     expect(missing.stderr).toBe('error: --config: nope.yaml does not exist\n');
     expect(missing.code).toBe(2);
+  });
+
+  it('--profile reads a profile file; a bad one exits 2 naming file and line; --help lists every variable a target gets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-profile-'));
+    writeFileSync(join(dir, 'profile.yaml'), 'listItemKey: data\nwebhooks:\n  testWithApiKey: true\n');
+    const declared = json(
+      await stablepay([
+        '--base-url',
+        healthy.url,
+        '--api-key',
+        KEY,
+        '--only',
+        FAST,
+        '--format',
+        'json',
+        '--profile',
+        join(dir, 'profile.yaml'),
+      ]),
+    );
+    expect(declared.premises?.map((p) => p.id)).toEqual(expect.arrayContaining(['list.item-key', 'webhooks.test-with-api-key']));
+    writeFileSync(join(dir, 'bad.yaml'), 'listItemKey: data\nwebhook:\n  testWithApiKey: true\n');
+    const bad = await stablepay(['--base-url', healthy.url, '--api-key', KEY, '--profile', join(dir, 'bad.yaml')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.startsWith(`error: ${join(dir, 'bad.yaml')}:2: profile.webhook: unknown key "webhook"`)).toBe(true);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    const help = await stablepay(['--help']);
+    for (const { name } of TARGET_ENVIRONMENT) expect(help.stdout).toContain(name);
   });
 
   it('--sign, --sign-key and --record: a signed manifest that verify-report accepts, and a HAR of the run', async () => {

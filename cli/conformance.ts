@@ -7,6 +7,7 @@ import { ConfigError, OPTION_DECLARATIONS, parseOptionValue, UsageError, type Co
 import { EXIT_CODE_OF_SIGNAL } from '@stablepay/conformance/classify';
 import { RunStop, stopBySignal } from '@stablepay/conformance/run-stop';
 import { TargetError } from '@stablepay/conformance/black-box-errors';
+import { TARGET_ENVIRONMENT } from '@stablepay/conformance/black-box-options';
 import { longFlag } from './long-flag.ts';
 import { EXIT_USAGE } from './exit-codes.ts';
 
@@ -25,6 +26,10 @@ const EXAMPLES = [
   '',
   'Every flag can also be set in stablepay.config.json|yaml (current directory) or --config <file>:',
   'keys camelCase (baseUrl, maxFailures) or as flags (base-url, no-webhooks); the command line wins.',
+  'Its `profile` section (or --profile <file>) declares what the spec leaves open and the suite cannot discover.',
+  '',
+  'A target started with --target-command or --target-image gets these variables (docs/implementers.md):',
+  ...TARGET_ENVIRONMENT.map(({ name, meaning }) => `  ${name}\n      ${meaning}`),
 ].join('\n');
 
 function optionFor(declaration: (typeof OPTION_DECLARATIONS)[number]): Option {

@@ -47,12 +47,35 @@ export const TARGET_DEFAULTS = {
   customerParallel: 2,
 } as const;
 
+/** Every variable a started target finds in its environment (`conformance --help`, docs/implementers.md). */
+export const TARGET_ENVIRONMENT: { name: string; meaning: string }[] = [
+  { name: 'PORT (also STABLEPAY_PORT)', meaning: 'the port to listen on' },
+  { name: 'STABLEPAY_PUBLIC_URL', meaning: 'where the suite and its browser reach you: build paymentUrl from it' },
+  {
+    name: 'STABLEPAY_API_KEY',
+    meaning: "the key of the merchant the suite acts as (--api-key, else one made for the run): accept it as a merchant's key",
+  },
+  { name: 'STABLEPAY_SECOND_API_KEY', meaning: "a second merchant's key, with --second-api-key (merchant isolation)" },
+  {
+    name: 'STABLEPAY_RPC_URL_<chainId>',
+    meaning: 'the JSON-RPC URL of each of the five chains the suite started (1, 42161, 8453, 137, 56)',
+  },
+  {
+    name: 'STABLEPAY_CHAINS_FILE',
+    meaning: 'a JSON file: the chains, token addresses and decimals, funded test accounts, the USDC admin keys',
+  },
+  {
+    name: 'LD_PRELOAD, FAKETIME_TIMESTAMP_FILE, FAKETIME_NO_CACHE',
+    meaning: 'libfaketime: the suite moves your clock (monotonic timers jump too: keep leases off them)',
+  },
+  { name: '--target-env K=V', meaning: 'anything else you pass' },
+];
+
 export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[] = [
   {
     name: 'targetCommand',
     flags: '--target-command <cmd>',
-    description:
-      'start the implementation with this shell command (own process group; gets PORT, STABLEPAY_RPC_URL_<chainId>, STABLEPAY_CHAINS_FILE)',
+    description: 'start the implementation with this shell command (own process group; its environment is listed below)',
     parser: 'string',
   },
   {

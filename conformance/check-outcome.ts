@@ -34,6 +34,7 @@ export function endingOf(error: unknown, check: Pick<Check, 'requirements'>, ser
         title: error.title,
         message: error.message,
         reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null,
+        ...(error.premises ? { premises: error.premises } : {}),
       },
     };
   }

@@ -1,3 +1,4 @@
+import { PremiseBook } from './premises/book.ts';
 import { describe, expect, it } from 'vitest';
 import { countResults, exitCodeFor, resultOf, severityOf, worstResult } from './classify.ts';
 import type { RunServices } from './context.ts';
@@ -63,6 +64,7 @@ function services(strict = false): RunServices {
     recorder: new Recorder(),
     secrets: new SecretRegistry(),
     clock: { now: () => Date.now(), at: (ms) => ms, refresh: async () => Date.now() },
+    premises: new PremiseBook({}),
   };
 }
 

@@ -17,6 +17,17 @@ import { deriveSeed } from './seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';
+import type { PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
+import { CheckPremises } from './premises/check-premises.ts';
+import type { PremiseId, PremiseValues } from './premises/definitions.ts';
+
+/** What a finding rests on. Default: every premise its check had consulted when the finding was recorded. */
+export interface FindingOptions {
+  /** Exactly the premises this finding depends on; [] when it depends on none. */
+  premises?: PremiseId[];
+  /** The level of what broke when it is not the requirement's own (a contract violation of an assumed part). */
+  level?: 'documented' | 'assumed';
+}
 
 /** A failure as a check reports it; severity is decided by the runner from the requirement level. */
 export interface Finding {
@@ -30,6 +41,8 @@ export interface Finding {
   occurrences?: number;
   /** The webhook delivery the finding is about, as received, with what reproduces it. */
   delivery?: DeliveryEvidence;
+  /** See FindingOptions. */
+  premises?: PremiseId[];
 }
 
 export interface ServerClock {
@@ -73,6 +86,8 @@ export interface RunServices {
   createdPayments?: CreatedPayments;
   /** Aborted (with a RunStop) when the run must stop: a signal, or --max-run-time. */
   stop?: AbortSignal;
+  /** What the run established about the assumed premises (conformance/premises/). */
+  premises: PremiseBook;
 }
 
 export interface PropertyOptions {
@@ -81,6 +96,10 @@ export interface PropertyOptions {
 
 export class CheckContext {
   readonly findings: Finding[] = [];
+  /** Cited requirements this check judged (a passing or failing assertion, or an explicit judged()). */
+  readonly judgedRequirements = new Set<string>();
+  /** The premises this check consults (premises/check-premises.ts). */
+  readonly premises: CheckPremises;
   cases = 0;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private customerScoped = false;
@@ -89,7 +108,21 @@ export class CheckContext {
     readonly check: CheckMeta,
     readonly services: RunServices,
     private readonly progressSink: (message: string) => void,
-  ) {}
+  ) {
+    this.premises = new CheckPremises({
+      checkId: check.id,
+      declared: check.premises,
+      book: services.premises,
+      secrets: services.secrets,
+      api: () => this.api,
+      now: () => this.clock.now(),
+    });
+  }
+
+  /** Premises this check consulted so far: by default its findings rest on all of them. */
+  get consultedPremises(): Set<PremiseId> {
+    return this.premises.consulted;
+  }
 
   get options(): ResolvedOptions {
     return this.services.options;
@@ -186,18 +219,40 @@ export class CheckContext {
   }
 
   /** Records a finding and carries on (soft assertion). */
-  fail(requirement: string, title: string, message: string, exchange?: Exchange): void {
+  fail(requirement: string, title: string, message: string, exchange?: Exchange, options: FindingOptions = {}): void {
     this.assertCited(requirement);
-    this.findings.push({ requirement, title, message, reproduction: this.reproduce(exchange) });
+    this.judgedRequirements.add(requirement);
+    this.findings.push({
+      requirement,
+      title,
+      message,
+      reproduction: this.reproduce(exchange),
+      ...premisesOf(options, this.consultedPremises),
+    });
   }
 
   /** Records a finding about one webhook delivery, carrying it as received; `secret` (the endpoint's) adds the expected signature. */
-  failDelivery(requirement: string, title: string, message: string, delivery: Delivery, secret?: string): void {
+  failDelivery(
+    requirement: string,
+    title: string,
+    message: string,
+    delivery: Delivery,
+    secret?: string,
+    options: FindingOptions = {},
+  ): void {
     this.assertCited(requirement);
-    const { secrets, options } = this.services;
-    const evidence = deliveryEvidence(delivery, { secrets, reportDir: options.reportDir, ...(secret ? { secret } : {}) });
+    this.judgedRequirements.add(requirement);
+    const { secrets, options: run } = this.services;
+    const evidence = deliveryEvidence(delivery, { secrets, reportDir: run.reportDir, ...(secret ? { secret } : {}) });
     // The reproduction of a delivery finding re-posts the delivery (the API findings' curl line, for webhooks).
-    this.findings.push({ requirement, title, message, reproduction: evidence.replay, delivery: evidence });
+    this.findings.push({
+      requirement,
+      title,
+      message,
+      reproduction: evidence.replay,
+      delivery: evidence,
+      ...premisesOf(options, this.consultedPremises),
+    });
   }
 
   /** Like expect, for a finding about one webhook delivery (see failDelivery). */
@@ -208,14 +263,24 @@ export class CheckContext {
     message: string | (() => string),
     delivery: Delivery,
     secret?: string,
+    options: FindingOptions = {},
   ): boolean {
-    if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret);
+    this.markJudged(requirement, title);
+    if (!condition) this.failDelivery(requirement, title, typeof message === 'function' ? message() : message, delivery, secret, options);
     return condition;
   }
 
   /** Records a finding unless `condition` holds; returns the condition. */
-  expect(condition: boolean, requirement: string, title: string, message: string | (() => string), exchange?: Exchange): boolean {
-    if (!condition) this.fail(requirement, title, typeof message === 'function' ? message() : message, exchange);
+  expect(
+    condition: boolean,
+    requirement: string,
+    title: string,
+    message: string | (() => string),
+    exchange?: Exchange,
+    options: FindingOptions = {},
+  ): boolean {
+    this.markJudged(requirement, title);
+    if (!condition) this.fail(requirement, title, typeof message === 'function' ? message() : message, exchange, options);
     return condition;
   }
 
@@ -226,23 +291,73 @@ export class CheckContext {
     title: string,
     message: string | (() => string),
     exchange?: Exchange,
+    options: FindingOptions = {},
   ): asserts condition {
+    this.markJudged(requirement, title);
     if (!condition) {
       this.assertCited(requirement);
-      throw new RequirementError(requirement, title, typeof message === 'function' ? message() : message, exchange);
+      this.judgedRequirements.add(requirement);
+      throw new RequirementError(requirement, title, typeof message === 'function' ? message() : message, exchange, options.premises);
     }
   }
 
-  /** Stops the check: the status must be one of `expected`. */
-  requireStatus(response: HttpResponse, expected: number | number[], requirement: string, title: string): void {
-    const statuses = Array.isArray(expected) ? expected : [expected];
+  /** Stops the check: the status must be one of `expected` ('2xx': any success, where the spec shows no status). */
+  requireStatus(
+    response: HttpResponse,
+    expected: number | number[] | '2xx',
+    requirement: string,
+    title: string,
+    options: FindingOptions = {},
+  ): void {
+    const ok =
+      expected === '2xx'
+        ? response.status >= 200 && response.status < 300
+        : (Array.isArray(expected) ? expected : [expected]).includes(response.status);
     this.require(
-      statuses.includes(response.status),
+      ok,
       requirement,
       title,
-      () => `expected ${statuses.join(' or ')}, got ${response.status}${redirectNote(response)}: ${response.text.slice(0, 300)}`,
+      () =>
+        `expected ${expected === '2xx' ? '2xx' : [expected].flat().join(' or ')}, got ${response.status}${redirectNote(response)}: ${response.text.slice(0, 300)}`,
       response.exchange,
+      options,
     );
+  }
+
+  /**
+   * Marks cited requirements as judged by this run where no assertion call shows it (an oracle that returned no
+   * violation, a property whose runs all passed). A requirement never judged is not exercised in the matrix.
+   */
+  judged(...requirements: string[]): void {
+    for (const requirement of requirements) {
+      this.assertCited(requirement);
+      this.judgedRequirements.add(requirement);
+    }
+  }
+
+  /** A passing step that only prepares the judgement ("Setup: ...") judges nothing. */
+  private markJudged(requirement: string, title: string): void {
+    if (!title.startsWith('Setup:')) this.judgedRequirements.add(requirement);
+  }
+
+  /** The value of an assumed premise: discovered, else declared in the profile, else the simulator's choice. */
+  async premise<Id extends PremiseId>(id: Id): Promise<PremiseValues[Id]> {
+    return (await this.premises.state(id)).value;
+  }
+
+  /** The premise with how the run established it (status and evidence). */
+  premiseState<Id extends PremiseId>(id: Id): Promise<PremiseState<Id>> {
+    return this.premises.state(id);
+  }
+
+  /** This check showed the premise holds by using it (what it sent was answered and read back as sent). */
+  confirmPremise<Id extends PremiseId>(id: Id, value: PremiseValues[Id], evidence: PremiseEvidence): void {
+    this.premises.confirm(id, value, evidence);
+  }
+
+  /** This check showed the premise does not hold (what it sent was refused, or not read back as sent). */
+  refutePremise(id: PremiseId, evidence: PremiseEvidence): void {
+    this.premises.refute(id, evidence);
   }
 
   notExercised(reason: string): never {
@@ -295,12 +410,14 @@ export class CheckContext {
     };
     if (error instanceof RequirementError) {
       this.assertCited(error.requirement);
+      this.judgedRequirements.add(error.requirement);
       this.findings.push({
         requirement: error.requirement,
         title: error.title,
         message: `${error.message}\nCounterexample: ${counterexample}`,
         reproduction: this.reproduce(error.exchange),
         fastCheck,
+        premises: error.premises ?? [...this.consultedPremises],
       });
     } else if (error instanceof TransportError && error.exchange.target === 'service') {
       this.findings.push({
@@ -318,7 +435,7 @@ export class CheckContext {
     }
   }
 
-  private assertCited(requirement: string): void {
+  assertCited(requirement: string): void {
     if (!this.check.requirements.includes(requirement)) {
       throw new Error(`check ${this.check.id} reported ${requirement}, which it does not cite`);
     }
@@ -342,4 +459,12 @@ function redirectNote(response: HttpResponse): string {
   return response.status >= 300 && response.status < 400
     ? ` (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}, which the suite does not follow)`
     : '';
+}
+
+/**
+ * What a finding rests on: the premises it names, else every premise the check had consulted when it was recorded (a
+ * value consulted later cannot have shaped it; one consulted earlier may have).
+ */
+function premisesOf(options: FindingOptions, consulted: Set<PremiseId>): { premises: PremiseId[]; level?: 'documented' | 'assumed' } {
+  return { premises: options.premises ?? [...consulted], ...(options.level ? { level: options.level } : {}) };
 }

@@ -30,6 +30,9 @@ import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';
 import { CreatedPayments } from './support/created-payments.ts';
+import { PremiseBook } from './premises/book.ts';
+import { DISCOVERERS } from './premises/discover/index.ts';
+import { declarationsFrom } from './premises/profile.ts';
 
 export type { ConformanceOptions, ProgressEvent } from './options.ts';
 export { UsageError, ConfigError } from './options.ts';
@@ -55,7 +58,7 @@ export function listChecks(checks: Check[] = ALL_CHECKS): string {
   return `${checks
     .map(
       (c) =>
-        `${c.id.padEnd(40)} ${c.level.padEnd(10)} needs:${(c.needs.join(',') || '-').padEnd(26)} ${c.requirements.join(',')}\n    ${c.title} [${c.tags.join(', ')}]`,
+        `${c.id.padEnd(40)} ${c.level.padEnd(10)} needs:${(c.needs.join(',') || '-').padEnd(26)} ${c.requirements.join(',')}\n    ${c.title} [${c.tags.join(', ')}]${c.premises.length ? `\n    premises: ${c.premises.join(', ')}` : ''}`,
     )
     .join('\n')}\n`;
 }
@@ -115,6 +118,8 @@ async function runOn(
 ): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
+  // A bad profile is a usage error before anything is sent (exit 2).
+  const premises = new PremiseBook(DISCOVERERS, declarationsFrom(input.profile));
   const registry = new CheckRegistry(deps.checks ?? ALL_CHECKS);
   const checks = registry.all();
   const unknown = unknownSelectors(checks, [...options.only, ...options.skip]);
@@ -223,6 +228,7 @@ async function runOn(
       customer,
       createdPayments,
       stop: stopper.signal,
+      premises,
     };
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };

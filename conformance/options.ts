@@ -78,6 +78,8 @@ export interface ConformanceOptions extends TargetOptions, IntegrityOptions, Gat
   tty?: boolean;
   /** Read by the CLI only: the configuration file (see cli/config-file.ts). */
   config?: string;
+  /** The implementation profile (premises/profile.ts): a JSON/YAML file, or the profile itself. */
+  profile?: string | Record<string, unknown>;
 }
 
 export interface ResolvedOptions {
@@ -232,6 +234,13 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     flags: '-H, --header <line>',
     description: "extra request header 'Name: value' on every request to the implementation (repeatable)",
     parser: 'header',
+  },
+  {
+    name: 'profile',
+    flags: '--profile <file>',
+    description:
+      'implementation profile (JSON or YAML): the shapes the spec leaves open that the suite cannot discover, e.g. the body that creates an API key (docs/implementers.md); also the `profile` section of the config file',
+    parser: 'string',
   },
   {
     name: 'config',

@@ -42,7 +42,6 @@ describe('against prism mock openapi.yaml (stateless)', () => {
   it('fails the checks that need state, validation, auth or webhooks', () => {
     expect(outcome.exitCode).toBe(1);
     expect(byResult(outcome, 'fail')).toEqual([
-      'api-keys.limit-and-whitelist', // creating keys never reaches a limit
       'api-keys.management', // the example key, never the created one
       'auth.malformed-credentials', // accepts any Bearer value
       'auth.revoked-key',
@@ -63,6 +62,13 @@ describe('against prism mock openapi.yaml (stateless)', () => {
       'webhooks.signature', // nothing is ever delivered
       'webhooks.test-event',
     ]);
+  });
+
+  it('warns where the mock shows none of its own choices: the whitelist it echoes is not the one sent, no key limit is reached', () => {
+    const check = outcome.result.checks.find((c) => c.id === 'api-keys.limit-and-whitelist')!;
+    expect(check.result).toBe('warn');
+    expect(check.failures.every((f) => f.severity === 'warn')).toBe(true);
+    expect(outcome.result.premises.find((p) => p.id === 'api-keys.limit')?.status).toBe('refuted');
   });
 
   it('does not pretend: checks needing the control API are not exercised', () => {

@@ -1,21 +1,29 @@
 // The check registry: a check is a plain function plus metadata. Selection by --only/--skip
 // accepts check ids, id prefixes ("auth" or "auth.*"), tags and requirement ids.
 import type { Check } from './check.ts';
+import { isPremiseId, type PremiseId } from './premises/definitions.ts';
 import type { Capability } from './types.ts';
 
 const CHECK_ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const CAPABILITIES: Capability[] = ['control', 'webhook-receiver', 'customer'];
 
-export function defineCheck(check: Check): Check {
+/** A check as written: `premises` lists the assumed premises it may consult (none when absent). */
+export type CheckDefinition = Omit<Check, 'premises'> & { premises?: PremiseId[] };
+
+export function defineCheck(check: CheckDefinition): Check {
   if (!CHECK_ID.test(check.id)) throw new Error(`check id "${check.id}" must be <area>.<concept> in kebab-case`);
   if (check.requirements.length === 0) throw new Error(`check ${check.id} cites no requirement`);
   for (const need of check.needs) {
     if (!CAPABILITIES.includes(need)) throw new Error(`check ${check.id} needs unknown capability ${need}`);
   }
+  for (const premise of check.premises ?? []) {
+    if (!isPremiseId(premise)) throw new Error(`check ${check.id} relies on unknown premise ${premise}`);
+  }
   return Object.freeze({
     ...check,
     requirements: [...new Set(check.requirements)],
     tags: [...new Set([check.id.split('.')[0]!, ...check.tags])],
+    premises: [...new Set(check.premises ?? [])],
   });
 }
 

@@ -1,3 +1,4 @@
+import { PremiseBook } from './premises/book.ts';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ function result(id: string, kind: CheckResult['result'], requirements: string[],
     level: 'documented',
     needs: [],
     tags: [id.split('.')[0]!],
+    premises: [],
+    judged: requirements,
     result: kind,
     failures: [],
     durationMs: 12,
@@ -51,6 +54,7 @@ function sample() {
     secrets,
     recorder: new Recorder(),
     catalogue: new Map(catalogue.map((r) => [r.id, r])),
+    premises: new PremiseBook({}),
   } as unknown as RunServices;
   const checks = [
     result('auth.ok', 'pass', ['DOC-A']),

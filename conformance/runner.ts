@@ -11,6 +11,7 @@ import { formatSeconds } from './support/units.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunLimits, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
+import { capByPremises } from './premises/cap.ts';
 
 /**
  * Once the run stops (a signal, --max-run-time), the running check has STOP_GRACE_MS to end as usual; then its requests
@@ -32,8 +33,8 @@ export interface RunPlan {
 }
 
 function metaOf(check: Check) {
-  const { id, title, requirements, level, needs, tags } = check;
-  return { id, title, requirements, level, needs, tags };
+  const { id, title, requirements, level, needs, tags, premises } = check;
+  return { id, title, requirements, level, needs, tags, premises, judged: [] as string[] };
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -148,16 +149,27 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
   const stoppedBy = ending.kind === 'aborted' && stop?.aborted ? (stop.reason as RunStop) : undefined;
   const findings = findingsKept !== undefined ? ctx.findings.slice(0, findingsKept) : [...ctx.findings];
   if (ending.kind === 'finding') findings.push(ending.finding);
-  const failures: Failure[] = findings.map(({ level, ...finding }) => ({
-    checkId: check.id,
-    severity: severityOf(level ?? services.catalogue.get(finding.requirement)?.level ?? check.level, options.strict),
-    ...finding,
-  }));
+  const failures: Failure[] = findings.map(({ level, premises, ...finding }) => {
+    // A finding on a premise the run could not establish is at most a warning (premises/cap.ts).
+    const capped = capByPremises(
+      level ?? services.catalogue.get(finding.requirement)?.level ?? check.level,
+      premises ?? ctx.consultedPremises,
+      services.premises,
+    );
+    return {
+      checkId: check.id,
+      severity: severityOf(capped.level, options.strict),
+      ...finding,
+      message: finding.message + capped.note,
+      ...(capped.unconfirmed.length > 0 ? { unconfirmedPremises: capped.unconfirmed } : {}),
+    };
+  });
   // Cross-cutting checks may cite the contract's more specific IDs; the matrix must show them.
   const cited = [...new Set([...check.requirements, ...failures.map((f) => f.requirement).filter((id) => services.catalogue.has(id))])];
+  const judged = cited.filter((id) => ctx.judgedRequirements.has(id) || failures.some((f) => f.requirement === id));
   const requests = recorder.countFor(check.id) - requestsBefore;
   const durationMs = Math.round(performance.now() - started);
-  const base = { ...metaOf(check), requirements: cited, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
+  const base = { ...metaOf(check), requirements: cited, judged, failures, durationMs, cases: ctx.cases, requests, seed: options.seed };
   if (stoppedBy) {
     const why = `${stoppedBy.message} while this check ran`;
     return failures.length > 0
@@ -275,6 +287,7 @@ export function assembleResult(
     failures: results.flatMap((r) => r.failures),
     traceability,
     coverage: coverageOf(traceability),
+    premises: services.premises.records(),
     metadata: buildRunMetadata({
       version: timing.version,
       seed: options.seed,

@@ -1,6 +1,7 @@
 // The requirement traceability matrix: every catalogue requirement, the checks that cite it, and
 // what they found in this run. Coverage counts a requirement as exercised only when a citing check
-// actually ran (pass, fail or warn) — not-exercised, skipped and a check that broke (error) never count.
+// actually judged it (pass, fail or warn) — not-exercised, skipped and a check that broke (error) never count, and
+// neither does a requirement a check cites but did not judge in this run (stopped before it, or a branch not taken).
 import { worstResult } from './classify.ts';
 import type { CatalogueRequirement, CheckResult, CoverageSummary, ResultKind, TraceRow } from './types.ts';
 
@@ -12,7 +13,9 @@ export function buildTraceability(catalogue: CatalogueRequirement[], results: Ch
         const own = result.failures.filter((failure) => failure.requirement === requirement.id);
         let kind: ResultKind = result.result;
         if (kind === 'pass' || kind === 'fail' || kind === 'warn') {
-          kind = own.some((f) => f.severity === 'fail') ? 'fail' : own.length > 0 ? 'warn' : 'pass';
+          if (own.some((f) => f.severity === 'fail')) kind = 'fail';
+          else if (own.length > 0) kind = 'warn';
+          else kind = result.judged.includes(requirement.id) ? 'pass' : 'not-exercised';
         } else if (kind === 'error' && own.length > 0) {
           // What a check found before it broke stands; the rest of what it cites is unjudged (error).
           kind = own.some((f) => f.severity === 'fail') ? 'fail' : 'warn';

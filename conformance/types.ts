@@ -2,6 +2,7 @@
 // Result kinds and the severity rule follow DESIGN §2 (requirement levels and the honesty rule).
 
 import type { RunMetadata } from './run-metadata.ts';
+import type { PremiseEvidence, PremiseRecord, PremiseStatus } from './premises/book.ts';
 import type { DeliveryEvidence } from './webhooks/evidence.ts';
 
 export type RequirementLevel = 'documented' | 'assumed';
@@ -26,6 +27,8 @@ export interface CheckMeta {
   level: RequirementLevel;
   needs: Capability[];
   tags: string[];
+  /** Assumed premises (conformance/premises/definitions.ts) the check may rely on; the runner caps what rests on them. */
+  premises: string[];
 }
 
 export interface FastCheckDetails {
@@ -52,6 +55,8 @@ export interface Failure {
   occurrences?: number;
   /** A webhook finding's delivery as received (headers, raw body in base64, expected and actual signature, replay command). */
   delivery?: DeliveryEvidence;
+  /** The premises this finding rests on that the run could not establish: it is at most a warning (DESIGN §2). */
+  unconfirmedPremises?: { id: string; title: string; status: PremiseStatus; evidence: PremiseEvidence[] }[];
 }
 
 /** What broke inside a check whose result is `error`. The stack goes to the JSON report only. */
@@ -73,6 +78,8 @@ export interface CheckResult extends CheckMeta {
   /** HTTP calls the check made against the implementation (service and control API). */
   requests: number;
   seed?: number;
+  /** The cited requirements the check actually judged in this run; the others are not exercised by it. */
+  judged: string[];
 }
 
 export interface Counts {
@@ -155,6 +162,8 @@ export interface RunResult {
   coverage: CoverageSummary[];
   /** What the run was judged against and what it tested (tool, contract and catalogue digests, seed, target, times). */
   metadata: RunMetadata;
+  /** Every premise the run relied on or the profile declared, and how it was established. */
+  premises: PremiseRecord[];
   /** The gate the run was given (--require-coverage, --require) and whether it held; absent when none was given. */
   gate?: GateResult;
 }

@@ -168,6 +168,37 @@ describe('validateResponse', () => {
     expect(clock.map((v) => v.level)).toContain('assumed');
     expect(clock.every((v) => v.level === 'assumed')).toBe(true);
   });
+
+  // Issue 23: a 401/404/429 body of another shape was filed under ERR-BODY-SHAPE, whose statement is about 400/409.
+  it('files a 401, 404 or 429 body of another shape under the assumed requirement first, not the documented 400/409 one', () => {
+    const cases = [
+      { method: 'GET', path: '/v1/payments', status: 401 },
+      { method: 'GET', path: '/v1/payments/7c9e6679-7425-40de-944b-e07fc1f90ae7', status: 404 },
+      { method: 'GET', path: '/v1/payments', status: 429 },
+    ];
+    for (const response of cases) {
+      const violations = service.validateResponse({
+        ...response,
+        headers: { ...jsonHeaders, 'Retry-After': '3' },
+        body: { code: 'unauthorized', detail: 'no' },
+      });
+      expect(violations.length).toBeGreaterThan(0);
+      for (const violation of violations.filter((v) => v.kind === 'body')) {
+        expect(violation.level).toBe('assumed');
+        expect(violation.requirements[0]).toBe('ERR-BODY-SHAPE-OTHER-STATUSES');
+      }
+    }
+    const badRequest = service.validateResponse({
+      method: 'DELETE',
+      path: '/v1/payments/7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      status: 400,
+      headers: jsonHeaders,
+      body: { code: 'x' },
+    });
+    expect(
+      badRequest.filter((v) => v.kind === 'body').every((v) => v.level === 'documented' && v.requirements.includes('ERR-BODY-SHAPE')),
+    ).toBe(true);
+  });
 });
 
 describe('validateRequest', () => {

@@ -44,7 +44,7 @@ function decodeSegment(segment: string): string {
 /**
  * Level and requirement IDs of one schema error, found by walking its schemaPath through the
  * schema. The requirements are those of the deepest node on the path that names any (plus, for a
- * missing key, the missing property's own).
+ * missing key, the missing property's own), after those of the node that made it assumed.
  */
 export function classifySchemaError(error: ErrorObject, root: unknown): { level: RequirementLevel; requirements: string[] } {
   const segments = error.schemaPath
@@ -56,11 +56,17 @@ export function classifySchemaError(error: ErrorObject, root: unknown): { level:
   let node: unknown = root;
   let assumed = isAssumed(node);
   let requirements = requirementsOf(node);
+  // The requirements of the node that made the violation assumed: a documented schema reused under an assumed one
+  // (the 400/409 ErrorBody inside the 401 body) must not lend its documented ID to an assumed violation.
+  let assumedBy = assumed ? requirements : [];
   for (const segment of segments) {
     node = isNode(node) ? node[segment] : undefined;
     if (node === undefined) break;
-    if (isAssumed(node)) assumed = true;
     const own = requirementsOf(node);
+    if (isAssumed(node) && !assumed) {
+      assumed = true;
+      assumedBy = own;
+    }
     if (own.length > 0) requirements = own;
   }
   if (isNode(node)) {
@@ -72,7 +78,7 @@ export function classifySchemaError(error: ErrorObject, root: unknown): { level:
       requirements = [...requirements, ...requirementsOf(property)];
     }
   }
-  return { level: assumed ? 'assumed' : 'documented', requirements: [...new Set(requirements)] };
+  return { level: assumed ? 'assumed' : 'documented', requirements: [...new Set([...assumedBy, ...requirements])] };
 }
 
 function describe(error: ErrorObject): string {

@@ -15,7 +15,6 @@ import { fromPackageRoot } from '@stablepay/contract/package-root';
 import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: the dereferenced contract, read for its names only
 type Json = any;
 
 interface DocumentedOperation {
@@ -127,11 +126,13 @@ async function rendered(
   await section.waitFor({ state: 'visible', timeout: 15_000 });
   const statuses = await section.getByRole('tab').allTextContents();
   // Each response's body is shown once its tab is chosen; its properties are read then.
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator: innerText is the text a person sees rendered
   let text = await section.innerText();
   for (const status of operation.statuses) {
     const tab = section.getByRole('tab', { name: status, exact: true });
     if ((operation.properties.get(status) ?? []).length === 0 || (await tab.count()) === 0) continue;
     await tab.first().click();
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator: innerText is the text a person sees rendered
     text += `\n${await section.innerText()}`;
   }
   const offered = new Map<string, string[]>();
@@ -153,6 +154,7 @@ async function dropdownItems(page: Page, section: Locator): Promise<string[]> {
   const dropdowns = section.locator('[data-component-name="Panel/PanelBody"] button[aria-haspopup="menu"]');
   for (let index = 0; index < (await dropdowns.count()); index++) {
     const dropdown = dropdowns.nth(index);
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator: innerText is the text a person sees rendered
     names.push((await dropdown.innerText()).trim());
     await dropdown.click();
     const menu = page.getByRole('menu');
@@ -210,6 +212,7 @@ describe('API reference offline', () => {
       await page.keyboard.press('Control+k');
       await page.keyboard.type('regenerate');
       // The result names the operation's path, which the Payments page itself does not show.
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator: innerText is the text a person sees rendered
       await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('/v1/webhooks/regenerate-secret');
     } finally {
       await context.close();

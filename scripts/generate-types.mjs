@@ -39,7 +39,7 @@ async function main() {
     }
   }
   if (stale.length > 0) {
-    console.error(`Generated types are out of date: ${stale.join(', ')}.\n` + 'Run `npm run generate:types` and commit the result.');
+    console.error(`Generated types are out of date: ${stale.join(', ')}.\nRun \`npm run generate:types\` and commit the result.`);
     process.exit(1);
   }
   if (check) console.log('Generated types are up to date.');

@@ -192,11 +192,9 @@ export class CustomerAgent {
         if (!(error instanceof PageStepError)) throw error;
         endError = error;
       }
+      const body = session.root.locator('body');
       // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: innerText is the text a person sees
-      const pageText = await session.root
-        .locator('body')
-        .innerText({ timeout: 5_000 })
-        .catch(() => '');
+      const pageText = await body.innerText({ timeout: 5_000 }).catch(() => '');
       const screenshot = end ? await session.screenshot(`end-${end.state}`) : endError!.screenshot;
       const result: PayResult = { label, end, endError, wallet: session.wallet, steps: session.steps, screenshot, pageText, paidAt };
       await options.follow?.(result, session);

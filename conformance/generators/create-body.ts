@@ -27,9 +27,10 @@ export function spellAmount(units: bigint, minorUnits: number, style: number): s
   return style % 2 === 0 ? full : shortest;
 }
 
-export function amountUnitsArb(code: string, maximum: string, floorUnits = 0n): fc.Arbitrary<bigint> {
+/** `minimum`: the smallest amount the implementation accepts (default: the simulator's, from the fixtures). */
+export function amountUnitsArb(code: string, maximum: string, floorUnits = 0n, minimum?: string): fc.Arbitrary<bigint> {
   const fact = currencyFact(code);
-  const min = toUnits(fact.minimum, fact.minorUnits);
+  const min = toUnits(minimum ?? fact.minimum, fact.minorUnits);
   const lower = min > floorUnits ? min : floorUnits;
   const max = toUnits(maximum, fact.minorUnits);
   return fc.oneof(
@@ -76,15 +77,21 @@ export interface ValidCreateOptions {
   sellers?: 'never' | 'always' | 'maybe';
   /** Add title, externalId, chain/token subsets and expiresAt at random. */
   optionalFields?: boolean;
+  /**
+   * The per-currency minimums the run established (premise payments.minimum-amounts); a currency with none (no
+   * amount accepted at all) is left out. Default: the simulator's.
+   */
+  minimums?: Record<string, string | null>;
 }
 
 export function validCreateCase(rules: CreateRules, options: ValidCreateOptions = {}): fc.Arbitrary<CreateCase> {
-  const currencies = options.currencies ?? rules.currencies;
+  const minimums = options.minimums ?? {};
+  const currencies = (options.currencies ?? rules.currencies).filter((code) => minimums[code] !== null);
   const sellersMode = options.sellers ?? 'maybe';
   return fc.constantFrom(...currencies).chain((code) => {
     const { minorUnits } = currencyFact(code);
     const floor = sellersMode === 'always' ? BigInt(rules.sellersMax) : 0n;
-    return amountUnitsArb(code, rules.amountMaximum, floor).chain((amountUnits) =>
+    return amountUnitsArb(code, rules.amountMaximum, floor, minimums[code] ?? undefined).chain((amountUnits) =>
       fc
         .record({
           style: fc.nat(3),

@@ -1,5 +1,6 @@
 // One run-metadata object per run, rendered by every report: the contract's and the catalogue's SHA-256 are those of
 // the files as shipped, and each report (JSON, JUnit, HTML, Markdown) shows them with the seed, target and times.
+import { PremiseBook } from '../premises/book.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ function run(started?: Parameters<typeof assembleResult>[4]['started']) {
     secrets,
     recorder: new Recorder(),
     catalogue: new Map(catalogue.map((r) => [r.id, r])),
+    premises: new PremiseBook({}),
   } as unknown as RunServices;
   const plan: RunPlan = {
     selected: [],
@@ -44,6 +46,8 @@ function run(started?: Parameters<typeof assembleResult>[4]['started']) {
       level: 'documented' as const,
       needs: [],
       tags: [],
+      premises: [],
+      judged: ['DOC-A'],
       result: 'pass' as const,
       failures: [],
       durationMs: 1,

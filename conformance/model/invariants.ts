@@ -10,6 +10,7 @@ import {
   FIELD_LIFETIMES,
   INSTANT_FIELDS,
   TERMINAL_REQUIREMENT,
+  TOKEN_IDENTITY_REQUIREMENTS,
   UNORDERED_FIELDS,
   fieldRequirement,
   type PaymentField,
@@ -108,6 +109,8 @@ export function tokenIdentityViolations(payment: Payment): ViewViolation[] {
 export class PaymentTracker {
   private readonly seen = new Map<string, Seen>();
   private readonly requests = new Map<string, CreateBody>();
+  /** Every requirement an observation so far was judged against (whether it held or not). */
+  readonly judged = new Set<string>();
 
   /** The body a payment was created from: acceptedChains/acceptedTokens must stay as requested. */
   created(id: string, request: CreateBody): void {
@@ -125,6 +128,7 @@ export class PaymentTracker {
     const request = this.requests.get(payment.id);
     for (const field of ['acceptedChains', 'acceptedTokens'] as const) {
       const asked = request?.[field];
+      if (asked !== undefined && field in now) this.judged.add(fieldRequirement(field));
       if (asked !== undefined && field in now && !sameValue(field, asked, now[field])) {
         out.push({ requirement: fieldRequirement(field), message: `${field} ${show(now[field])} is not as requested (${show(asked)})` });
       }
@@ -135,7 +139,10 @@ export class PaymentTracker {
     const previous = this.seen.get(payment.id);
     if (previous) out.push(...this.compare(previous, now, readAt));
     this.seen.set(payment.id, { payment: { ...(previous?.payment ?? {}), ...now }, readAt });
-    if (payment.status !== 'ACTIVE') out.push(...tokenIdentityViolations(payment));
+    if (payment.status !== 'ACTIVE' && isDecimalString(payment.amountToken)) {
+      out.push(...tokenIdentityViolations(payment));
+      for (const requirement of TOKEN_IDENTITY_REQUIREMENTS) this.judged.add(requirement);
+    }
     return out;
   }
 
@@ -143,6 +150,7 @@ export class PaymentTracker {
     const before = previous.payment;
     const out: ViewViolation[] = [];
     const common = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => f in before && f in now && f !== 'updatedAt');
+    for (const field of common) if (FIELD_LIFETIMES[field] !== 'transition') this.judged.add(fieldRequirement(field));
     const changed = common.filter((f) => !sameValue(f, before[f], now[f]));
     for (const field of changed) {
       const lifetime = FIELD_LIFETIMES[field];
@@ -157,6 +165,7 @@ export class PaymentTracker {
     if (typeof now.updatedAt === 'string' && Number.isFinite(lastBefore)) {
       const lastNow = Date.parse(now.updatedAt);
       const requirement = fieldRequirement('updatedAt');
+      this.judged.add(requirement);
       if (changed.length === 0 && typeof before.updatedAt === 'string' && lastNow !== lastBefore) {
         out.push({ requirement, message: `updatedAt moved from ${before.updatedAt} to ${now.updatedAt} although no field changed` });
       } else if (changed.length > 0 && lastNow < lastBefore) {
@@ -173,6 +182,7 @@ export class PaymentTracker {
       }
     }
     if (TERMINAL.includes(before.status as never)) {
+      this.judged.add(TERMINAL_REQUIREMENT);
       const any = [
         ...changed,
         ...(typeof before.updatedAt === 'string' &&

@@ -7,7 +7,7 @@ import type { ControlClient } from '../control/control-client.ts';
 import type { Exchange } from '../http/recorder.ts';
 import { getPayment, TERMINAL, type Payment, type PaymentStatus } from '../support/payments.ts';
 import { PaymentTracker } from './invariants.ts';
-import { viewViolations } from './view-rules.ts';
+import { viewJudged, viewViolations } from './view-rules.ts';
 
 /** Within this distance of expiresAt the model accepts ACTIVE or EXPIRED and adopts what it sees. */
 export const EXPIRY_SLACK_MS = 5_000;
@@ -52,6 +52,11 @@ export interface LifecycleReal {
   control: ControlClient;
 }
 
+/** Marks requirements a step judged (those the running check cites). */
+export function judge(real: LifecycleReal, ...requirements: string[]): void {
+  real.ctx.judged(...requirements.filter((id) => real.ctx.check.requirements.includes(id)));
+}
+
 export function violation(requirement: string, title: string, message: string, exchange?: Exchange): never {
   throw new RequirementError(requirement, title, message, exchange);
 }
@@ -84,6 +89,10 @@ export async function verify(model: LifecycleModel, real: LifecycleReal, p: Mode
   const [first] = viewViolations(got.payment, p.pair);
   if (first) violation(first.requirement, `Retrieve view of a ${observed} payment is wrong`, first.message, got.exchange);
   observeInvariants(model, real, got.payment, got.exchange, step);
+  judge(real, 'PAY-GET-RESPONSE-200', 'PAY-STATE-FORWARD-ONLY', ...viewJudged(got.payment, p.pair), ...model.tracker.judged);
+  if (TERMINAL.includes(p.status)) judge(real, 'PAY-STATE-TERMINAL-FINAL');
+  if (p.status === 'EXPIRED') judge(real, 'PAY-STATE-ACTIVE-TO-EXPIRED');
+  if (p.status === 'PROCESSING' && model.now > p.expiresAt) judge(real, 'PAY-STATE-PROCESSING-NO-EXPIRY');
   return got.payment;
 }
 

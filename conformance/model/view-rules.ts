@@ -70,3 +70,20 @@ export function viewViolations(payment: Payment, expectedPair?: { chainId: numbe
   }
   return out;
 }
+
+/** The requirements viewViolations judges on a payment in this state (whether or not they held). */
+export function viewJudged(payment: Payment, expectedPair?: { chainId: number; token: string }): string[] {
+  const status = payment?.status;
+  const initiated = status === 'PROCESSING' || status === 'SUCCESSFUL' || status === 'FAILED';
+  return [
+    'PAY-VIEW-ALL-KEYS-PRESENT',
+    'PAY-FIELD-UPDATED-AT',
+    'PAY-GET-RESPONSE-200',
+    'PAY-FIELD-PAID-AT',
+    'PAY-FIELD-ERROR',
+    ...(initiated && payment.chainId !== null && payment.chainId !== undefined ? ['CHAIN-PAIRS-ONLY-FROM-TABLE'] : []),
+    ...(initiated && expectedPair ? ['PAY-STATE-ACTIVE-TO-PROCESSING'] : []),
+    ...(status === 'SUCCESSFUL' ? ['PAY-FIELD-GAS-ACTUAL', 'PAY-STATE-PROCESSING-TO-SUCCESSFUL'] : []),
+    ...(status === 'FAILED' ? ['PAY-ERROR-OBJECT-SHAPE'] : []),
+  ];
+}

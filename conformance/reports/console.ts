@@ -5,6 +5,7 @@ import type { ProgressEvent } from '../options.ts';
 import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { limitsText } from './verdict.ts';
+import { premiseCounts, premiseRows } from './premises.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
   pass: 'PASS',
@@ -182,6 +183,15 @@ export function renderConsoleSummary(result: RunResult): string {
       `INTERRUPTED: ${summary.interrupted.message}; ${notRun.length} check${notRun.length === 1 ? '' : 's'} not run${notRun.length ? `: ${notRun.slice(0, 6).join(', ')}${notRun.length > 6 ? ', …' : ''}` : ''}`,
       '',
     );
+  }
+  // What the run took where the spec is silent, each premise with how it was established; evidence for the ones it
+  // could not establish (the reports carry all of it).
+  if (result.premises?.length) {
+    lines.push(premiseCounts(result));
+    for (const row of premiseRows(result)) {
+      const unconfirmed = row.status === 'assumed' || row.status === 'refuted';
+      lines.push(`  ${row.id}: ${row.how}, ${row.value}${unconfirmed && row.evidence ? ` (${row.evidence})` : ''}`);
+    }
   }
   const seconds = (summary.durationMs / 1000).toFixed(1);
   lines.push(`seed ${summary.seed}, ${summary.runs} runs per property${summary.strict ? ', strict' : ''}`);

@@ -11,6 +11,7 @@ import { deliveryText } from './delivery-text.ts';
 import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 import { groupFindings } from './console.ts';
 import { limitsText, verdictOf } from './verdict.ts';
+import { premiseRows } from './premises.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -158,7 +159,7 @@ export function renderHtml(result: RunResult): string {
     );
   }
   parts.push(
-    `<nav class="jump">${errored.length ? `<a href="#errors">Errors (${errored.length})</a>` : ''}<a href="#failures">Failures (${failed.length})</a><a href="#warnings">Warnings (${warned.length})</a><a href="#not-exercised">Not exercised / skipped (${unexercised.length})</a><a href="#matrix">Traceability matrix</a><a href="#checks">All checks</a></nav></header>`,
+    `<nav class="jump">${errored.length ? `<a href="#errors">Errors (${errored.length})</a>` : ''}<a href="#failures">Failures (${failed.length})</a><a href="#warnings">Warnings (${warned.length})</a><a href="#not-exercised">Not exercised / skipped (${unexercised.length})</a><a href="#premises">Premises</a><a href="#matrix">Traceability matrix</a><a href="#checks">All checks</a></nav></header>`,
   );
 
   // 2. Checks that broke (the run could not judge them), then the failures grouped by check.
@@ -198,7 +199,24 @@ export function renderHtml(result: RunResult): string {
   } else parts.push('<p>Every selected check ran.</p>');
   parts.push('</section>');
 
-  // 4. Coverage and the traceability matrix.
+  // 4. The premises: what the run took where the spec is silent, and how it knew.
+  const premises = premiseRows(result);
+  parts.push(
+    `<section id="premises"><h2>Premises (${premises.length})</h2><p class="muted">Shapes the spec does not show that checks needed: discovered on the implementation, declared in its profile, or the simulator's choice (unconfirmed: a finding resting on it is at most a warning).</p>`,
+  );
+  if (premises.length) {
+    parts.push(
+      '<table><colgroup><col style="width:26%"><col style="width:14%"><col style="width:20%"><col></colgroup><thead><tr><th>Premise</th><th>How established</th><th>Value</th><th>Evidence · profile key</th></tr></thead><tbody>',
+    );
+    for (const row of premises)
+      parts.push(
+        `<tr data-status="${row.status}"><td><code>${h(row.id)}</code><br><span class="muted">${h(row.title)}</span></td><td>${h(row.how)}</td><td><code>${h(row.value)}</code></td><td>${h(row.evidence)}<br><code>${h(row.profileKey)}</code></td></tr>`,
+      );
+    parts.push('</tbody></table>');
+  } else parts.push('<p>No premise was needed.</p>');
+  parts.push('</section>');
+
+  // 5. Coverage and the traceability matrix.
   parts.push('<section id="matrix"><h2>Requirement traceability matrix</h2>');
   parts.push(
     '<table><thead><tr><th>Level</th><th>Requirements</th><th>Covered by the suite</th><th>Exercised in this run</th></tr></thead><tbody>',
@@ -209,7 +227,7 @@ export function renderHtml(result: RunResult): string {
     );
   }
   parts.push(
-    '</tbody></table><p class="muted">Exercised: at least one citing check ran (pass, fail or warn). Not-exercised and skipped checks never count.</p>',
+    '</tbody></table><p class="muted">Exercised: at least one citing check judged it (pass, fail or warn). Not-exercised and skipped checks never count, nor does a requirement a check cites but did not reach in this run.</p>',
   );
   const option = (value: string) => `<option value="${h(value)}">${h(value)}</option>`;
   const sections = [...new Set(result.traceability.map((row) => row.requirement.section))].sort();

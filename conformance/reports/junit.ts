@@ -3,6 +3,7 @@
 // <skipped> with the reason, so nothing unexercised reads as passed.
 import type { CheckResult, RunResult, RunSummary } from '../types.ts';
 import type { RunMetadata } from '../run-metadata.ts';
+import { premiseRows } from './premises.ts';
 
 export function escapeXml(text: string): string {
   return (
@@ -58,7 +59,11 @@ export function renderJunit(result: RunResult): string {
     areas.set(area, [...(areas.get(area) ?? []), check]);
   }
   // The run metadata on every suite, as surefire does: a CI that keeps one suite still knows what it ran against.
-  const properties = renderMetadataProperties(result.metadata, result.summary);
+  const properties = renderMetadataProperties(
+    result.metadata,
+    result.summary,
+    premiseRows(result).map((row) => [`stablepay.premise.${row.id}`, `${row.how}: ${row.value}`]),
+  );
   const suites = [...areas].map(([area, checks]) => {
     const failures = checks.filter((c) => c.result === 'fail').length;
     const errors = checks.filter((c) => c.result === 'error').length;
@@ -72,7 +77,11 @@ export function renderJunit(result: RunResult): string {
 }
 
 /** The run metadata as JUnit `<properties>` (`stablepay.contract.sha256`, `stablepay.seed`, ...). */
-export function renderMetadataProperties(metadata: RunMetadata, summary?: Pick<RunSummary, 'limits' | 'interrupted'>): string {
+export function renderMetadataProperties(
+  metadata: RunMetadata,
+  summary?: Pick<RunSummary, 'limits' | 'interrupted'>,
+  extra: [string, string][] = [],
+): string {
   const { target } = metadata;
   const entries: [string, string][] = [
     ['stablepay.tool.version', metadata.tool.version],
@@ -93,6 +102,7 @@ export function renderMetadataProperties(metadata: RunMetadata, summary?: Pick<R
     ['stablepay.startedAt', metadata.startedAt],
     ['stablepay.finishedAt', metadata.finishedAt],
     ...(summary ? limitProperties(summary) : []),
+    ...extra,
   ];
   return `    <properties>\n${entries.map(([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`).join('\n')}\n    </properties>`;
 }

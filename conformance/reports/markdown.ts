@@ -4,6 +4,7 @@ import { percent } from '../traceability.ts';
 import { metadataLines } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
 import { limitsText, verdictOf } from './verdict.ts';
+import { premiseRows } from './premises.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
@@ -39,6 +40,22 @@ export function renderMarkdown(result: RunResult): string {
     out.push(
       `| ${c.level} | ${c.total} | ${c.covered} (${percent(c.covered, c.total)}) | ${c.exercised} (${percent(c.exercised, c.total)}) |`,
     );
+  const premises = premiseRows(result);
+  out.push(
+    '',
+    '## Premises',
+    '',
+    'What the run took for each shape the spec does not show, and how it knew (docs/implementers.md: declare the others in the profile).',
+    '',
+  );
+  if (premises.length === 0) out.push('No premise was needed.');
+  else {
+    out.push('| premise | how established | value | evidence | profile key |', '|---|---|---|---|---|');
+    for (const row of premises)
+      out.push(
+        `| \`${row.id}\` ${cell(row.title)} | ${row.how} | \`${cell(row.value)}\` | ${cell(row.evidence)} | \`${row.profileKey}\` |`,
+      );
+  }
   out.push('', '## Checks', '', '| check | result | level | requirements | time | cases |', '|---|---|---|---|---|---|');
   for (const check of result.checks) {
     const detail = check.result === 'error' ? check.error?.message.split('\n')[0] : check.reason;

@@ -1,6 +1,6 @@
 // `--format ndjson`: one JSON object per line on stdout while the run goes, for machines that want to follow a run
 // (one `check` event per finished check, with its whole result) rather than wait for the JSON report.
-// Events: start, check, stopped (--max-failures), summary (last line: counts, coverage, exit code).
+// Events: start, check, stopped (--max-failures), summary (last line: counts, coverage, premises, exit code).
 import type { ProgressEvent } from '../options.ts';
 import type { RunResult } from '../types.ts';
 import type { SecretRegistry } from '../http/redact.ts';
@@ -31,5 +31,5 @@ export function ndjsonProgress(write: (text: string) => void, secrets?: SecretRe
 }
 
 export function renderNdjsonSummary(result: RunResult, exitCode: number): string {
-  return `${JSON.stringify({ type: 'summary', exitCode, summary: result.summary, coverage: result.coverage, ...(result.gate ? { gate: result.gate } : {}) })}\n`;
+  return `${JSON.stringify({ type: 'summary', exitCode, summary: result.summary, coverage: result.coverage, premises: result.premises, ...(result.gate ? { gate: result.gate } : {}) })}\n`;
 }

@@ -1,6 +1,7 @@
 // A RunResult the size of a real failing run, for the report layout tests: every check of the suite, the whole
 // requirement catalogue in the matrix, `failing` failed checks with long unbreakable strings (curl lines with big
 // bodies, replay commands), a warning, not-exercised and skipped checks.
+import { PremiseBook } from '../premises/book.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { loadCatalogueRequirements } from '../contract-facade.ts';
 import type { RunServices } from '../context.ts';
@@ -23,6 +24,7 @@ export function largeRun(failing = 10): RunResult {
     secrets: new SecretRegistry(),
     recorder: new Recorder(),
     catalogue: new Map(catalogue.map((r) => [r.id, r])),
+    premises: new PremiseBook({}),
   } as unknown as RunServices;
   const longBody = JSON.stringify({
     amount: '100',
@@ -35,9 +37,11 @@ export function largeRun(failing = 10): RunResult {
       id: check.id,
       title: check.title,
       requirements: check.requirements,
+      judged: check.requirements,
       level: check.level,
       needs: check.needs,
       tags: check.tags,
+      premises: check.premises,
       durationMs: 40 + index,
       cases: 20,
       requests: 12,

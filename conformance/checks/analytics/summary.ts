@@ -1,11 +1,13 @@
 // GET /v1/analytics summarises the merchant's payments with splits by stablecoin and chain. A fresh
 // merchant makes payments in known states, so every count and sum has one right answer
-// (assumed shape: docs/decisions.md "Analytics"; the default window is the last 30 days).
+// (assumed shape: docs/decisions.md "Analytics"; the default window is the last 30 days). The spec shows
+// no fields, so the documented judgement is what the body names; the counts and sums warn.
 import type { Analytics } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkMerchant, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
 import { formatUnits, toScale } from '../../support/decimal.ts';
+import { amountScale } from '../../support/amounts.ts';
 import { cancelPayment, createPayment, type Payment } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 
@@ -18,15 +20,20 @@ export const analyticsSummary = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['analytics'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     // A fresh merchant with the control API; else the main merchant, judged by what this check adds to its summary.
     const api = await checkMerchant(ctx, 'analytics');
     const first = await api.get('/v1/analytics');
     ctx.requireStatus(first, 200, 'ANL-SUMMARY-ENDPOINT', 'GET /v1/analytics does not answer');
+    // The key that creates payments drives analytics too.
+    ctx.judged('PAY-API-KEY-SCOPE');
     const before = first.json as Summary;
     const ids: Payment[] = [];
-    for (const amount of ['10.00', '20.00', '30.00', '40.00']) {
+    // Amounts of our choosing, all at or above the minimum the run established.
+    const scale = await amountScale(ctx, 'USD', '10');
+    for (const amount of [10, 20, 30, 40].map((n) => `${n * scale}.00`)) {
       const created = await createPayment(api, { amount, currency: 'USD' });
       ctx.requireStatus(created, 201, 'ANL-SUMMARY-ENDPOINT', 'Setup: create');
       ids.push(created.payment);
@@ -44,7 +51,7 @@ export const analyticsSummary = defineCheck({
       "Setup: the customer's payments did not settle",
       `statuses ${paid.map((p) => p.status).join(', ')}`,
     );
-    ctx.requireStatus(await cancelPayment(api, ids[2]!.id), 200, 'ANL-SUMMARY-ENDPOINT', 'Setup: cancel');
+    ctx.requireStatus(await cancelPayment(api, ids[2]!.id), '2xx', 'ANL-SUMMARY-ENDPOINT', 'Setup: cancel');
 
     const response = await api.get('/v1/analytics');
     ctx.requireStatus(response, 200, 'ANL-SUMMARY-ENDPOINT', 'GET /v1/analytics does not answer');
@@ -77,14 +84,31 @@ export const analyticsSummary = defineCheck({
     const otherMoved = (summary?.volume ?? []).filter(
       (v) => v.currency !== 'USD' && JSON.stringify(v) !== JSON.stringify(volume(before, String(v.currency))),
     );
+    const sum = (field: 'amount' | 'serviceFee' | 'merchantFee') =>
+      formatUnits(
+        paid.reduce((total, p) => total + toScale(String(p[field]), 6), 0n),
+        6,
+      );
+    const expectedUsd = { count: 2, amount: sum('amount'), serviceFee: sum('serviceFee'), merchantFee: sum('merchantFee') };
     ctx.expect(
-      JSON.stringify(usdAdded) === JSON.stringify({ count: 2, amount: '30.000000', serviceFee: '0.150000', merchantFee: '29.850000' }) &&
-        otherMoved.length === 0,
+      JSON.stringify(usdAdded) === JSON.stringify(expectedUsd) && otherMoved.length === 0,
       'ANL-SUMMARY-SHAPE',
       'Volume is not the SUCCESSFUL payments only',
-      `expected USD to grow by count 2, amount 30.00, serviceFee 0.15, merchantFee 29.85 and no other currency to move; got ${JSON.stringify(usdAdded)}, other currencies moved: ${JSON.stringify(otherMoved)}`,
+      `expected USD to grow by ${JSON.stringify(expectedUsd)} and no other currency to move; got ${JSON.stringify(usdAdded)}, other currencies moved: ${JSON.stringify(otherMoved)}`,
       response.exchange,
     );
+    // Documented: the summary splits by stablecoin and by chain. Its shape is ours, so that much is judged by what
+    // the body names: the tokens and chains the settled payments used.
+    for (const p of paid) {
+      const named = response.text.includes(`"${p.token}"`) && new RegExp(`(?<![0-9])"?${p.chainId}"?(?![0-9])`).test(response.text);
+      ctx.expect(
+        named,
+        'ANL-SUMMARY-ENDPOINT',
+        'The summary does not split by stablecoin and chain',
+        `after a payment in ${p.token} on chain ${p.chainId} the summary names neither in full: ${response.text.slice(0, 300)}`,
+        response.exchange,
+      );
+    }
     for (const p of paid) {
       ctx.addCases();
       const token = summary?.byToken?.find((t) => t.token === p.token);
@@ -92,7 +116,7 @@ export const analyticsSummary = defineCheck({
       ctx.expect(
         (token?.count ?? NaN) - (tokenBefore?.count ?? 0) === 1 &&
           plus(token?.amountToken, tokenBefore?.amountToken) === formatUnits(toScale(String(p.amountToken), 6), 6),
-        'ANL-SUMMARY-ENDPOINT',
+        'ANL-SUMMARY-SHAPE',
         `The ${p.token} split is wrong`,
         `expected count +1, amountToken +${p.amountToken}; got ${JSON.stringify(summary?.byToken)} after ${JSON.stringify(before?.byToken)}`,
         response.exchange,
@@ -102,7 +126,7 @@ export const analyticsSummary = defineCheck({
       ctx.expect(
         (chain?.count ?? NaN) - (chainBefore?.count ?? 0) === 1 &&
           plus(chain?.amountToken, chainBefore?.amountToken) === formatUnits(toScale(String(p.amountToken), 6), 6),
-        'ANL-SUMMARY-ENDPOINT',
+        'ANL-SUMMARY-SHAPE',
         `The chain ${p.chainId} split is wrong`,
         `expected count +1, amountToken +${p.amountToken}; got ${JSON.stringify(summary?.byChain)} after ${JSON.stringify(before?.byChain)}`,
         response.exchange,

@@ -21,9 +21,13 @@ export const malformedCredentials = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['security', 'negative'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     for (const header of MALFORMED_HEADERS) {
-      await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-INVALID', `Authorization "${header}"`);
+      await expectRefusedEverywhere(ctx, { header }, 'AUTH-401-MISSING-INVALID', `Authorization "${header}"`, [
+        'ERR-401-ALL',
+        'AUTH-401-CASES',
+      ]);
     }
   },
 });

@@ -1,11 +1,12 @@
 // One merchant's payments do not exist for another: GET and DELETE answer 404 (not 403, which would
 // confirm the id), the list does not show them, and the foreign DELETE leaves the payment ACTIVE.
-import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import type { HttpClient } from '../../http/client.ts';
 import { defineCheck } from '../../registry.ts';
-import { createPayment, getPayment, uniqueExternalId } from '../../support/payments.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
+import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
+import { getList } from '../../support/lists.ts';
 
 export const merchantIsolation = defineCheck({
   id: 'auth.merchant-isolation',
@@ -14,10 +15,12 @@ export const merchantIsolation = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['security'],
+  premises: ['list.item-key', 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const other = await otherMerchant(ctx);
     const externalId = uniqueExternalId('iso');
-    const mine = await createPayment(ctx.api, { amount: '42.00', currency: 'EUR', externalId });
+    const amount = await acceptedAmount(ctx, 'EUR', '42.00');
+    const mine = await createPayment(ctx.api, { amount, currency: 'EUR', externalId });
     ctx.requireStatus(mine, 201, 'ERR-404-PAYMENT-NOT-FOUND', 'Setup: create a payment');
     const id = mine.payment.id;
 
@@ -37,8 +40,8 @@ export const merchantIsolation = defineCheck({
       () => `answered ${del.status}: ${del.text.slice(0, 200)}`,
       del.exchange,
     );
-    const list = await other.get('/v1/payments', { limit: 100 });
-    const items = (list.json as Received<PaymentList> | undefined)?.data ?? [];
+    const list = await getList<Received<Payment>>(ctx, other, '/v1/payments', { limit: 100 });
+    const items = list.items ?? [];
     ctx.expect(
       !items.some((p) => p.id === id),
       'ERR-404-PAYMENT-NOT-FOUND',
@@ -47,7 +50,7 @@ export const merchantIsolation = defineCheck({
       list.exchange,
     );
     // externalId uniqueness is per merchant: the same externalId is free for the other merchant.
-    const same = await createPayment(other, { amount: '42.00', currency: 'EUR', externalId });
+    const same = await createPayment(other, { amount, currency: 'EUR', externalId });
     ctx.expect(
       same.status === 201,
       'PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE',

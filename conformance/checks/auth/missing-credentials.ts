@@ -9,7 +9,8 @@ export const missingCredentials = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['security', 'negative'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
-    await expectRefusedEverywhere(ctx, null, 'ERR-401-ALL', 'no Authorization header');
+    await expectRefusedEverywhere(ctx, null, 'ERR-401-ALL', 'no Authorization header', ['AUTH-401-MISSING-INVALID']);
   },
 });

@@ -2,15 +2,22 @@
 // refused call changes nothing (the payment it targeted is still there and still ACTIVE).
 import type { CheckContext } from '../../context.ts';
 import type { Credential, HttpResponse } from '../../http/client.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { createPayment, getPayment } from '../../support/payments.ts';
 
+/** Findings cite `requirement`; the statements in `alsoJudged` say the same of this credential and are judged with it. */
 export async function expectRefusedEverywhere(
   ctx: CheckContext,
   credential: Credential | null,
   requirement: string,
   what: string,
+  alsoJudged: string[] = [],
 ): Promise<void> {
-  const target = await createPayment(ctx.api, { amount: '25.00', currency: 'USD', title: 'auth probe target' });
+  const target = await createPayment(ctx.api, {
+    amount: await acceptedAmount(ctx, 'USD', '25.00'),
+    currency: 'USD',
+    title: 'auth probe target',
+  });
   ctx.requireStatus(target, 201, requirement, 'Setup: create a payment with the valid key');
   const id = target.payment.id;
   const calls = [
@@ -38,6 +45,7 @@ export async function expectRefusedEverywhere(
       first.exchange,
     );
   }
+  ctx.judged(requirement, ...alsoJudged);
   const after = await getPayment(ctx.api, id);
   ctx.expect(
     after.status === 200 && after.payment.status === 'ACTIVE',

@@ -11,8 +11,9 @@ export const unknownKey = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['security'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const key = `pk_${createHash('sha256').update(`unknown-${ctx.options.seed}`).digest('hex').slice(0, 48)}`;
-    await expectRefusedEverywhere(ctx, { header: `Bearer ${key}` }, 'AUTH-401-MISSING-INVALID', 'a never-issued pk_ key');
+    await expectRefusedEverywhere(ctx, { header: `Bearer ${key}` }, 'AUTH-401-MISSING-INVALID', 'a never-issued pk_ key', ['ERR-401-ALL']);
   },
 });

@@ -70,6 +70,8 @@ export const controlResponseConformance = defineCheck({
         headers: exchange.responseHeaders,
         body: parseBody(exchange.responseBody),
       });
+      const info = match ? contract.operations.find((op) => op.operationId === match.operationId) : undefined;
+      ctx.judged('CTL-MOUNT', ...(info?.requirements ?? []).filter((id) => CONTROL_REQUIREMENTS.includes(id)));
       for (const violation of violations) {
         const key = `${operation} ${exchange.status} ${violation.kind} ${violation.message}`;
         const entry = folded.get(key);

@@ -1,6 +1,8 @@
 // The create-payment rules of spec §4/§8 as data: for each rule, bodies that must be refused (with
 // the field named in errors[].path) and boundary bodies that must be accepted. Limits come from
 // CreateRules (the contract's schema); "assumed" cases cite assumed requirements and so only warn.
+// Amounts sit at or above the minimum the run established for their currency (the spec does not show
+// the minimums), so a body breaks only the rule its case is about.
 import type { CreateRules } from '../../generators/create-rules.ts';
 import type { CreateBody } from '../../support/payments.ts';
 
@@ -15,27 +17,46 @@ export interface FieldCase {
   pathAssumed?: boolean;
 }
 
-const BASE: CreateBody = { amount: '100.00', currency: 'USD' };
 const MIN = 60_000;
 const DAY = 86_400_000;
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const sellers = (count: number, amount = '1.00') => Array.from({ length: count }, (_, i) => ({ address: address(i + 1), amount }));
 
-function invalid(name: string, requirement: string, path: string[], patch: Record<string, unknown>, pathAssumed = false): FieldCase {
-  return { name, requirement, invalidPath: path, body: () => ({ ...BASE, ...patch }), pathAssumed };
+/** A whole amount of `code`, `wanted` or the established minimum rounded up, whichever is larger. */
+export function wholeAmountAtLeast(wanted: number, minimum: string | null | undefined): number {
+  const floor = minimum ? Math.ceil(Number(minimum)) : 0;
+  return Math.max(wanted, floor);
 }
 
-function valid(name: string, requirement: string, patch: Record<string, unknown>): FieldCase {
-  return { name, requirement, invalidPath: null, body: () => ({ ...BASE, ...patch }) };
-}
-
-export function fieldCases(rules: CreateRules): FieldCase[] {
+/** `minimums`: the per-currency minimum the run established (premise payments.minimum-amounts). */
+export function fieldCases(rules: CreateRules, minimums: Record<string, string | null> = {}): FieldCase[] {
+  const whole = (code: string, wanted: number) => wholeAmountAtLeast(wanted, minimums[code]);
+  // The base payment: USD, at least 100 and at least the minimum; seller and merchant amounts are parts of it.
+  const b = whole('USD', 100);
+  const BASE: CreateBody = { amount: `${b}.00`, currency: 'USD' };
+  const money = (n: number) => `${n}.00`;
+  const invalid = (name: string, requirement: string, path: string[], patch: Record<string, unknown>, pathAssumed = false): FieldCase => ({
+    name,
+    requirement,
+    invalidPath: path,
+    body: () => ({ ...BASE, ...patch }),
+    pathAssumed,
+  });
+  const valid = (name: string, requirement: string, patch: Record<string, unknown>): FieldCase => ({
+    name,
+    requirement,
+    invalidPath: null,
+    body: () => ({ ...BASE, ...patch }),
+  });
+  const jpy = whole('JPY', 1000);
+  const idr = whole('IDR', 20000);
+  const vnd = whole('VND', 30000);
   const title = rules.titleMaxLength;
   const ext = rules.externalIdMaxLength;
   const uniq = () => Math.random().toString(36).slice(2, 8);
   return [
     // amount (spec §4: 0-2 decimals, maximum, per-currency minimum, zero-decimal currencies)
-    invalid('amount with 3 decimals', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: '10.001' }),
+    invalid('amount with 3 decimals', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: `${b}.001` }),
     invalid('amount not a number', 'PAY-CREATE-AMOUNT-DECIMALS', ['amount'], { amount: 'ten' }),
     invalid('amount negative', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: '-5.00' }),
     invalid('amount in exponent form', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: '1e3' }),
@@ -43,21 +64,21 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
     invalid('amount missing', 'PAY-CREATE-AMOUNT-REQUIRED', ['amount'], { amount: undefined }),
     invalid('amount above the maximum', 'PAY-CREATE-AMOUNT-MAX', ['amount'], { amount: '1000000000000.01' }),
     valid('amount at the maximum', 'PAY-CREATE-AMOUNT-MAX', { amount: rules.amountMaximum }),
-    valid('amount with 1 decimal', 'PAY-CREATE-AMOUNT-DECIMALS', { amount: '100.5' }),
-    valid('amount without decimals', 'PAY-CREATE-AMOUNT-DECIMALS', { amount: '100' }),
+    valid('amount with 1 decimal', 'PAY-CREATE-AMOUNT-DECIMALS', { amount: `${b}.5` }),
+    valid('amount without decimals', 'PAY-CREATE-AMOUNT-DECIMALS', { amount: `${b}` }),
     invalid('amount below the USD minimum', 'PAY-CREATE-AMOUNT-MIN-VALUES', ['amount'], { amount: '0.99' }),
     invalid('amount zero', 'PAY-CREATE-AMOUNT-MIN-VALUES', ['amount'], { amount: '0' }),
-    invalid('amount with a leading zero', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: '0100' }),
-    invalid('JPY with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: '1000.5', currency: 'JPY' }),
-    invalid('IDR with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: '20000.25', currency: 'IDR' }),
-    invalid('VND with .00', 'PAY-CREATE-ZERO-DECIMAL-NO-POINT', ['amount'], { amount: '30000.00', currency: 'VND' }),
-    valid('JPY whole amount', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', { amount: '1000', currency: 'JPY' }),
+    invalid('amount with a leading zero', 'PAY-CREATE-AMOUNT-GRAMMAR', ['amount'], { amount: `0${b}` }),
+    invalid('JPY with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: `${jpy}.5`, currency: 'JPY' }),
+    invalid('IDR with a fraction', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', ['amount'], { amount: `${idr}.25`, currency: 'IDR' }),
+    invalid('VND with .00', 'PAY-CREATE-ZERO-DECIMAL-NO-POINT', ['amount'], { amount: `${vnd}.00`, currency: 'VND' }),
+    valid('JPY whole amount', 'PAY-CREATE-AMOUNT-ZERO-DECIMAL', { amount: `${jpy}`, currency: 'JPY' }),
     // JPY, IDR and VND are zero-decimal: a minor-unit fraction is refused for each of the three
-    invalid('JPY with 2 decimals', 'CUR-ZERO-DECIMAL', ['amount'], { amount: '1000.50', currency: 'JPY' }),
-    invalid('IDR with 1 decimal', 'CUR-ZERO-DECIMAL', ['amount'], { amount: '20000.5', currency: 'IDR' }),
-    invalid('VND with 2 decimals', 'CUR-ZERO-DECIMAL', ['amount'], { amount: '30000.50', currency: 'VND' }),
-    valid('IDR whole amount', 'CUR-ZERO-DECIMAL', { amount: '20000', currency: 'IDR' }),
-    valid('VND whole amount', 'CUR-ZERO-DECIMAL', { amount: '30000', currency: 'VND' }),
+    invalid('JPY with 2 decimals', 'CUR-ZERO-DECIMAL', ['amount'], { amount: `${jpy}.50`, currency: 'JPY' }),
+    invalid('IDR with 1 decimal', 'CUR-ZERO-DECIMAL', ['amount'], { amount: `${idr}.5`, currency: 'IDR' }),
+    invalid('VND with 2 decimals', 'CUR-ZERO-DECIMAL', ['amount'], { amount: `${vnd}.50`, currency: 'VND' }),
+    valid('IDR whole amount', 'CUR-ZERO-DECIMAL', { amount: `${idr}`, currency: 'IDR' }),
+    valid('VND whole amount', 'CUR-ZERO-DECIMAL', { amount: `${vnd}`, currency: 'VND' }),
     // currency
     invalid('currency unknown', 'PAY-CREATE-CURRENCY-ENUM', ['currency'], { currency: 'XXX' }),
     invalid('currency lower case', 'PAY-CREATE-CURRENCY-ENUM', ['currency'], { currency: 'usd' }),
@@ -186,7 +207,7 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
       ['sellers'],
       {
         sellers: [
-          { address: address(1), amount: '60.00' },
+          { address: address(1), amount: money(b - 40) },
           { address: address(2), amount: '50.00' },
         ],
       },
@@ -216,16 +237,19 @@ export function fieldCases(rules: CreateRules): FieldCase[] {
       'merchantAmount + sellers != amount',
       'PAY-CREATE-MERCHANT-AMOUNT-SUM',
       ['merchantAmount'],
-      { sellers: sellers(1, '10.00'), merchantAmount: '80.00' },
+      { sellers: sellers(1, '10.00'), merchantAmount: money(b - 20) },
       true,
     ),
-    valid('merchantAmount + sellers = amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', { sellers: sellers(1, '10.00'), merchantAmount: '90.00' }),
+    valid('merchantAmount + sellers = amount', 'PAY-CREATE-MERCHANT-AMOUNT-SUM', {
+      sellers: sellers(1, '10.00'),
+      merchantAmount: money(b - 10),
+    }),
     invalid('merchantAmount without sellers differing from amount', 'PAY-MERCHANT-AMOUNT-NO-SELLERS', ['merchantAmount'], {
-      merchantAmount: '90.00',
+      merchantAmount: money(b - 10),
     }),
     invalid('merchantAmount with 3 decimals', 'PAY-CREATE-MERCHANT-AMOUNT-DECIMALS', ['merchantAmount'], {
       sellers: sellers(1, '10.00'),
-      merchantAmount: '89.999',
+      merchantAmount: `${b - 11}.999`,
     }),
     // body as a whole
     invalid('unknown field', 'PAY-CREATE-UNKNOWN-FIELDS-400', ['colour'], { colour: 'blue' }, true),

@@ -59,9 +59,10 @@ export const createFieldRules = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['validation', 'negative'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const rules = deriveCreateRules(ctx.contract);
-    for (const rule of fieldCases(rules)) {
+    for (const rule of fieldCases(rules, await ctx.premise('payments.minimum-amounts'))) {
       const now = ctx.clock.now();
       const body = rule.body(now);
       const response =

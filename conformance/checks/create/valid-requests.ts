@@ -56,9 +56,11 @@ export const createValidRequests = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['property', 'validation'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const rules = deriveCreateRules(ctx.contract);
-    await ctx.property('accepted', validCreateCase(rules, { optionalFields: true }), async (createCase) => {
+    const minimums = await ctx.premise('payments.minimum-amounts');
+    await ctx.property('accepted', validCreateCase(rules, { optionalFields: true, minimums }), async (createCase) => {
       const body = materialize(createCase, ctx.clock.now());
       const created = await createPayment(ctx.api, body);
       const x = created.exchange;
@@ -155,6 +157,28 @@ export const createValidRequests = defineCheck({
       const absent = (['title', 'externalId', 'sellers'] as const).filter((k) => !(k in p));
       if (absent.length)
         fail('PAY-CREATE-VIEW-NULLS', 'Create view omits optional keys instead of null', `absent: ${absent.join(', ')}`, x);
+      // Every rule above held for this body; the defaults only when the body left the field out.
+      ctx.judged(
+        'PAY-CREATE-RESPONSE-201',
+        'PAY-STATE-CREATE-TO-ACTIVE',
+        'PAY-STATE-INITIAL-ACTIVE',
+        'PAY-FIELD-ID',
+        'PAY-CREATE-VIEW-FIELDS',
+        'PAY-URL-IN-CREATE',
+        'PAY-FIELD-PAYMENT-URL',
+        'PAY-FIELD-AMOUNT',
+        'PAY-CREATE-VIEW-OPTIONAL-NULL',
+        'FMT-TIMESTAMP-MILLIS-Z',
+        'PAY-GET-RESPONSE-200',
+        'PAY-GET-PATH-ID',
+        'PAY-AMOUNT-ECHO',
+        'PAY-CREATE-VIEW-NULLS',
+        'PAY-CREATE-OPTIONAL-FIELDS',
+        body.acceptedChains || body.acceptedTokens ? 'PAY-ACCEPTED-STORED-AS-REQUESTED' : 'PAY-CREATE-OPTIONAL-FIELDS',
+        body.acceptedChains ? 'PAY-ACCEPTED-STORED-AS-REQUESTED' : 'PAY-CREATE-ACCEPTED-CHAINS-DEFAULT',
+        body.acceptedTokens ? 'PAY-ACCEPTED-STORED-AS-REQUESTED' : 'PAY-CREATE-ACCEPTED-TOKENS-DEFAULT',
+        body.expiresAt ? 'PAY-CREATE-RESPONSE-201' : 'PAY-CREATE-EXPIRES-AT-DEFAULT',
+      );
     });
   },
 });

@@ -25,7 +25,10 @@ export function chainPairs(ctx: CheckContext): { chainId: number; token: string 
  */
 export async function onPage<T>(ctx: CheckContext, what: string, run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    const done = await run();
+    // The page let the customer through every step the check took: those of its PAGE-* requirements are judged.
+    ctx.judged(...['PAGE-LOADS', ...Object.values(STEP_REQUIREMENT)].filter((id) => ctx.check.requirements.includes(id)));
+    return done;
   } catch (error) {
     if (error instanceof CustomerBlockedError || error instanceof CustomerAbortedError) ctx.notExercised(error.message);
     if (error instanceof PageUnavailableError) {

@@ -42,6 +42,10 @@ export const cancelWhileOpen = defineCheck({
       });
       try {
         await session.connect();
+        // Picking a pair first shows the page names pairs as the page contract says; only then does a pair missing
+        // by that name mean the page does not offer it (the markup is not shown).
+        await session.pick(pair.chainId, pair.token);
+        ctx.judged('PAY-HOSTED-PAIR-CHOICE');
         // Only the accepted pairs of the chain table: Ethereum/USDT and Polygon/USDT.
         for (const candidate of chainPairs(ctx)) {
           const offered = (await session.pairControl(candidate.chainId, candidate.token).locator.count()) > 0;
@@ -54,7 +58,6 @@ export const cancelWhileOpen = defineCheck({
             `${candidate.chainId}/${candidate.token}: ${offered ? 'offered' : 'not offered'} (${String(pairName(agent.options.contract, agent.chainName(candidate.chainId), candidate.token))}); accepted chains [1, 137], tokens [USDT]`,
           );
         }
-        await session.pick(pair.chainId, pair.token);
         ctx.require(
           await session.canPay(pair.chainId, pair.token),
           'PAGE-PAY-ACTION',

@@ -8,7 +8,14 @@ import type { CheckContext } from '../../context.ts';
 import { blacklistUsdc } from '../../customer/on-chain.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
+import {
+  SUBJECT_PREMISES,
+  describeDeliveries,
+  eventsOf,
+  verifyDeliveries,
+  webhookSubject,
+  type WebhookSubject,
+} from '../webhooks/subject.ts';
 import { payInBrowser } from './browser-payment.ts';
 
 const SOURCES = ['chain', 'bundler', 'service'];
@@ -35,6 +42,7 @@ export const failedByRevert = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
+  premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const { chains } = ctx.customer;
     const pair = { chainId: 8453, token: 'USDC' };
@@ -88,6 +96,7 @@ export const failedByRevert = defineCheck({
       `status ${payment.status}`,
       response.exchange,
     );
+    ctx.judged('PAY-STATE-MEANING-FAILED');
     const after = { exchange: response.exchange };
     const error = payment.error as { code?: unknown; source?: unknown; message?: unknown } | null;
     ctx.expect(

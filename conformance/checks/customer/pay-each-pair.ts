@@ -6,7 +6,14 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject, type WebhookSubject } from '../webhooks/subject.ts';
+import {
+  SUBJECT_PREMISES,
+  describeDeliveries,
+  eventsOf,
+  verifyDeliveries,
+  webhookSubject,
+  type WebhookSubject,
+} from '../webhooks/subject.ts';
 import { allPayments, chainPairs, describeSigned, payInBrowser, transactionsSigned, verifyOnChain } from './browser-payment.ts';
 
 export const payEachPair = defineCheck({
@@ -50,6 +57,7 @@ export const payEachPair = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
+  premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const subject: WebhookSubject | null = ctx.services.receiver ? await webhookSubject(ctx) : null;
     const api = subject?.api ?? ctx.api;
@@ -174,6 +182,14 @@ export const payEachPair = defineCheck({
           sellers: 'PAY-SETTLEMENT-NON-CUSTODIAL',
         });
         settled.push(payment);
+        // One default link, this pair picked on the page, paid in a supported token, PROCESSING then SUCCESSFUL.
+        ctx.judged(
+          'PAY-ONE-LINK-ALL-CHAINS',
+          'PAY-HOSTED-PAIR-CHOICE',
+          'PAY-TOKENS-USDC-USDT',
+          'PAY-STATE-ACTIVE-TO-PROCESSING',
+          'PAY-STATE-MEANING-SUCCESSFUL',
+        );
       }),
     );
 

@@ -2,6 +2,7 @@
 // be 409 — "a retried create never mints a second live payment" (spec §7).
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 import { DEFAULTS } from '../../defaults.ts';
 
@@ -12,12 +13,14 @@ export const concurrentBurst = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id', 'concurrency'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
+    const base = Math.ceil(Number(await acceptedAmount(ctx, 'USD', '20')));
     for (let round = 0; round < 3; round++) {
       const externalId = uniqueExternalId(`burst${round}`);
       const responses = await Promise.all(
         Array.from({ length: DEFAULTS.burstSize }, (_, i) =>
-          createPayment(ctx.api, { amount: `${20 + i}.00`, currency: 'USD', externalId }),
+          createPayment(ctx.api, { amount: `${base + i}.00`, currency: 'USD', externalId }),
         ),
       );
       ctx.addCases();

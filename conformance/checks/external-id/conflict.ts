@@ -5,6 +5,8 @@ import type { HttpResponse } from '../../http/client.ts';
 import type { Received } from '../../received.ts';
 
 export function expectConflict(ctx: CheckContext, response: HttpResponse, requirement: string, situation: string): boolean {
+  // A 409 for the live externalId is the uniqueness rule at work.
+  if (ctx.check.requirements.includes('PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE')) ctx.judged('PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE');
   if (
     !ctx.expect(
       response.status === 409,

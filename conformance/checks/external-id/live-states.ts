@@ -3,6 +3,7 @@ import type { Payment } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { failAsCustomer, failableSellers, holdProcessing, requireCustomerPath } from '../../support/customer-path.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 import { expectConflict } from './conflict.ts';
@@ -10,7 +11,7 @@ import { expectConflict } from './conflict.ts';
 async function fresh(ctx: CheckContext, requirement: string, externalId: string, expiresInMs?: number, failable = false) {
   const sellers = failable ? failableSellers(ctx) : undefined;
   const body = {
-    amount: '12.00',
+    amount: await usd(ctx),
     currency: 'USD',
     externalId,
     acceptedChains: [8453],
@@ -23,13 +24,16 @@ async function fresh(ctx: CheckContext, requirement: string, externalId: string,
   return created.payment;
 }
 
+const usd = (ctx: CheckContext) => acceptedAmount(ctx, 'USD', '12.00');
+
 export const uniqueWhileLive = defineCheck({
   id: 'external-id.unique-while-processing-or-successful',
   title: 'externalId stays taken while the payment is PROCESSING and after it is SUCCESSFUL',
-  requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID'],
+  requirements: ['PAY-CREATE-EXTERNAL-ID-UNIQUE-LIVE', 'ERR-409-EXTERNAL-ID', 'ERR-BODY-SHAPE'],
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     const externalId = uniqueExternalId('live');
@@ -43,7 +47,7 @@ export const uniqueWhileLive = defineCheck({
     );
     expectConflict(
       ctx,
-      await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }),
+      await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId }),
       'ERR-409-EXTERNAL-ID',
       'PROCESSING',
     );
@@ -56,7 +60,7 @@ export const uniqueWhileLive = defineCheck({
     );
     expectConflict(
       ctx,
-      await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId }),
+      await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId }),
       'ERR-409-EXTERNAL-ID',
       'SUCCESSFUL',
     );
@@ -71,6 +75,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle', 'clock'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');
@@ -84,7 +89,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
       'Setup: the payment did not fail',
       `status ${failed.status}`,
     );
-    const afterFail = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: failedId });
+    const afterFail = await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId: failedId });
     ctx.expect(
       afterFail.status === 201,
       'PAY-CREATE-EXTERNAL-ID-REUSABLE',
@@ -110,7 +115,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
       () => `after advancing past expiresAt the payment is ${(state.json as Received<Payment> | undefined)?.status}`,
       state.exchange,
     );
-    const afterExpiry = await createPayment(ctx.api, { amount: '12.00', currency: 'USD', externalId: expiredId });
+    const afterExpiry = await createPayment(ctx.api, { amount: await usd(ctx), currency: 'USD', externalId: expiredId });
     ctx.expect(
       afterExpiry.status === 201,
       'PAY-CREATE-EXTERNAL-ID-REUSABLE',

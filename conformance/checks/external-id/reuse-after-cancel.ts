@@ -1,5 +1,6 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { cancelPayment, createPayment, uniqueExternalId } from '../../support/payments.ts';
 
 export const reuseAfterCancel = defineCheck({
@@ -9,13 +10,15 @@ export const reuseAfterCancel = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const externalId = uniqueExternalId('rc');
-    const first = await createPayment(ctx.api, { amount: '30.00', currency: 'USD', externalId });
+    const amount = await acceptedAmount(ctx, 'USD', '30.00');
+    const first = await createPayment(ctx.api, { amount, currency: 'USD', externalId });
     ctx.requireStatus(first, 201, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: create');
     const cancelled = await cancelPayment(ctx.api, first.payment.id);
-    ctx.requireStatus(cancelled, 200, 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: cancel the ACTIVE payment');
-    const again = await createPayment(ctx.api, { amount: '30.00', currency: 'USD', externalId });
+    ctx.requireStatus(cancelled, '2xx', 'PAY-CREATE-EXTERNAL-ID-REUSABLE', 'Setup: cancel the ACTIVE payment');
+    const again = await createPayment(ctx.api, { amount, currency: 'USD', externalId });
     ctx.expect(
       again.status === 201,
       'PAY-CREATE-EXTERNAL-ID-REUSABLE',

@@ -9,7 +9,7 @@ import { defineCheck } from '../../registry.ts';
 import { checkFees, type FeeProperty } from '../../support/fee-oracle.ts';
 import { currency } from '../../support/fixtures.ts';
 import { formatUnits, toUnits } from '../../support/decimal.ts';
-import { createPayment } from '../../support/payments.ts';
+import { createPayment, type CreateBody } from '../../support/payments.ts';
 
 const REQUIREMENT: Record<FeeProperty, string> = {
   format: 'FMT-AMOUNT-DECIMAL-STRING',
@@ -33,20 +33,33 @@ export const feeSplit = defineCheck({
     'CUR-SUPPORTED-14',
     'PAY-CREATE-MERCHANT-AMOUNT-REMAINDER',
     'PAY-FEE-SELLER-AMOUNT-AFTER-FEE',
+    'PAY-CREATE-RESPONSE-201',
   ],
   level: 'documented',
   needs: [],
   tags: ['property', 'fees'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const rules = deriveCreateRules(ctx.contract);
+    // The minimums are not shown: amounts start at the smallest one the implementation accepts (found at its boundary).
+    const minimums = await ctx.premise('payments.minimum-amounts');
     // Where 0.5 % is exact in minor units only that fee passes: one such amount per currency, so the
     // exact oracle is exercised whatever the random amounts below turn out to be.
     for (const code of rules.currencies) {
       const { minorUnits, minimum } = currency(code);
-      const units = ((toUnits(minimum, minorUnits) + 199n) / 200n + 7n) * 200n;
+      ctx.addCases();
+      const smallest = minimums[code] === undefined ? minimum : minimums[code];
+      if (smallest === null) {
+        ctx.fail(
+          'CUR-SUPPORTED-14',
+          `No ${code} payment is accepted`,
+          `no amount of ${code} from the simulator's minimum up to the maximum 1000000000000 was accepted (premise payments.minimum-amounts)`,
+        );
+        continue;
+      }
+      const units = ((toUnits(smallest, minorUnits) + 199n) / 200n + 7n) * 200n;
       const body = { amount: formatUnits(units, minorUnits), currency: code };
       const created = await createPayment(ctx.api, body);
-      ctx.addCases();
       if (
         !ctx.expect(
           created.status === 201,
@@ -60,7 +73,10 @@ export const feeSplit = defineCheck({
       const violation = checkFees(body, created.payment, minorUnits).find((v) => v.property === 'service-fee' || v.property === 'identity');
       if (violation)
         ctx.fail(REQUIREMENT[violation.property], `Fee property broken: ${violation.property}`, violation.message, created.exchange);
+      else ctx.judged('PAY-FEE-SERVICE-RATE', 'PAY-FEE-SUM-IDENTITY');
     }
+    // A rule is judged only by the runs that reach it: a finding here stops the properties below, whose rules
+    // (half-up rounding, proportional shares, ...) then stay unexercised rather than passed.
     if (ctx.findings.length > 0) return;
     // Every currency, both modes: each pair is its own property so a failure names its currency.
     const numRuns = Math.max(5, Math.ceil(ctx.options.runs / 2));
@@ -68,16 +84,17 @@ export const feeSplit = defineCheck({
       for (const mode of ['never', 'always'] as const) {
         // One shrunk counterexample is the finding; further currencies would repeat it at great cost.
         if (ctx.findings.length > 0) return;
+        if (minimums[code] === null) continue;
         const name = `${mode === 'never' ? 'without' : 'with'}-sellers-${code}`;
         await ctx.property(
           name,
-          validCreateCase(rules, { sellers: mode, currencies: [code] }),
+          validCreateCase(rules, { sellers: mode, currencies: [code], minimums }),
           async (createCase) => {
             const body = materialize(createCase, ctx.clock.now());
             const created = await createPayment(ctx.api, body);
             if (created.status !== 201)
               throw new RequirementError(
-                'PAY-FEE-SUM-IDENTITY',
+                'PAY-CREATE-RESPONSE-201',
                 'Valid payment refused',
                 `expected 201, got ${created.status}: ${created.text.slice(0, 300)}`,
                 created.exchange,
@@ -93,9 +110,29 @@ export const feeSplit = defineCheck({
                 violation.message,
                 created.exchange,
               );
+            ctx.judged(...judgedBy(body));
           },
           { numRuns },
         );
       }
   },
 });
+
+/** The rules checkFees judged on a body whose payment broke none of them. */
+function judgedBy(body: CreateBody): string[] {
+  const always = [
+    'PAY-CREATE-RESPONSE-201',
+    'FMT-AMOUNT-DECIMAL-STRING',
+    'PAY-FEE-SUM-IDENTITY',
+    'PAY-FEE-SERVICE-RATE',
+    'PAY-FEE-ROUND-HALF-UP',
+    'PAY-FEE-MINOR-UNIT-FORMAT',
+  ];
+  if (!body.sellers?.length) return always;
+  return [
+    ...always,
+    'PAY-FEE-SELLERS-PROPORTIONAL',
+    'PAY-FEE-SELLER-AMOUNT-AFTER-FEE',
+    ...(body.merchantAmount === undefined ? ['PAY-CREATE-MERCHANT-AMOUNT-REMAINDER'] : []),
+  ];
+}

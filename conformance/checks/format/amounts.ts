@@ -29,6 +29,11 @@ export const amountFormat = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'format'],
   async run(ctx: CheckContext) {
-    judgeRecordedBodies(ctx, 'Amount is not a decimal string', (key, value) => judgeAmount(key, value));
+    judgeRecordedBodies(
+      ctx,
+      'Amount is not a decimal string',
+      (key, value) => judgeAmount(key, value),
+      (key, value) => (AMOUNT_KEY.test(key) && value !== null ? ['FMT-AMOUNT-DECIMAL-STRING'] : []),
+    );
   },
 });

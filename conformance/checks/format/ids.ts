@@ -28,6 +28,11 @@ export const idFormat = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'format'],
   async run(ctx: CheckContext) {
-    judgeRecordedBodies(ctx, 'Identifier is not a UUID', (key, value) => judgeId(key, value));
+    judgeRecordedBodies(
+      ctx,
+      'Identifier is not a UUID',
+      (key, value) => judgeId(key, value),
+      (key, value) => (ID_KEYS.has(key) && typeof value === 'string' ? ['FMT-ID-UUID', 'FMT-ID-UUID-V4'] : []),
+    );
   },
 });

@@ -12,6 +12,7 @@ export interface FieldProblem {
   problem: string;
 }
 
+/** A judge returns the problem of a field, or null; `judges` says which requirements a field it looked at stands for. */
 export type FieldJudge = (key: string, value: unknown, pointer: string) => FieldProblem | null;
 
 /** JSON-RPC envelopes of the web3 proxy carry the caller's `id` and chain data: not service resources. */
@@ -33,7 +34,13 @@ function walk(node: unknown, pointer: string, visit: (key: string, value: unknow
 /** Generic pointer for folding: array indexes become `*`. */
 const shapeOf = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 
-export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: FieldJudge): void {
+/** `judges(key, value)`: the requirements a field is judged against (none when the judge ignores it). */
+export function judgeRecordedBodies(
+  ctx: CheckContext,
+  title: string,
+  judge: FieldJudge,
+  judges: (key: string, value: unknown) => string[],
+): void {
   const exchanges = ctx.services.recorder
     .answered('service')
     .filter(
@@ -58,6 +65,8 @@ export function judgeRecordedBodies(ctx: CheckContext, title: string, judge: Fie
     const operation =
       ctx.contract.operationOf(exchange.method, new URL(exchange.url).pathname) ?? `${exchange.method} ${new URL(exchange.url).pathname}`;
     walk(body, '', (key, value, pointer) => {
+      const examined = judges(key, value);
+      if (examined.length > 0) ctx.judged(...examined);
       const found = judge(key, value, pointer);
       if (!found) return;
       const where = `${operation} → ${exchange.status} ${shapeOf(pointer)}`;

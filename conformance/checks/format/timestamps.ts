@@ -35,6 +35,14 @@ export const timestampFormat = defineCheck({
   needs: [],
   tags: ['cross-cutting', 'format'],
   async run(ctx: CheckContext) {
-    judgeRecordedBodies(ctx, 'Timestamp not in the documented format', (key, value) => judgeTimestamp(key, value));
+    judgeRecordedBodies(
+      ctx,
+      'Timestamp not in the documented format',
+      (key, value) => judgeTimestamp(key, value),
+      (key, value) =>
+        TIMESTAMP_KEY.test(key) || (typeof value === 'string' && LOOKS_LIKE_DATE.test(value))
+          ? ['FMT-TIMESTAMP-ISO8601-UTC', 'FMT-TIMESTAMP-MILLIS-Z']
+          : [],
+    );
   },
 });

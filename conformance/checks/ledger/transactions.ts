@@ -1,8 +1,13 @@
-// GET /v1/transactions: one ledger record per settlement (SUCCESSFUL payment) and nothing for
-// payments that did not settle; the records walk with the cursor like every list.
-import type { Transaction, TransactionList } from '@stablepay/contract/types';
+// GET /v1/transactions: ledger records for every settlement (SUCCESSFUL payment), cursor-paginated (documented);
+// one record per settlement and nothing for payments that did not settle, the record's fields and the paging
+// parameters are ours (the spec shows neither payloads nor query parameters). A record is matched to its payment by
+// the field holding the payment's id, found by value (premise ledger.payment-field).
+import type { Transaction } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
+import type { HttpClient } from '../../http/client.ts';
+import { fieldValue, leaves } from '../../premises/discover/fields.ts';
 import { defineCheck } from '../../registry.ts';
+import { acceptedAmount, amountScale } from '../../support/amounts.ts';
 import {
   checkMerchant,
   failAsCustomer,
@@ -11,6 +16,7 @@ import {
   payAsCustomer,
   requireCustomerPath,
 } from '../../support/customer-path.ts';
+import { getList } from '../../support/lists.ts';
 import { createPayment, uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 
@@ -32,22 +38,21 @@ const TXN_FIELDS = [
   'settledAt',
 ];
 
-type Txn = Received<Transaction>;
+type Txn = Received<Transaction> & Record<string, unknown>;
 
 export const ledgerTransactions = defineCheck({
   id: 'ledger.one-per-settlement',
-  title: 'The transaction ledger holds exactly one record per settled payment, cursor-paginated',
-  requirements: ['TXN-LEDGER-ENDPOINT', 'LIST-CURSOR-PAGINATED', 'TXN-ONE-PER-SUCCESSFUL', 'TXN-RECORD-SHAPE'],
+  title: 'The transaction ledger holds a record for every settled payment (exactly one, assumed), cursor-paginated',
+  requirements: ['TXN-LEDGER-ENDPOINT', 'LIST-ENVELOPE-FIELDS', 'TXN-ONE-PER-SUCCESSFUL', 'TXN-RECORD-SHAPE', 'TXN-LIST-PARAMS'],
   level: 'documented',
   needs: [],
   tags: ['ledger', 'pagination'],
+  premises: ['payments.minimum-amounts', 'list.item-key', 'ledger.payment-field'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
     const api = await checkMerchant(ctx, 'ledger');
     const settled = new Map<string, Record<string, unknown>>();
     const unsettled: string[] = [];
-    // Without a control API the main merchant's earlier settlements are in the ledger too: only this check's count.
-    const before = path === 'control' ? new Set<string>() : await ledgerPaymentIds(api);
     const pairs: [number, string][] = [
       [1, 'USDC'],
       [42161, 'USDT'],
@@ -56,8 +61,9 @@ export const ledgerTransactions = defineCheck({
       [8453, 'USDC'],
     ];
     const created: Awaited<ReturnType<typeof createPayment>>['payment'][] = [];
+    const scale = await amountScale(ctx, 'USD', '10.25');
     for (const [i] of pairs.entries()) {
-      const one = await createPayment(api, { amount: `${10 + i}.25`, currency: 'USD', externalId: uniqueExternalId('ledger') });
+      const one = await createPayment(api, { amount: `${(10 + i) * scale}.25`, currency: 'USD', externalId: uniqueExternalId('ledger') });
       ctx.requireStatus(one, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
       created.push(one.payment);
     }
@@ -74,135 +80,172 @@ export const ledgerTransactions = defineCheck({
       }),
     );
     const failing = await createPayment(api, {
-      amount: '8.88',
+      amount: await acceptedAmount(ctx, 'USD', '8.88'),
       currency: 'USD',
       ...(failableSellers(ctx) ? { sellers: failableSellers(ctx) } : {}),
     });
     ctx.requireStatus(failing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
     await failAsCustomer(ctx, api, failing.payment);
     unsettled.push(failing.payment.id);
-    const processing = await createPayment(api, { amount: '9.99', currency: 'USD' });
+    const processing = await createPayment(api, { amount: await acceptedAmount(ctx, 'USD', '9.99'), currency: 'USD' });
     ctx.requireStatus(processing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
     const held = await holdProcessing(ctx, api, processing.payment, { chainId: 1, token: 'USDT' });
     unsettled.push(processing.payment.id);
     try {
-      await judgeLedger(ctx, api, settled, unsettled, before);
+      await judgeLedger(ctx, api, settled, unsettled);
     } finally {
       if (path !== 'control') await held.release();
     }
   },
 });
 
-async function ledgerPaymentIds(api: Parameters<typeof createPayment>[0]): Promise<Set<string>> {
-  const ids = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page++) {
-    const response = await api.get('/v1/transactions', { limit: 100, cursor });
-    if (response.status !== 200) break;
-    const body = response.json as Received<TransactionList>;
-    for (const record of body.data ?? []) ids.add(String(record.paymentId));
-    if (!body.hasMore || !body.data?.length) break;
-    cursor = body.data.at(-1)?.id;
+/** The field of the records that holds a settled payment's id (the established one, else found by value). */
+async function paymentFieldOf(ctx: CheckContext, records: Txn[], settled: Set<string>): Promise<string | null> {
+  const state = await ctx.premiseState('ledger.payment-field');
+  const holds = (field: string) => records.some((record) => settled.has(String(fieldValue(record, field))));
+  if (holds(state.value)) {
+    if (state.status !== 'declared')
+      ctx.confirmPremise('ledger.payment-field', state.value, {
+        sent: 'GET /v1/transactions',
+        seen: `\`${state.value}\` holds the settled payments' ids`,
+      });
+    return state.value;
   }
-  return ids;
+  const found = [
+    ...new Set(
+      records.flatMap((record) =>
+        leaves(record)
+          .filter(([, value]) => typeof value === 'string' && settled.has(value))
+          .map(([field]) => field),
+      ),
+    ),
+  ];
+  if (found.length === 1) {
+    ctx.confirmPremise('ledger.payment-field', found[0]!, {
+      sent: 'GET /v1/transactions',
+      seen: `\`${found[0]}\` holds the settled payments' ids`,
+    });
+    return found[0]!;
+  }
+  ctx.refutePremise('ledger.payment-field', {
+    sent: 'GET /v1/transactions',
+    seen:
+      found.length === 0
+        ? `no field of ${records.length} records holds a settled payment's id`
+        : `several fields hold payment ids: ${found.join(', ')}`,
+  });
+  return null;
 }
+
+/** Whether a record names the payment, in any field (the record's fields are not shown). */
+const names = (record: Txn, id: string): boolean => leaves(record).some(([, value]) => value === id);
 
 async function judgeLedger(
   ctx: CheckContext,
-  api: Parameters<typeof createPayment>[0],
+  api: HttpClient,
   settled: Map<string, Record<string, unknown>>,
   unsettled: string[],
-  before: Set<string>,
 ): Promise<void> {
   const records: Txn[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const response = await api.get('/v1/transactions', { limit: 2, cursor });
+    const list = await getList<Txn>(ctx, api, '/v1/transactions', { limit: 2, cursor });
     ctx.addCases();
-    ctx.requireStatus(response, 200, 'TXN-LEDGER-ENDPOINT', 'GET /v1/transactions does not answer');
-    const body = response.json as Received<TransactionList>;
     ctx.require(
-      Array.isArray(body?.data) && typeof body.hasMore === 'boolean' && 'nextCursor' in body,
-      'LIST-CURSOR-PAGINATED',
+      list.status === 200,
+      'TXN-LEDGER-ENDPOINT',
+      'GET /v1/transactions does not answer',
+      () => `answered ${list.status}: ${list.exchange.responseBody.slice(0, 300)}`,
+      list.exchange,
+    );
+    ctx.require(
+      list.items !== null && list.envelope,
+      'LIST-ENVELOPE-FIELDS',
       'The ledger is not a list envelope',
-      () => response.text.slice(0, 300),
-      response.exchange,
+      () => list.exchange.responseBody.slice(0, 300),
+      list.exchange,
     );
-    ctx.require(
-      body.data.length <= 2,
-      'LIST-CURSOR-PAGINATED',
+    // Its paging parameters are not shown (ours: cursor and limit, as on GET /v1/payments).
+    ctx.expect(
+      list.items.length <= 2,
+      'TXN-LIST-PARAMS',
       'A ledger page is larger than limit',
-      `${body.data.length} items with limit 2`,
-      response.exchange,
+      `${list.items.length} items with limit 2`,
+      list.exchange,
     );
-    records.push(...body.data);
-    for (const record of body.data) {
+    records.push(...list.items);
+    for (const record of list.items) {
       const keys = Object.keys(record).sort();
       ctx.expect(
         keys.join(',') === [...TXN_FIELDS].sort().join(','),
         'TXN-RECORD-SHAPE',
         'A ledger record does not have the documented fields',
         `fields ${keys.join(', ')}`,
-        response.exchange,
+        list.exchange,
       );
     }
-    if (!body.hasMore) break;
-    ctx.require(
-      body.nextCursor === body.data.at(-1)?.id,
-      'LIST-CURSOR-PAGINATED',
+    if (!list.hasMore || list.items.length === 0) break;
+    ctx.expect(
+      list.nextCursor === list.items.at(-1)?.id,
+      'TXN-LIST-PARAMS',
       'nextCursor is not the id of the last ledger record',
-      `nextCursor ${JSON.stringify(body.nextCursor)}`,
-      response.exchange,
+      `nextCursor ${JSON.stringify(list.nextCursor)}`,
+      list.exchange,
     );
-    cursor = body.data.at(-1)?.id;
+    cursor = typeof list.nextCursor === 'string' ? list.nextCursor : list.items.at(-1)?.id;
   }
-  const byPayment = new Map<string, number>();
-  for (const record of records) byPayment.set(String(record.paymentId), (byPayment.get(String(record.paymentId)) ?? 0) + 1);
-  for (const [id, payment] of settled) {
+  // Documented: a record for every settlement, judged by the payment's id appearing in a record, whatever the field.
+  for (const id of settled.keys()) {
     ctx.addCases();
     ctx.expect(
-      byPayment.get(id) === 1,
+      records.some((record) => names(record, id)),
       'TXN-LEDGER-ENDPOINT',
-      'A settlement does not have exactly one ledger record',
-      `payment ${id}: ${byPayment.get(id) ?? 0} records`,
+      'A settlement has no ledger record',
+      `payment ${id} settled; none of the ${records.length} records names it`,
     );
-    const record = records.find((r) => r.paymentId === id);
-    if (record) {
-      const mismatched = (
-        ['txHash', 'chainId', 'token', 'amount', 'currency', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual'] as const
-      ).filter((f) => record[f] !== payment[f]);
-      ctx.expect(
-        mismatched.length === 0,
-        'TXN-RECORD-SHAPE',
-        'A ledger record disagrees with its payment',
-        `payment ${id}: ${mismatched.map((f) => `${f} ${JSON.stringify(record[f])} vs ${JSON.stringify(payment[f])}`).join('; ')}`,
-      );
-      const roles = Array.isArray(record.transfers)
-        ? (record.transfers as { role?: string }[])
-            .map((t) => t.role)
-            .sort()
-            .join(',')
-        : '';
-      ctx.expect(
-        roles === 'merchant,service',
-        'TXN-RECORD-SHAPE',
-        'A ledger record does not list the merchant and service transfers',
-        `transfers ${JSON.stringify(record.transfers)}`,
-      );
-    }
   }
-  const extra = unsettled.filter((id) => byPayment.has(id));
+  const field = await paymentFieldOf(
+    ctx,
+    records.filter((record) => [...settled.keys()].some((id) => names(record, id))),
+    new Set(settled.keys()),
+  );
+  for (const [id, payment] of settled) {
+    const mine = records.filter((record) => names(record, id));
+    ctx.expect(
+      mine.length <= 1,
+      'TXN-ONE-PER-SUCCESSFUL',
+      'A settlement has more than one ledger record',
+      `payment ${id}: ${mine.length} records`,
+    );
+    const record = field ? mine.find((r) => fieldValue(r, field) === id) : undefined;
+    if (!record) continue;
+    const mismatched = (
+      ['txHash', 'chainId', 'token', 'amount', 'currency', 'amountToken', 'serviceFeeToken', 'merchantFeeToken', 'gasActual'] as const
+    ).filter((f) => record[f] !== payment[f]);
+    ctx.expect(
+      mismatched.length === 0,
+      'TXN-RECORD-SHAPE',
+      'A ledger record disagrees with its payment',
+      `payment ${id}: ${mismatched.map((f) => `${f} ${JSON.stringify(record[f])} vs ${JSON.stringify(payment[f])}`).join('; ')}`,
+    );
+    const roles = Array.isArray(record.transfers)
+      ? (record.transfers as { role?: string }[])
+          .map((t) => t.role)
+          .sort()
+          .join(',')
+      : '';
+    ctx.expect(
+      roles === 'merchant,service',
+      'TXN-RECORD-SHAPE',
+      'A ledger record does not list the merchant and service transfers',
+      `transfers ${JSON.stringify(record.transfers)}`,
+    );
+  }
+  const extra = unsettled.filter((id) => records.some((record) => names(record, id)));
   ctx.expect(
     extra.length === 0,
     'TXN-ONE-PER-SUCCESSFUL',
     'Unsettled payments appear in the ledger',
     `PROCESSING/FAILED payments listed: ${extra.join(', ')}`,
-  );
-  const fresh = records.filter((r) => !before.has(String(r.paymentId)));
-  ctx.expect(
-    fresh.length === settled.size,
-    'TXN-ONE-PER-SUCCESSFUL',
-    'The ledger has records that are no settlement of this merchant',
-    `${fresh.length} new records for ${settled.size} settlements`,
   );
 }

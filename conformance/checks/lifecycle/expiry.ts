@@ -4,7 +4,8 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { createPayment, getPayment, uniqueExternalId, type Payment } from '../../support/payments.ts';
-import { describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
+import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 
 const LIFETIME_MS = 16 * 60_000;
 /** How far either side of expiresAt the clock is put (the clock moves in whole seconds from outside). */
@@ -41,6 +42,7 @@ export const expiryByClock = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['lifecycle', 'webhooks', 'clock'],
+  premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock)
       ctx.notExercised(
@@ -50,7 +52,7 @@ export const expiryByClock = defineCheck({
     const externalId = uniqueExternalId('exp');
     const now = await ctx.clock.refresh();
     const created = await createPayment(subject.api, {
-      amount: '33.30',
+      amount: await acceptedAmount(ctx, 'USD', '33.30'),
       currency: 'USD',
       externalId,
       expiresAt: new Date(now + LIFETIME_MS).toISOString(),
@@ -87,6 +89,8 @@ export const expiryByClock = defineCheck({
       `${MARGIN_MS / 1000} s after expiresAt the payment is ${(after.json as Payment | undefined)?.status}`,
       after.exchange,
     );
+    // EXPIRED, and reached by passing expiresAt without completion only: the state means what the spec says.
+    ctx.judged('PAY-STATE-MEANING-EXPIRED');
 
     const deliveries = await subject.endpoint.waitFor((d) => eventsOf(d, 'payment.expired', id).length > 0, ctx.options.webhookWaitMs);
     const expired = eventsOf(deliveries, 'payment.expired', id);
@@ -112,7 +116,7 @@ export const expiryByClock = defineCheck({
       );
     }
 
-    const again = await createPayment(subject.api, { amount: '12.00', currency: 'USD', externalId });
+    const again = await createPayment(subject.api, { amount: await acceptedAmount(ctx, 'USD', '12.00'), currency: 'USD', externalId });
     ctx.addCases();
     ctx.expect(
       again.status === 201,

@@ -16,4 +16,10 @@ export function observe(ctx: CheckContext, tracker: PaymentTracker, response: Ht
       response.exchange,
     );
   }
+  markJudged(ctx, tracker.judged);
+}
+
+/** Marks the requirements an oracle judged, those this check cites (the others are another check's concern). */
+export function markJudged(ctx: CheckContext, judged: Iterable<string>): void {
+  ctx.judged(...[...judged].filter((id) => ctx.check.requirements.includes(id)));
 }

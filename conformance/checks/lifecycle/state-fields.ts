@@ -5,10 +5,11 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { INVARIANT_REQUIREMENTS } from '../../model/field-lifetimes.ts';
 import { PaymentTracker } from '../../model/invariants.ts';
-import { VIEW_REQUIREMENTS, viewViolations } from '../../model/view-rules.ts';
+import { VIEW_REQUIREMENTS, viewJudged, viewViolations } from '../../model/view-rules.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { failAsCustomer, failableSellers, holdProcessing, requireCustomerPath } from '../../support/customer-path.ts';
 import { cancelPayment, createPayment, getPayment, type Payment, type PaymentStatus } from '../../support/payments.ts';
-import { observe } from './observe.ts';
+import { markJudged, observe } from './observe.ts';
 
 /** The chain/token table of spec §1. */
 const ALL_PAIRS = [
@@ -21,6 +22,13 @@ const ALL_PAIRS = [
   { chainId: 137, token: 'USDT' },
   { chainId: 56, token: 'USDT' },
 ];
+
+const MEANING: Partial<Record<PaymentStatus, string>> = {
+  PROCESSING: 'PAY-STATE-MEANING-PROCESSING',
+  SUCCESSFUL: 'PAY-STATE-MEANING-SUCCESSFUL',
+  FAILED: 'PAY-STATE-MEANING-FAILED',
+  EXPIRED: 'PAY-STATE-MEANING-EXPIRED',
+};
 
 /** ACTIVE, then PROCESSING, then an end state: a payment never goes back (PAY-STATE-FORWARD-ONLY). */
 const RANK: Record<string, number> = { ACTIVE: 0, PROCESSING: 1, SUCCESSFUL: 2, FAILED: 2, EXPIRED: 2, CANCELLED: 2 };
@@ -54,8 +62,13 @@ async function expectState(
     () => `GET shows ${got.payment?.status ?? got.status}`,
     got.exchange,
   );
+  // Each state reached here by its documented cause (submit, confirm, revert or bundler error, expiry): it means what the spec says.
+  const meaning = MEANING[status];
+  if (meaning) ctx.judged(meaning);
+  if (rank !== undefined) ctx.judged('PAY-STATE-FORWARD-ONLY');
   for (const v of viewViolations(got.payment, pair))
     ctx.fail(v.requirement, `Retrieve view of a ${status} payment is wrong`, v.message, got.exchange);
+  markJudged(ctx, viewJudged(got.payment, pair));
   observe(ctx, tracker, got);
   ctx.addCases();
 }
@@ -89,6 +102,7 @@ export const stateFields = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['lifecycle', 'clock'],
+  premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move');
@@ -126,7 +140,7 @@ export const stateFields = defineCheck({
     await expectState(ctx, tracker, bundlerFailed, 'FAILED', 'PAY-STATE-MEANING-FAILED', pair);
     // A cancelled payment's link stops accepting transactions: a customer submit is refused.
     const cancel = await cancelPayment(ctx.api, cancelled);
-    ctx.requireStatus(cancel, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
+    ctx.requireStatus(cancel, '2xx', 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
     observe(ctx, tracker, cancel);
     const lateSubmit = await ctx.control.submitRaw(cancelled, pair.chainId, pair.token);
     ctx.expect(
@@ -171,7 +185,7 @@ function maker(ctx: CheckContext, tracker: PaymentTracker) {
   return async (failable = false): Promise<string> => {
     const sellers = failable ? failableSellers(ctx) : undefined;
     const body = {
-      amount: '250.00',
+      amount: await acceptedAmount(ctx, 'USD', '250.00'),
       currency: 'USD',
       expiresAt: new Date(ctx.clock.now() + 20 * 60_000).toISOString(),
       ...(sellers ? { sellers } : {}),
@@ -235,7 +249,7 @@ async function browserPath(ctx: CheckContext): Promise<void> {
   const stuck = await holdProcessing(ctx, ctx.api, payments.get(processing)!, holdPair);
   try {
     const cancel = await cancelPayment(ctx.api, cancelled);
-    ctx.requireStatus(cancel, 200, 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
+    ctx.requireStatus(cancel, '2xx', 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
     observe(ctx, tracker, cancel);
     const page = await ctx.customer.agent.open(String(payments.get(cancelled)!.paymentUrl), `${ctx.check.id}-cancelled`, {
       chainId: pair.chainId,

@@ -22,6 +22,7 @@ export const cursorWalk = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['pagination'],
+  premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const { api, fresh } = await listSource(ctx, 'cursor walk');
     const initial = new Set(await createMany(ctx, api, DEFAULTS.paginationItems, 'LIST-CURSOR-PAGINATED'));
@@ -33,7 +34,7 @@ export const cursorWalk = defineCheck({
     const cursorsUsed = new Set<string>();
     for (;;) {
       const limit = fresh || [...initial].some((id) => !seen.some((item) => item.id === id)) ? 7 : 100;
-      const page = await listPage(api, { limit, cursor });
+      const page = await listPage(ctx, api, { limit, cursor });
       pages++;
       ctx.addCases();
       ctx.require(

@@ -1,10 +1,9 @@
 // Limits outside 1..100: never more than 100 items (documented maximum); a 400 naming `limit`
 // (assumed: the spec does not say what an out-of-range limit gets).
-import type { PaymentList } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { namesField } from '../../support/payments.ts';
-import type { Received } from '../../received.ts';
+import { readList } from '../../support/lists.ts';
 import { createMany, listPage, listSource } from './list-source.ts';
 
 export const limitBounds = defineCheck({
@@ -14,15 +13,16 @@ export const limitBounds = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['pagination', 'negative'],
+  premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const { api } = await listSource(ctx, 'limit bounds');
-    const first = await listPage(api, { limit: 100 });
+    const first = await listPage(ctx, api, { limit: 100 });
     if (first.data.length < 100 || !first.hasMore) await createMany(ctx, api, 101 - first.data.length, 'LIST-LIMIT-MAX');
     for (const limit of ['101', '0', '-1', '1000', 'abc', '2.5']) {
       const response = await api.get('/v1/payments', { limit });
       ctx.addCases();
       if (limit === '101' || limit === '1000') {
-        const data = (response.json as Received<PaymentList> | undefined)?.data;
+        const data = (await readList(ctx, response)).items;
         ctx.expect(
           response.status >= 400 || (Array.isArray(data) && data.length <= 100),
           'LIST-LIMIT-MAX',

@@ -10,12 +10,13 @@ export const pageSize = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['pagination'],
+  premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const { api } = await listSource(ctx, 'page size');
-    const first = await listPage(api, { limit: 100 });
+    const first = await listPage(ctx, api, { limit: 100 });
     ctx.require(first.status === 200, 'LIST-LIMIT-MAX', 'List with limit=100 refused', `status ${first.status}`, first.exchange);
     if (first.data.length < 100 || !first.hasMore) await createMany(ctx, api, 101 - first.data.length, 'LIST-LIMIT-MAX');
-    const byDefault = await listPage(api, {});
+    const byDefault = await listPage(ctx, api, {});
     ctx.expect(
       byDefault.data.length === 20,
       'LIST-LIMIT-DEFAULT',
@@ -30,7 +31,7 @@ export const pageSize = defineCheck({
       `hasMore ${byDefault.hasMore}, nextCursor ${byDefault.nextCursor}`,
       byDefault.exchange,
     );
-    const max = await listPage(api, { limit: 100 });
+    const max = await listPage(ctx, api, { limit: 100 });
     ctx.expect(
       max.status === 200 && max.data.length === 100,
       'LIST-LIMIT-MAX',
@@ -39,7 +40,7 @@ export const pageSize = defineCheck({
       max.exchange,
     );
     for (const limit of ['1', '37']) {
-      const page = await listPage(api, { limit });
+      const page = await listPage(ctx, api, { limit });
       ctx.expect(
         page.status === 200 && page.data.length === Number(limit),
         'LIST-CURSOR-PAGINATED',

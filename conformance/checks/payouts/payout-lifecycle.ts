@@ -10,7 +10,7 @@ import { defineCheck } from '../../registry.ts';
 import { uniqueExternalId } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
-import { describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
+import { SUBJECT_PREMISES, describeDeliveries, verifyDeliveries, webhookSubject } from '../webhooks/subject.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
 
 const PAYOUT_FIELDS = [
@@ -56,7 +56,6 @@ export const payoutLifecycle = defineCheck({
     'PAYOUT-GET-ENDPOINT',
     'WH-PAYLOAD-PAYOUT-ID',
     'WH-PAYLOAD-EVENT',
-    'WH-DEDUP-KEY',
     'WH-SIGN-HMAC',
     'PAYOUT-404',
     'PAYOUT-RECORD-SHAPE',
@@ -69,6 +68,7 @@ export const payoutLifecycle = defineCheck({
   level: 'documented',
   needs: ['control', 'webhook-receiver'],
   tags: ['payouts', 'webhooks', 'clock'],
+  premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);
     const control = ctx.control.http;
@@ -99,6 +99,8 @@ export const payoutLifecycle = defineCheck({
     await drive(failed, 'submit', { chainId: 8453, token: 'USDC' });
     await drive(failed, 'fail', { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'conformance' });
     await drive(cancelled, 'cancel');
+    // The control API created and drove every payout as asked.
+    ctx.judged('CTL-PAYOUT-CREATE', 'CTL-PAYOUT-DRIVE');
     const before: [string, Payout][] = [
       ...[paid, failed, cancelled, expired].map((p) => ['payout.created', p] as [string, Payout]),
       ['payout.processing', paid],
@@ -167,8 +169,10 @@ export const payoutLifecycle = defineCheck({
         );
       }
     }
-    // (payoutId, event) identifies an occurrence: each expected pair arrives exactly once here (2xx receiver).
-    // Copies of one attempt (same body and t) are the legal duplicates of spec §6, not a second delivery.
+    // Each expected pair arrives once here (a 2xx receiver): ours, since spec §6 allows duplicate deliveries.
+    // Copies of one attempt (same body and t) are those legal duplicates, not a second delivery.
+    if (expected.every(([event, payout]) => event !== 'payout.created' || payoutEvents(deliveries, event, payout.id).length > 0))
+      ctx.judged('PAYOUT-CREATED-VIA-CONTROL');
     const pairs = distinctAttempts(deliveries)
       .map((d) => d.json as Received<PayoutEventPayload>)
       .filter((b) => b.event?.startsWith('payout.'))
@@ -176,7 +180,7 @@ export const payoutLifecycle = defineCheck({
     const repeated = pairs.filter((pair, i) => pairs.indexOf(pair) !== i);
     ctx.expect(
       repeated.length === 0,
-      'WH-DEDUP-KEY',
+      'PAYOUT-LIFECYCLE-EVENTS',
       'The same (payoutId, event) was delivered twice to a receiver that answered 2xx',
       `repeated ${repeated.join(', ')}`,
     );

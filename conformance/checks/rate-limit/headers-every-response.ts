@@ -20,6 +20,7 @@ export const rateLimitHeaders = defineCheck({
       .all('service')
       .filter((e) => e.status !== null && e.checkId !== ctx.check.id && isV1Exchange(e, ctx.options.baseUrl));
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
+    ctx.judged('RL-HEADERS-EVERY-RESPONSE', 'RL-HEADER-REMAINING');
     const broken = new Map<string, { count: number; exchange: (typeof exchanges)[number]; requirement: string }>();
     for (const exchange of exchanges) {
       ctx.addCases();

@@ -44,6 +44,29 @@ export const RESPONSE_REQUIREMENTS = [
   'PAY-SELLER-FIELD-ADDRESS',
 ];
 
+const PAYMENT_VIEW_REQUIREMENTS = RESPONSE_REQUIREMENTS.filter(
+  (id) => id.startsWith('PAY-FIELD-') || id === 'PAY-STATE-SET' || id.startsWith('FMT-'),
+);
+const PAYMENT_OPERATIONS = new Set(['POST /v1/payments', 'GET /v1/payments/{id}', 'DELETE /v1/payments/{id}']);
+const ERRORS_OF: Record<string, string> = {
+  'POST /v1/payments': 'PAY-CREATE-ERRORS',
+  'GET /v1/payments/{id}': 'PAY-GET-ERRORS',
+  'DELETE /v1/payments/{id}': 'PAY-CANCEL-ERRORS',
+};
+
+/** What validating one response judged: its operation's documented statuses, the error body of its status, a payment view's fields. */
+function judgedBy(operation: string, status: number, body: unknown): string[] {
+  const judged = ['FMT-JSON-BODIES'];
+  if (ERRORS_OF[operation]) judged.push(ERRORS_OF[operation]!);
+  if (status === 400 || status === 409) judged.push('ERR-BODY-SHAPE');
+  if (status === 401 || status === 404 || status === 429) judged.push('ERR-BODY-SHAPE-OTHER-STATUSES');
+  if (PAYMENT_OPERATIONS.has(operation) && status >= 200 && status < 300) {
+    judged.push(...PAYMENT_VIEW_REQUIREMENTS);
+    if (Array.isArray((body as { sellers?: unknown } | undefined)?.sellers)) judged.push('PAY-SELLER-FIELD-ADDRESS');
+  }
+  return judged;
+}
+
 /** The contract's own requirement for the violated element (same level first), else the generic one. */
 function requirementOf(violation: ContractViolation, catalogue: Map<string, CatalogueRequirement>): string {
   const known = violation.requirements.filter((id) => catalogue.has(id));
@@ -85,6 +108,7 @@ export const responseConformance = defineCheck({
         body,
       });
       const operation = ctx.contract.operationOf(exchange.method, url.pathname) ?? `${exchange.method} ${url.pathname}`;
+      ctx.judged(...judgedBy(operation, exchange.status!, body));
       for (const violation of violations) {
         const requirement = requirementOf(violation, ctx.services.catalogue);
         const key = `${operation} ${exchange.status} ${violation.kind} ${violation.message}`;

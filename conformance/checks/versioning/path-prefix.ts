@@ -4,6 +4,7 @@
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { Exchange } from '../../http/recorder.ts';
+import { arraysOf } from '../../premises/discover/list-item-key.ts';
 import { defineCheck } from '../../registry.ts';
 
 /** A request to the API proper (under {base_url}/v1): what the cross-cutting checks judge; this check's probes outside it are not. */
@@ -15,8 +16,9 @@ export function isV1Exchange(exchange: Exchange, baseUrl: string): boolean {
 
 const OUTSIDE_V1 = ['/payments', '/v2/payments'];
 
+/** A 2xx list envelope: nextCursor or hasMore beside an item array, whatever the array is called (not shown). */
 const looksLikePaymentList = (response: HttpResponse): boolean =>
-  response.status >= 200 && response.status < 300 && Array.isArray((response.json as { data?: unknown } | undefined)?.data);
+  response.status >= 200 && response.status < 300 && (arraysOf(response.json)?.length ?? 0) > 0;
 
 export const pathPrefixV1 = defineCheck({
   id: 'versioning.path-prefix-v1',

@@ -94,6 +94,8 @@ export const web3Proxy = defineCheck({
         `answered ${response.status}: ${response.text.slice(0, 200)}`,
         response.exchange,
       );
+      // The merchant's API key drives the proxy.
+      ctx.judged('PAY-API-KEY-SCOPE');
       const reply = response.json as RpcReply | undefined;
       ctx.expect(
         reply?.jsonrpc === '2.0' && reply.id === 7,

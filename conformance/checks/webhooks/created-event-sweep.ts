@@ -41,6 +41,7 @@ export const createdEventSweep = defineCheck({
     if (all.length === 0)
       ctx.notExercised('the receiver got no delivery at all in this run, so the absence of payment.created proves nothing');
     ctx.addCases(all.length);
+    ctx.judged('PAY-STATE-CREATE-NO-CREATED-EVENT', 'WH-EVENT-PAYMENT-CREATED');
     const created = eventsOf(all, 'payment.created').filter((d) =>
       ids.has(String((d.json as { data?: { paymentId?: unknown } }).data?.paymentId)),
     );

@@ -1,10 +1,14 @@
 // A merchant whose webhook endpoint points at a fresh receiver path, with the secret in hand.
 // With a control API that is a new merchant (deliveries of other checks never mix in); without it,
 // the main merchant's endpoint is pointed at the receiver and restored afterwards (its secret is
-// rotated to learn it — say so when running against shared staging).
-import type { PaymentEventPayload, WebhookEndpoint, WebhookPayload } from '@stablepay/contract/types';
+// rotated to learn it — say so when running against shared staging). The payloads are not shown: the
+// bodies and the secret's field are the run's premises (support/webhook-config.ts), which a check using
+// this declares (SUBJECT_PREMISES).
+import type { PaymentEventPayload, WebhookPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
-import type { HttpClient } from '../../http/client.ts';
+import type { HttpClient, HttpResponse } from '../../http/client.ts';
+import { leaves } from '../../premises/discover/fields.ts';
+import { configureEndpoint, secretFrom } from '../../support/webhook-config.ts';
 import type { Received } from '../../received.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint } from '../../webhooks/receiver.ts';
 import { verifySignature } from '../../webhooks/signature.ts';
@@ -22,65 +26,78 @@ export interface WebhookSubject {
 
 let secretCount = 0;
 
-function secretOf(ctx: CheckContext, body: unknown): string {
-  const secret = (body as { secret?: unknown } | undefined)?.secret;
+/** The premises a check consults through webhookSubject (it declares them). */
+export const SUBJECT_PREMISES = ['webhooks.create-body', 'webhooks.update-body', 'webhooks.secret-field'] as const;
+
+async function secretOf(ctx: CheckContext, response: HttpResponse, url: string): Promise<string> {
+  const secret = await secretFrom(ctx, response, url);
   ctx.require(
-    typeof secret === 'string' && secret.length > 0,
+    secret !== undefined,
     'WH-CONFIG-ENDPOINTS',
-    'Webhook configuration did not return the secret',
-    'POST /v1/webhooks (or regenerate-secret) response has no `secret`',
+    'Webhook configuration did not show the secret',
+    () =>
+      `${response.exchange.method} ${new URL(response.exchange.url).pathname} answered ${response.status} with no field the run could take for the secret (premise webhooks.secret-field): ${response.text.slice(0, 200)}`,
+    response.exchange,
   );
   ctx.services.secrets.add(secret, `WEBHOOK_SECRET_${++secretCount}`);
   return secret;
 }
 
+/** The endpoint URL and enabled flag a configuration record shows, found by kind (the record's shape is not shown). */
+function currentSettings(record: unknown): { url?: string; enabled?: boolean } {
+  const urls = leaves(record).filter(([, value]) => typeof value === 'string' && /^https?:\/\//.test(value));
+  const flags = leaves(record).filter(([, value]) => typeof value === 'boolean');
+  return { ...(urls.length === 1 ? { url: String(urls[0]![1]) } : {}), ...(flags.length === 1 ? { enabled: Boolean(flags[0]![1]) } : {}) };
+}
+
 export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehaviour = { status: 200 }): Promise<WebhookSubject> {
   const endpoint = ctx.receiver.endpoint(behaviour, ctx.check.id.replace(/\./g, '-'));
+  const url = endpoint.url;
   if (ctx.services.control) {
     const { api } = await ctx.newMerchant('webhooks');
-    const created = await api.post('/v1/webhooks', { url: endpoint.url });
+    const created = await configureEndpoint(ctx, api, 'create', { url });
     ctx.require(
-      created.status === 201 || created.status === 200,
+      created.ok,
       'WH-CONFIG-ENDPOINTS',
       'Webhook endpoint could not be configured',
-      () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`,
-      created.exchange,
+      () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`,
+      created.response.exchange,
     );
-    return { api, endpoint, secret: secretOf(ctx, created.json) };
+    return { api, endpoint, secret: await secretOf(ctx, created.response, url) };
   }
   const api = ctx.api;
   const existing = await api.get('/v1/webhooks');
   if (existing.status === 200) {
-    const original = existing.json as Received<WebhookEndpoint>;
-    const updated = await api.put('/v1/webhooks', { url: endpoint.url, enabled: true });
+    const original = currentSettings(existing.json);
+    const updated = await configureEndpoint(ctx, api, 'update', { url, enabled: true });
     ctx.require(
-      updated.status === 200,
+      updated.ok,
       'WH-CONFIG-ENDPOINTS',
       'Webhook endpoint could not be updated',
-      () => `PUT /v1/webhooks answered ${updated.status}`,
-      updated.exchange,
+      () => `PUT /v1/webhooks ${JSON.stringify(updated.sent)} answered ${updated.response.status}: ${updated.response.text.slice(0, 200)}`,
+      updated.response.exchange,
     );
-    ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { url: original.url, enabled: original.enabled ?? true })));
+    ctx.onCleanup(async () => void (await configureEndpoint(ctx, api, 'update', { url: original.url, enabled: original.enabled ?? true })));
     const rotated = await api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
     ctx.require(
-      rotated.status === 200,
+      rotated.status >= 200 && rotated.status < 300,
       'WH-CONFIG-ENDPOINTS',
       'Webhook secret could not be rotated',
       () => `answered ${rotated.status}`,
       rotated.exchange,
     );
-    return { api, endpoint, secret: secretOf(ctx, rotated.json) };
+    return { api, endpoint, secret: await secretOf(ctx, rotated, url) };
   }
-  const created = await api.post('/v1/webhooks', { url: endpoint.url });
+  const created = await configureEndpoint(ctx, api, 'create', { url });
   ctx.require(
-    created.status === 201 || created.status === 200,
+    created.ok,
     'WH-CONFIG-ENDPOINTS',
     'Webhook endpoint could not be configured',
-    () => `POST /v1/webhooks answered ${created.status}: ${created.text.slice(0, 200)}`,
-    created.exchange,
+    () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`,
+    created.response.exchange,
   );
-  ctx.onCleanup(async () => void (await api.put('/v1/webhooks', { enabled: false })));
-  return { api, endpoint, secret: secretOf(ctx, created.json) };
+  ctx.onCleanup(async () => void (await configureEndpoint(ctx, api, 'update', { enabled: false })));
+  return { api, endpoint, secret: await secretOf(ctx, created.response, url) };
 }
 
 /** Deliveries whose JSON body is the given event (optionally for one payment). */
@@ -106,6 +123,11 @@ export function verifyDeliveries(
   requirementFor: (reason: string) => string,
 ): void {
   subject.verified ??= new Set();
+  // Each verified delivery judges every step of spec §6's verification.
+  const steps = [...new Set(['format', 'timestamp-header', 'stale', 'mismatch'].map(requirementFor))].filter((id) =>
+    ctx.check.requirements.includes(id),
+  );
+  if (deliveries.length > 0) ctx.judged(...steps);
   for (const delivery of deliveries) {
     // A copy arriving after the clock moved would look stale; the attempt itself was judged on arrival.
     const key = attemptKey(delivery);

@@ -1,8 +1,10 @@
 // POST /v1/webhooks/test sends a `test` event with only `event` and `timestamp` (no `data`),
-// signed like any delivery. Whether an API key may trigger it is not shown: assumed yes.
+// signed like any delivery. Whether an API key may trigger it is not shown (assumed yes): an
+// implementation that keeps it for dashboard sessions (401/403 to a key) leaves this check unexercised.
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import { verifyDeliveries, webhookSubject, eventsOf, describeDeliveries } from './subject.ts';
+import { requireTestWithKey, sendTestEvent } from '../../support/webhook-config.ts';
+import { SUBJECT_PREMISES, verifyDeliveries, webhookSubject, eventsOf, describeDeliveries } from './subject.ts';
 
 export const testEvent = defineCheck({
   id: 'webhooks.test-event',
@@ -11,14 +13,23 @@ export const testEvent = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks'],
+  premises: [...SUBJECT_PREMISES, 'webhooks.test-with-api-key'],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);
-    const sent = await subject.api.request({ method: 'POST', path: '/v1/webhooks/test' });
-    ctx.require(
+    const sent = await sendTestEvent(ctx, subject.api);
+    ctx.expect(
       sent.status >= 200 && sent.status < 300,
       'WH-TEST-ALLOWED-WITH-API-KEY',
       'The test event cannot be sent with an API key',
       `POST /v1/webhooks/test answered ${sent.status}: ${sent.text.slice(0, 200)}`,
+      sent.exchange,
+    );
+    await requireTestWithKey(ctx, sent);
+    ctx.require(
+      sent.status >= 200 && sent.status < 300,
+      'WH-EVENT-TEST',
+      'POST /v1/webhooks/test fails',
+      `answered ${sent.status}: ${sent.text.slice(0, 200)}`,
       sent.exchange,
     );
     const deliveries = await subject.endpoint.waitFor((d) => eventsOf(d, 'test').length > 0, ctx.options.webhookWaitMs);

@@ -1,7 +1,7 @@
 // DELETE: ACTIVE -> CANCELLED (200 with the updated payment); anything else is 400 and unchanged.
 import type fc from 'fast-check';
 import { cancelPayment } from '../../support/payments.ts';
-import { type LifecycleModel, type LifecycleReal, observeInvariants, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, judge, observeInvariants, verify, violation } from '../model.ts';
 
 export class CancelPaymentCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(readonly index: number) {}
@@ -30,6 +30,7 @@ export class CancelPaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
           response.exchange,
         );
       p.status = 'CANCELLED';
+      judge(real, 'PAY-STATE-ACTIVE-TO-CANCELLED', 'PAY-CANCEL-RESPONSE');
       observeInvariants(model, real, response.payment, response.exchange, String(this));
     } else if (uncertain) {
       p.status = 'EXPIRED';
@@ -40,7 +41,7 @@ export class CancelPaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
         `expected 400, got ${response.status}: ${response.text.slice(0, 200)}`,
         response.exchange,
       );
-    }
+    } else judge(real, 'PAY-CANCEL-ONLY-ACTIVE');
     await verify(model, real, p, String(this));
   }
 

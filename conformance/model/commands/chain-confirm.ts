@@ -1,6 +1,6 @@
 // The chain confirms the transaction (control API): PROCESSING -> SUCCESSFUL, otherwise refused.
 import type fc from 'fast-check';
-import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, judge, verify, violation } from '../model.ts';
 
 export class ChainConfirmCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(readonly index: number) {}
@@ -21,6 +21,7 @@ export class ChainConfirmCommand implements fc.AsyncCommand<LifecycleModel, Life
           response.exchange,
         );
       p.status = 'SUCCESSFUL';
+      judge(real, 'PAY-STATE-PROCESSING-TO-SUCCESSFUL');
     } else if (response.status === 200 && !model.nearExpiry(p)) {
       violation(
         p.status === 'ACTIVE' ? 'PAY-STATE-FORWARD-ONLY' : 'PAY-STATE-TERMINAL-FINAL',

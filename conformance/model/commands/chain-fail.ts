@@ -1,7 +1,7 @@
 // The transaction reverts or the bundler rejects it (control API): PROCESSING -> FAILED with an
 // error object. ACTIVE cannot fail directly (assumed); terminal states never change.
 import type fc from 'fast-check';
-import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, judge, verify, violation } from '../model.ts';
 
 export const FAILURES = [
   { code: 'TRANSACTION_REVERTED', source: 'chain', message: 'execution reverted' },
@@ -30,6 +30,7 @@ export class ChainFailCommand implements fc.AsyncCommand<LifecycleModel, Lifecyc
           response.exchange,
         );
       p.status = 'FAILED';
+      judge(real, 'PAY-STATE-PROCESSING-TO-FAILED');
     } else if (response.status === 200 && !model.nearExpiry(p)) {
       violation(
         p.status === 'ACTIVE' ? 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL' : 'PAY-STATE-TERMINAL-FINAL',
@@ -37,7 +38,7 @@ export class ChainFailCommand implements fc.AsyncCommand<LifecycleModel, Lifecyc
         'control fail answered 200',
         response.exchange,
       );
-    }
+    } else if (p.status === 'ACTIVE' && !model.nearExpiry(p)) judge(real, 'PAY-STATE-ACTIVE-NO-DIRECT-FAIL');
     await verify(model, real, p, String(this));
   }
 

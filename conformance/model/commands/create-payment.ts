@@ -1,7 +1,8 @@
 import type fc from 'fast-check';
 import { allowedPairs } from '../../support/fixtures.ts';
 import { createPayment } from '../../support/payments.ts';
-import { type LifecycleModel, type LifecycleReal, observeInvariants, verify, violation } from '../model.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
+import { type LifecycleModel, type LifecycleReal, judge, observeInvariants, verify, violation } from '../model.ts';
 
 export const MAX_PAYMENTS = 6;
 
@@ -21,7 +22,8 @@ export class CreatePaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
     model.now = real.ctx.clock.now();
     const body = {
-      amount: this.amount,
+      // At or above the minimum the run established for the currency (not shown by the spec).
+      amount: await acceptedAmount(real.ctx, this.currency, this.amount),
       currency: this.currency,
       acceptedChains: this.chains,
       ...(this.expiresInMinutes !== null ? { expiresAt: new Date(model.now + this.expiresInMinutes * 60_000).toISOString() } : {}),
@@ -36,6 +38,7 @@ export class CreatePaymentCommand implements fc.AsyncCommand<LifecycleModel, Lif
       );
     if (created.payment.status !== 'ACTIVE')
       violation('PAY-STATE-CREATE-TO-ACTIVE', 'New payment is not ACTIVE', `status ${created.payment.status}`, created.exchange);
+    judge(real, 'PAY-STATE-CREATE-TO-ACTIVE');
     const p = {
       id: created.payment.id,
       status: 'ACTIVE' as const,

@@ -1,7 +1,7 @@
 // The customer picks an allowed chain+token and submits (control API): ACTIVE -> PROCESSING.
 // From any other state the transition must be refused and the payment left unchanged.
 import type fc from 'fast-check';
-import { type LifecycleModel, type LifecycleReal, verify, violation } from '../model.ts';
+import { type LifecycleModel, type LifecycleReal, judge, verify, violation } from '../model.ts';
 
 export class CustomerSubmitCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(
@@ -30,6 +30,7 @@ export class CustomerSubmitCommand implements fc.AsyncCommand<LifecycleModel, Li
         );
       p.status = 'PROCESSING';
       p.pair = pair;
+      judge(real, 'PAY-STATE-ACTIVE-TO-PROCESSING');
     } else if (response.status === 200) {
       violation(
         p.status === 'EXPIRED' ? 'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED' : 'PAY-STATE-FORWARD-ONLY',
@@ -37,7 +38,7 @@ export class CustomerSubmitCommand implements fc.AsyncCommand<LifecycleModel, Li
         `control submit answered 200 for a ${p.status} payment`,
         response.exchange,
       );
-    }
+    } else if (p.status === 'EXPIRED') judge(real, 'PAY-STATE-SUBMIT-AFTER-EXPIRY-REFUSED');
     await verify(model, real, p, String(this));
   }
 

@@ -3,7 +3,8 @@
 import type fc from 'fast-check';
 import type { PaymentList } from '@stablepay/contract/types';
 import type { Payment } from '../../support/payments.ts';
-import { type LifecycleModel, type LifecycleReal, observeInvariants, violation } from '../model.ts';
+import { readList } from '../../support/lists.ts';
+import { type LifecycleModel, type LifecycleReal, judge, observeInvariants, violation } from '../model.ts';
 
 export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, LifecycleReal> {
   constructor(readonly limit: number) {}
@@ -20,8 +21,9 @@ export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, Life
       if (response.status !== 200)
         violation('LIST-CURSOR-PAGINATED', 'List refused', `GET /v1/payments answered ${response.status}`, response.exchange);
       const body = response.json as Partial<PaymentList>;
-      seen.push(...(body.data ?? []));
-      for (const item of body.data ?? []) observeInvariants(model, real, item, response.exchange, String(this));
+      const items = ((await readList(real.ctx, response)).items ?? []) as unknown as Payment[];
+      seen.push(...items);
+      for (const item of items) observeInvariants(model, real, item, response.exchange, String(this));
       // The model knows the whole list: hasMore is true exactly when another item exists.
       const more = seen.length < model.payments.length;
       if (body.hasMore !== more)
@@ -58,6 +60,7 @@ export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, Life
         violation('LIST-ENVELOPE-DATA', 'Listed status differs from the model', `${p.id}: list shows ${listed.status}, model ${p.status}`);
       }
     }
+    judge(real, 'LIST-CURSOR-PAGINATED', 'LIST-ENVELOPE-FIELDS', 'LIST-NEXT-CURSOR-LAST-ID', 'LIST-ENVELOPE-DATA');
     for (let i = 1; i < seen.length; i++) {
       const a = seen[i - 1]!;
       const b = seen[i]!;
@@ -69,6 +72,7 @@ export class ListPaymentsCommand implements fc.AsyncCommand<LifecycleModel, Life
         );
       }
     }
+    judge(real, 'LIST-ORDER-NEWEST-FIRST');
   }
 
   toString(): string {
