@@ -69,15 +69,23 @@ async function trigger(event: string, flags: TriggerFlags): Promise<void> {
     throw new UsageError(`${event} does not take ${flags.payment ? '--payment' : '--payout'}`);
   const endpoint = await remote.call('GET', '/v1/webhooks', { auth: true });
   if (endpoint.status === 401) await remote.expect('GET', '/v1/webhooks', [200, 404], { auth: true });
-  if (endpoint.status === 404 || endpoint.body?.enabled === false) {
+  const endpointOn = endpoint.status === 200 && endpoint.body?.enabled !== false;
+  const listeners = ((await remote.expect('GET', '/control/v1/listeners', [200], { auth: true })).data as unknown[]).length;
+  if (!endpointOn && listeners === 0) {
     console.error(
-      'note: this merchant has no enabled webhook endpoint, so the event is sent nowhere (stablepay listen --forward-to <url> sets one)',
+      'note: this merchant has no enabled webhook endpoint and no listener, so the event is sent nowhere (stablepay listen --forward-to <url> starts one)',
     );
   }
 
   if (kind === null) {
-    const delivery = await remote.expect('POST', '/v1/webhooks/test', [202], { auth: true });
-    console.log(`test: delivery ${delivery.id} queued`);
+    // POST /v1/webhooks/test needs an endpoint; the control API's test event reaches listeners without one.
+    if (endpointOn) {
+      const delivery = await remote.expect('POST', '/v1/webhooks/test', [202], { auth: true });
+      console.log(`test: delivery ${delivery.id} queued${listeners > 0 ? `, and to ${listeners} listener(s)` : ''}`);
+    } else {
+      const queued = await remote.expect('POST', '/control/v1/listeners/test', [202], { auth: true });
+      console.log(`test: queued to ${queued.listeners} listener(s)`);
+    }
     return;
   }
   const existing = kind === 'payment' ? flags.payment : flags.payout;

@@ -18,7 +18,7 @@ import type { FixedWindowLimiter } from '../core/rate-limit/index.ts';
 import type { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
 import type { Logger } from '../core/support/logger.ts';
 import type { Ledger } from '../core/transactions/index.ts';
-import type { WebhookService } from '../core/webhooks/index.ts';
+import type { ListenerRegistry, WebhookService } from '../core/webhooks/index.ts';
 import { controlRoutes, requireControlToken } from '../edge/control/index.ts';
 import type { ResetSimulator } from '../edge/control/reset-routes.ts';
 import { canonicalPathStage } from '../edge/http/canonical-path.ts';
@@ -69,6 +69,7 @@ export interface AppParts {
   control: boolean;
   controlToken: string | undefined;
   reset: ResetSimulator | undefined;
+  listeners: ListenerRegistry;
   faults: FaultName[];
   /** Puts the named faults' wrappers around a seam (the identity without faults). */
   seam: SeamDecorator;
@@ -157,6 +158,8 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
         trustProxy,
         chainHealth,
         faults: parts.faults,
+        listeners: parts.listeners,
+        webhooks: parts.webhooks,
         ...(parts.reset ? { reset: parts.reset } : {}),
       }),
     );

@@ -31,3 +31,11 @@ export {
 export { DeliveryStore } from './delivery-store.ts';
 export { EndpointStore } from './endpoint-store.ts';
 export { MAX_URL_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './validate.ts';
+export {
+  ListenerRegistry,
+  listenerTargets,
+  MAX_LISTENERS_PER_KEY,
+  type Listener,
+  type ListenerTargets,
+  type NewListener,
+} from './listener-registry.ts';

@@ -14,6 +14,7 @@ import type { ChainHealth } from '../../core/customer/chain-health.ts';
 import type { SettlementDriver } from '../../core/customer/settlement-driver.ts';
 import type { Context } from 'hono';
 import type { ResetSimulator } from './reset-routes.ts';
+import type { ListenerRegistry, WebhookService } from '../../core/webhooks/index.ts';
 
 export interface ControlDeps {
   clock: VirtualClock;
@@ -29,6 +30,9 @@ export interface ControlDeps {
   chainHealth: () => ChainHealth[] | Promise<ChainHealth[]>;
   /** Injected fault names, reported by /health so a broken simulator is never mistaken for a good one. */
   faults?: readonly string[];
+  /** Listener sessions (`stablepay listen`) and the service that fans events out to them. */
+  listeners: ListenerRegistry;
+  webhooks: WebhookService;
   /** Rebuilds the whole simulator (POST /reset); only its owner can, so it is optional. */
   reset?: ResetSimulator;
 }
