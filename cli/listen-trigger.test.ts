@@ -208,8 +208,8 @@ describe('stablepay listen + trigger', () => {
   it('refuses a forward URL without a scheme before starting anything', async () => {
     const refused = await runBin(['listen', '--forward-to', 'localhost:5150/webhooks'], env());
     expect(refused.code).toBe(2);
-    expect(refused.stderr.trim()).toBe(
-      'stablepay listen: --forward-to must start with http:// or https://, e.g. http://localhost:5150/webhooks (got "localhost:5150/webhooks")',
+    expect(refused.stderr).toBe(
+      'stablepay listen: --forward-to must start with http:// or https://, e.g. http://localhost:5150/webhooks (got "localhost:5150/webhooks")\n(add --help for usage)\n',
     );
     const left = await fetch(`${server.url}/control/v1/listeners`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(((await left.json()) as { data: unknown[] }).data).toEqual([]);

@@ -4,7 +4,7 @@
 // failures in one line with the exit codes of exit-codes.ts.
 import { Option, type Command } from 'commander';
 import { DEFAULTS, ENV } from '@stablepay/simulator/defaults';
-import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './exit-codes.ts';
+import { EXIT_FAILURE, EXIT_USAGE, USAGE_HINT, UsageError } from './exit-codes.ts';
 
 export const BASE_URL_ENV = 'STABLEPAY_BASE_URL';
 export const DEFAULT_BASE_URL = `http://${DEFAULTS.host}:${DEFAULTS.port}`;
@@ -135,6 +135,7 @@ export function remoteAction<A extends unknown[]>(name: string, action: (...args
       await action(...args);
     } catch (error) {
       console.error(`stablepay ${name}: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof UsageError) console.error(USAGE_HINT);
       process.exitCode = error instanceof UsageError || error instanceof Refused ? EXIT_USAGE : EXIT_FAILURE;
     }
   };
