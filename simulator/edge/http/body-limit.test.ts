@@ -40,6 +40,7 @@ const JSON_ROUTES = [
   'PUT /control/v1/exchange-rates',
   'PUT /control/v1/rate-limit',
   'POST /control/v1/reset',
+  'POST /control/v1/listeners',
 ];
 /** Routes that take no body at all. */
 const BODYLESS_ROUTES = [
@@ -48,6 +49,8 @@ const BODYLESS_ROUTES = [
   'POST /v1/webhooks/regenerate-secret',
   'POST /v1/webhooks/test',
   'POST /demo-payment',
+  'POST /control/v1/listeners/test',
+  'DELETE /control/v1/listeners/:id',
 ];
 
 const concrete = (path: string): string => path.replace(':chainId', '8453').replace(':paymentId', paymentId).replace(':payoutId', payoutId);
