@@ -599,7 +599,8 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const fork = await stablepay([...base, '--target-command', 'true', '--fork', 'mainnet']);
     expect(fork.code).toBe(2);
     expect(fork.stderr).toMatch(/--fork: expected <chainId>=<http\(s\) URL>, got "mainnet"/);
-  });
+    // A dozen CLI runs one after another: over 60 s on a loaded 2-core machine.
+  }, 240_000);
 
   it('--target-command with --format ndjson: the suite starts the simulator, stdout stays pure JSON lines (its log goes to stderr)', async () => {
     const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} start --no-control --no-demo-payment`;

@@ -12,7 +12,7 @@ import { transportTitle } from './http/transport-title.ts';
 import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { CreatedPayments } from './support/created-payments.ts';
+import type { CreatedPayments } from './created-payments.ts';
 import { deriveSeed } from './seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';

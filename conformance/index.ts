@@ -29,7 +29,7 @@ import { runAgainstTarget } from './black-box/run-against-target.ts';
 import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';
-import { CreatedPayments } from './support/created-payments.ts';
+import { CreatedPayments } from './created-payments.ts';
 import { PremiseBook } from './premises/book.ts';
 import { DISCOVERERS } from './premises/discover/index.ts';
 import { declarationsFrom } from './premises/profile.ts';

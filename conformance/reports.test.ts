@@ -179,6 +179,7 @@ function broken() {
     secrets,
     recorder: new Recorder(),
     catalogue: new Map(catalogue.map((r) => [r.id, r])),
+    premises: new PremiseBook({}),
   } as unknown as RunServices;
   const stack = "TypeError: Cannot read properties of null (reading 'id')\n    at run (file:///suite/checks/x.ts:10:5)";
   const checks = [

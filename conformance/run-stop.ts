@@ -2,7 +2,7 @@
 // (--max-run-time). Both abort one AbortSignal whose reason is a RunStop; the runner starts no further check, the
 // running check's requests are aborted (RunStop is a ScopeAborted), and the reports say what stopped the run.
 import { ScopeAborted } from './http/request-scope.ts';
-import { formatSeconds } from './support/units.ts';
+import { formatSeconds } from './units.ts';
 import type { RunInterruption } from './types.ts';
 
 export class RunStop extends ScopeAborted {

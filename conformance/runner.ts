@@ -7,7 +7,7 @@ import { CheckContext, type RunServices } from './context.ts';
 import { RequestScope, ScopeAborted, runInScope } from './http/request-scope.ts';
 import type { Check } from './check.ts';
 import type { RunStop } from './run-stop.ts';
-import { formatSeconds } from './support/units.ts';
+import { formatSeconds } from './units.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunLimits, RunResult } from './types.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';

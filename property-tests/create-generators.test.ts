@@ -6,8 +6,8 @@ import { materialize, validCreateCase } from '@stablepay/conformance/generators/
 import { deriveCreateRules } from '@stablepay/conformance/generators/create-rules';
 import type { ContractFacade } from '@stablepay/conformance/contract-facade';
 import { loadContractFacade } from '@stablepay/conformance/contract-adapter';
-import { toUnits } from '@stablepay/conformance/support/decimal';
-import { allowedPairs, currency } from '@stablepay/conformance/support/fixtures';
+import { toUnits } from '@stablepay/conformance/facts/decimal';
+import { allowedPairs, currency } from '@stablepay/conformance/facts/fixtures';
 
 const GRAMMAR = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkFees } from '@stablepay/conformance/support/fee-oracle';
-import { formatUnits, parseDecimal, toUnits } from '@stablepay/conformance/support/decimal';
+import { formatUnits, parseDecimal, toUnits } from '@stablepay/conformance/facts/decimal';
 import type { CreateBody, Payment } from '@stablepay/conformance/support/payments';
 
 /** Independent reference split: half-up fee, largest remainder over gross shares (ties: first). */

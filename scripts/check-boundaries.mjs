@@ -3,7 +3,7 @@
 //   - packages: who may import whom (contract <- chains <- simulator; the suite imports the simulator only from its
 //     self-test; the merchant packages nothing heavy), and across packages only by package name;
 //   - the simulator's layers: core <- edge <- faults <- runtime, and test-support only from tests;
-//   - no circle in any package;
+//   - no circle in any package, of files nor of folders (the entries of every folder import each other without a loop);
 //   - every folder README's "**Imports**" sentence: the folders it names (in backticks) are exactly the folders of
 //     the package that folder's code imports, so a README cannot drift from the code.
 // Exit 1 with one line per finding. Run: npm run lint:boundaries (also in .ci/run). `--print` prints, per folder that
@@ -126,17 +126,12 @@ for (const { from, to } of edges) {
     findings.push(`${from}: the simulator's ${fromLayer} imports its ${toLayer} (${to}); a layer imports only itself and the layers below`);
 }
 
-// Circles, per package (Tarjan's strongly connected components over product files).
-const graph = new Map();
-for (const { from, to } of edges) {
-  if (isTest(from) || isTest(to) || packageOf(from) === undefined || packageOf(from) !== packageOf(to)) continue;
-  if (!graph.has(from)) graph.set(from, new Set());
-  graph.get(from).add(to);
-}
-{
+/** Strongly connected components of a graph (Tarjan), the ones of more than one node. */
+function circles(graph) {
   let index = 0;
   const stack = [];
   const state = new Map();
+  const found = [];
   const visit = (node) => {
     state.set(node, { index, low: index, onStack: true });
     index++;
@@ -155,10 +150,53 @@ for (const { from, to } of edges) {
         state.get(member).onStack = false;
         component.push(member);
       } while (member !== node);
-      if (component.length > 1) findings.push(`a circle: ${component.sort().join(' <-> ')}`);
+      if (component.length > 1) found.push(component.sort());
     }
   };
   for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+const productEdges = edges.filter(
+  ({ from, to }) => !isTest(from) && !isTest(to) && packageOf(from) !== undefined && packageOf(from) === packageOf(to),
+);
+
+// Circles of files, per package.
+{
+  const graph = new Map();
+  for (const { from, to } of productEdges) {
+    if (!graph.has(from)) graph.set(from, new Set());
+    graph.get(from).add(to);
+  }
+  for (const component of circles(graph)) findings.push(`a circle: ${component.join(' <-> ')}`);
+}
+
+// Circles of folders: inside every folder of a package, its entries (sub-folders and files) import each other without
+// a loop, so every folder can be drawn on floors with no import running back up.
+{
+  const byFolder = new Map();
+  for (const { from, to } of productEdges) {
+    const fromParts = from.split('/');
+    const toParts = to.split('/');
+    let shared = 0;
+    while (shared < fromParts.length - 1 && shared < toParts.length - 1 && fromParts[shared] === toParts[shared]) shared++;
+    const folder = fromParts.slice(0, shared).join('/');
+    if (packageOf(folder === '' ? from : `${folder}/x`) === undefined) continue;
+    const entryOf = (parts) => parts.slice(0, shared + 1).join('/');
+    if (!byFolder.has(folder)) byFolder.set(folder, { graph: new Map(), witness: new Map() });
+    const { graph, witness } = byFolder.get(folder);
+    const a = entryOf(fromParts);
+    const b = entryOf(toParts);
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a).add(b);
+    if (!witness.has(`${a} ${b}`)) witness.set(`${a} ${b}`, `${from} -> ${to}`);
+  }
+  for (const [folder, { graph, witness }] of byFolder) {
+    for (const component of circles(graph)) {
+      const ties = [];
+      for (const a of component) for (const b of component) if (witness.has(`${a} ${b}`)) ties.push(witness.get(`${a} ${b}`));
+      findings.push(`a loop between the entries of ${folder}/: ${component.join(', ')} (${ties.join('; ')})`);
+    }
+  }
 }
 
 // Folder READMEs: "**Imports** `a`, `b` ..." names exactly the folders of the package the folder's code imports.

@@ -2,8 +2,8 @@
 // currency minimum to the maximum in every accepted spelling, optional sellers (up to the maximum)
 // with or without merchantAmount, accepted chain/token subsets that keep at least one pair.
 import fc from 'fast-check';
-import { allowedPairs, currency as currencyFact } from '../support/fixtures.ts';
-import { formatUnits, toUnits } from '../support/decimal.ts';
+import { allowedPairs, currency as currencyFact } from '../facts/fixtures.ts';
+import { formatUnits, toUnits } from '../facts/decimal.ts';
 import type { CreateBody } from '../support/payments.ts';
 import type { CreateRules } from './create-rules.ts';
 

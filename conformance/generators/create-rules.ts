@@ -1,7 +1,7 @@
 // The create-payment rules the suite generates inputs from, read from the contract's request schema
 // (openapi.yaml via the contract facade) where it states them, the spec's facts otherwise.
 import type { ContractFacade } from '../contract-facade.ts';
-import { AMOUNT_MAXIMUM, CHAIN_IDS, CURRENCIES, TOKENS } from '../support/fixtures.ts';
+import { AMOUNT_MAXIMUM, CHAIN_IDS, CURRENCIES, TOKENS } from '../facts/fixtures.ts';
 
 export interface CreateRules {
   currencies: string[];

@@ -3,7 +3,7 @@
 import { Agent, request } from 'undici';
 import type { CredentialRecord, Exchange, Recorder, Target } from './recorder.ts';
 import { redactHeaders, type SecretRegistry } from './redact.ts';
-import { formatBytes, formatSeconds } from '../support/units.ts';
+import { formatBytes, formatSeconds } from '../units.ts';
 import { currentScope, ScopeAborted, type PendingRequest } from './request-scope.ts';
 
 /** A secret API key (recorded by label) or a deliberately invalid public header value. */

@@ -2,8 +2,8 @@
 // the model makes (create response, GET, DELETE response, list item). Each observation is compared
 // with the previous one of the same payment by the lifetimes of field-lifetimes.ts; nothing here is
 // per check. Token-amount identities (assumed) are checked on every initiated observation.
-import { currency } from '../support/fixtures.ts';
-import { isDecimalString, parseDecimal, toUnits } from '../support/decimal.ts';
+import { currency } from '../facts/fixtures.ts';
+import { isDecimalString, parseDecimal, toUnits } from '../facts/decimal.ts';
 import { TERMINAL, type CreateBody, type Payment } from '../support/payments.ts';
 import {
   DECIMAL_FIELDS,

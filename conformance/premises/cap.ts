@@ -3,7 +3,7 @@
 // most a warning, and it says which premise, what was sent and what was seen. A finding rests on every premise its
 // check consulted unless it names exactly the ones it depends on (context.ts FindingOptions), so a check written
 // later cannot bring such a failure back by forgetting to say so.
-import type { RequirementLevel } from '../types.ts';
+import type { RequirementLevel } from '@stablepay/contract/catalogue';
 import type { PremiseBook, PremiseEvidence, PremiseStatus } from './book.ts';
 import { PREMISES, type PremiseId } from './definitions.ts';
 

@@ -2,7 +2,7 @@
 // check needs before it can judge a documented rule. Each names where the spec is silent, the simulator's choice (the
 // fallback), how the suite discovers the implementation's own choice, and the key of the implementation profile that
 // declares it when it cannot be observed. How each is discovered lives in ./discover/, the run's record in ./book.ts.
-import { CURRENCIES } from '../support/fixtures.ts';
+import { CURRENCIES } from '../facts/fixtures.ts';
 import type { BodyTemplate } from './templates.ts';
 
 /** The value each premise takes. */

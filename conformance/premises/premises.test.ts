@@ -136,7 +136,7 @@ describe('the runner caps what rests on an unestablished premise', () => {
     expect(declared.result).toBe('fail');
   });
 
-  it('refuses a premise the check does not declare', async () => {
+  it('refuses a premise the check does not declare: a defect of the check, so an error, never a verdict on the target', async () => {
     const result = await runCheck(
       check(async (ctx) => void (await ctx.premise('api-keys.limit'))),
       services(),
@@ -144,7 +144,9 @@ describe('the runner caps what rests on an unestablished premise', () => {
       1,
       1,
     );
-    expect(result.failures[0]!.message).toMatch(/does not declare/);
+    expect(result.result).toBe('error');
+    expect(result.failures).toEqual([]);
+    expect(result.error?.message).toMatch(/does not declare/);
   });
 });
 

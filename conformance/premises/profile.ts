@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
 import type { Declarations } from './book.ts';
 import { PREMISES, PREMISE_IDS } from './definitions.ts';
 import schema from './profile.schema.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 // The run's verdict and limits in words, the same in every report: a run that was interrupted or could not judge a
 // check never reads as a verdict on the implementation.
-import { formatBytes, formatSeconds } from '../support/units.ts';
+import { formatBytes, formatSeconds } from '../units.ts';
 import type { GateResult, ResultKind, RunLimits, RunSummary } from '../types.ts';
 
 /** `gate`: the run's --require-coverage/--require; unmet, a run with no failed check still reads as a failure. */

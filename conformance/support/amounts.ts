@@ -3,7 +3,7 @@
 // with amounts of its own choosing passes them through here and declares the premise, so a legal implementation
 // with higher minimums refuses none of its setup payments.
 import type { CheckContext } from '../context.ts';
-import { toScale } from './decimal.ts';
+import { toScale } from '../facts/decimal.ts';
 
 const larger = (a: string, b: string): boolean => toScale(a, 6) > toScale(b, 6);
 

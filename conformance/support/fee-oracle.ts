@@ -2,7 +2,7 @@
 // the split identity, the 0.5 % fee as the floor or ceiling of the exact value (only the exact value
 // when it is representable), proportional deduction within one minor
 // unit, and (assumed) half-up rounding. Returns the broken property, or null.
-import { absBig, decimalsOf, divRoundHalfUp, isDecimalString, toUnits } from './decimal.ts';
+import { absBig, decimalsOf, divRoundHalfUp, isDecimalString, toUnits } from '../facts/decimal.ts';
 import type { CreateBody, Payment } from './payments.ts';
 
 export type FeeProperty = 'format' | 'identity' | 'service-fee' | 'proportional' | 'half-up' | 'minor-format';

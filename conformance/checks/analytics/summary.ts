@@ -6,7 +6,7 @@ import type { Analytics } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkMerchant, payAsCustomer, requireCustomerPath } from '../../support/customer-path.ts';
-import { formatUnits, toScale } from '../../support/decimal.ts';
+import { formatUnits, toScale } from '../../facts/decimal.ts';
 import { amountScale } from '../../support/amounts.ts';
 import { cancelPayment, createPayment, type Payment } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';

@@ -6,8 +6,8 @@ import { deriveCreateRules } from '../../generators/create-rules.ts';
 import { materialize, validCreateCase } from '../../generators/create-body.ts';
 import { RequirementError } from '../../errors.ts';
 import { defineCheck } from '../../registry.ts';
-import { CHAIN_IDS, TOKENS } from '../../support/fixtures.ts';
-import { toScale } from '../../support/decimal.ts';
+import { CHAIN_IDS, TOKENS } from '../../facts/fixtures.ts';
+import { toScale } from '../../facts/decimal.ts';
 import { CREATE_VIEW_FIELDS, createPayment, getPayment } from '../../support/payments.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,8 +7,8 @@ import { materialize, validCreateCase } from '../../generators/create-body.ts';
 import { RequirementError } from '../../errors.ts';
 import { defineCheck } from '../../registry.ts';
 import { checkFees, type FeeProperty } from '../../support/fee-oracle.ts';
-import { currency } from '../../support/fixtures.ts';
-import { formatUnits, toUnits } from '../../support/decimal.ts';
+import { currency } from '../../facts/fixtures.ts';
+import { formatUnits, toUnits } from '../../facts/decimal.ts';
 import { createPayment, type CreateBody } from '../../support/payments.ts';
 
 const REQUIREMENT: Record<FeeProperty, string> = {

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { allowedPairs } from '../../support/fixtures.ts';
+import { allowedPairs } from '../../facts/fixtures.ts';
 import { createPayment } from '../../support/payments.ts';
 import { acceptedAmount } from '../../support/amounts.ts';
 import { type LifecycleModel, type LifecycleReal, judge, observeInvariants, verify, violation } from '../model.ts';

@@ -1,6 +1,6 @@
 // The lifecycle command set, in one place (fast-check model-based testing).
 import fc from 'fast-check';
-import { CHAIN_IDS } from '../../support/fixtures.ts';
+import { CHAIN_IDS } from '../../facts/fixtures.ts';
 import { AdvanceClockCommand } from './advance-clock.ts';
 import { CancelPaymentCommand } from './cancel-payment.ts';
 import { ChainConfirmCommand } from './chain-confirm.ts';

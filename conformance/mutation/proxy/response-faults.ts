@@ -2,7 +2,7 @@
 // `breaks`; the classes follow the suite's weaknesses they probe (issue 15): invariants after a
 // later step, oracles looser than the rule, flags whose meaning is unchecked, identities, plus
 // plain contract faults (status, headers, body shape).
-import { currency } from '../../support/fixtures.ts';
+import { currency } from '../../facts/fixtures.ts';
 import type { ProxiedResponse, ProxyApi, TrafficRewrite } from './fault-proxy.ts';
 import { isList, paymentsIn, ReadCounter, retrieveViews, shiftDecimal, shiftInstant, type Json } from './rewrite-helpers.ts';
 

@@ -3,8 +3,8 @@
 // is tried first, so a matching implementation costs three requests per currency (accepted, cancelled, the one below
 // refused); otherwise the amount grows tenfold until accepted, then bisects. Accepted probes are cancelled at once.
 import type { HttpClient } from '../../http/client.ts';
-import { formatUnits, toUnits } from '../../support/decimal.ts';
-import { AMOUNT_MAXIMUM, CURRENCIES } from '../../support/fixtures.ts';
+import { formatUnits, toUnits } from '../../facts/decimal.ts';
+import { AMOUNT_MAXIMUM, CURRENCIES } from '../../facts/fixtures.ts';
 import type { Discoverer, PremiseEvidence } from '../book.ts';
 import { refusedBy } from './evidence.ts';
 

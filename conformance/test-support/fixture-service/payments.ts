@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import currencies from '../../../fixtures/currencies.json' with { type: 'json' };
 import rates from '../../../fixtures/exchange-rates.json' with { type: 'json' };
-import { divRoundHalfUp, formatUnits, toUnits } from '../../support/decimal.ts';
+import { divRoundHalfUp, formatUnits, toUnits } from '../../facts/decimal.ts';
 import type { FixtureState, Payment, Seller } from './state.ts';
 
 export const CHAINS: Record<number, string[]> = {

@@ -17,5 +17,7 @@ describe('durable mode under SIGKILL', () => {
     expect(result.events).toBeGreaterThan(100);
     // An attempt in flight at a kill is sent again after the restart (at-least-once); never more than once per kill.
     expect(result.resentInFlight).toBeLessThanOrEqual(result.kills);
-  }, 180_000);
+    // About 35 s alone; it restarts a child some 35 times, so beside the other test files on a loaded 2-core machine
+    // it has taken over 180 s. The limit is for a hang, not a speed claim.
+  }, 420_000);
 });

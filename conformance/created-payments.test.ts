@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@stablepay/simulator/server';
-import type { Check } from '../check.ts';
-import { runConformance } from '../index.ts';
-import { defineCheck } from '../registry.ts';
+import type { Check } from './check.ts';
+import { runConformance } from './index.ts';
+import { defineCheck } from './registry.ts';
 import { startServer } from '@stablepay/simulator/server';
-import { quietLogger } from '../test-support/simulator.ts';
-import { createPayment, getPayment } from './payments.ts';
+import { quietLogger } from './test-support/simulator.ts';
+import { createPayment, getPayment } from './support/payments.ts';
 
 describe('payments a check leaves ACTIVE are cancelled when it ends', () => {
   let server: RunningServer;

@@ -4,7 +4,7 @@
 // to the second (webhooks.retry-schedule jumps 2 h). A check's own payments stay as they are while it runs, across
 // its own clock jumps; only afterwards is each one it created cancelled (DELETE; a payment that is no longer ACTIVE
 // answers 400, which is fine).
-import type { HttpClient } from '../http/client.ts';
+import type { HttpClient } from './http/client.ts';
 
 interface Created {
   id: string;
