@@ -1,9 +1,13 @@
-// `stablepay listen` and `stablepay trigger` against a running simulator: trigger moves payments
-// through the control API, listen forwards each delivery signed as sent, shows a refused forward
-// and lets the simulator retry it, and puts the endpoint back on exit.
+// `stablepay listen` and `stablepay trigger` against a running simulator, as a merchant uses them: one stable secret
+// per listener identity (--print-secret), kept across a reset and across a second listen started and stopped; several
+// listens at once each get every delivery; a refused forward is retried by the simulator; the merchant's own endpoint
+// is never touched; a forward URL without a scheme is refused before anything starts.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifySignature } from '@stablepay/conformance/signature';
@@ -12,61 +16,177 @@ import { runBin } from './test-support/run-bin.ts';
 
 const KEY = 'pk_listentrigger1234';
 const bin = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));
+const configDir = mkdtempSync(join(tmpdir(), 'stablepay-listen-'));
 let server: RunningServer;
-let target: Server;
-let targetUrl: string;
-let answer = 204;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-let listen: ChildProcess;
-let listenOut = '';
+const env = () => ({ STABLEPAY_API_KEY: KEY, STABLEPAY_CONFIG_DIR: configDir, STABLEPAY_BASE_URL: server.url });
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, defaultApiKey: KEY, logger: { info() {}, error() {} } });
-  target = createServer((req, res) => {
+interface Receiver {
+  url: string;
+  received: { headers: IncomingHttpHeaders; body: string }[];
+  answer: number;
+  server: Server;
+}
+
+async function receiver(): Promise<Receiver> {
+  const r = { received: [], answer: 204 } as unknown as Receiver;
+  r.server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
-      res.writeHead(answer).end();
+      r.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
+      res.writeHead(r.answer).end();
     });
   });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hooks`;
-  listen = spawn(process.execPath, [bin, 'listen', '--forward-to', targetUrl, '--base-url', server.url], {
-    env: { ...process.env, STABLEPAY_API_KEY: KEY },
+  await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
+  r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}/hooks`;
+  return r;
+}
+
+interface Listening {
+  child: ChildProcess;
+  out: () => string;
+  secret: string;
+  stop(): Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+
+async function startListen(forwardTo: string, ...args: string[]): Promise<Listening> {
+  const child = spawn(process.execPath, [bin, 'listen', '--forward-to', forwardTo, ...args], {
+    env: { ...process.env, ...env() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  listen.stdout!.on('data', (c: Buffer) => (listenOut += c.toString()));
-  listen.stderr!.on('data', (c: Buffer) => (listenOut += c.toString()));
-  await vi.waitFor(() => expect(listenOut).toContain('Ready.'), { timeout: 15_000, interval: 50 });
+  running.push(child);
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  await vi.waitFor(() => expect(out).toContain('Ready.'), { timeout: 20_000, interval: 50 });
+  const secret = /Webhook signing secret \(listener "[^"]+"\): (whsec_[0-9a-f]{64})/.exec(out)?.[1];
+  expect(secret).toBeDefined();
+  return {
+    child,
+    out: () => out,
+    secret: secret!,
+    stop: () => {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+const events = (r: Receiver) => r.received.map((x) => (JSON.parse(x.body) as { event: string }).event);
+const verifiesWith = (r: Receiver, secret: string) =>
+  r.received.map((x) => verifySignature({ headers: x.headers, rawBody: x.body, secret, nowSeconds: Math.floor(Date.now() / 1000) }).ok);
+
+async function trigger(...args: string[]): Promise<string> {
+  const { code, stdout, stderr } = await runBin(['trigger', ...args], env());
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+  return stdout;
+}
+
+let first: Receiver;
+let second: Receiver;
+beforeAll(async () => {
+  server = await startServer({ port: 0, defaultApiKey: KEY, logger: { info() {}, error() {} } });
+  [first, second] = await Promise.all([receiver(), receiver()]);
 }, 30_000);
 
 afterAll(async () => {
-  if (listen.exitCode === null) listen.kill('SIGKILL');
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await server.close();
-  target.close();
+  first.server.close();
+  second.server.close();
+  rmSync(configDir, { recursive: true, force: true });
 });
 
-const events = () => received.map((r) => (JSON.parse(r.body) as { event: string }).event);
-
 describe('stablepay listen + trigger', () => {
-  it('prints the secret once and forwards each delivery with its signed headers and body', async () => {
-    const secret = /signing secret \(shown once\): (whsec_[0-9a-f]{64})/.exec(listenOut)?.[1];
-    expect(secret).toBeDefined();
-    const { code, stdout } = await runBin(['trigger', 'payment.completed', '--base-url', server.url], { STABLEPAY_API_KEY: KEY });
-    expect(code).toBe(0);
-    const id = /^payment\.completed: payment (\S+) ACTIVE -> SUCCESSFUL \(submit, confirm\)$/m.exec(stdout)?.[1];
-    expect(id).toBeDefined();
-    await vi.waitFor(() => expect(events()).toEqual(['payment.processing', 'payment.completed']), { timeout: 5_000 });
-    for (const r of received) {
-      expect(JSON.parse(r.body).data.paymentId).toBe(id);
-      expect(
-        verifySignature({ headers: r.headers, rawBody: r.body, secret: secret!, nowSeconds: Math.floor(Date.now() / 1000) }),
-      ).toMatchObject({ ok: true });
-      expect(r.headers['x-simulator-attempt-timestamp']).toMatch(/^\d+$/);
-    }
-    await vi.waitFor(() => expect(listenOut).toMatch(new RegExp(`payment\\.completed\\s+payment ${id}  -> 204`)), { timeout: 5_000 });
+  it('--print-secret prints the identity secret, the same each time, kept 0600; another name has another', async () => {
+    const a = await runBin(['listen', '--print-secret'], env());
+    const b = await runBin(['listen', '--print-secret'], env());
+    const other = await runBin(['listen', '--print-secret', '--name', 'billing'], env());
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^whsec_[0-9a-f]{64}\n$/);
+    expect(b.stdout).toBe(a.stdout);
+    expect(other.stdout).toMatch(/^whsec_[0-9a-f]{64}\n$/);
+    expect(other.stdout).not.toBe(a.stdout);
+    expect(statSync(join(configDir, 'listeners', 'default.secret')).mode & 0o777).toBe(0o600);
   });
+
+  it('listen -> reset -> trigger -> a second listen (both get everything) stopped -> trigger: every delivery verifies with the first printed secret', async () => {
+    const printed = (await runBin(['listen', '--print-secret'], env())).stdout.trim();
+    const one = await startListen(first.url);
+    expect(one.secret).toBe(printed);
+
+    const reset = await runBin(['reset'], env());
+    expect(reset.code).toBe(0);
+    await vi.waitFor(() => expect(one.out()).toContain('listen: the simulator was reset; still forwarding, with the same secret'), {
+      timeout: 10_000,
+    });
+    expect(one.out().match(/the simulator was reset/g)).toHaveLength(1);
+
+    const completed = /^payment\.completed: payment (\S+) ACTIVE -> SUCCESSFUL/m.exec(await trigger('payment.completed'))?.[1];
+    expect(completed).toBeDefined();
+    await vi.waitFor(() => expect(events(first)).toEqual(['payment.processing', 'payment.completed']), { timeout: 10_000 });
+    await vi.waitFor(
+      () => expect(one.out()).toMatch(new RegExp(`payment\\.completed\\s+payment ${completed}  -> 204 \\(\\d+ ms\\)  \\[[0-9a-f-]{36}\\]`)),
+      {
+        timeout: 5_000,
+      },
+    );
+
+    const two = await startListen(second.url);
+    expect(two.secret).toBe(printed);
+    await trigger('payment.cancelled');
+    await vi.waitFor(() => expect(events(second)).toEqual(['payment.cancelled']), { timeout: 10_000 });
+    await vi.waitFor(() => expect(events(first)).toHaveLength(3), { timeout: 10_000 });
+    expect(await two.stop()).toBe(0);
+    expect(two.out()).toContain('listen: stopped');
+
+    await trigger('payment.failed');
+    await trigger('test');
+    await vi.waitFor(() => expect(events(first)).toHaveLength(6), { timeout: 10_000 });
+    expect(events(first).slice(3).sort()).toEqual(['payment.failed', 'payment.processing', 'test']);
+    expect(events(second)).toEqual(['payment.cancelled']);
+    expect(verifiesWith(first, printed)).toEqual(Array(6).fill(true));
+    expect(verifiesWith(second, printed)).toEqual([true]);
+    for (const r of first.received) expect(r.headers['x-service-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The merchant's own webhook endpoint was never made or changed by listen.
+    const endpoint = await fetch(`${server.url}/v1/webhooks`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(endpoint.status).toBe(404);
+    expect(await one.stop()).toBe(0);
+    const left = await fetch(`${server.url}/control/v1/listeners`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(((await left.json()) as { data: unknown[] }).data).toEqual([]);
+    expect(one.out()).not.toContain(KEY);
+  }, 90_000);
+
+  it('shows a refused forward and the simulator retries it on schedule', async () => {
+    first.received.length = 0;
+    first.answer = 503;
+    const one = await startListen(first.url, '--events', 'payout.created,payout.cancelled');
+    await trigger('payout.cancelled');
+    await vi.waitFor(() => expect(one.out()).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 503/), { timeout: 10_000 });
+    await server.simulator.webhooks.idle();
+    first.answer = 200;
+    await fetch(`${server.url}/control/v1/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ms":61000}',
+    });
+    // payout.created and payout.cancelled each failed once (503) and went through on the retry, with one delivery id.
+    await vi.waitFor(
+      () => expect(events(first).sort()).toEqual(['payout.cancelled', 'payout.cancelled', 'payout.created', 'payout.created']),
+      {
+        timeout: 10_000,
+      },
+    );
+    const ids = first.received.map((r) => r.headers['x-service-delivery-id']);
+    expect(new Set(ids).size).toBe(2);
+    await vi.waitFor(() => expect(one.out()).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 200/), { timeout: 5_000 });
+    expect(await one.stop()).toBe(0);
+  }, 60_000);
 
   it('exits 2 with the reason in one line when the payment cannot reach the event', async () => {
     const created = await fetch(`${server.url}/v1/payments`, {
@@ -75,42 +195,23 @@ describe('stablepay listen + trigger', () => {
       body: '{"amount":"10","currency":"USD"}',
     });
     const { id } = (await created.json()) as { id: string };
-    expect(
-      (await runBin(['trigger', 'payment.cancelled', '--payment', id, '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code,
-    ).toBe(0);
-    const refused = await runBin(['trigger', 'payment.completed', '--payment', id, '--base-url', server.url], { STABLEPAY_API_KEY: KEY });
+    expect((await runBin(['trigger', 'payment.cancelled', '--payment', id], env())).code).toBe(0);
+    const refused = await runBin(['trigger', 'payment.completed', '--payment', id], env());
     expect(refused.code).toBe(2);
-    expect(refused.stderr.trim()).toBe(
+    // The note says this merchant has no endpoint and no listener; then the refusal, in one line.
+    expect(refused.stderr.trim().split('\n').at(-1)).toBe(
       `stablepay trigger: payment ${id} is CANCELLED: payment.completed needs an ACTIVE or PROCESSING one`,
     );
-    expect((await runBin(['trigger', 'payment.teleported', '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code).toBe(2);
+    expect((await runBin(['trigger', 'payment.teleported'], env())).code).toBe(2);
   });
 
-  it('shows a refused forward and the simulator retries it on schedule', async () => {
-    received.length = 0;
-    answer = 503;
-    expect((await runBin(['trigger', 'payout.cancelled', '--base-url', server.url], { STABLEPAY_API_KEY: KEY })).code).toBe(0);
-    await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 503/), { timeout: 5_000 });
-    await server.simulator.webhooks.idle();
-    answer = 200;
-    await fetch(`${server.url}/control/v1/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"ms":61000}',
-    });
-    // payout.created and payout.cancelled each failed once (503) and went through on the retry.
-    await vi.waitFor(() => expect(events().sort()).toEqual(['payout.cancelled', 'payout.cancelled', 'payout.created', 'payout.created']), {
-      timeout: 5_000,
-    });
-    await vi.waitFor(() => expect(listenOut).toMatch(/payout\.cancelled\s+payout \S+ {2}-> 200/), { timeout: 5_000 });
-  });
-
-  it('puts the endpoint back (disabled, as listen made it) on Ctrl-C', async () => {
-    const exited = new Promise<number | null>((resolve) => listen.once('exit', resolve));
-    listen.kill('SIGINT');
-    expect(await exited).toBe(0);
-    const endpoint = await fetch(`${server.url}/v1/webhooks`, { headers: { authorization: `Bearer ${KEY}` } });
-    expect(((await endpoint.json()) as { enabled: boolean }).enabled).toBe(false);
-    expect(listenOut).not.toContain(KEY);
+  it('refuses a forward URL without a scheme before starting anything', async () => {
+    const refused = await runBin(['listen', '--forward-to', 'localhost:5150/webhooks'], env());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'stablepay listen: --forward-to must start with http:// or https://, e.g. http://localhost:5150/webhooks (got "localhost:5150/webhooks")\n(add --help for usage)\n',
+    );
+    const left = await fetch(`${server.url}/control/v1/listeners`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(((await left.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });

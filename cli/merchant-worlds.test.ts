@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '@stablepay/simulator/server';
 import { runBin } from './test-support/run-bin.ts';
+import { USAGE_HINT } from './exit-codes.ts';
 
 const KEY = 'pk_cliworlds12345678';
 let server: RunningServer;
@@ -71,10 +72,9 @@ describe("commands on one merchant's world", () => {
     expect((await call('/v1/payments', otherKey)).body.data).toHaveLength(before);
   });
 
-  it('reset --merchant needs a key: exit 2 in one line', async () => {
+  it('reset --merchant needs a key: exit 2, one sentence and the usage hint', async () => {
     const { code, stderr } = await runBin(['reset', '--merchant', '--base-url', server.url]);
     expect(code).toBe(2);
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain('API key');
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('API key'), USAGE_HINT]);
   });
 });

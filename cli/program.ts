@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { packageVersion } from '@stablepay/contract/package-root';
 import { registerChainsCommand } from './chains-command.ts';
 import { registerConformanceCommand } from './conformance.ts';
-import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { EXIT_OK, EXIT_USAGE, USAGE_HINT } from './exit-codes.ts';
 import { registerListenCommand } from './listen.ts';
 import { registerResetCommand } from './reset.ts';
 import { registerStartCommand } from './start.ts';
@@ -32,7 +32,8 @@ export function createProgram(): Command {
   const program = new Command('stablepay')
     .description('Stablecoin payment service toolkit: simulator, contract and conformance suite')
     .version(packageVersion, '-V, --version', 'print the version and exit')
-    .showHelpAfterError()
+    // One line and where to look, not the whole help (80-100 lines that bury the one that matters).
+    .showHelpAfterError(USAGE_HINT)
     // Set before the subcommands are added, which inherit it: every commander error (unknown flag, missing value,
     // bad argument, no subcommand) is a usage error, exit 2, after commander has printed its message.
     .exitOverride((error) => process.exit(SUCCESS_CODES.has(error.code) ? EXIT_OK : EXIT_USAGE))

@@ -4,7 +4,7 @@
 // correct delivery to compare with. Exit codes: 0 the receiver answered 2xx (or --list/--dry-run), 1 it answered
 // something else or could not be reached, 2 usage errors.
 import { Option, type Command } from 'commander';
-import { EXIT_FAILURE, EXIT_USAGE } from './exit-codes.ts';
+import { EXIT_FAILURE, EXIT_USAGE, USAGE_HINT } from './exit-codes.ts';
 
 const SECRET_ENV_DEFAULT = 'STABLEPAY_WEBHOOK_SECRET';
 
@@ -104,7 +104,7 @@ export function registerReplayDeliveryCommand(program: Command): Command {
         }
       } catch (error) {
         if (error instanceof UsageError) {
-          process.stderr.write(`error: ${error.message}\n`);
+          process.stderr.write(`error: ${error.message}\n${USAGE_HINT}\n`);
           process.exitCode = EXIT_USAGE;
           return;
         }

@@ -3,6 +3,7 @@
 // the control API's customer, chain and clock actions and the merchant API, never by writing
 // state. A state that cannot reach the event: exit 2 and the reason in one line.
 import { type Command, Option } from 'commander';
+import { CHAIN_IDS, findChain, isPairSupported, isToken, TOKENS } from '@stablepay/contract/chain-table';
 import { UsageError } from './exit-codes.ts';
 import { addRemoteOptions, Refused, Remote, remoteAction, type RemoteFlags } from './remote.ts';
 import { isTriggerEvent, planTrigger, TRIGGER_EVENTS, type TriggerEvent, type TriggerStep } from './trigger-plan.ts';
@@ -67,17 +68,32 @@ async function trigger(event: string, flags: TriggerFlags): Promise<void> {
   const kind = event === 'test' ? null : event.startsWith('payout.') ? 'payout' : 'payment';
   if ((flags.payment && kind !== 'payment') || (flags.payout && kind !== 'payout'))
     throw new UsageError(`${event} does not take ${flags.payment ? '--payment' : '--payout'}`);
+  // Everything checked before the first request, so a refused flag never leaves a created payment behind.
+  checkPair(flags.chain, flags.token);
+  const existingId = flags.payment ?? flags.payout;
+  if (existingId && kind !== null) subjectOf(kind, existingId);
+  if (!AMOUNT.test(flags.amount))
+    throw new UsageError(`--amount must be a decimal with at most 2 places, like 25 or 25.50, got "${flags.amount}"`);
+  if (!/^[A-Z]{3}$/.test(flags.currency)) throw new UsageError(`--currency must be a 3-letter code like USD, got "${flags.currency}"`);
   const endpoint = await remote.call('GET', '/v1/webhooks', { auth: true });
   if (endpoint.status === 401) await remote.expect('GET', '/v1/webhooks', [200, 404], { auth: true });
-  if (endpoint.status === 404 || endpoint.body?.enabled === false) {
+  const endpointOn = endpoint.status === 200 && endpoint.body?.enabled !== false;
+  const listeners = ((await remote.expect('GET', '/control/v1/listeners', [200], { auth: true })).data as unknown[]).length;
+  if (!endpointOn && listeners === 0) {
     console.error(
-      'note: this merchant has no enabled webhook endpoint, so the event is sent nowhere (stablepay listen --forward-to <url> sets one)',
+      'note: this merchant has no enabled webhook endpoint and no listener, so the event is sent nowhere (stablepay listen --forward-to <url> starts one)',
     );
   }
 
   if (kind === null) {
-    const delivery = await remote.expect('POST', '/v1/webhooks/test', [202], { auth: true });
-    console.log(`test: delivery ${delivery.id} queued`);
+    // POST /v1/webhooks/test needs an endpoint; the control API's test event reaches listeners without one.
+    if (endpointOn) {
+      const delivery = await remote.expect('POST', '/v1/webhooks/test', [202], { auth: true });
+      console.log(`test: delivery ${delivery.id} queued${listeners > 0 ? `, and to ${listeners} listener(s)` : ''}`);
+    } else {
+      const queued = await remote.expect('POST', '/control/v1/listeners/test', [202], { auth: true });
+      console.log(`test: queued to ${queued.listeners} listener(s)`);
+    }
     return;
   }
   const existing = kind === 'payment' ? flags.payment : flags.payout;
@@ -93,6 +109,18 @@ async function trigger(event: string, flags: TriggerFlags): Promise<void> {
   for (const step of plan.steps) await run(remote, subject, step, flags, before.expiresAt as string);
   const after = await remote.expect('GET', subject.api, [200], { auth: true });
   console.log(`${event}: ${kind} ${subject.id} ${before.status} -> ${after.status} (${plan.steps.join(', ')})`);
+}
+
+/** The amount grammar of the contract (docs/decisions.md); the currency's minimum is the service's to judge. */
+const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
+
+function checkPair(chain: string, token: string): void {
+  const chainId = Number(chain);
+  const info = /^[0-9]+$/.test(chain) ? findChain(chainId) : undefined;
+  if (!info) throw new UsageError(`--chain must be one of ${CHAIN_IDS.join(', ')}, got "${chain}"`);
+  if (!isToken(token)) throw new UsageError(`--token must be ${TOKENS.join(' or ')}, got "${token}"`);
+  if (!isPairSupported(chainId, token))
+    throw new UsageError(`--token ${token} is not on chain ${chainId} (${info.name}); pick another --chain or --token`);
 }
 
 function subjectOf(kind: 'payment' | 'payout', id: string): Subject {

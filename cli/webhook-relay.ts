@@ -13,13 +13,12 @@ export interface RelayedDelivery {
   status: number | null;
   error: string | null;
   ms: number;
-  forwarded: boolean;
+  /** The delivery's id header (X-Service-Delivery-Id), the same on each retry of one delivery. */
+  deliveryId: string | null;
 }
 
 export interface RelayOptions {
   forwardTo: string;
-  /** Only these events are forwarded; the rest are acknowledged (200) without forwarding. */
-  events: readonly string[] | null;
   onDelivery: (delivery: RelayedDelivery) => void;
   /** Below the simulator's 10 s limit, so the relay can still answer with what happened. */
   timeoutMs?: number;
@@ -41,7 +40,7 @@ export async function startRelay(options: RelayOptions, host = '127.0.0.1', port
       const raw = Buffer.concat(chunks);
       void relay(raw, req.headers, options).then((outcome) => {
         options.onDelivery(outcome);
-        res.writeHead(outcome.forwarded ? (outcome.status ?? 502) : 200, { 'content-type': 'text/plain' }).end(outcome.error ?? '');
+        res.writeHead(outcome.status ?? 502, { 'content-type': 'text/plain' }).end(outcome.error ?? '');
       });
     });
   });
@@ -70,7 +69,8 @@ async function relay(raw: Buffer, headers: IncomingHttpHeaders, options: RelayOp
   } catch {
     // Not ours to judge: forward the bytes as they came.
   }
-  if (options.events && !options.events.includes(event)) return { event, subject, status: null, error: null, ms: 0, forwarded: false };
+  const idHeader = headers['x-service-delivery-id'];
+  const deliveryId = (Array.isArray(idHeader) ? idHeader[0] : idHeader) ?? null;
   const forwardHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !NOT_FORWARDED.has(name)) forwardHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -92,7 +92,7 @@ async function relay(raw: Buffer, headers: IncomingHttpHeaders, options: RelayOp
       status: res.status,
       error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`,
       ms,
-      forwarded: true,
+      deliveryId,
     };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -103,7 +103,7 @@ async function relay(raw: Buffer, headers: IncomingHttpHeaders, options: RelayOp
       status: null,
       error: `forward failed: ${reason}`,
       ms: Math.round(performance.now() - started),
-      forwarded: true,
+      deliveryId,
     };
   }
 }

@@ -96,6 +96,10 @@ export type ExchangeRatesUpdate = ControlSchemas['ExchangeRatesUpdate'];
 export type RateLimitSettings = ControlSchemas['RateLimitSettings'];
 export type PayoutCreateRequest = ControlSchemas['PayoutCreateRequest'];
 export type Health = ControlSchemas['Health'];
+export type ListenerCreateRequest = ControlSchemas['ListenerCreateRequest'];
+export type ControlListener = ControlSchemas['ControlListener'];
+export type ControlListenerList = ControlSchemas['ControlListenerList'];
+export type ControlListenerTestResult = ControlSchemas['ControlListenerTestResult'];
 
 // Requirement catalogue
 export type { Requirement, RequirementLevel } from './catalogue.ts';

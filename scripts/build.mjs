@@ -13,8 +13,8 @@
 //   dist/webhooks.js, dist/client.js (+ dist/types/exports/): `stablepay/webhooks` and `stablepay/client`, which
 //     re-export the merchant packages for projects that installed the whole toolkit (declarations by tsc,
 //     tsconfig.exports.json).
-//   dist/docs.html: the API reference rendered from openapi.yaml by `redocly build-docs` (a devDependency; about a
-//     second), served by the simulator at /docs. Where redocly is not installed the build says so and goes on.
+//   dist/docs.html: the API reference rendered from openapi.yaml, self-contained so it works offline
+//     (scripts/build-docs.mjs), served by the simulator at /docs. Where redocly is not installed the build says so.
 // `npm install` / `npm ci` run this through `prepare`; the test suite runs it once before any test (vitest
 // globalSetup), so tests that spawn the CLI always run the current code. `node scripts/build.mjs` builds by hand.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { buildDocs } from './build-docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -102,7 +103,7 @@ export async function buildAll() {
   // The merchant packages' declarations first: the root's re-exports are declared in terms of them.
   for (const dir of MERCHANT_PACKAGES) buildMerchantDeclarations(dir);
   buildDeclarations();
-  buildDocs();
+  buildDocs(root, distDir);
 }
 
 /** The packages a merchant installs on their own: no Chromium, Anvil, testcontainers or suite in them. */
@@ -158,24 +159,6 @@ export function buildDeclarations() {
   }
   const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.exports.json'], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`tsc -p tsconfig.exports.json failed (${run.status}):\n${run.stdout}${run.stderr}`);
-  return true;
-}
-
-/** The rendered reference; false (with a warning) when @redocly/cli is not installed. */
-export function buildDocs() {
-  const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-  if (!existsSync(cli)) {
-    console.warn('build: @redocly/cli is not installed, so dist/docs.html is not built (/docs will answer 404)');
-    return false;
-  }
-  const run = spawnSync(
-    process.execPath,
-    [cli, 'build-docs', 'openapi.yaml', '--config', 'redocly.yaml', '-o', join(distDir, `docs.html.${process.pid}.tmp`)],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`redocly build-docs failed (${run.status}):\n${run.stderr || run.stdout}`);
-  // Renamed into place, so a simulator serving /docs during a build never reads half a file.
-  renameSync(join(distDir, `docs.html.${process.pid}.tmp`), join(distDir, 'docs.html'));
   return true;
 }
 

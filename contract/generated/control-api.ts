@@ -552,6 +552,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/listeners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling key's listeners
+         * @description Every listener the calling key registered and has not deleted, oldest first.
+         */
+        get: operations["listListeners"];
+        put?: never;
+        /**
+         * Register a listener session
+         * @description What `stablepay listen` does (Stripe's CLI sessions): besides the merchant's webhook endpoint, every event of the calling key's merchant is also delivered to this URL, signed with the listener's own secret, on the same retry schedule, until the listener is deleted. The client chooses the secret, so one listener identity keeps one secret across runs. A listener belongs to the key that registered it and outlives a reset as long as that key is valid afterwards. Its deliveries are not in `GET /v1/webhooks/deliveries`. At most 20 per key.
+         */
+        post: operations["createListener"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/listeners/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to the merchant's listeners
+         * @description Emits a `test` event for the calling key's merchant: its listeners get it, and its endpoint too when one is enabled (`POST /v1/webhooks/test` needs an endpoint; this does not).
+         */
+        post: operations["sendListenerTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/listeners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Listener identifier.
+                 * @example 3c1d9e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                id: components["parameters"]["ListenerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the calling key's listeners
+         * @description `stablepay listen` asks for its listener every second: a 404 means the registry was lost (the simulator restarted), a new `merchantId` that the simulator was reset.
+         */
+        get: operations["getListener"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop a listener
+         * @description No further delivery or retry goes to it; the key's other listeners keep theirs.
+         */
+        delete: operations["deleteListener"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -591,6 +665,34 @@ export interface components {
         ResetRequest: {
             /** @description The default merchant's key after the reset. */
             apiKey?: string;
+        };
+        ListenerCreateRequest: {
+            /**
+             * Format: uri
+             * @description Absolute http or https URL the deliveries go to.
+             */
+            url: string;
+            /** @description The secret every delivery to this listener is signed with. */
+            secret: string;
+            /** @description Only these events; every event when absent or null. */
+            events?: components["schemas"]["WebhookEventType"][] | null;
+        };
+        ControlListener: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][] | null;
+            secretLast4: string;
+            /** @description The merchant the key authenticates as now (a new one after a reset). */
+            merchantId: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ControlListenerList: {
+            data: components["schemas"]["ControlListener"][];
+        };
+        ControlListenerTestResult: {
+            /** @description How many listeners the test event goes to. */
+            listeners: number;
         };
         ResetResult: {
             now: components["schemas"]["Timestamp"];
@@ -971,8 +1073,31 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description Event types of the webhook deliveries.
+         * @enum {string}
+         */
+        WebhookEventType: "payment.created" | "payment.processing" | "payment.completed" | "payment.failed" | "payment.expired" | "payment.cancelled" | "payout.created" | "payout.processing" | "payout.completed" | "payout.failed" | "payout.expired" | "payout.cancelled" | "test";
     };
     responses: {
+        /** @description No listener with this id belongs to the calling key. */
+        ListenerNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotFoundError"];
+            };
+        };
+        /** @description The key already has 20 listeners. */
+        TooManyListeners: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ConflictError"];
+            };
+        };
         /** @description Validation failed; one `errors` element per invalid field. */
         ValidationFailed: {
             headers: {
@@ -1040,6 +1165,11 @@ export interface components {
     parameters: {
         /** @description A test clock's id (`clk_` + 24 hex digits). */
         TestClockId: string;
+        /**
+         * @description Listener identifier.
+         * @example 3c1d9e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+         */
+        ListenerId: string;
         /**
          * @description Payment identifier.
          * @example 5b0f1a8e-7c2d-4e3f-9a1b-2c3d4e5f6a7b
@@ -1742,6 +1872,129 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    listListeners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlListenerList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createListener: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListenerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The listener (its secret is never echoed). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlListener"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["TooManyListeners"];
+        };
+    };
+    sendListenerTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; how many listeners it goes to. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlListenerTestResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getListener: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Listener identifier.
+                 * @example 3c1d9e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                id: components["parameters"]["ListenerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listener. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlListener"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ListenerNotFound"];
+        };
+    };
+    deleteListener: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Listener identifier.
+                 * @example 3c1d9e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                id: components["parameters"]["ListenerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ListenerNotFound"];
         };
     };
 }

@@ -338,7 +338,7 @@ export interface webhooks {
         /**
          * payment.created
          * @description A payment link was created in the dashboard. Never sent for payments created with an API key. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPaymentCreated"];
@@ -360,7 +360,7 @@ export interface webhooks {
         /**
          * payment.processing
          * @description The customer initiated the payment (chose chain and token and submitted the transaction). Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPaymentProcessing"];
@@ -382,7 +382,7 @@ export interface webhooks {
         /**
          * payment.completed
          * @description The payment was confirmed on-chain. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPaymentCompleted"];
@@ -404,7 +404,7 @@ export interface webhooks {
         /**
          * payment.failed
          * @description The payment failed (transaction reverted or bundler error). Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPaymentFailed"];
@@ -426,7 +426,7 @@ export interface webhooks {
         /**
          * payment.expired
          * @description The payment expired before completion. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPaymentExpired"];
@@ -448,7 +448,7 @@ export interface webhooks {
         /**
          * payment.cancelled
          * @description The payment was cancelled. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPaymentCancelled"];
@@ -470,7 +470,7 @@ export interface webhooks {
         /**
          * payout.created
          * @description A payout was created in the dashboard. Never sent for payouts created with an API key. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPayoutCreated"];
@@ -492,7 +492,7 @@ export interface webhooks {
         /**
          * payout.processing
          * @description The payer initiated the payout. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPayoutProcessing"];
@@ -514,7 +514,7 @@ export interface webhooks {
         /**
          * payout.completed
          * @description The payout was confirmed on-chain. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPayoutCompleted"];
@@ -536,7 +536,7 @@ export interface webhooks {
         /**
          * payout.failed
          * @description The payout failed (transaction error). Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPayoutFailed"];
@@ -558,7 +558,7 @@ export interface webhooks {
         /**
          * payout.expired
          * @description The payout expired before completion. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPayoutExpired"];
@@ -580,7 +580,7 @@ export interface webhooks {
         /**
          * payout.cancelled
          * @description The payout was cancelled. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onPayoutCancelled"];
@@ -602,7 +602,7 @@ export interface webhooks {
         /**
          * test
          * @description A test event (dashboard action, or `POST /v1/webhooks/test`). Carries only `event` and `timestamp`. Sent as an HTTP POST with a JSON body to the merchant's webhook endpoint, signed
-         *     with the webhook secret (see the two headers). Any 2xx answer within 10 seconds
+         *     with the webhook secret (see the headers). Any 2xx answer within 10 seconds
          *     acknowledges it; otherwise it is retried (7 attempts in total).
          */
         post: operations["onTestEvent"];
@@ -1453,6 +1453,14 @@ export interface components {
          * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
          */
         ServiceSignature: string;
+        /**
+         * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+         *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+         *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+         *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+         * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+         */
+        ServiceDeliveryId: string;
     };
     requestBodies: never;
     headers: {
@@ -2100,6 +2108,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2130,6 +2146,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2160,6 +2184,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2190,6 +2222,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2220,6 +2260,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2250,6 +2298,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2280,6 +2336,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2310,6 +2374,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2340,6 +2412,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2370,6 +2450,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2400,6 +2488,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2430,6 +2526,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;
@@ -2460,6 +2564,14 @@ export interface operations {
                  * @example t=1795255500,v1=2029bfd5aec15a6adf8e422523efa5068873241b9818f9880ee309a3be908ea2
                  */
                 "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /**
+                 * @description The delivery's id (the `id` of its record in `GET /v1/webhooks/deliveries`): the same on every attempt of one
+                 *     delivery, a retry or a duplicate, and different for every other delivery, so a receiver can deduplicate on it
+                 *     (the spec's own suggestion, paymentId or payoutId plus event, works too). Not part of the spec: an assumed
+                 *     extension the stablepay simulator sends on every delivery; a service that does not send it is not judged by it.
+                 * @example 0d9c3b1e-6f7a-4c2b-9e8d-1a2b3c4d5e6f
+                 */
+                "X-Service-Delivery-Id"?: components["parameters"]["ServiceDeliveryId"];
             };
             path?: never;
             cookie?: never;

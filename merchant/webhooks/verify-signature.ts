@@ -1,6 +1,7 @@
 // `stablepay/webhooks`: the receiver's side of spec §6, for merchants. verifyWebhookSignature takes
 // the raw request body (the exact bytes received, before any JSON parsing), the X-Service-Signature
-// header and the endpoint's secret (whsec_..., used whole as the HMAC key), and runs the spec's
+// header as the HTTP library hands it over (Node's `req.headers[...]` is `string | string[] | undefined`; of an array
+// the first value counts, as stripe-node does) and the endpoint's secret (whsec_..., used whole as the HMAC key), and runs the spec's
 // four steps: parse t= and v1=; reject a timestamp more than `toleranceSeconds` (300) away from
 // `now`, in either direction; HMAC-SHA256 over `<t>.<raw body>`; constant-time compare.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -30,14 +31,18 @@ export function parseSignatureHeader(header: string): { timestamp: string; signa
   return timestamp && signature ? { timestamp, signature } : null;
 }
 
+/** The header as HTTP libraries give it: absent, one value, or (Node, for a repeated header) several. */
+export type SignatureHeader = string | readonly string[] | null | undefined;
+
 export function verifyWebhookSignature(
   rawBody: string | Uint8Array,
-  header: string | null | undefined,
+  header: SignatureHeader,
   secret: string,
   options: VerifyOptions = {},
 ): WebhookVerification {
-  // 1. Format.
-  const parsed = header ? parseSignatureHeader(header) : null;
+  // 1. Format. A header sent twice counts by its first value.
+  const value = typeof header === 'string' ? header : header?.[0];
+  const parsed = value ? parseSignatureHeader(value) : null;
   if (!parsed) return { ok: false, step: 'format', message: 'X-Service-Signature must carry t=<timestamp> and v1=<signature>' };
   if (!/^\d+$/.test(parsed.timestamp)) return { ok: false, step: 'format', message: `t=${parsed.timestamp} is not a Unix time in seconds` };
   // 2. Tolerance, both ways: a timestamp from the future is as suspect as a stale one.

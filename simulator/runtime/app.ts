@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import type { ChainNetwork } from '@stablepay/chains';
 import { AnalyticsTallies } from '../core/analytics/index.ts';
-import { ApiKeyStore } from '../core/api-keys/index.ts';
+import { ApiKeyStore, keyStatus } from '../core/api-keys/index.ts';
 import type { CheckoutService, CheckoutSession } from '../core/checkout/index.ts';
 import { VirtualClock, type ClockOffsets } from '../core/clock/virtual-clock.ts';
 import { attachChains, createInstantDriver, type SettlementDriver } from '../core/customer/index.ts';
@@ -23,6 +23,8 @@ import {
   createWebhookService,
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_TIMEOUT_MS,
+  ListenerRegistry,
+  listenerTargets,
   retryScheduler,
   type ChaosSettings,
 } from '../core/webhooks/index.ts';
@@ -126,6 +128,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (options.exchangeRates) rates.update(options.exchangeRates);
   const limiter = new FixedWindowLimiter({ ...DEFAULTS.rateLimit, ...options.rateLimit });
   const webhookOptions = options.webhookOptions ?? {};
+  const listeners = options.listeners ?? new ListenerRegistry();
+  // A listener delivers while the key that registered it authenticates as the event's merchant.
+  const merchantOfKey = (keyHash: string): string | undefined => {
+    const record = keys.findByHash(keyHash);
+    return record && keyStatus(record, clock.now()) === 'active' ? record.merchantId : undefined;
+  };
   const webhooks =
     options.webhooks ??
     createWebhookService({
@@ -140,6 +148,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ...(log ? { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) } : {}),
       ...(options.chaosDeliveries ? { chaos: chaosPlanner(options.chaosDeliveries) } : {}),
       ...(durable ? { persistence: { persist: durable.persist, durable: () => durable.commit() } } : {}),
+      listeners: listenerTargets(listeners, merchantOfKey),
     });
   const ledger = new Ledger({
     random,
@@ -236,6 +245,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlToken: options.controlToken,
     reset: options.reset,
     resetMerchant: merchantReset({ clock, merchants, payments, payouts, ledger, webhooks }),
+    listeners,
     faults,
     seam,
     log,

@@ -18,7 +18,7 @@ import type { FixedWindowLimiter } from '../core/rate-limit/index.ts';
 import type { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
 import type { Logger } from '../core/support/logger.ts';
 import type { Ledger } from '../core/transactions/index.ts';
-import type { WebhookService } from '../core/webhooks/index.ts';
+import type { ListenerRegistry, WebhookService } from '../core/webhooks/index.ts';
 import { controlRoutes, requireControlToken } from '../edge/control/index.ts';
 import type { ResetSimulator } from '../edge/control/reset-routes.ts';
 import type { ControlDeps } from '../edge/control/control-deps.ts';
@@ -72,6 +72,7 @@ export interface AppParts {
   reset: ResetSimulator | undefined;
   /** POST /control/v1/merchant/reset (runtime/merchant-reset.ts). */
   resetMerchant: ControlDeps['resetMerchant'];
+  listeners: ListenerRegistry;
   faults: FaultName[];
   /** Puts the named faults' wrappers around a seam (the identity without faults). */
   seam: SeamDecorator;
@@ -161,6 +162,8 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
         chainHealth,
         faults: parts.faults,
         resetMerchant: parts.resetMerchant,
+        listeners: parts.listeners,
+        webhooks: parts.webhooks,
         ...(parts.reset ? { reset: parts.reset } : {}),
       }),
     );

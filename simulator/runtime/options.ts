@@ -9,7 +9,7 @@ import type { RateLimitSettings } from '../core/rate-limit/fixed-window.ts';
 import type { BundleDelay } from '../core/customer/attach-chains.ts';
 import type { SettlementDriverFactory } from '../core/customer/settlement-driver.ts';
 import type { Web3Handler } from '../core/customer/web3-handler.ts';
-import type { ChaosSettings, WebhookService, WebhookServiceOptions } from '../core/webhooks/index.ts';
+import type { ChaosSettings, ListenerRegistry, WebhookService, WebhookServiceOptions } from '../core/webhooks/index.ts';
 
 import type { DurableState } from './persistence/index.ts';
 export interface SimulatorOptions {
@@ -64,4 +64,6 @@ export interface SimulatorOptions {
   durable?: DurableState;
   /** Rebuilds the simulator behind POST /control/v1/reset (server.ts passes it); the route is absent without it. */
   reset?: ResetSimulator;
+  /** Listener sessions (`stablepay listen`); server.ts passes one registry to every rebuild, so listeners outlive a reset. */
+  listeners?: ListenerRegistry;
 }

@@ -13,6 +13,7 @@ import { controlExposure, type ControlExposure } from '../edge/control/index.ts'
 import { encodeBackslashes } from '../edge/http/canonical-path.ts';
 import type { ResetSimulator } from '../edge/control/reset-routes.ts';
 import { Journal } from './persistence/index.ts';
+import { ListenerRegistry } from '../core/webhooks/index.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
 export interface ServerOptions extends StartSimulatorOptions {
@@ -117,6 +118,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? { ...(typeof requested === 'object' ? requested : {}), persistStateDir: chainStateDir }
       : requested;
   if (chainStateDir && chains !== false) mkdirSync(chainStateDir, { recursive: true, mode: 0o700 });
+  // Listener sessions (`stablepay listen`) are the server's, not one simulator's: a reset keeps them, so a running
+  // listen goes on receiving as long as its key is the rebuilt merchant's.
+  const listeners = options.listeners ?? new ListenerRegistry();
   // The first build may use chains the caller began to start (never in durable mode: those start from the state
   // dir's checkpoints); a reset starts them afresh.
   const build = async (defaultApiKey: string | undefined, network?: Promise<ChainNetwork | undefined>): Promise<Simulator> =>
@@ -127,6 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...(defaultApiKey ? { defaultApiKey } : {}),
       ...(journal ? { durable: journal } : {}),
       reset,
+      listeners,
     });
   // A reset is a fresh simulator on the same port: stores emptied, timers and attempts cancelled,
   // the clock back at wall time; chains restart from their baked state so block time follows.

@@ -74,6 +74,10 @@ export class ApiKeyStore {
     return this.byHash.get(hashApiKey(key));
   }
 
+  findByHash(hash: string): ApiKeyRecord | undefined {
+    return this.byHash.get(hash);
+  }
+
   getOwned(merchantId: string, id: string): ApiKeyRecord | undefined {
     const record = this.byId.get(id);
     return record?.merchantId === merchantId ? record : undefined;

@@ -14,9 +14,11 @@ afterEach(async () => service?.close());
 
 async function setup(plans: ChaosPlan[]) {
   const sent: string[] = [];
+  const deliveryIds: string[] = [];
   const reports: AttemptReport[] = [];
-  const fetch = (async (_url: string, init: { body: string }) => {
+  const fetch = (async (_url: string, init: { body: string; headers: Record<string, string> }) => {
     sent.push((JSON.parse(init.body) as { data: { paymentId: string } }).data.paymentId);
+    deliveryIds.push(init.headers['X-Service-Delivery-Id']!);
     return new Response('', { status: 200 });
   }) as never;
   const calm: ChaosPlan = { holdMs: 0, duplicate: false, effects: [] };
@@ -27,7 +29,7 @@ async function setup(plans: ChaosPlan[]) {
     onAttempt: (r) => reports.push(r),
   });
   expect((await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: 'http://hook.example/' }))).status).toBe(201);
-  return { sent, reports, service };
+  return { sent, deliveryIds, reports, service };
 }
 
 describe('chaos deliveries', () => {
@@ -47,14 +49,19 @@ describe('chaos deliveries', () => {
   });
 
   it('sends a duplicated attempt twice and counts it on the delivery and in the attempt report', async () => {
-    const { sent, reports, service } = await setup([{ holdMs: 0, duplicate: true, effects: ['duplicate'] }]);
+    const { sent, deliveryIds, reports, service } = await setup([{ holdMs: 0, duplicate: true, effects: ['duplicate'] }]);
     service.emit('m1', { type: 'payment.completed', paymentId: A });
+    service.emit('m1', { type: 'payment.completed', paymentId: B });
     await service.idle();
-    expect(sent).toEqual([A, A]);
-    const [delivery] = service.deliveries('m1');
+    // The copy carries the delivery's id, so a receiver can drop it; the other delivery has another id.
+    const idOf = (paymentId: string) => service.deliveries('m1').find((d) => d.paymentId === paymentId)!.id;
+    const received = sent.map((paymentId, index) => `${paymentId} ${deliveryIds[index]}`).sort();
+    expect(received).toEqual([`${A} ${idOf(A)}`, `${A} ${idOf(A)}`, `${B} ${idOf(B)}`].sort());
+    expect(idOf(A)).not.toBe(idOf(B));
+    const delivery = service.deliveries('m1').find((d) => d.paymentId === A);
     expect(delivery).toMatchObject({ status: 'succeeded', chaos: { duplicated: 1, reordered: 0, delayed: 0 } });
     expect(delivery!.attempts).toHaveLength(1);
-    expect(reports.map((r) => r.chaos)).toEqual([['duplicate']]);
+    expect(reports.filter((r) => r.paymentId === A).map((r) => r.chaos)).toEqual([['duplicate']]);
   });
 
   it('holds a reordered attempt back so a later event arrives first', async () => {

@@ -10,6 +10,8 @@ export interface AttemptInput {
   /** Wall-clock instant the request is signed at, ms since the epoch. */
   signedAtMs: number;
   secret: string;
+  /** The delivery's id: one value for every attempt (and chaos duplicate) of one delivery. */
+  deliveryId: string;
   rawBody: string;
   userAgent: string;
   /** 1-based attempt number. */
@@ -27,6 +29,9 @@ export type BuildAttemptRequest = (input: AttemptInput) => AttemptRequest;
 /** Unix seconds of the attempt's virtual instant; not part of the spec, and not signed. */
 export const ATTEMPT_TIME_HEADER = 'X-Simulator-Attempt-Timestamp';
 
+/** The delivery's id, for a receiver to deduplicate on (assumed extension, `ServiceDeliveryId` in the contract). */
+export const DELIVERY_ID_HEADER = 'X-Service-Delivery-Id';
+
 export function deliveryHeaders(input: Omit<AttemptInput, 'attempt'>): Record<string, string> {
   const timestamp = Math.floor(input.signedAtMs / 1000);
   return {
@@ -34,6 +39,7 @@ export function deliveryHeaders(input: Omit<AttemptInput, 'attempt'>): Record<st
     'User-Agent': input.userAgent,
     'X-Service-Timestamp': String(timestamp),
     'X-Service-Signature': formatSignatureHeader(timestamp, signPayload(input.secret, timestamp, input.rawBody)),
+    [DELIVERY_ID_HEADER]: input.deliveryId,
     [ATTEMPT_TIME_HEADER]: String(Math.floor(input.instantMs / 1000)),
   };
 }

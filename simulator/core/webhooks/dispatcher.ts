@@ -48,6 +48,8 @@ export interface DispatcherConfig {
   deliveries: DeliveryStore;
   /** The merchant's current signing secret, read at each attempt (rotation applies at once). */
   secretFor: (merchantId: string) => string | undefined;
+  /** Destinations that can go away for good (listeners): an attempt finding no secret is dropped, not retried. */
+  dropWhenGone?: boolean;
   /** The merchant's current endpoint URL, read at each attempt (a fixed URL applies to pending retries). */
   urlFor: (merchantId: string) => string | undefined;
   /** Injected fetch; when absent, undici's fetch over a dedicated agent. */
@@ -220,14 +222,15 @@ export class DeliveryDispatcher {
 
   private async send(record: DeliveryRecord, number: number, instantMs: number): Promise<PostOutcome> {
     const secret = this.config.secretFor(record.merchantId);
-    // Unreachable while endpoints cannot be deleted; kept so a future DELETE cannot send unsigned.
+    // A destination that is gone (a stopped listener; an endpoint, should one ever be deletable) is never sent unsigned.
     if (secret === undefined) {
-      return { statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: false };
+      return { statusCode: null, error: 'no webhook endpoint configured', durationMs: 0, abandoned: this.config.dropWhenGone === true };
     }
     const request = this.config.buildRequest({
       instantMs,
       signedAtMs: this.config.clock.wallTime(),
       secret,
+      deliveryId: record.id,
       rawBody: record.rawBody,
       userAgent: this.config.userAgent,
       attempt: number,

@@ -21,6 +21,7 @@ export { buildPayload, serializePayload } from './payload.ts';
 export { DEFAULT_RETRY_DELAYS_MS, nextAttemptDueAt, retryScheduler, type RetryScheduler } from './retry-schedule.ts';
 export {
   ATTEMPT_TIME_HEADER,
+  DELIVERY_ID_HEADER,
   buildAttemptRequest,
   deliveryHeaders,
   type AttemptInput,
@@ -30,3 +31,11 @@ export {
 export { DeliveryStore } from './delivery-store.ts';
 export { EndpointStore } from './endpoint-store.ts';
 export { MAX_URL_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './validate.ts';
+export {
+  ListenerRegistry,
+  listenerTargets,
+  MAX_LISTENERS_PER_KEY,
+  type Listener,
+  type ListenerTargets,
+  type NewListener,
+} from './listener-registry.ts';

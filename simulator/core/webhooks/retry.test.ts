@@ -74,6 +74,8 @@ describe('retry schedule', () => {
     expect(timestamps(hook).map((t) => t - first)).toEqual([0, 60, 360, 2160, 9360, 38160, 124560]);
     // The body is fixed at emit; only the timestamp header is re-stamped.
     expect(new Set(hook.requests.map((r) => r.rawBody)).size).toBe(1);
+    // Every attempt names the one delivery (X-Service-Delivery-Id), the id of its record.
+    expect(hook.requests.map((r) => r.headers['x-service-delivery-id'])).toEqual(Array(7).fill(delivery().id));
 
     const d = delivery();
     expect(d.status).toBe('failed');

@@ -9,6 +9,7 @@ import { chaosSend, type PlanChaos } from './chaos.ts';
 import { EndpointStore } from './endpoint-store.ts';
 import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
+import type { ListenerTargets } from './listener-registry.ts';
 import { buildPayload, serializePayload } from './payload.ts';
 import { DEFAULT_RETRY_DELAYS_MS, retryScheduler, validateRetryDelays, type RetryScheduler } from './retry-schedule.ts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './types.ts';
@@ -36,6 +37,8 @@ export interface WebhookServiceOptions {
   chaos?: PlanChaos;
   /** Durable mode: where endpoints and deliveries report changes, and what an attempt waits for before it goes out. */
   persistence?: { persist: Persist; durable: () => Promise<void> };
+  /** Listener sessions (`stablepay listen`) that get every event of their merchant besides its endpoint; none when absent. */
+  listeners?: ListenerTargets;
 }
 
 /** Endpoints and deliveries read back from a state directory. */
@@ -79,20 +82,37 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
   const endpoints = new EndpointStore();
   const deliveries = new DeliveryStore();
-  const dispatcher = new DeliveryDispatcher({
+  const shared = {
     clock,
-    deliveries,
-    secretFor: (merchantId) => endpoints.secretFor(merchantId),
-    urlFor: (merchantId) => endpoints.get(merchantId)?.url,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     timeoutMs,
     nextAttempt: options.nextAttempt ?? retryScheduler(retryDelaysMs),
     buildRequest: options.buildRequest ?? buildAttemptRequest,
     userAgent: options.userAgent ?? defaultUserAgent(),
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
-    ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     ...(options.chaos ? { wrapSend: chaosSend(options.chaos) } : {}),
+  };
+  const dispatcher = new DeliveryDispatcher({
+    ...shared,
+    deliveries,
+    secretFor: (merchantId) => endpoints.secretFor(merchantId),
+    urlFor: (merchantId) => endpoints.get(merchantId)?.url,
+    ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     ...(options.persistence ? { beforeSend: options.persistence.durable } : {}),
+  });
+  // Listener deliveries are kept apart, keyed by listener id where the endpoint's are keyed by merchant: they are the
+  // CLI's (never in GET /v1/webhooks/deliveries, never durable), retried on the same schedule, signed with the
+  // listener's secret. A removed listener gets no further attempt (its URL and secret are gone).
+  const listeners = options.listeners;
+  const listenerDeliveries = new DeliveryStore();
+  const onListenerAttempt = options.onAttempt;
+  const listenerDispatcher = new DeliveryDispatcher({
+    ...shared,
+    deliveries: listenerDeliveries,
+    dropWhenGone: true,
+    secretFor: (listenerId) => listeners?.byId(listenerId)?.secret,
+    urlFor: (listenerId) => listeners?.byId(listenerId)?.url,
+    ...(onListenerAttempt ? { onAttempt: (report) => onListenerAttempt({ ...report, merchant: `listener ${report.merchant}` }) } : {}),
   });
 
   const enqueue = (merchantId: string, event: WebhookEvent) => {
@@ -101,6 +121,18 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     const rawBody = serializePayload(buildPayload(event, new Date(createdAtMs).toISOString()));
     // After close() the simulator is shutting down: nothing new is recorded or sent.
     if (dispatcher.closed) return undefined;
+    for (const listener of listeners?.forEvent(merchantId, event.type) ?? []) {
+      const copy = listenerDeliveries.create({
+        merchantId: listener.id,
+        event: event.type,
+        paymentId: event.paymentId ?? null,
+        payoutId: event.payoutId ?? null,
+        url: listener.url,
+        rawBody,
+        createdAtMs,
+      });
+      listenerDispatcher.start(copy);
+    }
     const endpoint = endpoints.get(merchantId);
     if (!endpoint?.enabled) return undefined;
     const record = deliveries.create({
@@ -122,8 +154,12 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       enqueue(merchantId, event);
     },
     configuration: { clock, endpoints, deliveries, enqueue },
-    close: () => dispatcher.close(),
-    idle: () => dispatcher.idle(),
+    close: async () => {
+      await Promise.all([dispatcher.close(), listenerDispatcher.close()]);
+    },
+    idle: async () => {
+      await Promise.all([dispatcher.idle(), listenerDispatcher.idle()]);
+    },
     deliveries: (merchantId) => deliveries.all(merchantId),
     forget(merchantId) {
       dispatcher.forget(merchantId);

@@ -15,6 +15,7 @@ import type { SettlementDriver } from '../../core/customer/settlement-driver.ts'
 import type { Context } from 'hono';
 import type { ResetSimulator } from './reset-routes.ts';
 import type { MerchantResetResult } from '@stablepay/contract/types';
+import type { ListenerRegistry, WebhookService } from '../../core/webhooks/index.ts';
 
 export interface ControlDeps {
   clock: VirtualClock;
@@ -32,6 +33,9 @@ export interface ControlDeps {
   faults?: readonly string[];
   /** Empties one merchant's world and puts its clock back to the sandbox time (POST /merchant/reset). */
   resetMerchant: (merchantId: string) => Promise<MerchantResetResult['removed']>;
+  /** Listener sessions (`stablepay listen`) and the service that fans events out to them. */
+  listeners: ListenerRegistry;
+  webhooks: WebhookService;
   /** Rebuilds the whole simulator (POST /reset); only its owner can, so it is optional. */
   reset?: ResetSimulator;
 }

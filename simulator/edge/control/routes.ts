@@ -4,6 +4,7 @@ import { clockRoutes, testClockRoutes } from './clock-routes.ts';
 import type { ControlDeps } from './control-deps.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
+import { listenerRoutes } from './listener-routes.ts';
 import { payoutControlRoutes } from './payout-routes.ts';
 import { resetRoutes } from './reset-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
@@ -15,6 +16,7 @@ export function controlRoutes(deps: ControlDeps): Hono {
   app.route('/', dashboardRoutes(deps));
   app.route('/payments', customerRoutes(deps));
   app.route('/payouts', payoutControlRoutes(deps));
+  app.route('/listeners', listenerRoutes(deps));
   app.route('/', settingsRoutes(deps));
   if (deps.reset) app.route('/reset', resetRoutes(deps.reset));
   return app;

@@ -43,6 +43,7 @@ const JSON_ROUTES = [
   'PUT /control/v1/exchange-rates',
   'PUT /control/v1/rate-limit',
   'POST /control/v1/reset',
+  'POST /control/v1/listeners',
 ];
 /** Routes that take no body at all. */
 const BODYLESS_ROUTES = [
@@ -53,6 +54,8 @@ const BODYLESS_ROUTES = [
   'POST /demo-payment',
   'POST /control/v1/clocks',
   'POST /control/v1/merchant/reset',
+  'POST /control/v1/listeners/test',
+  'DELETE /control/v1/listeners/:id',
 ];
 
 const concrete = (path: string): string =>

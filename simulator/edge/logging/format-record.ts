@@ -34,7 +34,7 @@ export function formatRecord(record: LogRecord, format: LogFormat, now: Date): s
         ? ' -> failed, no more attempts'
         : '';
   const chaos = record.chaos && record.chaos.length > 0 ? ` chaos=${record.chaos.join('+')}` : '';
-  return `${time} webhook ${record.event}${subject} attempt ${record.attempt} -> ${record.url} ${answer}${error} ${record.ms}ms merchant=${record.merchant}${next}${chaos}`;
+  return `${time} webhook ${record.event}${subject} delivery=${record.deliveryId} attempt ${record.attempt} -> ${record.url} ${answer}${error} ${record.ms}ms merchant=${record.merchant}${next}${chaos}`;
 }
 
 /** A sink that writes formatted lines (stdout by default). */

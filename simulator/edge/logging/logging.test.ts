@@ -77,7 +77,7 @@ describe('request and delivery logs', () => {
       nextAttemptAt: null,
     };
     expect(formatRecord(attempt, 'pretty', now)).toBe(
-      '10:00:00.123 webhook payment.expired payment=p-1 attempt 7 -> http://127.0.0.1:9/x no answer (timeout after 10000 ms) 10000ms merchant=m-1 -> failed, no more attempts',
+      '10:00:00.123 webhook payment.expired payment=p-1 delivery=d-1 attempt 7 -> http://127.0.0.1:9/x no answer (timeout after 10000 ms) 10000ms merchant=m-1 -> failed, no more attempts',
     );
   });
 });

@@ -1,7 +1,7 @@
 // The contract as the simulator serves it: openapi.yaml as written, the same document as JSON, and
 // the reference page built ahead of time into dist/docs.html. Read once, on first request; the YAML parser too is
 // loaded on the first request for the JSON (loaded with the server, it cost every start a hundred modules).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fromPackageRoot } from '@stablepay/contract/package-root';
 
 let yamlText: string | undefined;
@@ -20,8 +20,16 @@ export async function openapiJson(): Promise<string> {
   return jsonText;
 }
 
-/** The rendered reference, or undefined when the build has not made it (no @redocly/cli). */
+let docs: { mtimeMs: number; html: string } | undefined;
+
+/**
+ * The rendered reference (about 2.6 MB: it carries its own script so it works offline), or undefined when the build has
+ * not made it (no @redocly/cli). Kept in memory until the build replaces the file.
+ */
 export function docsHtml(): string | undefined {
   const path = fromPackageRoot('dist', 'docs.html');
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  if (!existsSync(path)) return undefined;
+  const { mtimeMs } = statSync(path);
+  if (docs?.mtimeMs !== mtimeMs) docs = { mtimeMs, html: readFileSync(path, 'utf8') };
+  return docs.html;
 }
