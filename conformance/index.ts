@@ -29,6 +29,7 @@ import { runAgainstTarget } from './black-box/run-against-target.ts';
 import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';
+import { PaymentHistories } from './history/payment-histories.ts';
 import { CreatedPayments } from './support/created-payments.ts';
 import { PremiseBook } from './premises/book.ts';
 import { DISCOVERERS } from './premises/discover/index.ts';
@@ -147,6 +148,7 @@ async function runOn(
   for (const [name, value] of Object.entries(options.headers)) secrets.add(value, headerVariable(name));
   const recorder = new Recorder();
   const createdPayments = new CreatedPayments();
+  const paymentHistories = new PaymentHistories();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({
     baseUrl: options.baseUrl,
@@ -158,7 +160,10 @@ async function runOn(
     maxResponseBytes: options.maxResponseBytes,
     dispatcher,
     headers: options.headers,
-    observe: createdPayments.observe,
+    observe: (client, request, response) => {
+      createdPayments.observe(client, request, response);
+      paymentHistories.observe(client, request, response);
+    },
   });
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
@@ -198,6 +203,7 @@ async function runOn(
       customer: customer !== null,
     };
     const clock = serverClock(control, blackBox?.now);
+    paymentHistories.clockAt = clock.at;
     await controlSetupStep('reading its clock', () => clock.refresh());
     // With a control API the run acts as a merchant of its own: the key it was given (often the
     // simulator's default merchant, which a person may be rehearsing with) only passes the
@@ -227,6 +233,7 @@ async function runOn(
       timeTravel: control ? null : (blackBox?.timeTravel ?? null),
       customer,
       createdPayments,
+      paymentHistories,
       stop: stopper.signal,
       premises,
     };
