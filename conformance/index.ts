@@ -203,7 +203,6 @@ async function runOn(
       customer: customer !== null,
     };
     const clock = serverClock(control, blackBox?.now);
-    paymentHistories.clockAt = clock.at;
     await controlSetupStep('reading its clock', () => clock.refresh());
     // With a control API the run acts as a merchant of its own: the key it was given (often the
     // simulator's default merchant, which a person may be rehearsing with) only passes the

@@ -11,7 +11,7 @@ export interface PaymentView {
   /** How it was read. */
   via: 'create' | 'get' | 'cancel';
   checkId: string;
-  /** The implementation's clock when the request started and when its answer was in (ms). */
+  /** Local wall-clock instants when the request started and when its answer was in (ms): they order the views. */
   startedAt: number;
   endedAt: number;
 }
@@ -29,17 +29,16 @@ const PAYMENT_PATH = /^\/v1\/payments\/([^/?]+)$/;
 
 export class PaymentHistories {
   private readonly byId = new Map<string, PaymentHistory>();
-  /** The implementation's time at a local wall-clock instant; set once the run knows its clock. */
-  clockAt: (wallMs: number) => number = (wallMs) => wallMs;
-
   /** HttpClient's response observer (composed with the others in index.ts). */
   readonly observe = (
     client: HttpClient,
     request: { method: string; path: string; checkId: string; json?: unknown; startedAtMs?: number },
     response: { status: number; json: unknown },
   ): void => {
-    const endedAt = this.clockAt(Date.now());
-    const startedAt = request.startedAtMs === undefined ? endedAt : Math.min(endedAt, this.clockAt(request.startedAtMs));
+    // Wall time, not the implementation's: the suite's estimate of a moved clock can be off by a request's round trip,
+    // which could put two sequential reads in the wrong order.
+    const endedAt = Date.now();
+    const startedAt = request.startedAtMs === undefined ? endedAt : Math.min(endedAt, request.startedAtMs);
     const payment = response.json as Payment | undefined;
     if (!payment || typeof payment !== 'object' || typeof payment.id !== 'string') return;
     let via: PaymentView['via'] | null = null;

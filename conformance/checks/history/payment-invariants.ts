@@ -6,9 +6,30 @@
 // amounts add up. Terminal payments that change at all only warn (PAY-STATE-TERMINAL-FINAL is assumed).
 import type { CheckContext } from '../../context.ts';
 import { sequentialViews } from '../../history/payment-histories.ts';
-import { INVARIANT_REQUIREMENTS } from '../../model/field-lifetimes.ts';
-import { PaymentTracker } from '../../model/invariants.ts';
+import { FIELD_LIFETIMES, INVARIANT_REQUIREMENTS, type PaymentField, fieldRequirement } from '../../model/field-lifetimes.ts';
+import { PaymentTracker, sameValue } from '../../model/invariants.ts';
+import type { ViewViolation } from '../../model/view-rules.ts';
+import type { Payment } from '../../support/payments.ts';
 import { defineCheck } from '../../registry.ts';
+
+/** A field other than updatedAt changed between two sequential views while updatedAt did not move forward. */
+function updatedAtMoved(before: Payment, now: Payment): ViewViolation[] {
+  const b = before as unknown as Record<string, unknown>;
+  const n = now as unknown as Record<string, unknown>;
+  if (typeof n.updatedAt !== 'string') return [];
+  const last = typeof b.updatedAt === 'string' ? b.updatedAt : b.createdAt;
+  if (typeof last !== 'string') return [];
+  const changed = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter(
+    (f) => f !== 'updatedAt' && f in b && f in n && !sameValue(f, b[f], n[f]),
+  );
+  if (changed.length === 0 || Date.parse(n.updatedAt) > Date.parse(last)) return [];
+  return [
+    {
+      requirement: fieldRequirement('updatedAt'),
+      message: `updatedAt ${n.updatedAt} did not move forward from ${last} although ${changed.join(', ')} changed`,
+    },
+  ];
+}
 
 export const paymentInvariants = defineCheck({
   id: 'history.payment-invariants',
@@ -25,9 +46,15 @@ export const paymentInvariants = defineCheck({
     for (const history of histories) {
       const tracker = new PaymentTracker();
       if (history.request) tracker.created(history.id, history.request);
+      let previous: Payment | undefined;
       for (const view of sequentialViews(history)) {
         judged += 1;
-        for (const violation of tracker.observe(view.payment, view.startedAt)) {
+        // No read time on the implementation's clock (a moved clock is only estimated): updatedAt is judged against
+        // the previous view instead, it must be later whenever another field changed.
+        const violations = tracker.observe(view.payment, Number.NEGATIVE_INFINITY);
+        if (previous) violations.push(...updatedAtMoved(previous, view.payment));
+        previous = view.payment;
+        for (const violation of violations) {
           const entry = found.get(violation.requirement) ?? { title: `A payment broke ${violation.requirement}`, messages: [] };
           entry.messages.push(`payment ${history.id} (read by ${view.checkId}, ${view.via}): ${violation.message}`);
           found.set(violation.requirement, entry);
