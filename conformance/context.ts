@@ -1,5 +1,6 @@
 // What a check receives: clients for the service and the control API, the webhook receiver, the
 // contract, and helpers that turn observations into typed failures. Checks stay plain functions.
+import type { PaymentHistories } from './history/payment-histories.ts';
 import fc from 'fast-check';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ContractFacade } from './contract-facade.ts';
@@ -84,6 +85,8 @@ export interface RunServices {
   customer?: { agent: CustomerAgent; chains: ChainsFile } | null;
   /** The payments each check created; those still ACTIVE are cancelled when the check ends. */
   createdPayments?: CreatedPayments;
+  /** Every view of every payment the run read, through any check (judged at the end by checks/history/). */
+  paymentHistories?: PaymentHistories;
   /** Aborted (with a RunStop) when the run must stop: a signal, or --max-run-time. */
   stop?: AbortSignal;
   /** What the run established about the assumed premises (conformance/premises/). */

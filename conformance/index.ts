@@ -30,6 +30,7 @@ import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';
 import { CreatedPayments } from './created-payments.ts';
+import { PaymentHistories } from './history/payment-histories.ts';
 import { PremiseBook } from './premises/book.ts';
 import { DISCOVERERS } from './premises/discover/index.ts';
 import { declarationsFrom } from './premises/profile.ts';
@@ -147,6 +148,7 @@ async function runOn(
   for (const [name, value] of Object.entries(options.headers)) secrets.add(value, headerVariable(name));
   const recorder = new Recorder();
   const createdPayments = new CreatedPayments();
+  const paymentHistories = new PaymentHistories();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
   const api = new HttpClient({
     baseUrl: options.baseUrl,
@@ -158,7 +160,10 @@ async function runOn(
     maxResponseBytes: options.maxResponseBytes,
     dispatcher,
     headers: options.headers,
-    observe: createdPayments.observe,
+    observe: (client, request, response) => {
+      createdPayments.observe(client, request, response);
+      paymentHistories.observe(client, request, response);
+    },
   });
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
@@ -232,6 +237,7 @@ async function runOn(
       timeTravel: control ? null : (blackBox?.timeTravel ?? null),
       customer,
       createdPayments,
+      paymentHistories,
       stop: stopper.signal,
       premises,
     };

@@ -74,6 +74,14 @@ describe('validateResponse', () => {
     expect(get(payment)).toEqual([expect.objectContaining({ kind: 'body', pointer: '/title', level: 'assumed' })]);
   });
 
+  it('rates a nullable field that breaks only an assumed sample format as assumed, a broken documented one as documented', () => {
+    const eightDecimals = get({ ...example('PaymentSuccessful'), exchangeRate: '1.00000000' });
+    expect(eightDecimals).toEqual([expect.objectContaining({ pointer: '/exchangeRate', level: 'assumed' })]);
+    expect(eightDecimals[0]!.requirements).toContain('PAY-EXCHANGE-RATE-6-DECIMALS');
+    const notDecimal = get({ ...example('PaymentSuccessful'), exchangeRate: '1,5' });
+    expect(notDecimal).toEqual([expect.objectContaining({ pointer: '/exchangeRate', level: 'documented' })]);
+  });
+
   it('enforces the state invariants of the retrieve view', () => {
     const failedWithoutError = { ...example('PaymentFailed'), error: null };
     expect(get(failedWithoutError).some((v) => v.pointer === '/error' && v.level === 'documented')).toBe(true);

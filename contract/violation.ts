@@ -116,6 +116,30 @@ export interface SchemaErrorContext {
 }
 
 /**
+ * A failed anyOf/oneOf is only a choice of ours when one of its branches failed on assumed keywords alone: the value
+ * meets what the spec states of that branch (a rate with 8 decimals is a decimal string; six decimals is our reading
+ * of the samples). Then the violation is assumed, under that branch's requirements. Null when no branch is such.
+ */
+function compositeLevel(
+  error: ErrorObject,
+  branches: readonly ErrorObject[],
+  root: unknown,
+): { level: RequirementLevel; requirements: string[] } | null {
+  if (branches.length === 0) return null;
+  const byBranch = new Map<string, ErrorObject[]>();
+  for (const branch of branches) {
+    const index = branch.schemaPath.slice(error.schemaPath.length + 1).split('/')[0]!;
+    byBranch.set(index, [...(byBranch.get(index) ?? []), branch]);
+  }
+  for (const errors of byBranch.values()) {
+    const classified = errors.map((e) => classifySchemaError(e, root));
+    if (classified.every((c) => c.level === 'assumed'))
+      return { level: 'assumed', requirements: [...new Set(classified.flatMap((c) => c.requirements))] };
+  }
+  return null;
+}
+
+/**
  * Turns ajv errors into violations. Branch errors of a failed anyOf/oneOf are folded into that
  * error's message, and `if` errors are dropped (their `then`/`else` errors carry the detail).
  */
@@ -130,8 +154,8 @@ export function schemaErrorsToViolations(errors: readonly ErrorObject[], root: u
     else standalone.push(error);
   }
   return standalone.map((error) => {
-    const { level, requirements } = classifySchemaError(error, root);
     const branches = branchesOf.get(error) ?? [];
+    const { level, requirements } = compositeLevel(error, branches, root) ?? classifySchemaError(error, root);
     const detail =
       branches.length > 0 ? ` (${[...new Set(branches.map((b) => `${b.instancePath || '/'} ${describe(b)}`))].join('; ')})` : '';
     const pointer = pointerOf(error);

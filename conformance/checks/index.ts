@@ -34,6 +34,8 @@ import { lifecycleEvents } from './webhooks/lifecycle-events.ts';
 import { noCreatedEvent } from './webhooks/no-created-event.ts';
 import { createdEventSweep } from './webhooks/created-event-sweep.ts';
 import { retrySchedule } from './webhooks/retry-schedule.ts';
+import { paymentInvariants } from './history/payment-invariants.ts';
+import { eventsAgainstHistory } from './history/events-against-history.ts';
 import { webhookSignature } from './webhooks/signature.ts';
 import { slowReceiver } from './webhooks/slow-receiver.ts';
 import { testEvent } from './webhooks/test-event.ts';
@@ -108,4 +110,6 @@ export const ALL_CHECKS: Check[] = [
   amountFormat,
   controlResponseConformance,
   createdEventSweep,
+  paymentInvariants,
+  eventsAgainstHistory,
 ];

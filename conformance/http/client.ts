@@ -66,7 +66,7 @@ export interface HttpClientOptions {
   /** Told of every answered request, with the client that made it (e.g. to remember the payments a check created). */
   observe?: (
     client: HttpClient,
-    request: { method: string; path: string; checkId: string },
+    request: { method: string; path: string; checkId: string; json?: unknown; startedAtMs?: number },
     response: { status: number; json: unknown },
   ) => void;
 }
@@ -171,7 +171,7 @@ export class HttpClient {
       const json = parseJson(text);
       this.options.observe?.(
         this,
-        { method: spec.method, path: spec.path, checkId: exchange.checkId },
+        { method: spec.method, path: spec.path, checkId: exchange.checkId, json: spec.json, startedAtMs: Date.parse(exchange.startedAt) },
         { status: response.statusCode, json },
       );
       return { status: response.statusCode, headers: received.headers, text, json, exchange };

@@ -73,6 +73,7 @@ export function fieldRequirement(field: PaymentField): string {
 }
 
 export const TERMINAL_REQUIREMENT = 'PAY-STATE-TERMINAL-FINAL';
+export const FORWARD_ONLY_REQUIREMENT = 'PAY-STATE-FORWARD-ONLY';
 export const TOKEN_IDENTITY_REQUIREMENTS = ['PAY-TOKEN-AMOUNT-CEIL', 'PAY-MERCHANT-FEE-TOKEN-REMAINDER'];
 
 /** Every requirement the tracker can report: a check that feeds it observations cites these. */
@@ -80,6 +81,7 @@ export const INVARIANT_REQUIREMENTS: string[] = [
   ...new Set([
     ...(Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => FIELD_LIFETIMES[f] !== 'transition').map(fieldRequirement),
     TERMINAL_REQUIREMENT,
+    FORWARD_ONLY_REQUIREMENT,
     ...TOKEN_IDENTITY_REQUIREMENTS,
   ]),
 ];

@@ -52,6 +52,19 @@ const processing = (at: number): Partial<Payment> => ({
 const requirements = (tracker: PaymentTracker, p: Payment, readAt: number) => tracker.observe(p, readAt).map((v) => v.requirement);
 
 describe('PaymentTracker', () => {
+  it('orders createdAt ≤ paidAt ≤ updatedAt', () => {
+    const paid = { ...processing(T0 + 60_000), status: 'SUCCESSFUL' as const, txHash: `0x${'a'.repeat(64)}`, gasActual: '0.01' };
+    expect(requirements(new PaymentTracker(), payment({ ...paid, paidAt: iso(T0 + 60_000) }), T0)).toEqual([]);
+    expect(requirements(new PaymentTracker(), payment({ ...paid, paidAt: iso(T0 - 1) }), T0)).toEqual(['PAY-FIELD-PAID-AT']);
+    expect(requirements(new PaymentTracker(), payment({ ...paid, paidAt: iso(T0 + 60_001) }), T0)).toEqual(['PAY-FIELD-UPDATED-AT']);
+  });
+
+  it('fails a status that goes back (forward only), not one that moves on', () => {
+    const t = new PaymentTracker();
+    expect(requirements(t, payment(processing(T0 + 1000)), T0 + 1000)).toEqual([]);
+    expect(requirements(t, payment({ ...processing(T0 + 2000), status: 'ACTIVE' }), T0 + 2000)).toContain('PAY-STATE-FORWARD-ONLY');
+  });
+
   it('accepts a legal life: create, reads, a transition with a fresh updatedAt, re-formatted decimals', () => {
     const t = new PaymentTracker();
     t.created(payment().id, { amount: '100', currency: 'USD', acceptedChains: [8453, 1] });

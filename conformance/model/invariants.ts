@@ -8,6 +8,7 @@ import { TERMINAL, type CreateBody, type Payment } from '../support/payments.ts'
 import {
   DECIMAL_FIELDS,
   FIELD_LIFETIMES,
+  FORWARD_ONLY_REQUIREMENT,
   INSTANT_FIELDS,
   TERMINAL_REQUIREMENT,
   TOKEN_IDENTITY_REQUIREMENTS,
@@ -136,6 +137,14 @@ export class PaymentTracker {
     if (typeof now.updatedAt === 'string' && typeof now.createdAt === 'string' && Date.parse(now.updatedAt) < Date.parse(now.createdAt)) {
       out.push({ requirement: fieldRequirement('updatedAt'), message: `updatedAt ${now.updatedAt} is before createdAt ${now.createdAt}` });
     }
+    // Completion is an update of the payment, after its creation (spec §2: paidAt "completion time").
+    if (typeof now.paidAt === 'string') {
+      const paidAt = Date.parse(now.paidAt);
+      if (typeof now.createdAt === 'string' && paidAt < Date.parse(now.createdAt))
+        out.push({ requirement: fieldRequirement('paidAt'), message: `paidAt ${now.paidAt} is before createdAt ${now.createdAt}` });
+      if (typeof now.updatedAt === 'string' && Date.parse(now.updatedAt) < paidAt)
+        out.push({ requirement: fieldRequirement('updatedAt'), message: `updatedAt ${now.updatedAt} is before paidAt ${now.paidAt}` });
+    }
     const previous = this.seen.get(payment.id);
     if (previous) out.push(...this.compare(previous, now, readAt));
     this.seen.set(payment.id, { payment: { ...(previous?.payment ?? {}), ...now }, readAt });
@@ -152,6 +161,16 @@ export class PaymentTracker {
     const common = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => f in before && f in now && f !== 'updatedAt');
     for (const field of common) if (FIELD_LIFETIMES[field] !== 'transition') this.judged.add(fieldRequirement(field));
     const changed = common.filter((f) => !sameValue(f, before[f], now[f]));
+    // Forward only (spec §3): ACTIVE, then PROCESSING, then an outcome; never back to an earlier rank.
+    const rank = (status: unknown) => (status === 'ACTIVE' ? 0 : status === 'PROCESSING' ? 1 : TERMINAL.includes(status as never) ? 2 : -1);
+    if ('status' in before && 'status' in now && rank(before.status) >= 0 && rank(now.status) >= 0) {
+      this.judged.add(FORWARD_ONLY_REQUIREMENT);
+      if (rank(now.status) < rank(before.status))
+        out.push({
+          requirement: FORWARD_ONLY_REQUIREMENT,
+          message: `status went back from ${String(before.status)} to ${String(now.status)}`,
+        });
+    }
     for (const field of changed) {
       const lifetime = FIELD_LIFETIMES[field];
       const message = `${field} changed from ${show(before[field])} to ${show(now[field])} (status ${String(before.status)} -> ${String(now.status)})`;

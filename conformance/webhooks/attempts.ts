@@ -14,11 +14,15 @@ export function attemptKey(delivery: Delivery): string {
   return `${t}\n${at}\n${delivery.rawBody}`;
 }
 
-/** The deliveries with later copies of the same attempt removed, in arrival order. */
-export function distinctAttempts(deliveries: readonly Delivery[]): Delivery[] {
+/**
+ * The deliveries with later copies of the same attempt removed, in arrival order. `apart` tells deliveries apart that
+ * the key cannot: a retry timed on a virtual clock can carry the same body and wall-clock `t` as the attempt before it
+ * (a control API moves hours in a second), but it arrives after the suite moved the clock, a copy does not.
+ */
+export function distinctAttempts(deliveries: readonly Delivery[], apart: (delivery: Delivery) => string = () => ''): Delivery[] {
   const seen = new Set<string>();
   return deliveries.filter((d) => {
-    const key = attemptKey(d);
+    const key = `${attemptKey(d)}\n${apart(d)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -1,12 +1,14 @@
 // Retries on the documented schedule: the receiver fails every attempt, the clock is advanced to
-// just before and just after each due time, and attempts must arrive exactly then: 7 attempts at
-// +0, 1 m, 6 m, 36 m, 2 h 36 m, 10 h 36 m, 34 h 36 m (cumulative) measured on the implementation's
-// clock (conformance/webhooks/attempt-time.ts), with a tolerance of ±retryToleranceSeconds (default 2 s). Then no 8th attempt, and the delivery
-// record shows failed.
+// just before and just after each due time, and attempts must arrive then: 7 attempts at
+// +0, 1 m, 6 m, 36 m, 2 h 36 m, 10 h 36 m, 34 h 36 m (cumulative). Each attempt is timed by when it arrived, on the
+// implementation's clock as the suite moves it (webhooks/retry-timing.ts), never by a header the implementation writes,
+// within ±retryToleranceSeconds (default 2 s) of its due time or of the moment the suite woke the implementation past
+// it. Then no 8th attempt, and the delivery record shows failed. The check runs on a merchant of its own (control API)
+// or, black-box, after every payment the run left ACTIVE is cancelled, so no expiry of another check's payments loads
+// the implementation while it is timed.
 import type { WebhookDelivery } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import { attemptSeconds } from '../../webhooks/attempt-time.ts';
 import { cancelPayment, createPayment } from '../../support/payments.ts';
 import type { Received } from '../../received.ts';
 import { distinctAttempts } from '../../webhooks/attempts.ts';
@@ -15,8 +17,9 @@ import { acceptedAmount } from '../../support/amounts.ts';
 import { readList } from '../../support/lists.ts';
 import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
 
-/** Cumulative seconds after attempt 1 (spec §6 table). */
-export const RETRY_OFFSETS_S = [0, 60, 360, 2160, 9360, 38160, 124560];
+import { type AttemptSpan, RETRY_OFFSETS_S, dueWindow, judgeArrival } from '../../webhooks/retry-timing.ts';
+
+export { RETRY_OFFSETS_S };
 
 export const retrySchedule = defineCheck({
   id: 'webhooks.retry-schedule',
@@ -42,7 +45,6 @@ export const retrySchedule = defineCheck({
       ctx.notExercised(
         'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
       );
-    const tolerance = ctx.options.retryToleranceSeconds;
     const subject = await webhookSubject(ctx, { status: 500 });
     const created = await createPayment(subject.api, { amount: await acceptedAmount(ctx, 'USD', '64.00'), currency: 'USD' });
     ctx.requireStatus(created, 201, 'WH-RETRY-ATTEMPT-1', 'Setup: create');
@@ -50,58 +52,68 @@ export const retrySchedule = defineCheck({
     // Only this payment's deliveries count: without a control API the endpoint is the main merchant's, and payments
     // of other checks expire (and are notified) while the clock moves by days.
     // Copies of one attempt (same body and t) are one attempt: duplicates are legal (spec §6).
-    const mine = (deliveries: Delivery[]) => distinctAttempts(eventsOf(deliveries, 'payment.cancelled', paymentId));
+    // A retry is told from a copy by the clock move it arrived after (the suite lets copies settle before it moves).
+    const moves: number[] = [];
+    const moveClock = async (ms: number) => {
+      moves.push(Date.now());
+      await ctx.advanceClock(ms);
+    };
+    const epoch = (delivery: Delivery) => String(moves.filter((at) => at <= delivery.receivedAt).length);
+    const mine = (deliveries: Delivery[]) => distinctAttempts(eventsOf(deliveries, 'payment.cancelled', paymentId), epoch);
+    // Attempt 1 cannot leave before the cancel is asked for.
+    const cancelledFrom = await ctx.clock.refresh();
     ctx.requireStatus(await cancelPayment(subject.api, paymentId), '2xx', 'WH-RETRY-ATTEMPT-1', 'Setup: cancel');
     const first = mine(await subject.endpoint.waitFor((d) => mine(d).length >= 1, ctx.options.webhookWaitMs));
+    await subject.endpoint.settle(ctx.options.webhookQuietMs);
     ctx.require(first.length === 1, 'WH-RETRY-ATTEMPT-1', 'First attempt did not arrive (once)', `received ${describeDeliveries(first)}`);
-    const t0 = attemptSeconds(first[0]!);
-    ctx.require(Number.isFinite(t0), 'WH-TIMESTAMP-RESTAMPED', 'First attempt has no X-Service-Timestamp', 'missing header');
-    await ctx.clock.refresh();
+    // Arrivals are read on the implementation's clock before the suite moves it again (the clock's mapping changes).
+    const arrival = (delivery: Delivery) => ctx.clock.at(delivery.receivedAt);
+    const spans: AttemptSpan[] = [{ lo: cancelledFrom, hi: arrival(first[0]!) }];
+    ctx.require(
+      first[0]!.headers['x-service-timestamp'] !== undefined,
+      'WH-TIMESTAMP-RESTAMPED',
+      'First attempt has no X-Service-Timestamp',
+      'missing header',
+    );
     verifyDeliveries(ctx, subject, first, () => 'WH-SIGN-HMAC');
-    // The virtual clock also runs with wall time, so it is re-read before every move.
-    const serverSeconds = async () => Math.floor((await ctx.clock.refresh()) / 1000);
-    let now = await serverSeconds();
-    // From outside (libfaketime) each attempt fires when the target wakes after its due time, a little late, and the
-    // next is scheduled from that moment: there each interval is measured from the previous attempt's timestamp.
+    const tolerance = ctx.options.retryToleranceSeconds * 1000;
+    // A clock moved from outside (libfaketime) wakes the implementation a little after each due time, so an
+    // implementation that counts each delay from the previous attempt's real departure drifts from the cumulative
+    // column by that much; a control API fires timers at their due times, where the two columns coincide.
     const fromPrevious = !ctx.services.control;
-    let previous = t0;
+    const at = (ms: number) => `+${((ms - spans[0]!.hi) / 1000).toFixed(1)} s`;
     for (let attempt = 2; attempt <= 7; attempt++) {
-      const interval = RETRY_OFFSETS_S[attempt - 1]! - RETRY_OFFSETS_S[attempt - 2]!;
-      // From outside, an implementation may count each retry from attempt 1 (the cumulative column) or from the moment the
-      // previous attempt actually went out (the interval column); both read the table faithfully, and they differ by
-      // how late the previous attempt woke up. With a control API the two coincide, so the cumulative time is exact.
-      const cumulativeDue = t0 + RETRY_OFFSETS_S[attempt - 1]!;
-      const dues = fromPrevious ? [cumulativeDue, previous + interval] : [cumulativeDue];
-      const due = Math.min(...dues);
-      const lastDue = Math.max(...dues);
-      now = await serverSeconds();
+      const window = dueWindow(spans[0]!, spans[attempt - 2]!, attempt, fromPrevious);
+      const due = `due at ${at(window.lo)}${window.hi - window.lo >= 100 ? ` to ${at(window.hi)}` : ''} after attempt 1 arrived, ±${tolerance / 1000} s`;
+      // The clock also runs with wall time, so it is re-read before every move.
+      let now = await ctx.clock.refresh();
+      let lo = now;
       // Just before the due time: nothing new may arrive (no early retry).
-      const early = due - tolerance - 1 - now;
+      const early = window.lo - tolerance - 1000 - now;
       if (early > 0) {
-        await ctx.advanceClock(early * 1000);
-        now = await serverSeconds();
+        await moveClock(early);
+        await ctx.clock.refresh();
         const seen = mine(await subject.endpoint.settle(ctx.options.webhookQuietMs));
-        // Judged by when each new attempt arrived on the implementation's clock: that clock keeps running while the
-        // suite waits for quiet, so an attempt that arrives during the wait may be on time.
-        const arrivedEarly = seen.slice(attempt - 1).filter((d) => Math.floor(ctx.clock.at(d.receivedAt) / 1000) < due - tolerance);
+        now = await ctx.clock.refresh();
+        const arrivedEarly = seen.slice(attempt - 1).find((d) => arrival(d) < window.lo - tolerance);
         ctx.expect(
-          seen.length < attempt || arrivedEarly.length === 0,
+          arrivedEarly === undefined,
           `WH-RETRY-ATTEMPT-${attempt}`,
           `Attempt ${attempt} came early`,
-          `attempt ${attempt} arrived at +${Math.floor(ctx.clock.at((arrivedEarly[0] ?? seen[attempt - 1])?.receivedAt ?? 0) / 1000) - t0} s after attempt 1; it is due at +${due - t0} s at the earliest, ±${tolerance} s`,
+          () => `attempt ${attempt} arrived at ${at(arrival(arrivedEarly!))} after attempt 1; it is ${due}`,
         );
         ctx.expect(
           seen.length <= attempt,
           `WH-RETRY-ATTEMPT-${attempt}`,
           `Attempt ${attempt} came early`,
-          `by ${now - t0} s after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is due at +${due - t0} s at the earliest, ±${tolerance} s`,
+          `by ${at(now)} after attempt 1 there were ${seen.length} attempts; attempt ${attempt} is ${due}`,
         );
+        if (seen.length < attempt) lo = now;
       }
-      // A control API fires timers at their due time whatever the jump; a clock moved from outside (libfaketime) makes
-      // them fire when the target wakes up after it, so the suite lands on the due time itself and lets them run.
-      const late = (ctx.services.control ? due + tolerance + 1 : lastDue) - now;
-      await ctx.advanceClock(late * 1000);
-      now = await serverSeconds();
+      // Land on the end of the window and let the implementation run what fell due; it cannot send before it wakes there.
+      const late = window.hi - now;
+      if (late > 0) await moveClock(late);
+      const wokenAt = await ctx.clock.refresh();
       const seen = mine(await subject.endpoint.waitFor((d) => mine(d).length >= attempt, ctx.options.webhookWaitMs));
       ctx.addCases();
       if (
@@ -109,37 +121,25 @@ export const retrySchedule = defineCheck({
           seen.length >= attempt,
           `WH-RETRY-ATTEMPT-${attempt}`,
           `Attempt ${attempt} missing`,
-          `by +${now - t0} s only ${seen.length} attempts arrived (attempt ${attempt} due at +${RETRY_OFFSETS_S[attempt - 1]} s)`,
+          `by ${at(ctx.clock.now())} after attempt 1 only ${seen.length} attempts arrived (attempt ${attempt} is ${due})`,
         )
       )
         return;
+      // Copies of this attempt arrive with it, before the next move.
+      await subject.endpoint.settle(ctx.options.webhookQuietMs);
       const delivery = seen[attempt - 1]!;
+      const arrivedAt = arrival(delivery);
+      spans.push({ lo: Math.min(lo, arrivedAt), hi: arrivedAt });
       verifyDeliveries(ctx, subject, [delivery], () => 'WH-SIGN-HMAC');
-      const stamp = attemptSeconds(delivery);
-      if (fromPrevious) {
-        const gap = stamp - previous;
-        const offset = stamp - t0;
-        const onTime = Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance || Math.abs(gap - interval) <= tolerance;
-        ctx.expectDelivery(
-          onTime,
-          `WH-RETRY-ATTEMPT-${attempt}`,
-          `Attempt ${attempt} at the wrong time`,
-          `attempt time is +${offset} s after attempt 1 and ${gap} s after attempt ${attempt - 1}; expected +${RETRY_OFFSETS_S[attempt - 1]} s after attempt 1 or ${interval} s after attempt ${attempt - 1}, ±${tolerance} s`,
-          delivery,
-          subject.secret,
-        );
-      } else {
-        const offset = stamp - t0;
-        ctx.expectDelivery(
-          Math.abs(offset - RETRY_OFFSETS_S[attempt - 1]!) <= tolerance,
-          `WH-RETRY-ATTEMPT-${attempt}`,
-          `Attempt ${attempt} at the wrong time`,
-          `attempt time is +${offset} s after attempt 1; expected +${RETRY_OFFSETS_S[attempt - 1]} s ±${tolerance} s`,
-          delivery,
-          subject.secret,
-        );
-      }
-      previous = stamp;
+      const verdict = judgeArrival(arrivedAt, window, wokenAt, tolerance);
+      ctx.expectDelivery(
+        verdict === 'on-time',
+        `WH-RETRY-ATTEMPT-${attempt}`,
+        `Attempt ${attempt} at the wrong time`,
+        `attempt ${attempt} arrived ${verdict} at ${at(arrivedAt)} after attempt 1 (the suite woke the implementation at ${at(wokenAt)}); it is ${due}`,
+        delivery,
+        subject.secret,
+      );
       ctx.expectDelivery(
         delivery.rawBody === first[0]!.rawBody,
         'WH-BODY-IDENTICAL',
@@ -150,7 +150,7 @@ export const retrySchedule = defineCheck({
       );
     }
     await ctx.clock.refresh();
-    await ctx.advanceClock(48 * 3600_000);
+    await moveClock(48 * 3600_000);
     const all = mine(await subject.endpoint.settle(ctx.options.webhookQuietMs));
     ctx.expect(
       all.length === 7,

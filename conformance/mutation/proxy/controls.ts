@@ -85,6 +85,15 @@ export const CONTROLS: ProxyControl[] = [
     delivery: (d, proxy) => new Promise<number>((resolve) => proxy.later(1500, async () => resolve(await proxy.forward(d)))),
   },
   {
+    name: 'documented-headers-only',
+    description:
+      "Deliveries carry only the documented headers: the simulator's own X-Simulator-Attempt-Timestamp is dropped, as a real implementation never sends it",
+    delivery: (d, proxy) => {
+      const { 'x-simulator-attempt-timestamp': _dropped, ...headers } = d.headers;
+      return proxy.forward({ ...d, headers });
+    },
+  },
+  {
     name: 'extra-field-open-shape',
     description: 'Error bodies carry an extra `traceId`: the spec does not close the error body, so extra fields are legal',
     response: (r) =>

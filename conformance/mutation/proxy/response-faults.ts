@@ -16,6 +16,8 @@ export interface ProxyFault extends TrafficRewrite {
   level: 'documented' | 'assumed';
   /** Needs the slow checks (none of the proxy faults do). */
   slow?: boolean;
+  /** Runs every check: the fault shows only on payments other checks make (the run-level history checks catch it). */
+  wholeRun?: boolean;
 }
 
 const initiated = (p: Json): boolean => p.status !== 'ACTIVE' && p.chainId !== null && p.chainId !== undefined;

@@ -94,6 +94,8 @@ export type FixtureFault =
   | 'signature-wrong-key'
   | 'cancelled-event-dropped'
   | 'retry-schedule-shifted'
+  /** Retries leave a minute late while the attempt-time header claims the documented instant (a header is no clock). */
+  | 'retry-late-header-on-time'
   | 'rotation-keeps-secret'
   | 'csv-includes-old'
   | 'ledger-misses-settlement'

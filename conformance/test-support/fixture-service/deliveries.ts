@@ -68,7 +68,10 @@ async function attempt(state: FixtureState, delivery: Delivery, stamp: number, s
   // The signed timestamp is the process's wall time, which a receiver checks against its own clock. A clock moved
   // by the control API is not the receiver's: then the attempt's own instant travels in a header of ours.
   const t = Math.floor(Date.now() / 1000);
-  const ours: Record<string, string> = state.attemptTimeHeader ? { 'x-simulator-attempt-timestamp': String(Math.floor(stamp / 1000)) } : {};
+  const claimed = delivery.claimedAt ?? stamp;
+  const ours: Record<string, string> = state.attemptTimeHeader
+    ? { 'x-simulator-attempt-timestamp': String(Math.floor(claimed / 1000)) }
+    : {};
   const started = Date.now();
   let statusCode: number | null = null;
   let error: string | null = null;
@@ -104,6 +107,10 @@ async function attempt(state: FixtureState, delivery: Delivery, stamp: number, s
   }
   // Each retry counts from the previous attempt's due time.
   delivery.nextAttemptAt = scheduled + delay + (state.has('retry-schedule-shifted') ? 30_000 : 0);
+  if (state.has('retry-late-header-on-time')) {
+    delivery.claimedAt = delivery.nextAttemptAt;
+    delivery.nextAttemptAt += 60_000;
+  }
 }
 
 export function deliveryRecord(delivery: Delivery): Record<string, unknown> {

@@ -12,12 +12,19 @@ export interface FixtureRun {
   choices?: Partial<FixtureChoices>;
   faults?: FixtureFault[];
   control?: boolean;
+  /** Whether the fixture sends the simulator-only X-Simulator-Attempt-Timestamp (default: with the control API). */
+  attemptTimeHeader?: boolean;
   checks: string[];
   profile?: ImplementationProfile;
 }
 
 export async function runAgainstFixture(run: FixtureRun): Promise<RunResult> {
-  const fixture = await startFixtureService({ choices: run.choices ?? {}, faults: run.faults ?? [], control: run.control ?? false });
+  const fixture = await startFixtureService({
+    choices: run.choices ?? {},
+    faults: run.faults ?? [],
+    control: run.control ?? false,
+    ...(run.attemptTimeHeader !== undefined ? { attemptTimeHeader: run.attemptTimeHeader } : {}),
+  });
   try {
     const outcome = await runConformance({
       baseUrl: fixture.url,

@@ -91,6 +91,8 @@ export interface Delivery {
   attempts: Attempt[];
   /** When the next attempt is due (ms), or null. */
   nextAttemptAt: number | null;
+  /** The instant a faulty attempt-time header claims for the next attempt (fault retry-late-header-on-time). */
+  claimedAt?: number;
   createdAt: number;
   seq: number;
 }

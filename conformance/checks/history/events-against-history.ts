@@ -1,0 +1,87 @@
+// Every payment event the receiver got, judged against what the payment really did (cross-cutting, at the end). The
+// state flow is forward only and each event names a transition (spec §3, §6), so an event for a transition the payment
+// never made is a failure; a late, repeated or out-of-order delivery of a real one is not. What the suite can prove
+// from its own requests, without assuming anything the spec does not state:
+// - payment.cancelled for a payment the run never asked to cancel: CANCELLED is reached only by DELETE.
+// - payment.processing, .completed, .failed or .expired for a payment the run cancelled while it was ACTIVE (the DELETE
+//   answered it CANCELLED) and that still reads CANCELLED after the event arrived: each of those transitions leaves
+//   ACTIVE or PROCESSING, which the payment no longer was, and only a DELETE of an ACTIVE payment makes it CANCELLED.
+import type { PaymentEventPayload } from '@stablepay/contract/types';
+import type { CheckContext } from '../../context.ts';
+import { defineCheck } from '../../registry.ts';
+import type { Received } from '../../received.ts';
+import { getPayment } from '../../support/payments.ts';
+import type { Delivery } from '../../webhooks/receiver.ts';
+
+const EVENT_REQUIREMENT: Record<string, string> = {
+  'payment.processing': 'WH-EVENT-PAYMENT-PROCESSING',
+  'payment.completed': 'WH-EVENT-PAYMENT-COMPLETED',
+  'payment.failed': 'WH-EVENT-PAYMENT-FAILED',
+  'payment.expired': 'WH-EVENT-PAYMENT-EXPIRED',
+  'payment.cancelled': 'WH-EVENT-PAYMENT-CANCELLED',
+};
+
+/** Payment ids the run sent a DELETE for that was answered 2xx or not answered at all (it may have taken effect). */
+function cancelsAsked(ctx: CheckContext): Set<string> {
+  const ids = new Set<string>();
+  for (const exchange of ctx.services.recorder.all('service')) {
+    const match = /\/v1\/payments\/([^/?]+)$/.exec(new URL(exchange.url).pathname);
+    if (exchange.method !== 'DELETE' || !match) continue;
+    if (exchange.status === null || exchange.transportError !== null || (exchange.status >= 200 && exchange.status < 300))
+      ids.add(decodeURIComponent(match[1]!));
+  }
+  return ids;
+}
+
+export const eventsAgainstHistory = defineCheck({
+  id: 'history.events-against-history',
+  title: 'Over the whole run, every payment event received names a transition the payment really made',
+  requirements: Object.values(EVENT_REQUIREMENT),
+  level: 'documented',
+  needs: ['webhook-receiver'],
+  tags: ['webhooks', 'cross-cutting', 'run-history'],
+  async run(ctx: CheckContext) {
+    const histories = ctx.services.paymentHistories;
+    // A prompt implementation has delivered by now; a late one gets the usual webhook wait after the run's last request.
+    const last = ctx.services.recorder.all('service').at(-1);
+    const remaining = (last ? Date.parse(last.startedAt) + last.durationMs : 0) + ctx.options.webhookWaitMs - Date.now();
+    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+    const events = ctx.receiver.all().filter((d) => {
+      const body = d.json as Received<PaymentEventPayload> | undefined;
+      return typeof body?.event === 'string' && body.event in EVENT_REQUIREMENT && histories?.get(String(body.data?.paymentId));
+    });
+    if (events.length === 0) ctx.notExercised('the receiver got no event for a payment the run read');
+    ctx.addCases(events.length);
+    ctx.judged(...new Set(events.map((d) => EVENT_REQUIREMENT[(d.json as PaymentEventPayload).event]!)));
+    const asked = cancelsAsked(ctx);
+    const reported = new Set<string>();
+    const report = (delivery: Delivery, message: string) => {
+      const { event, data } = delivery.json as PaymentEventPayload;
+      const key = `${event}\n${data.paymentId}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      ctx.failDelivery(EVENT_REQUIREMENT[event]!, `${event} for a transition the payment never made`, message, delivery);
+    };
+    for (const delivery of events) {
+      const { event, data } = delivery.json as PaymentEventPayload;
+      const history = histories!.get(data.paymentId)!;
+      if (event === 'payment.cancelled') {
+        if (!asked.has(data.paymentId))
+          report(
+            delivery,
+            `payment ${data.paymentId} was never cancelled by the run (no DELETE of it), and only a DELETE cancels a payment`,
+          );
+        continue;
+      }
+      const cancelledWhileActive = history.views.some((v) => v.via === 'cancel' && v.payment.status === 'CANCELLED');
+      if (!cancelledWhileActive || !history.client) continue;
+      // The payment as it is now, read after the event arrived.
+      const now = await getPayment(history.client, data.paymentId);
+      if (now.status === 200 && now.payment?.status === 'CANCELLED')
+        report(
+          delivery,
+          `payment ${data.paymentId} was cancelled by the run while ACTIVE (DELETE answered CANCELLED) and still reads CANCELLED after ${event} arrived: the transition ${event} names never happened`,
+        );
+    }
+  },
+});

@@ -1,0 +1,70 @@
+// The payment invariants judged over the whole run (cross-cutting, at the end): every payment any check read, through
+// any path, is replayed view by view (history/payment-histories.ts) through the same tracker the lifecycle checks use,
+// so a rule holds on the payments of the externalId, customer and fee checks too, not only on the lifecycle checks' own.
+// Judged: fields fixed at creation never change and set-once fields never change once set (acceptedChains stays as
+// requested), createdAt ≤ paidAt ≤ updatedAt, updatedAt moves forward on every change, status moves forward only, token
+// amounts add up. Terminal payments that change at all only warn (PAY-STATE-TERMINAL-FINAL is assumed).
+import type { CheckContext } from '../../context.ts';
+import { sequentialViews } from '../../history/payment-histories.ts';
+import { FIELD_LIFETIMES, INVARIANT_REQUIREMENTS, type PaymentField, fieldRequirement } from '../../model/field-lifetimes.ts';
+import { PaymentTracker, sameValue } from '../../model/invariants.ts';
+import type { ViewViolation } from '../../model/view-rules.ts';
+import type { Payment } from '../../support/payments.ts';
+import { defineCheck } from '../../registry.ts';
+
+/** A field other than updatedAt changed between two sequential views while updatedAt did not move forward. */
+function updatedAtMoved(before: Payment, now: Payment): ViewViolation[] {
+  const b = before as unknown as Record<string, unknown>;
+  const n = now as unknown as Record<string, unknown>;
+  if (typeof n.updatedAt !== 'string') return [];
+  const last = typeof b.updatedAt === 'string' ? b.updatedAt : b.createdAt;
+  if (typeof last !== 'string') return [];
+  const changed = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter(
+    (f) => f !== 'updatedAt' && f in b && f in n && !sameValue(f, b[f], n[f]),
+  );
+  if (changed.length === 0 || Date.parse(n.updatedAt) > Date.parse(last)) return [];
+  return [
+    {
+      requirement: fieldRequirement('updatedAt'),
+      message: `updatedAt ${n.updatedAt} did not move forward from ${last} although ${changed.join(', ')} changed`,
+    },
+  ];
+}
+
+export const paymentInvariants = defineCheck({
+  id: 'history.payment-invariants',
+  title: 'Over the whole run, every payment seen keeps its creation fields, orders its timestamps and moves forward only',
+  requirements: INVARIANT_REQUIREMENTS,
+  level: 'documented',
+  needs: [],
+  tags: ['lifecycle', 'cross-cutting', 'run-history'],
+  async run(ctx: CheckContext) {
+    const histories = (ctx.services.paymentHistories?.all() ?? []).filter((h) => h.views.length > 0);
+    if (histories.length === 0) ctx.notExercised('the run read no payment (run it with other checks)');
+    const found = new Map<string, { title: string; messages: string[] }>();
+    let judged = 0;
+    for (const history of histories) {
+      const tracker = new PaymentTracker();
+      if (history.request) tracker.created(history.id, history.request);
+      let previous: Payment | undefined;
+      for (const view of sequentialViews(history)) {
+        judged += 1;
+        // No read time on the implementation's clock (a moved clock is only estimated): updatedAt is judged against
+        // the previous view instead, it must be later whenever another field changed.
+        const violations = tracker.observe(view.payment, Number.NEGATIVE_INFINITY);
+        if (previous) violations.push(...updatedAtMoved(previous, view.payment));
+        previous = view.payment;
+        for (const violation of violations) {
+          const entry = found.get(violation.requirement) ?? { title: `A payment broke ${violation.requirement}`, messages: [] };
+          entry.messages.push(`payment ${history.id} (read by ${view.checkId}, ${view.via}): ${violation.message}`);
+          found.set(violation.requirement, entry);
+        }
+      }
+      ctx.judged(...tracker.judged);
+    }
+    ctx.addCases(judged);
+    for (const [requirement, { title, messages }] of found) {
+      ctx.fail(requirement, title, `${messages.length} violation(s) over the run; first: ${messages.slice(0, 3).join('\n')}`);
+    }
+  },
+});
