@@ -4,7 +4,7 @@
 // so the run-level checks (checks/history/) judge the invariants on every payment the run saw, not only on the payments
 // of the check that cares. List items are not views here: their shape is not shown.
 import type { HttpClient } from '../http/client.ts';
-import type { CreateBody, Payment } from '../support/payments.ts';
+import type { Payment, PaymentCreateRequest } from '@stablepay/contract/types';
 
 export interface PaymentView {
   payment: Payment;
@@ -19,7 +19,7 @@ export interface PaymentView {
 export interface PaymentHistory {
   id: string;
   /** The create request's body, when the run created it. */
-  request?: CreateBody;
+  request?: PaymentCreateRequest;
   /** The client (merchant credential) that last read it: only that merchant may read it again. */
   client?: HttpClient;
   views: PaymentView[];
@@ -50,7 +50,7 @@ export class PaymentHistories {
     }
     if (!via) return;
     const history = this.of(payment.id);
-    if (via === 'create' && request.json && typeof request.json === 'object') history.request = request.json as CreateBody;
+    if (via === 'create' && request.json && typeof request.json === 'object') history.request = request.json as PaymentCreateRequest;
     history.client = client;
     history.views.push({ payment, via, checkId: request.checkId, startedAt, endedAt });
   };
