@@ -6,9 +6,9 @@ import { exitCodeFor } from './classify.ts';
 import { checkGateOptions, evaluateGate } from './gate.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
 import { loadContractFacade } from './contract-adapter.ts';
-import type { RunServices } from './context.ts';
+import type { RunServices, TimeTravel } from './context.ts';
 import { createDispatcher, HttpClient, TransportError } from './http/client.ts';
-import { RequestScope, runInScope } from './http/request-scope.ts';
+import { RequestScope, requireExclusive, runInScope } from './http/request-scope.ts';
 import { Recorder } from './http/recorder.ts';
 import { headerVariable, SecretRegistry } from './http/redact.ts';
 import { ConfigError, durationOptionMs, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
@@ -16,7 +16,9 @@ import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
 import { consoleProgress } from './reports/console.ts';
 import { jsonGoesToStdout, writeReports } from './reports/index.ts';
 import { ndjsonProgress } from './reports/ndjson.ts';
-import { assembleResult, runPlan, type RunPlan } from './runner.ts';
+import { assembleResult, type RunPlan } from './runner.ts';
+import { runPlan } from './scheduling/run-plan.ts';
+import { controlGuard, mainEndpointGuard } from './scheduling/guards.ts';
 import { RunStop, runStopper, type RunStopper } from './run-stop.ts';
 import { controlSetupStep, preflight, probeControl, serverClock } from './scaffolding.ts';
 import type { ExitCode } from './classify.ts';
@@ -159,7 +161,10 @@ async function runOn(
     dispatcher,
     headers: options.headers,
     observe: createdPayments.observe,
+    // The main merchant's one webhook endpoint: only a check that holds it alone may change it (scheduling/).
+    guard: mainEndpointGuard(() => mainKey),
   });
+  let mainKey: string | undefined = options.apiKey;
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
   try {
@@ -176,6 +181,7 @@ async function runOn(
         timeoutMs: options.requestTimeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         headers: controlHeaders,
+        guard: controlGuard,
       },
       notes,
     );
@@ -207,6 +213,7 @@ async function runOn(
     if (control) {
       const runMerchant = await controlSetupStep("creating the run's merchant", () => control.createMerchant('conformance run'));
       runApi = api.withCredential(runMerchant.credential);
+      mainKey = runMerchant.credential.key;
       notes.push(
         "the run acts as a merchant of its own (control API): the given key's merchant is left untouched; the virtual clock moves forward for everyone",
       );
@@ -224,7 +231,7 @@ async function runOn(
       recorder,
       secrets,
       clock,
-      timeTravel: control ? null : (blackBox?.timeTravel ?? null),
+      timeTravel: control ? null : guardedTimeTravel(blackBox?.timeTravel ?? null),
       customer,
       createdPayments,
       stop: stopper.signal,
@@ -273,4 +280,16 @@ async function runOn(
 /** Cross-cutting checks read what every other check recorded, so they run last. */
 function orderForRun(checks: Check[]): Check[] {
   return [...checks.filter((c) => !c.tags.includes('cross-cutting')), ...checks.filter((c) => c.tags.includes('cross-cutting'))];
+}
+
+/** Moving a black-box target's clock (libfaketime: the whole target and every chain) needs the clock alone. */
+function guardedTimeTravel(travel: TimeTravel | null): TimeTravel | null {
+  if (!travel) return null;
+  return {
+    via: travel.via,
+    advance: (ms) => {
+      requireExclusive('clock', 'moved the clock');
+      return travel.advance(ms);
+    },
+  };
 }

@@ -11,11 +11,23 @@ export interface PendingRequest {
   deadlineMs: number;
 }
 
+/** What every check shares and some hold alone (scheduling/resources.ts says what each means). */
+export const SHARED_RESOURCES = ['clock', 'rate-limit-window', 'main-webhook-endpoint', 'main-merchant-books', 'recorded-traffic'] as const;
+export type SharedResource = (typeof SHARED_RESOURCES)[number];
+
+/** The resources a running check was granted alone, and its browser contexts. */
+export interface Exclusive {
+  exclusive: ReadonlySet<SharedResource>;
+  browserSlots: number;
+}
+
 export class RequestScope {
   readonly pending = new Set<PendingRequest>();
   constructor(
     readonly checkId: string,
     readonly signal: AbortSignal,
+    /** A check's grant (absent outside checks: setup, the premise probes of setup, unit tests). */
+    readonly claims?: Exclusive,
   ) {}
 
   /** The request this scope has waited on longest, if any. */
@@ -42,4 +54,26 @@ export class ScopeAborted extends Error {
     super(why);
     this.name = 'ScopeAborted';
   }
+}
+
+/** A check did something that needs a resource alone without declaring it: a bug of the check, its result is `error`. */
+export class UndeclaredResource extends Error {
+  constructor(checkId: string, did: string, declaration: string) {
+    super(`check ${checkId} ${did} without declaring it: add ${declaration} to its definition (conformance/scheduling/resources.ts)`);
+    this.name = 'UndeclaredResource';
+  }
+}
+
+/** Refuses `did` unless the running check holds `resource` alone (outside a check, e.g. in setup, anything goes). */
+export function requireExclusive(resource: SharedResource, did: string): void {
+  const scope = currentScope();
+  if (!scope?.claims || scope.claims.exclusive.has(resource)) return;
+  throw new UndeclaredResource(scope.checkId, did, `resources: { exclusive: ['${resource}'] }`);
+}
+
+/** Refuses the browser customer to a check that holds no browser slot. */
+export function requireBrowserSlot(): void {
+  const scope = currentScope();
+  if (!scope?.claims || scope.claims.browserSlots > 0) return;
+  throw new UndeclaredResource(scope.checkId, 'used the browser customer', 'resources: { browserSlots: <n> }');
 }
