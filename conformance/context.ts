@@ -186,7 +186,7 @@ export class CheckContext {
       this.notExercised(
         'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
       );
-    requireExclusive('clock', 'moved the clock');
+    await requireExclusive('clock', 'moved the clock');
     await this.services.timeTravel.advance(ms);
   }
 

@@ -287,9 +287,9 @@ function guardedTimeTravel(travel: TimeTravel | null): TimeTravel | null {
   if (!travel) return null;
   return {
     via: travel.via,
-    advance: (ms) => {
-      requireExclusive('clock', 'moved the clock');
-      return travel.advance(ms);
+    advance: async (ms) => {
+      await requireExclusive('clock', 'moved the clock');
+      await travel.advance(ms);
     },
   };
 }

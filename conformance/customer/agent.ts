@@ -73,8 +73,8 @@ export class CustomerAgent {
   private abortReason = '';
   /** Checks that have ended, with why their sessions were closed: a page still opening for one is dropped. */
   private readonly ended = new Map<string, string>();
-  /** Browser contexts each check has open or is waiting for. */
-  private readonly openBy = new Map<string, number>();
+  /** Each check's own slots (as many as the runner granted it); none outside a check. */
+  private readonly ownSlots = new Map<string, Slots>();
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs = new Map<string, CustomerWallet['log']>();
 
@@ -103,8 +103,17 @@ export class CustomerAgent {
       this.abortReason = reason;
     } else this.ended.set(owner, reason);
     this.slots.rejectWaiting(new CustomerAbortedError(reason), owner);
+    for (const [holder, slots] of this.ownSlots)
+      if (owner === undefined || holder === owner) slots.rejectWaiting(new CustomerAbortedError(reason));
     const closing = [...this.sessions].filter((session) => owner === undefined || session.owner === owner);
     await Promise.all(closing.map((session) => session.close().catch(() => undefined)));
+  }
+
+  private slotsOf(owner: string, granted: number | undefined): Slots {
+    if (granted === 0) throw new UndeclaredResource(owner, 'used the browser customer', 'resources: { browserSlots: <n> }');
+    let slots = this.ownSlots.get(owner);
+    if (!slots) this.ownSlots.set(owner, (slots = new Slots(granted ?? Number.MAX_SAFE_INTEGER)));
+    return slots;
   }
 
   forget(session: CustomerSession): void {
@@ -135,25 +144,28 @@ export class CustomerAgent {
     const generation = this.generation;
     const scope = currentScope();
     const owner = scope?.checkId ?? '';
-    // A check holds the browser contexts the runner granted it; one more at once could wait on another check's forever.
-    const mine = this.openBy.get(owner) ?? 0;
-    if (scope?.claims && mine >= scope.claims.browserSlots)
-      throw new UndeclaredResource(owner, `opened ${mine + 1} browser contexts at once`, `resources: { browserSlots: ${mine + 1} }`);
-    this.openBy.set(owner, mine + 1);
+    // A check opens at most the browser contexts the runner granted it at once; more of its payments wait for its own
+    // slots, never for another check's.
+    const own = this.slotsOf(owner, scope?.claims?.browserSlots);
+    const ownSlot = await own.acquire(owner);
     let slot: () => void;
     try {
       slot = await this.slots.acquire(owner);
     } catch (error) {
-      this.openBy.set(owner, (this.openBy.get(owner) ?? 1) - 1);
+      ownSlot();
       throw error;
     }
-    let released = false;
     const release = () => {
-      if (released) return;
-      released = true;
-      this.openBy.set(owner, (this.openBy.get(owner) ?? 1) - 1);
       slot();
+      ownSlot();
     };
+    // Its check (or every check) may have ended while it waited for a slot.
+    try {
+      this.ensureCurrent(generation, owner);
+    } catch (error) {
+      release();
+      throw error;
+    }
     let context: BrowserContext | undefined;
     try {
       if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);

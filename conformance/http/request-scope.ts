@@ -18,6 +18,12 @@ export type SharedResource = (typeof SHARED_RESOURCES)[number];
 /** The resources a running check was granted alone, and its browser contexts. */
 export interface Exclusive {
   exclusive: ReadonlySet<SharedResource>;
+  /**
+   * Declared, but held alone only from the check's first act on it (its exclusive phase): until then it runs beside
+   * plain checks. `enterExclusive` waits until every other running check has ended, then holds them alone.
+   */
+  onFirstAct?: ReadonlySet<SharedResource>;
+  enterExclusive?: () => Promise<void>;
   browserSlots: number;
 }
 
@@ -64,10 +70,15 @@ export class UndeclaredResource extends Error {
   }
 }
 
-/** Refuses `did` unless the running check holds `resource` alone (outside a check, e.g. in setup, anything goes). */
-export function requireExclusive(resource: SharedResource, did: string): void {
+/**
+ * Lets `did` happen once the running check holds `resource` alone: at once when it does, after its exclusive phase
+ * began when it declared it for its first act, refused when it did not declare it (outside a check anything goes).
+ */
+export async function requireExclusive(resource: SharedResource, did: string): Promise<void> {
   const scope = currentScope();
-  if (!scope?.claims || scope.claims.exclusive.has(resource)) return;
+  const claims = scope?.claims;
+  if (!claims || claims.exclusive.has(resource)) return;
+  if (claims.onFirstAct?.has(resource) && claims.enterExclusive) return claims.enterExclusive();
   throw new UndeclaredResource(scope.checkId, did, `resources: { exclusive: ['${resource}'] }`);
 }
 

@@ -10,20 +10,20 @@ export interface GuardedRequest {
 }
 
 /** Control API: moving the clock (advance, set) and changing the rate limit (global for every merchant). */
-export function controlGuard({ method, path }: GuardedRequest): void {
+export async function controlGuard({ method, path }: GuardedRequest): Promise<void> {
   if (method === 'GET') return;
-  if (/^\/clock(\/|$)/.test(path)) requireExclusive('clock', `moved the clock (${method} ${path})`);
-  if (/^\/rate-limit(\/|$)/.test(path)) requireExclusive('rate-limit-window', `changed the rate limit (${method} ${path})`);
+  if (/^\/clock(\/|$)/.test(path)) await requireExclusive('clock', `moved the clock (${method} ${path})`);
+  if (/^\/rate-limit(\/|$)/.test(path)) await requireExclusive('rate-limit-window', `changed the rate limit (${method} ${path})`);
 }
 
 /**
  * Service: changing or testing the main merchant's one webhook endpoint (every other check's deliveries go there).
  * `mainKey` is read when a request is sent: the run's merchant is known only after the control API answered.
  */
-export function mainEndpointGuard(mainKey: () => string | undefined): (request: GuardedRequest) => void {
-  return ({ method, path, credential }) => {
+export function mainEndpointGuard(mainKey: () => string | undefined): (request: GuardedRequest) => Promise<void> {
+  return async ({ method, path, credential }) => {
     if (method === 'GET' || !/^\/v1\/webhooks(\/|$)/.test(path)) return;
     if (credential && 'key' in credential && credential.key === mainKey())
-      requireExclusive('main-webhook-endpoint', `changed the main merchant's webhook endpoint (${method} ${path})`);
+      await requireExclusive('main-webhook-endpoint', `changed the main merchant's webhook endpoint (${method} ${path})`);
   };
 }

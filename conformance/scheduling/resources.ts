@@ -27,9 +27,18 @@ export interface ResourceNeeds {
 
 /** What the runner grants a check for its whole run (cleanups included). */
 export interface Claims extends Exclusive {
+  /** Held alone; grows by `onFirstAct` when the check's exclusive phase begins. */
+  exclusive: Set<SharedResource>;
   /** Browser contexts held (0: the check may not use the browser customer). */
   browserSlots: number;
 }
+
+/**
+ * Held alone only from the check's first act on it: the clock, when it is all a check holds alone. Everything a check
+ * does before its first clock move (creating, configuring, waiting out a receiver's limit) is what any plain check does,
+ * so it runs beside them; its first move waits until it is alone, and from then on it stays alone.
+ */
+const ON_FIRST_ACT: ReadonlySet<SharedResource> = new Set(['clock']);
 
 /** Exclusive only when the check would use the main merchant's own: that is, without a control API. */
 const ONLY_WITHOUT_CONTROL: ReadonlySet<SharedResource> = new Set(['main-webhook-endpoint', 'main-merchant-books']);
@@ -46,12 +55,22 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   const exclusive = new Set([...declared].filter((resource) => !(run.control && ONLY_WITHOUT_CONTROL.has(resource))));
   const wanted = check.resources?.browserSlots ?? 0;
   const capacity = Math.max(1, run.browserCapacity);
-  return { exclusive, browserSlots: wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted)) };
+  const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
+  // Anything held alone from the start besides the clock makes the whole check exclusive.
+  if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))
+    return { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
+  return { exclusive, browserSlots };
 }
 
-/** Two checks that may not run at the same time: one holds alone what the other shares. */
+/** True for a check that will hold something alone from its first act on it. */
+export const entersExclusive = (claims: Claims): boolean => (claims.onFirstAct?.size ?? 0) > 0;
+
+/**
+ * Two checks that may not start beside each other: one holds something alone from the start, or both will hold
+ * something alone later (two checks waiting to be alone would wait on each other forever).
+ */
 export function conflicts(a: Claims, b: Claims): boolean {
-  return a.exclusive.size > 0 || b.exclusive.size > 0;
+  return a.exclusive.size > 0 || b.exclusive.size > 0 || (entersExclusive(a) && entersExclusive(b));
 }
 
 /** The declared resources as text (--list, errors). */

@@ -44,7 +44,14 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
         const check = plan.selected[index]!;
         running.add(check.id);
         options.onProgress({ type: 'check-start', index: index + 1, total, id: check.id, title: check.title, running: [...running] });
-        const result = await runCheck(check, services, plan, claims[index]!);
+        // runCheck turns what a check throws into its result; anything else escaping is the runner's bug, shown as an error.
+        const result = await runCheck(check, services, plan, claims[index]!).catch(
+          (error: unknown): CheckResult => ({
+            ...notRun(check, ''),
+            result: 'error',
+            error: { message: `the runner broke: ${error instanceof Error ? error.message : String(error)}` },
+          }),
+        );
         running.delete(check.id);
         results[index] = result;
         finished += 1;
@@ -53,6 +60,14 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
         // --max-failures / -x: nothing more starts; what runs ends as usual and is reported.
         if (options.maxFailures !== null && failed >= options.maxFailures && failedOut === undefined)
           failedOut = `not run: the run stopped after ${failed} failed check${failed === 1 ? '' : 's'} (--max-failures ${options.maxFailures})`;
+      },
+      alone: (index) => {
+        const claim = claims[index]!;
+        options.onProgress({
+          type: 'check-progress',
+          id: plan.selected[index]!.id,
+          message: `alone from here on (${[...claim.exclusive].join(', ')})`,
+        });
       },
     },
   );

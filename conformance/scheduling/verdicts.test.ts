@@ -18,19 +18,21 @@ const SEED = 20_291;
 
 interface Observed {
   result: RunResult;
-  /** Per check, when it started and ended (ms, performance.now()). */
-  spans: Map<string, { start: number; end: number }>;
+  /** Per check, when it started, when it was alone from (its start, or its exclusive phase), and when it ended (ms). */
+  spans: Map<string, { start: number; alone: number; end: number }>;
   maxRunning: number;
 }
 
 async function run(options: ConformanceOptions, workers: number): Promise<Observed> {
-  const spans = new Map<string, { start: number; end: number }>();
+  const spans = new Map<string, { start: number; alone: number; end: number }>();
   let maxRunning = 0;
   const onProgress = (event: ProgressEvent) => {
     if (event.type === 'check-start') {
-      spans.set(event.id, { start: performance.now(), end: Number.POSITIVE_INFINITY });
+      spans.set(event.id, { start: performance.now(), alone: Number.POSITIVE_INFINITY, end: Number.POSITIVE_INFINITY });
       maxRunning = Math.max(maxRunning, event.running?.length ?? 1);
-    } else if (event.type === 'check-end' && spans.has(event.result.id)) spans.get(event.result.id)!.end = performance.now();
+    } else if (event.type === 'check-progress' && event.message.startsWith('alone from here on'))
+      spans.get(event.id)!.alone = performance.now();
+    else if (event.type === 'check-end' && spans.has(event.result.id)) spans.get(event.result.id)!.end = performance.now();
   };
   const outcome = await runConformance({
     ...options,
