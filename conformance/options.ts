@@ -242,7 +242,7 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     description:
       'run up to n checks at once; a check that moves the clock, measures the rate limit or repoints the main webhook endpoint still runs alone, and verdicts are the same as with 1',
     parser: 'positive-int',
-    defaultText: `${DEFAULTS.workers} on this machine (twice the cores, 4 to 8)`,
+    defaultText: `${DEFAULTS.workers} on this machine (twice the cores, 4 to 8); 1 with --max-failures or -x`,
   },
   {
     name: 'failFast',
@@ -446,7 +446,9 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,
     ...(secondApiKey ? { secondApiKey } : {}),
     maxFailures: options.failFast ? 1 : (options.maxFailures ?? null),
-    workers: positiveIntegerOption(options.workers, '--workers') ?? DEFAULTS.workers,
+    // Fail-fast stops at a definite check: with --max-failures (or -x) the checks run one after another unless --workers says otherwise.
+    workers:
+      positiveIntegerOption(options.workers, '--workers') ?? (options.failFast || options.maxFailures !== undefined ? 1 : DEFAULTS.workers),
     headers: options.headers ?? {},
     tty: options.tty ?? (options.write === undefined && process.stdout.isTTY === true),
     reportDirExplicit: options.reportDir !== undefined,
