@@ -331,6 +331,18 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     expect(overridden.checks.filter((c) => c.result === 'fail')).toHaveLength(2);
   });
 
+  it('--workers runs checks side by side and says so; the report lists them in plan order; 0 exits 2', async () => {
+    const args = ['--base-url', healthy.url, '--api-key', KEY, '--only', 'auth,versioning', '--no-webhooks'];
+    const side = await stablepay([...args, '--workers', '3', '--format', 'console']);
+    expect(side.code).toBe(0);
+    expect(side.stdout).toMatch(/^stablepay conformance: \d+ checks, seed \d+, up to 3 at once$/m);
+    expect(side.stdout).toMatch(/^ {8}… started \S+ \(\d running: /m);
+    const one = json(await stablepay([...args, '--workers', '1', '--format', 'json', '--seed', '5']));
+    const three = json(await stablepay([...args, '--workers', '3', '--format', 'json', '--seed', '5']));
+    expect(three.checks.map((c) => [c.id, c.result])).toEqual(one.checks.map((c) => [c.id, c.result]));
+    expect((await stablepay([...args, '--workers', '0'])).code).toBe(2);
+  });
+
   it('-H adds a header to every request (a gateway token), never written into the report; a bad line exits 2', async () => {
     const refused = await stablepay(['--base-url', gatewayUrl, '--api-key', KEY, '--only', FAST, '--no-control', '--format', 'console']);
     expect(refused.code).toBe(2);

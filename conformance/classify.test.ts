@@ -7,7 +7,8 @@ import { Recorder } from './http/recorder.ts';
 import { SecretRegistry } from './http/redact.ts';
 import { resolveOptions } from './options.ts';
 import { defineCheck } from './registry.ts';
-import { runCheck, runPlan, type RunPlan } from './runner.ts';
+import { runCheck, type RunPlan } from './runner.ts';
+import { runPlan } from './run-plan.ts';
 import { TransportError } from './http/client.ts';
 import { RunStop } from './run-stop.ts';
 import type { Check } from './check.ts';
@@ -53,7 +54,7 @@ const catalogue: CatalogueRequirement[] = [
 ];
 
 function services(strict = false): RunServices {
-  const options = resolveOptions({ baseUrl: 'http://127.0.0.1:9', apiKey: 'pk_unit', strict, seed: 1, write: () => {} });
+  const options = resolveOptions({ baseUrl: 'http://127.0.0.1:9', apiKey: 'pk_unit', strict, seed: 1, workers: 1, write: () => {} });
   return {
     options,
     api: null as never,
@@ -86,8 +87,6 @@ describe('runCheck', () => {
       check(async () => void (ran = true), ['control']),
       services(),
       none,
-      1,
-      1,
     );
     expect(ran).toBe(false);
     expect(result.result).toBe('not-exercised');
@@ -96,8 +95,8 @@ describe('runCheck', () => {
 
   it('turns a finding on an assumed requirement into warn, and fail under --strict', async () => {
     const finding = check(async (ctx) => ctx.fail('ASM-1', 'assumed broken', 'detail'));
-    expect((await runCheck(finding, services(false), none, 1, 1)).result).toBe('warn');
-    expect((await runCheck(finding, services(true), none, 1, 1)).result).toBe('fail');
+    expect((await runCheck(finding, services(false), none)).result).toBe('warn');
+    expect((await runCheck(finding, services(true), none)).result).toBe('fail');
   });
 
   it('fails on a documented finding; an unexpected exception is an error result, never a finding', async () => {
@@ -107,8 +106,6 @@ describe('runCheck', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(thrown.result).toBe('fail');
     expect(thrown.failures[0]).toMatchObject({ checkId: 'unit.check', requirement: 'DOC-1', severity: 'fail', title: 'broken' });
@@ -118,8 +115,6 @@ describe('runCheck', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(crashed.result).toBe('error');
     expect(crashed.failures).toEqual([]);
@@ -135,8 +130,6 @@ describe('runCheck', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.result).toBe('error');
     expect(result.failures.map((f) => f.title)).toEqual(['seen']);
@@ -170,8 +163,6 @@ describe('runCheck', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(service.result).toBe('fail');
     expect(service.failures[0]).toMatchObject({ requirement: 'DOC-1', title: 'The response body is larger than the suite reads' });
@@ -182,8 +173,6 @@ describe('runCheck', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(control).toMatchObject({ result: 'not-exercised', reason: expect.stringMatching(/control API did not answer/) });
   });
@@ -195,8 +184,6 @@ describe('runCheck', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(result).toMatchObject({ result: 'not-exercised', reason: 'control API answered 404' });
   });
@@ -206,8 +193,6 @@ describe('runCheck', () => {
       check(async (ctx) => ctx.fail('OTHER-1', 'x', 'y')),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.result).toBe('error');
     expect(result.failures).toEqual([]);
@@ -220,7 +205,7 @@ describe('runCheck', () => {
     const broken = check(async (ctx) =>
       ctx.property('p', fc.integer({ min: 0, max: 5 }), async (n) => void (null as unknown as Record<string, number>)[String(n)]),
     );
-    const result = await runCheck(broken, services(), none, 1, 1);
+    const result = await runCheck(broken, services(), none);
     expect(result.result).toBe('error');
     expect(result.failures).toEqual([]);
     expect(result.error!.message).toMatch(/property p broke on \[\d\]: TypeError/);
@@ -239,8 +224,6 @@ describe('runCheck', () => {
       }),
       slow,
       none,
-      1,
-      1,
     );
     expect(aborted).toBe(true);
     expect(result.result).toBe('error');
@@ -254,7 +237,7 @@ describe('runCheck', () => {
         if (n > 10) throw new RequirementError('DOC-1', 'too big', `n = ${n}`);
       }),
     );
-    const first = await runCheck(property, services(), none, 1, 1);
+    const first = await runCheck(property, services(), none);
     const details = first.failures[0]!.fastCheck!;
     expect(details.seed).toBeTypeOf('number');
     expect(details.path).not.toBe('');
@@ -262,7 +245,7 @@ describe('runCheck', () => {
     expect(details.replay).toContain(`--replay unit.check/small=${details.path}`);
     const replayed = services();
     replayed.options.replay = { 'unit.check/small': details.path };
-    const again = await runCheck(property, replayed, none, 1, 1);
+    const again = await runCheck(property, replayed, none);
     expect(again.failures[0]!.fastCheck!.counterexample).toBe('[11]');
     expect(again.cases).toBeLessThan(first.cases);
   });

@@ -10,6 +10,7 @@ import { RequirementError, NotExercisedSignal } from './errors.ts';
 import { toCurl } from './http/curl.ts';
 import { TransportError, type HttpClient, type HttpResponse } from './http/client.ts';
 import { transportTitle } from './http/transport-title.ts';
+import { requireBrowserSlot, requireExclusive } from './http/request-scope.ts';
 import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -156,9 +157,10 @@ export class CheckContext {
       this.notExercised(
         'no customer agent (a black-box run with --target-command/--target-image pays through the hosted page in a browser)',
       );
+    requireBrowserSlot();
     if (!this.customerScoped) {
       this.customerScoped = true;
-      this.onCleanup(() => customer.agent.abortOpen(`not attempted: ${this.check.id} ended`));
+      this.onCleanup(() => customer.agent.abortOpen(`not attempted: ${this.check.id} ended`, this.check.id));
     }
     return customer;
   }
@@ -187,6 +189,7 @@ export class CheckContext {
       this.notExercised(
         'no control API and no clock the suite can move (a black-box run with --target-command/--target-image and libfaketime moves it)',
       );
+    await requireExclusive('clock', 'moved the clock');
     await this.services.timeTravel.advance(ms);
   }
 

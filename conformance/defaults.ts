@@ -1,5 +1,9 @@
 // Every default of the conformance suite, in one place. The CLI and runConformance() read these;
 // nothing else hard-codes a default.
+import { availableParallelism } from 'node:os';
+
+/** Checks mostly wait (on the target, a chain, a receiver, the browser): twice the cores keeps both busy, 4 to 8. */
+const defaultWorkers = (): number => Math.min(8, Math.max(4, 2 * availableParallelism()));
 
 export const REPORT_FORMATS = ['console', 'json', 'junit', 'html', 'md', 'ndjson'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -45,6 +49,8 @@ export const DEFAULTS = {
   /** Payments created while walking the list in the pagination check. */
   paginationItems: 45,
   progress: true,
+  /** Checks run at once where their resources allow (--workers). */
+  workers: defaultWorkers(),
 } as const;
 
 export const API_KEY_ENV = 'STABLEPAY_API_KEY';

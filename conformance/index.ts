@@ -6,9 +6,9 @@ import { exitCodeFor } from './classify.ts';
 import { checkGateOptions, evaluateGate } from './gate.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
 import { loadContractFacade } from './contract-adapter.ts';
-import type { RunServices } from './context.ts';
+import type { RunServices, TimeTravel } from './context.ts';
 import { createDispatcher, HttpClient, TransportError } from './http/client.ts';
-import { RequestScope, runInScope } from './http/request-scope.ts';
+import { RequestScope, requireExclusive, runInScope } from './http/request-scope.ts';
 import { Recorder } from './http/recorder.ts';
 import { headerVariable, SecretRegistry } from './http/redact.ts';
 import { ConfigError, durationOptionMs, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
@@ -16,7 +16,9 @@ import { CheckRegistry, selectChecks, unknownSelectors } from './registry.ts';
 import { consoleProgress } from './reports/console.ts';
 import { jsonGoesToStdout, writeReports } from './reports/index.ts';
 import { ndjsonProgress } from './reports/ndjson.ts';
-import { assembleResult, runPlan, type RunPlan } from './runner.ts';
+import { assembleResult, type RunPlan } from './runner.ts';
+import { runPlan } from './run-plan.ts';
+import { controlGuard, mainEndpointGuard } from './scheduling/guards.ts';
 import { RunStop, runStopper, type RunStopper } from './run-stop.ts';
 import { controlSetupStep, preflight, probeControl, serverClock } from './scaffolding.ts';
 import type { ExitCode } from './classify.ts';
@@ -164,7 +166,10 @@ async function runOn(
       createdPayments.observe(client, request, response);
       paymentHistories.observe(client, request, response);
     },
+    // The main merchant's one webhook endpoint: only a check that holds it alone may change it (scheduling/).
+    guard: mainEndpointGuard(() => mainKey),
   });
+  let mainKey: string | undefined = options.apiKey;
   let receiver: WebhookReceiver | null = null;
   let customer: CustomerServices | null = null;
   try {
@@ -181,6 +186,7 @@ async function runOn(
         timeoutMs: options.requestTimeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         headers: controlHeaders,
+        guard: controlGuard,
       },
       notes,
     );
@@ -215,6 +221,7 @@ async function runOn(
     if (control) {
       const runMerchant = await controlSetupStep("creating the run's merchant", () => control.createMerchant('conformance run'));
       runApi = api.withCredential(runMerchant.credential);
+      mainKey = runMerchant.credential.key;
       notes.push(
         ownClock
           ? `the run acts as a merchant of its own on a test clock of its own (control API, ${control.testClock}): the given key's merchant and everyone's time are left untouched`
@@ -234,7 +241,7 @@ async function runOn(
       recorder,
       secrets,
       clock,
-      timeTravel: control ? null : (blackBox?.timeTravel ?? null),
+      timeTravel: control ? null : guardedTimeTravel(blackBox?.timeTravel ?? null),
       customer,
       createdPayments,
       paymentHistories,
@@ -284,4 +291,16 @@ async function runOn(
 /** Cross-cutting checks read what every other check recorded, so they run last. */
 function orderForRun(checks: Check[]): Check[] {
   return [...checks.filter((c) => !c.tags.includes('cross-cutting')), ...checks.filter((c) => c.tags.includes('cross-cutting'))];
+}
+
+/** Moving a black-box target's clock (libfaketime: the whole target and every chain) needs the clock alone. */
+function guardedTimeTravel(travel: TimeTravel | null): TimeTravel | null {
+  if (!travel) return null;
+  return {
+    via: travel.via,
+    advance: async (ms) => {
+      await requireExclusive('clock', 'moved the clock');
+      await travel.advance(ms);
+    },
+  };
 }

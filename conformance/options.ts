@@ -19,12 +19,22 @@ export class ConfigError extends Error {
 }
 
 export type ProgressEvent =
-  | { type: 'start'; total: number; capabilities: Record<string, boolean>; notes: string[]; seed: number; limits: RunLimits }
-  | { type: 'check-start'; index: number; total: number; id: string; title: string }
+  | {
+      type: 'start';
+      total: number;
+      capabilities: Record<string, boolean>;
+      notes: string[];
+      seed: number;
+      limits: RunLimits;
+      workers?: number;
+    }
+  /** `running`: the checks running now, this one included (several with --workers above 1). */
+  | { type: 'check-start'; index: number; total: number; id: string; title: string; running?: string[] }
   | { type: 'check-progress'; id: string; message: string }
   /** The running check has waited `waitedMs` on one request (shown after a few seconds, then now and then). */
   | { type: 'check-waiting'; id: string; on: string; waitedMs: number; deadlineMs: number }
-  | { type: 'check-end'; index: number; total: number; result: CheckResult }
+  /** `index`: how many checks have ended; `running`: those still running. */
+  | { type: 'check-end'; index: number; total: number; result: CheckResult; running?: string[] }
   /** The run stopped early (--max-failures / -x, a signal, --max-run-time); the remaining checks are reported as skipped. */
   | { type: 'stopped'; reason: string; remaining: number };
 
@@ -72,6 +82,8 @@ export interface ConformanceOptions extends TargetOptions, IntegrityOptions, Gat
   /** Stop after this many failed checks (--max-failures N); `failFast` (-x) means 1. */
   maxFailures?: number;
   failFast?: boolean;
+  /** Checks run at once where their declared resources allow (--workers); 1 runs them one after another. */
+  workers?: number;
   /** Extra request headers sent on every request to the implementation (-H 'Name: value'), e.g. a gateway token. */
   headers?: Record<string, string>;
   /** Progress as one rewritten line with an ETA (a terminal) instead of one line per check. Default: stdout is a TTY. */
@@ -116,6 +128,7 @@ export interface ResolvedOptions {
   secondApiKey?: string;
   /** Stop after this many failed checks; null: run everything. */
   maxFailures: number | null;
+  workers: number;
   headers: Record<string, string>;
   tty: boolean;
   /** False when --report-dir was not given (then a JSON-only run writes to stdout). */
@@ -222,6 +235,14 @@ export const OPTION_DECLARATIONS: OptionDeclaration[] = [
     flags: '--max-failures <n>',
     description: 'stop after n failed checks; the rest are reported as skipped (exit 1)',
     parser: 'positive-int',
+  },
+  {
+    name: 'workers',
+    flags: '--workers <n>',
+    description:
+      'run up to n checks at once; a check that moves the clock, measures the rate limit or repoints the main webhook endpoint still runs alone, and verdicts are the same as with 1',
+    parser: 'positive-int',
+    defaultText: `${DEFAULTS.workers} on this machine (twice the cores, 4 to 8); 1 with --max-failures or -x`,
   },
   {
     name: 'failFast',
@@ -425,6 +446,9 @@ export function resolveOptions(options: ConformanceOptions, env: NodeJS.ProcessE
     retryToleranceSeconds: options.retryToleranceSeconds ?? DEFAULTS.retryToleranceSeconds,
     ...(secondApiKey ? { secondApiKey } : {}),
     maxFailures: options.failFast ? 1 : (options.maxFailures ?? null),
+    // Fail-fast stops at a definite check: with --max-failures (or -x) the checks run one after another unless --workers says otherwise.
+    workers:
+      positiveIntegerOption(options.workers, '--workers') ?? (options.failFast || options.maxFailures !== undefined ? 1 : DEFAULTS.workers),
     headers: options.headers ?? {},
     tty: options.tty ?? (options.write === undefined && process.stdout.isTTY === true),
     reportDirExplicit: options.reportDir !== undefined,

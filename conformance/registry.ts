@@ -3,6 +3,7 @@
 import type { Check } from './check.ts';
 import { isPremiseId, type PremiseId } from './premises/definitions.ts';
 import type { Capability } from './types.ts';
+import { checkResourceNeeds } from './scheduling/resources.ts';
 
 const CHECK_ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const CAPABILITIES: Capability[] = ['control', 'webhook-receiver', 'customer'];
@@ -16,6 +17,7 @@ export function defineCheck(check: CheckDefinition): Check {
   for (const need of check.needs) {
     if (!CAPABILITIES.includes(need)) throw new Error(`check ${check.id} needs unknown capability ${need}`);
   }
+  checkResourceNeeds(check.id, check.resources);
   for (const premise of check.premises ?? []) {
     if (!isPremiseId(premise)) throw new Error(`check ${check.id} relies on unknown premise ${premise}`);
   }

@@ -1,6 +1,5 @@
-// Runs the selected checks one after another (several of them move the implementation's clock or
-// its rate limit, so they must not overlap), classifies every result and assembles the RunResult
-// that every report writer reads.
+// Runs one check in its request scope with what the scheduler granted it (scheduling/), classifies its result, and
+// assembles the RunResult that every report writer reads.
 import { countResults, resultOf, severityOf } from './classify.ts';
 import { endingOf, type CheckEnding } from './check-outcome.ts';
 import { CheckContext, type RunServices } from './context.ts';
@@ -9,6 +8,7 @@ import type { Check } from './check.ts';
 import type { RunStop } from './run-stop.ts';
 import { formatSeconds } from './units.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunLimits, RunResult } from './types.ts';
+import { claimsOf, type Claims } from './scheduling/resources.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
 import { capByPremises } from './premises/cap.ts';
@@ -50,10 +50,11 @@ async function settle(
   check: Check,
   ctx: CheckContext,
   stop: AbortSignal | undefined,
+  claims: Claims,
 ): Promise<{ ending: CheckEnding; findingsKept?: number }> {
   const { services } = ctx;
   const giveUp = new AbortController();
-  const scope = new RequestScope(check.id, giveUp.signal);
+  const scope = new RequestScope(check.id, giveUp.signal, claims);
   const ran = runInScope(scope, () => check.run(ctx)).then<CheckEnding, CheckEnding>(
     () => ({ kind: 'finished' }),
     (error) => endingOf(error, check, services),
@@ -116,9 +117,14 @@ function showWaits(
   return timer;
 }
 
-export async function runCheck(check: Check, services: RunServices, plan: RunPlan, _index: number, _total: number): Promise<CheckResult> {
+/** Runs one check holding `claims` (what the scheduler granted it; its cleanups hold them too) and classifies its result. */
+export async function runCheck(
+  check: Check,
+  services: RunServices,
+  plan: RunPlan,
+  claims: Claims = claimsOf(check, { control: plan.capabilities.control, browserCapacity: services.customer?.agent.options.parallel ?? 1 }),
+): Promise<CheckResult> {
   const { options, recorder } = services;
-  recorder.currentCheck = check.id;
   const requestsBefore = recorder.countFor(check.id);
   const started = performance.now();
   const missing = check.needs.filter((need) => !plan.capabilities[need]);
@@ -135,11 +141,11 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
   }
   const ctx = new CheckContext(check, services, (message) => options.onProgress({ type: 'check-progress', id: check.id, message }));
   const stop = services.stop;
-  const { ending, findingsKept } = await settle(check, ctx, stop);
+  const { ending, findingsKept } = await settle(check, ctx, stop, claims);
   // Cleanups restore what the check changed, also on a stopping run: they get a scope of their own and a time limit.
   // The check's ACTIVE payments are cancelled there too: they would all expire at a later check's clock jump, loading
   // the target while that check times.
-  const cleanupScope = new RequestScope(check.id, AbortSignal.timeout(CLEANUP_LIMIT_MS));
+  const cleanupScope = new RequestScope(check.id, AbortSignal.timeout(CLEANUP_LIMIT_MS), claims);
   const cleanups = async () => {
     await ctx.runCleanups();
     await services.createdPayments?.cancelActive(check.id).catch(() => 0);
@@ -184,13 +190,13 @@ export async function runCheck(check: Check, services: RunServices, plan: RunPla
   return { ...base, result: resultOf(failures), ...(ending.kind === 'not-exercised' ? { reason: `stopped early: ${ending.reason}` } : {}) };
 }
 
-const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({
+export const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({
   requestTimeoutMs,
   maxResponseBytes,
   maxRunTimeMs,
 });
 
-const notRun = (check: Check, reason: string): CheckResult => ({
+export const notRun = (check: Check, reason: string): CheckResult => ({
   ...metaOf(check),
   result: 'skipped',
   reason,
@@ -199,58 +205,6 @@ const notRun = (check: Check, reason: string): CheckResult => ({
   cases: 0,
   requests: 0,
 });
-
-export interface PlanOutcome {
-  results: CheckResult[];
-  /** Set when a signal or --max-run-time stopped the run before its plan was done. */
-  interrupted?: RunInterruption;
-}
-
-export async function runPlan(plan: RunPlan, services: RunServices): Promise<PlanOutcome> {
-  const { options } = services;
-  const total = plan.selected.length;
-  options.onProgress({
-    type: 'start',
-    total,
-    capabilities: plan.capabilities,
-    notes: plan.capabilityNotes,
-    seed: options.seed,
-    limits: limitsOf(options),
-  });
-  const results: CheckResult[] = [];
-  let failed = 0;
-  let interrupted: RunInterruption | undefined;
-  for (const [index, check] of plan.selected.entries()) {
-    if (services.stop?.aborted) {
-      // Interrupted (a signal, --max-run-time): what ran is reported; the rest is listed as not run.
-      const stop = services.stop.reason as RunStop;
-      const rest = plan.selected.slice(index);
-      interrupted = { by: stop.by, message: `${stop.message} after ${index} of ${total} checks`, notRun: rest.map((c) => c.id) };
-      options.onProgress({ type: 'stopped', reason: stop.message, remaining: rest.length });
-      for (const skipped of rest) results.push(notRun(skipped, `not run: ${stop.message}`));
-      break;
-    }
-    options.onProgress({ type: 'check-start', index: index + 1, total, id: check.id, title: check.title });
-    const result = await runCheck(check, services, plan, index + 1, total);
-    results.push(result);
-    options.onProgress({ type: 'check-end', index: index + 1, total, result });
-    if (result.result === 'fail') failed += 1;
-    const rest = plan.selected.slice(index + 1);
-    if (services.stop?.aborted && rest.length === 0) {
-      const stop = services.stop.reason as RunStop;
-      interrupted = { by: stop.by, message: `${stop.message} during the last check`, notRun: [] };
-    }
-    if (options.maxFailures !== null && failed >= options.maxFailures && rest.length > 0) {
-      // --max-failures / -x: what ran is reported; the rest is skipped with the reason, never shown as passed.
-      const reason = `not run: the run stopped after ${failed} failed check${failed === 1 ? '' : 's'} (--max-failures ${options.maxFailures})`;
-      options.onProgress({ type: 'stopped', reason, remaining: rest.length });
-      for (const skipped of rest) results.push(notRun(skipped, reason));
-      break;
-    }
-  }
-  for (const { check, reason } of plan.skipped) results.push(notRun(check, reason));
-  return { results, ...(interrupted ? { interrupted } : {}) };
-}
 
 export function assembleResult(
   results: CheckResult[],

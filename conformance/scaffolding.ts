@@ -56,7 +56,7 @@ function isHealth(response: HttpResponse): boolean {
 export async function probeControl(
   url: string | null,
   explicit: boolean,
-  shared: Pick<HttpClientOptions, 'recorder' | 'secrets' | 'dispatcher' | 'timeoutMs' | 'maxResponseBytes' | 'headers'>,
+  shared: Pick<HttpClientOptions, 'recorder' | 'secrets' | 'dispatcher' | 'timeoutMs' | 'maxResponseBytes' | 'headers' | 'guard'>,
   notes: string[],
 ): Promise<ControlClient | null> {
   if (!url) {

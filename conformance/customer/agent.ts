@@ -4,7 +4,8 @@
 // query tried and a screenshot path; a page that never loads is reported as such (the check is then not exercised,
 // never passed). Once a payment could not be made (`block`), every later one is refused at once with the reason, so a
 // page that cannot be paid costs one settle time-out, not one per payment; `abortOpen` ends a finished check's
-// sessions and queued payments, so they never hold a slot another check waits for.
+// sessions and queued payments, so they never hold a slot another check waits for. Checks may pay side by side (the
+// runner grants each its browser slots): a session belongs to the check that opened it, and a check's end closes only its own.
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ import { CustomerSession, type EndState, type StepRecord } from './customer-sess
 import type { CustomerFaucet } from './faucet.ts';
 import type { PageContract } from './page-contract.ts';
 import { Slots } from './slots.ts';
+import { currentScope, UndeclaredResource } from '../http/request-scope.ts';
 import { STEP_TIMEOUTS } from './step-timeouts.ts';
 import { installWallet, type CustomerWallet, type WalletHooks } from './wallet.ts';
 
@@ -66,9 +68,13 @@ export class CustomerAgent {
   private readonly sessions = new Set<CustomerSession>();
   /** Why payments are no longer attempted (the first one that could not be made), or null. */
   private blockedBy: string | null = null;
-  /** Moves on at every abortOpen: a session of an older generation belongs to a check that has ended. */
+  /** Moves on at every abortOpen of everything: a session of an older generation was opened before it. */
   private generation = 0;
   private abortReason = '';
+  /** Checks that have ended, with why their sessions were closed: a page still opening for one is dropped. */
+  private readonly ended = new Map<string, string>();
+  /** Each check's own slots (as many as the runner granted it); none outside a check. */
+  private readonly ownSlots = new Map<string, Slots>();
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs = new Map<string, CustomerWallet['log']>();
 
@@ -87,12 +93,27 @@ export class CustomerAgent {
     return this.blockedBy;
   }
 
-  /** Closes every open session and drops every queued one (a check has ended; nothing of it may hold a slot). */
-  async abortOpen(reason: string): Promise<void> {
-    this.generation++;
-    this.abortReason = reason;
-    this.slots.rejectWaiting(new CustomerAbortedError(reason));
-    await Promise.all([...this.sessions].map((session) => session.close().catch(() => undefined)));
+  /**
+   * Closes the open sessions and drops the queued payments of `owner` (a check has ended: nothing of it may hold a slot),
+   * or of every check when no owner is named.
+   */
+  async abortOpen(reason: string, owner?: string): Promise<void> {
+    if (owner === undefined) {
+      this.generation++;
+      this.abortReason = reason;
+    } else this.ended.set(owner, reason);
+    this.slots.rejectWaiting(new CustomerAbortedError(reason), owner);
+    for (const [holder, slots] of this.ownSlots)
+      if (owner === undefined || holder === owner) slots.rejectWaiting(new CustomerAbortedError(reason));
+    const closing = [...this.sessions].filter((session) => owner === undefined || session.owner === owner);
+    await Promise.all(closing.map((session) => session.close().catch(() => undefined)));
+  }
+
+  private slotsOf(owner: string, granted: number | undefined): Slots {
+    if (granted === 0) throw new UndeclaredResource(owner, 'used the browser customer', 'resources: { browserSlots: <n> }');
+    let slots = this.ownSlots.get(owner);
+    if (!slots) this.ownSlots.set(owner, (slots = new Slots(granted ?? Number.MAX_SAFE_INTEGER)));
+    return slots;
   }
 
   forget(session: CustomerSession): void {
@@ -121,7 +142,30 @@ export class CustomerAgent {
   ): Promise<CustomerSession> {
     if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
     const generation = this.generation;
-    const release = await this.slots.acquire();
+    const scope = currentScope();
+    const owner = scope?.checkId ?? '';
+    // A check opens at most the browser contexts the runner granted it at once; more of its payments wait for its own
+    // slots, never for another check's.
+    const own = this.slotsOf(owner, scope?.claims?.browserSlots);
+    const ownSlot = await own.acquire(owner);
+    let slot: () => void;
+    try {
+      slot = await this.slots.acquire(owner);
+    } catch (error) {
+      ownSlot();
+      throw error;
+    }
+    const release = () => {
+      slot();
+      ownSlot();
+    };
+    // Its check (or every check) may have ended while it waited for a slot.
+    try {
+      this.ensureCurrent(generation, owner);
+    } catch (error) {
+      release();
+      throw error;
+    }
     let context: BrowserContext | undefined;
     try {
       if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
@@ -152,11 +196,11 @@ export class CustomerAgent {
           if (!response || response.status() >= 400) throw new Error(response ? `HTTP ${response.status()}` : 'no response');
         }
       } catch (error) {
-        this.ensureCurrent(generation);
+        this.ensureCurrent(generation, owner);
         throw new PageUnavailableError(paymentUrl, (error as Error).message.split('\n')[0] ?? 'error');
       }
-      this.ensureCurrent(generation);
-      const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false, generation);
+      this.ensureCurrent(generation, owner);
+      const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false, generation, owner);
       this.sessions.add(session);
       return session;
     } catch (error) {
@@ -167,8 +211,10 @@ export class CustomerAgent {
   }
 
   /** A page opened for a check that has ended meanwhile is dropped, never reported as the page's fault. */
-  ensureCurrent(generation: number): void {
+  ensureCurrent(generation: number, owner = ''): void {
     if (generation !== this.generation) throw new CustomerAbortedError(this.abortReason);
+    const ended = this.ended.get(owner);
+    if (ended !== undefined) throw new CustomerAbortedError(ended);
   }
 
   /** Opens the page, connects, picks the pair, pays and follows the page to its end state (then `follow`, page open). */
@@ -201,7 +247,7 @@ export class CustomerAgent {
       return result;
     } catch (error) {
       // A step cut short because the check ended (its session was closed under it) is no finding about the page.
-      this.ensureCurrent(session.generation);
+      this.ensureCurrent(session.generation, session.owner);
       throw error;
     } finally {
       await session.close();

@@ -44,6 +44,8 @@ export class CustomerSession {
     embedded = false,
     /** The agent's generation when the session was opened (see the agent's abortOpen). */
     readonly generation = 0,
+    /** The check that opened it (its end closes the session). */
+    readonly owner = '',
   ) {
     this.root = embedded ? page.frameLocator('iframe#payment') : page;
   }

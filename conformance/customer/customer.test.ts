@@ -123,6 +123,8 @@ describe.skipIf(!hasFaketime || browserSkipReason !== undefined)('black-box cust
       ...quiet,
       targetCommand: simulator(' --pay-url http://127.0.0.1:9'),
       only: ['customer.cancel-while-open', 'customer.split-five-sellers'],
+      // One after another, so the second check meets the blocked agent (side by side both wait for the page at once).
+      workers: 1,
       reportDir: dir(),
     });
     const ran = outcome.result.checks.filter((c) => c.result !== 'skipped');

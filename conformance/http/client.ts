@@ -63,6 +63,8 @@ export interface HttpClientOptions {
   dispatcher: Agent;
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
+  /** Called before a request is sent; throws to refuse it (a check doing what it did not declare: scheduling/guards.ts). */
+  guard?: (request: { method: string; path: string; credential: Credential | null }) => void | Promise<void>;
   /** Told of every answered request, with the client that made it (e.g. to remember the payments a check created). */
   observe?: (
     client: HttpClient,
@@ -103,6 +105,7 @@ export class HttpClient {
     const { recorder, secrets } = this.options;
     const url = this.url(spec.path, spec.query);
     const credential = spec.auth === undefined ? this.options.credential : spec.auth;
+    await this.options.guard?.({ method: spec.method, path: spec.path, credential });
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...spec.headers };
     let credentialRecord: CredentialRecord = { kind: 'none' };
     if (credential && 'key' in credential) {

@@ -11,11 +11,29 @@ export interface PendingRequest {
   deadlineMs: number;
 }
 
+/** What every check shares and some hold alone (scheduling/resources.ts says what each means). */
+export const SHARED_RESOURCES = ['clock', 'rate-limit-window', 'main-webhook-endpoint', 'main-merchant-books', 'recorded-traffic'] as const;
+export type SharedResource = (typeof SHARED_RESOURCES)[number];
+
+/** The resources a running check was granted alone, and its browser contexts. */
+export interface Exclusive {
+  exclusive: ReadonlySet<SharedResource>;
+  /**
+   * Declared, but held alone only from the check's first act on it (its exclusive phase): until then it runs beside
+   * plain checks. `enterExclusive` waits until every other running check has ended, then holds them alone.
+   */
+  onFirstAct?: ReadonlySet<SharedResource>;
+  enterExclusive?: () => Promise<void>;
+  browserSlots: number;
+}
+
 export class RequestScope {
   readonly pending = new Set<PendingRequest>();
   constructor(
     readonly checkId: string,
     readonly signal: AbortSignal,
+    /** A check's grant (absent outside checks: setup, the premise probes of setup, unit tests). */
+    readonly claims?: Exclusive,
   ) {}
 
   /** The request this scope has waited on longest, if any. */
@@ -42,4 +60,31 @@ export class ScopeAborted extends Error {
     super(why);
     this.name = 'ScopeAborted';
   }
+}
+
+/** A check did something that needs a resource alone without declaring it: a bug of the check, its result is `error`. */
+export class UndeclaredResource extends Error {
+  constructor(checkId: string, did: string, declaration: string) {
+    super(`check ${checkId} ${did} without declaring it: add ${declaration} to its definition (conformance/scheduling/resources.ts)`);
+    this.name = 'UndeclaredResource';
+  }
+}
+
+/**
+ * Lets `did` happen once the running check holds `resource` alone: at once when it does, after its exclusive phase
+ * began when it declared it for its first act, refused when it did not declare it (outside a check anything goes).
+ */
+export async function requireExclusive(resource: SharedResource, did: string): Promise<void> {
+  const scope = currentScope();
+  const claims = scope?.claims;
+  if (!claims || claims.exclusive.has(resource)) return;
+  if (claims.onFirstAct?.has(resource) && claims.enterExclusive) return claims.enterExclusive();
+  throw new UndeclaredResource(scope.checkId, did, `resources: { exclusive: ['${resource}'] }`);
+}
+
+/** Refuses the browser customer to a check that holds no browser slot. */
+export function requireBrowserSlot(): void {
+  const scope = currentScope();
+  if (!scope?.claims || scope.claims.browserSlots > 0) return;
+  throw new UndeclaredResource(scope.checkId, 'used the browser customer', 'resources: { browserSlots: <n> }');
 }

@@ -69,8 +69,6 @@ describe('the runner caps what rests on an unestablished premise', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.result).toBe('warn');
     expect(result.failures[0]).toMatchObject({
@@ -90,8 +88,6 @@ describe('the runner caps what rests on an unestablished premise', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.failures[0]!.severity).toBe('warn');
   });
@@ -105,8 +101,6 @@ describe('the runner caps what rests on an unestablished premise', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.failures.map((f) => f.severity)).toEqual(['fail', 'fail']);
   });
@@ -119,8 +113,6 @@ describe('the runner caps what rests on an unestablished premise', () => {
       }),
       services({ 'list.item-key': async () => ({ kind: 'discovered', value: 'items', evidence: [{ sent: 'GET', seen: '200' }] }) }),
       none,
-      1,
-      1,
     );
     expect(discovered.result).toBe('fail');
     const declared = await runCheck(
@@ -130,8 +122,6 @@ describe('the runner caps what rests on an unestablished premise', () => {
       }),
       services({}, { 'list.item-key': 'records' }),
       none,
-      1,
-      1,
     );
     expect(declared.result).toBe('fail');
   });
@@ -141,8 +131,6 @@ describe('the runner caps what rests on an unestablished premise', () => {
       check(async (ctx) => void (await ctx.premise('api-keys.limit'))),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.result).toBe('error');
     expect(result.failures).toEqual([]);
@@ -159,8 +147,6 @@ describe('judged requirements', () => {
       }),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.result).toBe('pass');
     expect(result.judged).toEqual(['DOC-1', 'ASM-1']);
@@ -173,8 +159,6 @@ describe('judged requirements', () => {
       check(async (ctx) => void ctx.expect(true, 'DOC-2', 'Setup: create', 'x')),
       services(),
       none,
-      1,
-      1,
     );
     expect(result.judged).toEqual([]);
   });

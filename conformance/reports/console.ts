@@ -37,11 +37,13 @@ export function consoleProgress(write: (text: string) => void, settings: Console
   const tty = settings.tty ?? false;
   let started = now();
   let done = 0;
-  let current = 0;
   let total = 0;
   let failed = 0;
   let warned = 0;
   let statusShown = false;
+  /** The checks running now (several with --workers above 1): the status line names them. */
+  let running: string[] = [];
+  const runningText = () => (running.length <= 1 ? (running[0] ?? 'next check') : `${running.length} running: ${running.join(', ')}`);
   const clearStatus = () => {
     if (statusShown) write('\r\x1b[2K');
     statusShown = false;
@@ -63,18 +65,22 @@ export function consoleProgress(write: (text: string) => void, settings: Console
   return (event) => {
     if (event.type === 'start') {
       started = now();
-      write(`stablepay conformance: ${event.total} checks, seed ${event.seed}\n`);
+      write(
+        `stablepay conformance: ${event.total} checks, seed ${event.seed}${event.workers && event.workers > 1 ? `, up to ${event.workers} at once` : ''}\n`,
+      );
       const caps = Object.entries(event.capabilities).map(([name, on]) => `${name}: ${on ? 'yes' : 'no'}`);
       write(`capabilities: ${caps.join(', ')}\n`);
       write(`limits: ${limitsText(event.limits)}\n`);
       for (const note of event.notes) write(`  note: ${note}\n`);
     } else if (event.type === 'check-start') {
-      current = event.index;
       total = event.total;
-      if (tty) status(event.index, event.total, event.id);
+      running = event.running ?? [event.id];
+      if (tty) status(done + running.length, event.total, runningText());
+      else if (running.length > 1) write(`        … started ${event.id} (${runningText()})\n`);
     } else if (event.type === 'check-end') {
       const { result } = event;
       done = event.index;
+      running = event.running ?? [];
       if (result.result === 'fail') failed += 1;
       if (result.result === 'warn') warned += 1;
       const width = String(event.total).length;
@@ -94,14 +100,14 @@ export function consoleProgress(write: (text: string) => void, settings: Console
       // On a terminal only what needs attention stays on screen; passes live in the status line.
       clearStatus();
       if (result.result !== 'pass') write(line);
-      if (event.index < event.total) status(event.index, event.total, 'next check');
+      if (event.index < event.total) status(event.index, event.total, runningText());
       else write(`${event.total} checks in ${formatDuration(now() - started)}\n`);
     } else if (event.type === 'check-progress') {
-      if (tty) status(current, total, `${event.id}: ${event.message}`);
+      if (tty) status(done + running.length, total, `${event.id}: ${event.message}`);
       else write(`        … ${event.id}: ${event.message}\n`);
     } else if (event.type === 'check-waiting') {
       const waiting = `waiting ${formatDuration(event.waitedMs)} on ${event.on} (deadline ${formatDuration(event.deadlineMs)})`;
-      if (tty) status(current, total, `${event.id}: ${waiting}`);
+      if (tty) status(done + running.length, total, `${event.id}: ${waiting}`);
       else write(`        … ${event.id}: ${waiting}\n`);
     } else if (event.type === 'stopped') {
       clearStatus();

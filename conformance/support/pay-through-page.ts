@@ -104,7 +104,7 @@ export async function payThroughPage(
           if (last.status === 200 && statuses.at(-1) !== status) statuses.push(status);
           // Any end ends the wait (a payment cancelled or expired meanwhile is the caller's to judge).
           if (last.status === 200 && TERMINAL.includes(status as never)) return;
-          agent.ensureCurrent(session.generation);
+          agent.ensureCurrent(session.generation, session.owner);
           if (Date.now() > deadline) break;
           await new Promise((r) => setTimeout(r, 250));
         }

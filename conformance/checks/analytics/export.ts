@@ -70,6 +70,7 @@ export const analyticsExport = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['analytics', 'clock'],
+  resources: { exclusive: ['clock', 'main-merchant-books'] },
   premises: ['analytics.export-query', 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     // A fresh merchant with the control API; else the main merchant, whose earlier payments all fall out of the

@@ -20,6 +20,7 @@ export const analyticsSummary = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['analytics'],
+  resources: { exclusive: ['main-merchant-books'], browserSlots: 2 },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);

@@ -19,6 +19,7 @@ export const keyLimits = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['security', 'api-keys'],
+  resources: { exclusive: ['main-merchant-books'] },
   premises: [
     'api-keys.whitelist-body',
     'api-keys.create-body',

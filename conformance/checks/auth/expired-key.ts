@@ -12,6 +12,7 @@ export const expiredKey = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['security', 'clock'],
+  resources: { exclusive: ['clock'] },
   premises: ['api-keys.expiring-body', 'api-keys.secret-field', 'api-keys.id-field', 'api-keys.expiry-field', 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     if (!ctx.services.control) return expiresAfterThirtyDays(ctx);

@@ -25,6 +25,7 @@ export const cancelWhileOpen = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle'],
+  resources: { browserSlots: 1 },
   async run(ctx: CheckContext) {
     const { agent } = ctx.customer;
     const created = await createPayment(ctx.api, {
@@ -124,6 +125,7 @@ export const expiryWhileOpen = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'clock'],
+  resources: { exclusive: ['clock'], browserSlots: 1 },
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock) ctx.notExercised('no clock the suite can move (libfaketime did not reach the target)');
     const { agent } = ctx.customer;

@@ -22,6 +22,7 @@ export const payEmbedded = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser'],
+  resources: { browserSlots: 1 },
   async run(ctx: CheckContext) {
     const created = await createPayment(ctx.api, { amount: '18.50', currency: 'EUR', title: 'Conformance embedded checkout' });
     ctx.requireStatus(created, 201, 'PAY-URL-EMBEDDABLE', 'Setup: create');

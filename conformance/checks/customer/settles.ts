@@ -27,6 +27,7 @@ export const customerSettles = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle'],
+  resources: { browserSlots: 'all' },
   async run(ctx: CheckContext) {
     const pairs = chainPairs(ctx);
     const pair = pairs.find((p) => p.chainId === 8453 && p.token === 'USDC') ?? pairs[0];

@@ -25,6 +25,7 @@ export const splitFiveSellers = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'sellers', 'onchain'],
+  resources: { browserSlots: 1 },
   async run(ctx: CheckContext) {
     const sellers: Address[] = Array.from({ length: 5 }, () => privateKeyToAccount(generatePrivateKey()).address);
     const amounts = ['40', '30.50', '20.25', '10', '5.55'];

@@ -33,6 +33,7 @@ export const uniqueWhileLive = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle'],
+  resources: { browserSlots: 1 },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);
@@ -75,6 +76,7 @@ export const reuseAfterExpiryOrFailure = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle', 'clock'],
+  resources: { exclusive: ['clock'], browserSlots: 1 },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);

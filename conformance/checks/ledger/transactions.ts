@@ -47,6 +47,7 @@ export const ledgerTransactions = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['ledger', 'pagination'],
+  resources: { exclusive: ['main-merchant-books'], browserSlots: 'all' },
   premises: ['payments.minimum-amounts', 'list.item-key', 'ledger.payment-field'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);

@@ -42,6 +42,7 @@ export const expiryByClock = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['lifecycle', 'webhooks', 'clock'],
+  resources: { exclusive: ['clock', 'main-webhook-endpoint'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock)

@@ -102,6 +102,7 @@ export const stateFields = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['lifecycle', 'clock'],
+  resources: { exclusive: ['clock'], browserSlots: 'all' },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);

@@ -38,6 +38,7 @@ export const stateModel = defineCheck({
   level: 'documented',
   needs: ['control'],
   tags: ['model', 'property', 'clock'],
+  resources: { exclusive: ['clock'] },
   premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const numRuns = ctx.options.runs;

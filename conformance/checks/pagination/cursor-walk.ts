@@ -22,6 +22,7 @@ export const cursorWalk = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['pagination'],
+  resources: { exclusive: ['main-merchant-books'] },
   premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const { api, fresh } = await listSource(ctx, 'cursor walk');

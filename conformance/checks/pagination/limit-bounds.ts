@@ -13,6 +13,7 @@ export const limitBounds = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['pagination', 'negative'],
+  resources: { exclusive: ['main-merchant-books'] },
   premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const { api } = await listSource(ctx, 'limit bounds');

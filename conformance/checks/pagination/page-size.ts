@@ -10,6 +10,7 @@ export const pageSize = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['pagination'],
+  resources: { exclusive: ['main-merchant-books'] },
   premises: ['payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     const { api } = await listSource(ctx, 'page size');

@@ -126,6 +126,7 @@ export const rateLimitHeaderSemantics = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['rate-limit', 'header'],
+  resources: { exclusive: ['clock', 'rate-limit-window'] },
   async run(ctx: CheckContext) {
     const api = ctx.services.control ? (await ctx.newMerchant('rate-limit headers')).api : ctx.api;
     if (ctx.services.control) await ctx.clock.refresh();

@@ -87,6 +87,7 @@ export const limitExceeded = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['rate-limit'],
+  resources: { exclusive: ['clock', 'rate-limit-window'] },
   async run(ctx: CheckContext) {
     if (ctx.services.control) {
       const { api } = await ctx.newMerchant('rate limit');

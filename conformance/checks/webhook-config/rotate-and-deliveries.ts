@@ -80,6 +80,7 @@ export const rotateAndDeliveries = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks'],
+  resources: { exclusive: ['main-webhook-endpoint'] },
   premises: [...SUBJECT_PREMISES, 'webhooks.test-with-api-key', 'payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     // With the control API a merchant of its own; else the main merchant, whose list also holds the run's other

@@ -39,6 +39,7 @@ export const retrySchedule = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'clock'],
+  resources: { exclusive: ['clock', 'main-webhook-endpoint'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock)

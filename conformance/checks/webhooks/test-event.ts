@@ -13,6 +13,7 @@ export const testEvent = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks'],
+  resources: { exclusive: ['main-webhook-endpoint'] },
   premises: [...SUBJECT_PREMISES, 'webhooks.test-with-api-key'],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);

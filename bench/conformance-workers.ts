@@ -1,0 +1,154 @@
+// The conformance suite's wall time at --workers 1 and at the default worker count, side by side in one run: a full
+// black-box run with the browser customer (the suite starts `stablepay start --no-control` itself, moves its clock
+// with libfaketime, pays through its page in Chromium) and a run with the control API (against `stablepay start` in a
+// process of its own). Each row: wall time of the CLI, the run's own duration, the sum of the checks' own times (what
+// a one-at-a-time run cannot beat), the ratio to the --workers 1 run of the same kind measured in this bench run, and
+// whether every check's verdict and findings equal that reference's (one seed for all).
+//
+//   npx tsx bench/conformance-workers.ts [--rounds 1] [--workers n] [--seed 29] [--only black-box|control] [--keep-reports DIR] [--readme]
+//
+// `--rounds` repeats the four runs interleaved (the median round per row is shown). `--readme` writes the table into
+// bench/README.md between the conformance-workers markers.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULTS } from '@stablepay/conformance/defaults';
+import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
+import type { RunResult } from '@stablepay/conformance';
+import { spawnUntil } from './support/child-process.ts';
+import { CLI, ROOT } from './support/servers.ts';
+
+const argv = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const index = argv.indexOf(name);
+  return index === -1 ? undefined : argv[index + 1];
+};
+const rounds = Number(flag('--rounds') ?? 1);
+const workers = Number(flag('--workers') ?? DEFAULTS.workers);
+const seed = Number(flag('--seed') ?? 29);
+const only = flag('--only');
+const readme = argv.includes('--readme');
+/** Keeps each run's JSON report there (`<kind>-w<workers>-r<round>.json`) to look into. */
+const keep = flag('--keep-reports');
+
+type Kind = 'black-box' | 'control';
+interface Measured {
+  kind: Kind;
+  workers: number;
+  wallMs: number;
+  runMs: number;
+  checksMs: number;
+  exitCode: number | null;
+  result: RunResult;
+}
+
+const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
+
+async function measure(kind: Kind, count: number, round: number): Promise<Measured> {
+  const reportDir = await mkdtemp(join(tmpdir(), `cf-workers-${kind}-`));
+  const common = ['--seed', String(seed), '--workers', String(count), '--format', 'json', '--report-dir', reportDir];
+  let stopTarget = async () => undefined as void;
+  try {
+    let args: string[];
+    if (kind === 'black-box') {
+      const target = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} start --no-control --no-demo-payment`;
+      args = ['conformance', '--target-command', target, ...common];
+    } else {
+      const started = await spawnUntil(
+        process.execPath,
+        [CLI, 'start', '--port', '0', '--api-key', KEY, '--no-demo-payment'],
+        /Base URL\s+(http:\/\/\S+)/,
+        { cwd: ROOT },
+      );
+      stopTarget = started.stop;
+      args = ['conformance', '--base-url', started.match[1]!, '--api-key', KEY, ...common];
+    }
+    const run = await runMeasuredCli({ args, cwd: ROOT, killAfterMs: 900_000 });
+    const report = await readFile(join(reportDir, 'conformance.json'), 'utf8');
+    if (keep) await writeFile(join(keep, `${kind}-w${count}-r${round + 1}.json`), report);
+    const result = JSON.parse(report) as RunResult;
+    return {
+      kind,
+      workers: count,
+      wallMs: run.wallMs,
+      runMs: result.summary.durationMs,
+      checksMs: result.checks.reduce((sum, check) => sum + check.durationMs, 0),
+      exitCode: run.code,
+      result,
+    };
+  } finally {
+    await stopTarget();
+    await rm(reportDir, { recursive: true, force: true });
+  }
+}
+
+/** Each check's result and findings (requirement, severity, title): what must not depend on the worker count. */
+function verdicts(result: RunResult): Map<string, string> {
+  return new Map(
+    result.checks.map((check) => [
+      check.id,
+      `${check.result} ${check.failures
+        .map((f) => `${f.severity}[${f.requirement}] ${f.title}`)
+        .sort()
+        .join('; ')}`,
+    ]),
+  );
+}
+
+function differences(reference: RunResult, other: RunResult): string[] {
+  const a = verdicts(reference);
+  const b = verdicts(other);
+  return [...a.keys()].filter((id) => a.get(id) !== b.get(id)).map((id) => `${id}: ${a.get(id)} -> ${b.get(id) ?? 'absent'}`);
+}
+
+const kinds: Kind[] = only ? [only as Kind] : ['black-box', 'control'];
+const load = loadavg()[0]!.toFixed(1);
+const startedAt = new Date();
+const all: Measured[] = [];
+for (let round = 0; round < rounds; round++) {
+  for (const kind of kinds) {
+    for (const count of [1, workers]) {
+      process.stderr.write(`round ${round + 1}/${rounds}: ${kind} at --workers ${count} …\n`);
+      const measured = await measure(kind, count, round);
+      process.stderr.write(`  ${(measured.wallMs / 1000).toFixed(1)} s, exit ${measured.exitCode}\n`);
+      all.push(measured);
+    }
+  }
+}
+
+const median = (rows: Measured[]): Measured => [...rows].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(rows.length / 2)]!;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const lines = [
+  '| run | --workers | wall (s) | run (s) | sum of checks (s) | × --workers 1 | exit | verdicts as --workers 1 |',
+  '| --- | --: | --: | --: | --: | --: | --: | --- |',
+];
+const notes: string[] = [];
+for (const kind of kinds) {
+  const reference = median(all.filter((m) => m.kind === kind && m.workers === 1));
+  for (const count of [1, workers]) {
+    const row = median(all.filter((m) => m.kind === kind && m.workers === count));
+    const diff = count === 1 ? [] : differences(reference.result, row.result);
+    if (diff.length > 0) notes.push(`${kind} at --workers ${count}:`, ...diff.map((d) => `  ${d}`));
+    for (const check of row.result.checks.filter((c) => c.result === 'error'))
+      notes.push(`${kind} at --workers ${count}: ${check.id} error: ${check.error?.message.split('\n')[0]}`);
+    const label = kind === 'black-box' ? 'black-box with the browser customer' : 'control API';
+    lines.push(
+      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.exitCode} | ${count === 1 ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
+    );
+  }
+}
+const header = `Machine: ${availableParallelism()} cores, Node ${process.version}, load average ${load} at start, ${startedAt.toISOString().slice(0, 10)}; ${rounds} round(s), seed ${seed}, the median round per row.`;
+const table = `${header}\n\n${lines.join('\n')}\n`;
+process.stdout.write(`${table}${notes.length ? `\n${notes.join('\n')}\n` : ''}`);
+
+if (readme) {
+  const path = join(import.meta.dirname, 'README.md');
+  const text = await readFile(path, 'utf8');
+  const start = '<!-- bench:conformance-workers:start -->';
+  const end = '<!-- bench:conformance-workers:end -->';
+  const command = `\`npx tsx bench/conformance-workers.ts ${argv.filter((a) => a !== '--readme').join(' ')}\``.replace(/ `$/, '`');
+  await writeFile(
+    path,
+    `${text.slice(0, text.indexOf(start) + start.length)}\nCommand: ${command}. ${table}${text.slice(text.indexOf(end))}`,
+  );
+}

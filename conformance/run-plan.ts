@@ -1,0 +1,94 @@
+// The run's plan carried out: checks side by side as their claims allow (scheduler.ts), progress as each starts and
+// ends (with the checks still running), results in the plan's order whatever finished first, and the rest listed as
+// not run when a signal, --max-run-time or --max-failures stops the run.
+import type { RunServices } from './context.ts';
+import type { RunStop } from './run-stop.ts';
+import { limitsOf, notRun, runCheck, type RunPlan } from './runner.ts';
+import type { CheckResult, RunInterruption } from './types.ts';
+import { claimsOf } from './scheduling/resources.ts';
+import { runOrder, runScheduled } from './scheduling/scheduler.ts';
+
+export interface PlanOutcome {
+  /** In the plan's order (the order of --list, cross-cutting checks last), then the checks not selected. */
+  results: CheckResult[];
+  /** Set when a signal or --max-run-time stopped the run before its plan was done. */
+  interrupted?: RunInterruption;
+}
+
+export async function runPlan(plan: RunPlan, services: RunServices): Promise<PlanOutcome> {
+  const { options } = services;
+  const total = plan.selected.length;
+  const browserCapacity = services.customer?.agent.options.parallel ?? 1;
+  options.onProgress({
+    type: 'start',
+    total,
+    capabilities: plan.capabilities,
+    notes: plan.capabilityNotes,
+    seed: options.seed,
+    limits: limitsOf(options),
+    workers: options.workers,
+  });
+  const claims = plan.selected.map((check) => claimsOf(check, { control: plan.capabilities.control, browserCapacity }));
+  const results: (CheckResult | undefined)[] = new Array(total);
+  const running = new Set<string>();
+  let failed = 0;
+  let finished = 0;
+  let failedOut: string | undefined;
+  const notStarted = await runScheduled(
+    claims,
+    runOrder(claims),
+    { workers: options.workers, browserCapacity },
+    {
+      mayStart: () => !services.stop?.aborted && failedOut === undefined,
+      run: async (index) => {
+        const check = plan.selected[index]!;
+        running.add(check.id);
+        options.onProgress({ type: 'check-start', index: index + 1, total, id: check.id, title: check.title, running: [...running] });
+        // runCheck turns what a check throws into its result; anything else escaping is the runner's bug, shown as an error.
+        const result = await runCheck(check, services, plan, claims[index]!).catch(
+          (error: unknown): CheckResult => ({
+            ...notRun(check, ''),
+            result: 'error',
+            error: { message: `the runner broke: ${error instanceof Error ? error.message : String(error)}` },
+          }),
+        );
+        running.delete(check.id);
+        results[index] = result;
+        finished += 1;
+        options.onProgress({ type: 'check-end', index: finished, total, result, running: [...running] });
+        if (result.result === 'fail') failed += 1;
+        // --max-failures / -x: nothing more starts; what runs ends as usual and is reported.
+        if (options.maxFailures !== null && failed >= options.maxFailures && failedOut === undefined)
+          failedOut = `not run: the run stopped after ${failed} failed check${failed === 1 ? '' : 's'} (--max-failures ${options.maxFailures})`;
+      },
+      alone: (index) => {
+        const claim = claims[index]!;
+        options.onProgress({
+          type: 'check-progress',
+          id: plan.selected[index]!.id,
+          message: `alone from here on (${[...claim.exclusive].join(', ')})`,
+        });
+      },
+    },
+  );
+  let interrupted: RunInterruption | undefined;
+  const rest = notStarted.map((index) => plan.selected[index]!);
+  if (services.stop?.aborted) {
+    // Interrupted (a signal, --max-run-time): what ran is reported; the rest is listed as not run.
+    const stop = services.stop.reason as RunStop;
+    const started = total - rest.length;
+    interrupted = {
+      by: stop.by,
+      message: rest.length > 0 ? `${stop.message} after ${started} of ${total} checks` : `${stop.message} during the last check`,
+      notRun: rest.map((c) => c.id),
+    };
+    if (rest.length > 0) options.onProgress({ type: 'stopped', reason: stop.message, remaining: rest.length });
+    for (const index of notStarted) results[index] = notRun(plan.selected[index]!, `not run: ${stop.message}`);
+  } else if (failedOut !== undefined && rest.length > 0) {
+    options.onProgress({ type: 'stopped', reason: failedOut, remaining: rest.length });
+    for (const index of notStarted) results[index] = notRun(plan.selected[index]!, failedOut);
+  }
+  const ordered = results.filter((result): result is CheckResult => result !== undefined);
+  for (const { check, reason } of plan.skipped) ordered.push(notRun(check, reason));
+  return { results: ordered, ...(interrupted ? { interrupted } : {}) };
+}

@@ -1,0 +1,89 @@
+// What the whole run shares and a check may need alone. Every check holds every shared resource in shared mode (it
+// reads the clock, spends the rate-limit window, creates payments on the main merchant); a check that moves, measures or
+// repoints one declares it exclusive, and runs with no other check beside it. The runner grants the claims
+// (scheduler.ts) and the clients refuse an exclusive act the running check did not declare (http/request-scope.ts), so
+// a check written later cannot race by accident.
+import { type Exclusive, SHARED_RESOURCES, type SharedResource } from '../http/request-scope.ts';
+
+export { SHARED_RESOURCES, type SharedResource };
+
+/** A check's declaration: `exclusive` what it moves, measures or repoints; `browserSlots` the browser contexts it uses at once. */
+export interface ResourceNeeds {
+  /**
+   * - `clock`: moves the implementation's clock (the control API's virtual clock, or libfaketime, which moves the whole
+   *   target and every chain): other checks' payments would expire, their keys lapse, their retries fire.
+   * - `rate-limit-window`: lowers the limit (control API, global) or spends the main key's window to reach 429.
+   * - `main-webhook-endpoint`: points the main merchant's one endpoint at the receiver. Only without a control API
+   *   (with one, such a check configures a merchant of its own): then exclusive, else shared.
+   * - `main-merchant-books`: judges or acts on the main merchant's records as a whole: its payment list, totals,
+   *   ledger or API keys (what another check adds meanwhile would change the count). Only without a control API, like
+   *   the endpoint.
+   * - `recorded-traffic`: reads what every other check recorded (cross-cutting checks; set from the tag).
+   */
+  exclusive?: SharedResource[];
+  /** Browser contexts of the one Chromium this check uses at once (`all`: every --customer-parallel slot). */
+  browserSlots?: number | 'all';
+}
+
+/** What the runner grants a check for its whole run (cleanups included). */
+export interface Claims extends Exclusive {
+  /** Held alone; grows by `onFirstAct` when the check's exclusive phase begins. */
+  exclusive: Set<SharedResource>;
+  /** Browser contexts held (0: the check may not use the browser customer). */
+  browserSlots: number;
+}
+
+/**
+ * Held alone only from the check's first act on it: the clock, when it is all a check holds alone. Everything a check
+ * does before its first clock move (creating, configuring, waiting out a receiver's limit) is what any plain check does,
+ * so it runs beside them; its first move waits until it is alone, and from then on it stays alone.
+ */
+const ON_FIRST_ACT: ReadonlySet<SharedResource> = new Set(['clock']);
+
+/** Exclusive only when the check would use the main merchant's own: that is, without a control API. */
+const ONLY_WITHOUT_CONTROL: ReadonlySet<SharedResource> = new Set(['main-webhook-endpoint', 'main-merchant-books']);
+
+export interface RunShape {
+  control: boolean;
+  /** --customer-parallel: the browser contexts the run has. */
+  browserCapacity: number;
+}
+
+export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly string[] }, run: RunShape): Claims {
+  const declared = new Set(check.resources?.exclusive ?? []);
+  if (check.tags.includes('cross-cutting')) declared.add('recorded-traffic');
+  const exclusive = new Set([...declared].filter((resource) => !(run.control && ONLY_WITHOUT_CONTROL.has(resource))));
+  const wanted = check.resources?.browserSlots ?? 0;
+  const capacity = Math.max(1, run.browserCapacity);
+  const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
+  // Anything held alone from the start besides the clock makes the whole check exclusive.
+  if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))
+    return { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
+  return { exclusive, browserSlots };
+}
+
+/** True for a check that will hold something alone from its first act on it. */
+export const entersExclusive = (claims: Claims): boolean => (claims.onFirstAct?.size ?? 0) > 0;
+
+/**
+ * Two checks that may not start beside each other: one holds something alone from the start, or both will hold
+ * something alone later (two checks waiting to be alone would wait on each other forever).
+ */
+export function conflicts(a: Claims, b: Claims): boolean {
+  return a.exclusive.size > 0 || b.exclusive.size > 0 || (entersExclusive(a) && entersExclusive(b));
+}
+
+/** The declared resources as text (--list, errors). */
+export function describeNeeds(needs: ResourceNeeds | undefined): string {
+  const parts = [...(needs?.exclusive ?? []).map((r) => `${r} alone`)];
+  if (needs?.browserSlots) parts.push(`${needs.browserSlots} browser slot${needs.browserSlots === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+export function checkResourceNeeds(id: string, needs: ResourceNeeds | undefined): void {
+  for (const resource of needs?.exclusive ?? [])
+    if (!(SHARED_RESOURCES as readonly string[]).includes(resource)) throw new Error(`check ${id} declares unknown resource ${resource}`);
+  const slots = needs?.browserSlots;
+  if (slots !== undefined && slots !== 'all' && !(Number.isSafeInteger(slots) && slots >= 1))
+    throw new Error(`check ${id}: browserSlots must be a positive integer or 'all'`);
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { claimsOf, type Claims, type ResourceNeeds } from './resources.ts';
+import { runOrder, runScheduled } from './scheduler.ts';
+
+const claim = (resources?: ResourceNeeds, tags: string[] = [], control = true): Claims =>
+  claimsOf({ ...(resources ? { resources } : {}), tags }, { control, browserCapacity: 2 });
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Runs the claims with checks that log their start and end and take `ms`; `body` may act during the check. */
+async function simulate(
+  claims: Claims[],
+  workers: number,
+  body: (index: number, log: string[]) => Promise<void> = async () => {
+    await tick();
+  },
+) {
+  const log: string[] = [];
+  let running = 0;
+  let most = 0;
+  const notStarted = await runScheduled(
+    claims,
+    runOrder(claims),
+    { workers, browserCapacity: 2 },
+    {
+      mayStart: () => true,
+      run: async (index) => {
+        running++;
+        most = Math.max(most, running);
+        log.push(`start ${index}`);
+        await body(index, log);
+        log.push(`end ${index}`);
+        running--;
+      },
+      alone: (index) => void log.push(`alone ${index}`),
+    },
+  );
+  return { log, most, notStarted };
+}
+
+describe('the scheduler', () => {
+  it('runs plain checks side by side up to the worker count, one at a time with one worker', async () => {
+    const plain = Array.from({ length: 6 }, () => claim());
+    expect((await simulate(plain, 3)).most).toBe(3);
+    const one = await simulate(plain, 1);
+    expect(one.most).toBe(1);
+    expect(one.log.filter((l) => l.startsWith('start'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `start ${i}`));
+  });
+
+  it('puts the checks that need something alone from the start after the plain ones, each alone; cross-cutting last', async () => {
+    const claims = [
+      claim({ exclusive: ['rate-limit-window'] }),
+      claim(),
+      claim({}, ['cross-cutting']),
+      claim(),
+      claim({ exclusive: ['main-merchant-books'] }, [], false),
+    ];
+    expect(runOrder(claims)).toEqual([1, 3, 0, 4, 2]);
+    const { log } = await simulate(claims, 4);
+    // 1 and 3 side by side; then 0 alone; then 4 alone; then the cross-cutting check.
+    expect(log).toEqual(['start 1', 'start 3', 'end 1', 'end 3', 'start 0', 'end 0', 'start 4', 'end 4', 'start 2', 'end 2']);
+  });
+
+  it('the main endpoint and books are held alone only without a control API', () => {
+    expect(claim({ exclusive: ['main-webhook-endpoint'] }, [], true).exclusive.size).toBe(0);
+    expect([...claim({ exclusive: ['main-webhook-endpoint'] }, [], false).exclusive]).toEqual(['main-webhook-endpoint']);
+  });
+
+  it('a clock mover runs beside plain checks until its first move, which waits for them; nothing starts while it is alone', async () => {
+    const claims = [claim({ exclusive: ['clock'] }), claim(), claim(), claim()];
+    expect(claims[0]!.onFirstAct?.has('clock')).toBe(true);
+    const { log } = await simulate(claims, 2, async (index, log) => {
+      if (index === 0) {
+        await tick();
+        log.push('moving 0');
+        await claims[0]!.enterExclusive!();
+        log.push('moved 0');
+        await tick();
+      } else await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const at = (line: string) => log.indexOf(line);
+    // The mover started with a plain check beside it and moved only once that one had ended.
+    expect(at('start 1')).toBeLessThan(at('moving 0'));
+    expect(at('end 1')).toBeLessThan(at('alone 0'));
+    expect(at('alone 0')).toBeLessThan(at('moved 0'));
+    // Nothing started between its wish to move and its end.
+    const between = log.slice(at('moving 0'), at('end 0')).filter((l) => l.startsWith('start'));
+    expect(between).toEqual([]);
+    expect(log.filter((l) => l.startsWith('end'))).toHaveLength(4);
+  });
+
+  it('never runs two clock movers side by side (each would wait for the other)', async () => {
+    const claims = [claim({ exclusive: ['clock'] }), claim({ exclusive: ['clock'] })];
+    const { most } = await simulate(claims, 4, async (index) => {
+      await claims[index]!.enterExclusive!();
+      await tick();
+    });
+    expect(most).toBe(1);
+  });
+
+  it('counts browser slots: two one-slot checks side by side, an all-slots check alone among browser users, in order', async () => {
+    const claims = [claim({ browserSlots: 1 }), claim({ browserSlots: 'all' }), claim({ browserSlots: 1 }), claim()];
+    const { log } = await simulate(claims, 4);
+    // 0 and the plain 3 start; 1 needs both slots and waits for 0; 2 may not overtake 1.
+    expect(log.slice(0, 2)).toEqual(['start 0', 'start 3']);
+    expect(log.indexOf('start 1')).toBeGreaterThan(log.indexOf('end 0'));
+    expect(log.indexOf('start 2')).toBeGreaterThan(log.indexOf('end 1'));
+  });
+
+  it('starts nothing more once told so, and returns what never started', async () => {
+    const claims = Array.from({ length: 5 }, () => claim());
+    let started = 0;
+    const notStarted = await runScheduled(
+      claims,
+      runOrder(claims),
+      { workers: 2, browserCapacity: 1 },
+      {
+        mayStart: () => started < 2,
+        run: async () => {
+          started++;
+          await tick();
+        },
+      },
+    );
+    expect(notStarted).toEqual([2, 3, 4]);
+  });
+});

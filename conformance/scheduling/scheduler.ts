@@ -1,0 +1,98 @@
+// Runs checks side by side where their claims allow (resources.ts): at most `workers` at once, a check that holds
+// anything alone with no other beside it, browser slots counted. A clock mover runs beside plain checks until its first
+// move, which waits until the checks running beside it have ended; nothing starts while it is alone. The order is fixed
+// before the run and is the same for any number of workers (runOrder): the plain checks and the clock movers in list
+// order, then those that need something alone from the start (the exclusive phase), then the cross-cutting ones that
+// read the whole run. A check never overtakes an earlier one it conflicts with, so two checks that cannot share run in
+// the same order at --workers 1 and at --workers n; a check holding browser slots never overtakes an earlier one
+// waiting for slots.
+import { type Claims, conflicts } from './resources.ts';
+
+export interface SchedulerHooks {
+  /** False once nothing more may start (the run is stopping, --max-failures was reached). */
+  mayStart(): boolean;
+  /** Runs the check at `index` to its end (cleanups included); never rejects. */
+  run(index: number): Promise<void>;
+  /** The check at `index` is alone from now on (its exclusive phase began). */
+  alone?(index: number): void;
+}
+
+/** Indices in the order the run takes them: plain first, then the exclusive phase, then the cross-cutting checks. */
+export function runOrder(claims: Claims[]): number[] {
+  const indices = claims.map((_, index) => index);
+  const phase = (c: Claims) => (c.exclusive.has('recorded-traffic') ? 2 : c.exclusive.size > 0 ? 1 : 0);
+  return [0, 1, 2].flatMap((p) => indices.filter((index) => phase(claims[index]!) === p));
+}
+
+/**
+ * Starts the checks of `order` as their claims and the workers allow; resolves when every started one has ended.
+ * Returns the indices never started (in order), because `mayStart` said no.
+ */
+export async function runScheduled(
+  claims: Claims[],
+  order: number[],
+  options: { workers: number; browserCapacity: number },
+  hooks: SchedulerHooks,
+): Promise<number[]> {
+  const workers = Math.max(1, options.workers);
+  const capacity = Math.max(1, options.browserCapacity);
+  const pending = [...order];
+  const running = new Map<number, Promise<void>>();
+  let slotsUsed = 0;
+  /** The check in (or waiting for) its exclusive phase: nothing starts meanwhile. */
+  let alone: { index: number; granted: () => void } | undefined;
+  const grantIfAlone = () => {
+    if (alone && running.size === 1 && running.has(alone.index)) alone.granted();
+  };
+  const mayOvertake = (earlier: Claims, later: Claims) =>
+    !conflicts(earlier, later) && !(earlier.browserSlots > 0 && later.browserSlots > 0);
+  const startable = (position: number): boolean => {
+    if (alone) return false;
+    const wanted = claims[pending[position]!]!;
+    if (slotsUsed + wanted.browserSlots > capacity) return false;
+    if ([...running.keys()].some((index) => conflicts(claims[index]!, wanted))) return false;
+    return pending.slice(0, position).every((index) => mayOvertake(claims[index]!, wanted));
+  };
+  while (pending.length > 0 && hooks.mayStart()) {
+    for (let position = 0; position < pending.length && running.size < workers; position++) {
+      if (!startable(position)) continue;
+      const [index] = pending.splice(position--, 1) as [number];
+      const claim = claims[index]!;
+      const slots = claim.browserSlots;
+      slotsUsed += slots;
+      if (claim.onFirstAct?.size) {
+        let entered: Promise<void> | undefined;
+        claim.enterExclusive = () =>
+          (entered ??= new Promise<void>((resolve) => {
+            let done = false;
+            alone = {
+              index,
+              granted: () => {
+                if (done) return;
+                done = true;
+                for (const resource of claim.onFirstAct ?? []) claim.exclusive.add(resource);
+                hooks.alone?.(index);
+                resolve();
+              },
+            };
+            grantIfAlone();
+          }));
+      }
+      // In the running set before its body runs: a check may ask to be alone before its first await.
+      let ended!: () => void;
+      running.set(index, new Promise<void>((resolve) => (ended = resolve)));
+      void hooks.run(index).finally(() => {
+        running.delete(index);
+        slotsUsed -= slots;
+        if (alone?.index === index) alone = undefined;
+        grantIfAlone();
+        ended();
+      });
+    }
+    // Nothing running and nothing startable cannot happen (the first pending check always fits an idle run).
+    if (running.size === 0) break;
+    await Promise.race(running.values());
+  }
+  await Promise.all(running.values());
+  return pending;
+}
