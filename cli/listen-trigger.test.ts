@@ -60,8 +60,11 @@ async function startListen(forwardTo: string, ...args: string[]): Promise<Listen
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  await vi.waitFor(() => expect(out).toContain('Ready.'), { timeout: 20_000, interval: 50 });
-  const secret = /Webhook signing secret \(listener "[^"]+"\): (whsec_[0-9a-f]{64})/.exec(out)?.[1];
+  // "Ready." and the secret are two lines, which may come in two chunks: wait for the second.
+  const secretLine = /Webhook signing secret \(listener "[^"]+"\): (whsec_[0-9a-f]{64})\n/;
+  await vi.waitFor(() => expect(out).toMatch(secretLine), { timeout: 20_000, interval: 50 });
+  expect(out).toContain('Ready.');
+  const secret = secretLine.exec(out)?.[1];
   expect(secret).toBeDefined();
   return {
     child,
