@@ -126,6 +126,20 @@ describe('guards and data', () => {
     if (result.ok) expect(result.effects).toContainEqual({ kind: 'record-settlement' });
   });
 
+  it('never dates a payment paid before it was created, nor after now: a block timestamp has whole seconds', () => {
+    const processing = inStatus('PROCESSING');
+    const confirmed = (paidAt: number): PaymentEvent => ({
+      type: 'chain.confirmed',
+      txHash: `0x${'ab'.repeat(32)}`,
+      gasActual: '0.540000',
+      paidAt,
+    });
+    const sameSecond = transition(processing, confirmed(processing.createdAt - 214), processing.createdAt + 900);
+    expect(sameSecond).toMatchObject({ ok: true, payment: { paidAt: processing.createdAt } });
+    const ahead = transition(processing, confirmed(processing.createdAt + 5_000), processing.createdAt + 900);
+    expect(ahead).toMatchObject({ ok: true, payment: { paidAt: processing.createdAt + 900 } });
+  });
+
   it('opens ACTIVE with an expiry timer; payment.created only for dashboard creates', () => {
     const api = openPayment({ id: 'a', merchantId: 'm', origin: 'api', draft, defaultTtlMs: HOUR }, T0);
     expect(api.payment.expiresAt).toBe(T0 + HOUR);

@@ -116,7 +116,9 @@ const TABLE: LifecycleTable<PaymentStatus, Payment, PaymentEvent, PaymentEffect>
           status: 'SUCCESSFUL',
           txHash: event.txHash,
           gasActual: event.gasActual,
-          paidAt: Math.min(event.paidAt ?? now, now),
+          // A block timestamp has whole seconds: one mined in the second the payment was created would read paid before
+          // created. Never before createdAt, never after the merchant's now.
+          paidAt: Math.min(Math.max(event.paidAt ?? now, payment.createdAt), now),
           settlementTransfers: event.transfers ? event.transfers.map((t) => ({ ...t })) : null,
         },
         now,
