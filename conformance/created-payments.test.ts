@@ -30,6 +30,7 @@ describe('payments a check leaves ACTIVE are cancelled when it ends', () => {
       level: 'documented',
       needs: ['control'],
       tags: [],
+      resources: { exclusive: ['clock'] },
       async run(ctx) {
         const { api: own } = await ctx.newMerchant('created payments');
         for (const api of [ctx.api, own, own])
@@ -67,6 +68,8 @@ describe('payments a check leaves ACTIVE are cancelled when it ends', () => {
         reportDir: mkdtempSync(join(tmpdir(), 'stablepay-created-payments-')),
         progress: false,
         write: () => undefined,
+        // The second check must start after the first has ended (it reads what the first one's cleanup did).
+        workers: 1,
       },
       { checks },
     );

@@ -87,6 +87,7 @@ describe('against prism mock openapi.yaml (stateless)', () => {
       'customer.split-five-sellers',
       'external-id.reuse-after-expiry-or-failure',
       'external-id.unique-while-processing-or-successful',
+      'history.events-against-history',
       'ledger.one-per-settlement',
       'lifecycle.expiry', // no control API and no clock the suite can move
       'lifecycle.state-fields',
@@ -104,13 +105,15 @@ describe('against prism mock openapi.yaml (stateless)', () => {
 
   it('passes only what a stateless mock can honestly pass', () => {
     // prism answers invalid limits with the contract's documented 400 example, which names `limit`.
-    // Its bodies are the contract's examples, so the field formats hold; it has no route outside /v1.
+    // Its bodies are the contract's examples, so the field formats hold; it has no route outside /v1. The payments it
+    // returns are the contract's example payment, whose own timestamps and amounts agree, so their histories hold.
     expect(byResult(outcome, 'pass')).toEqual([
       'auth.missing-credentials',
       'external-id.reuse-after-cancel',
       'format.amounts-decimal-strings',
       'format.ids-uuid',
       'format.timestamps-utc-millis',
+      'history.payment-invariants',
       'pagination.limit-bounds',
       'versioning.path-prefix-v1',
     ]);
