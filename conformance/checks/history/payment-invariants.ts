@@ -5,30 +5,46 @@
 // requested), createdAt ≤ paidAt ≤ updatedAt, updatedAt moves forward on every change, status moves forward only, token
 // amounts add up. Terminal payments that change at all only warn (PAY-STATE-TERMINAL-FINAL is assumed).
 import type { CheckContext } from '../../context.ts';
-import { sequentialViews } from '../../history/payment-histories.ts';
+import { type PaymentView, sequentialViews } from '../../history/payment-histories.ts';
 import { FIELD_LIFETIMES, INVARIANT_REQUIREMENTS, type PaymentField, fieldRequirement } from '../../model/field-lifetimes.ts';
 import { PaymentTracker, sameValue } from '../../model/invariants.ts';
 import type { ViewViolation } from '../../model/view-rules.ts';
 import type { Payment } from '../../support/payments.ts';
 import { defineCheck } from '../../registry.ts';
 
-/** A field other than updatedAt changed between two sequential views while updatedAt did not move forward. */
-function updatedAtMoved(before: Payment, now: Payment): ViewViolation[] {
+/**
+ * Below this, a change may have come in the same millisecond as the previous update, so updatedAt may legally stay
+ * (timestamps have millisecond precision): a create answered and cancelled within a millisecond keeps updatedAt ==
+ * createdAt. The bound is measured on the suite's clock between two of its own requests, with room for timer jitter.
+ */
+const SAME_MILLISECOND_MARGIN_MS = 50;
+
+/**
+ * A field other than updatedAt changed between two sequential views while updatedAt did not move forward, and the state
+ * before the change had stood for `stoodMs` at least (so the change cannot share its last update's millisecond).
+ */
+function updatedAtMoved(before: Payment, now: Payment, stoodMs: number): ViewViolation[] {
   const b = before as unknown as Record<string, unknown>;
   const n = now as unknown as Record<string, unknown>;
   if (typeof n.updatedAt !== 'string') return [];
   const last = typeof b.updatedAt === 'string' ? b.updatedAt : b.createdAt;
   if (typeof last !== 'string') return [];
-  const changed = (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter(
-    (f) => f !== 'updatedAt' && f in b && f in n && !sameValue(f, b[f], n[f]),
-  );
+  const changed = changedFields(before, now);
   if (changed.length === 0 || Date.parse(n.updatedAt) > Date.parse(last)) return [];
+  if (Date.parse(n.updatedAt) === Date.parse(last) && stoodMs <= SAME_MILLISECOND_MARGIN_MS) return [];
   return [
     {
       requirement: fieldRequirement('updatedAt'),
-      message: `updatedAt ${n.updatedAt} did not move forward from ${last} although ${changed.join(', ')} changed`,
+      message: `updatedAt ${n.updatedAt} did not move forward from ${last} although ${changed.join(', ')} changed (the earlier state had stood at least ${Math.round(stoodMs)} ms)`,
     },
   ];
+}
+
+/** The fields other than updatedAt that differ between two views of one payment. */
+function changedFields(before: Payment, now: Payment): PaymentField[] {
+  const b = before as unknown as Record<string, unknown>;
+  const n = now as unknown as Record<string, unknown>;
+  return (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => f !== 'updatedAt' && f in b && f in n && !sameValue(f, b[f], n[f]));
 }
 
 export const paymentInvariants = defineCheck({
@@ -46,14 +62,23 @@ export const paymentInvariants = defineCheck({
     for (const history of histories) {
       const tracker = new PaymentTracker();
       if (history.request) tracker.created(history.id, history.request);
-      let previous: Payment | undefined;
+      let previous: PaymentView | undefined;
+      // When the state the previous view shows was first seen (the end of that read, on the suite's clock).
+      let stoodSince = Number.NaN;
       for (const view of sequentialViews(history)) {
         judged += 1;
         // No read time on the implementation's clock (a moved clock is only estimated): updatedAt is judged against
-        // the previous view instead, it must be later whenever another field changed.
+        // the previous view instead, it must be later whenever another field changed, unless the change may have
+        // come in the same millisecond as the previous update. The change came after the previous view was served
+        // (so after its request began) and, when this view is the cancel that made it, after this request began.
         const violations = tracker.observe(view.payment, Number.NEGATIVE_INFINITY);
-        if (previous) violations.push(...updatedAtMoved(previous, view.payment));
-        previous = view.payment;
+        if (!previous) stoodSince = view.endedAt;
+        else if (changedFields(previous.payment, view.payment).length > 0) {
+          const changedAfter = Math.max(previous.startedAt, view.via === 'cancel' ? view.startedAt : Number.NEGATIVE_INFINITY);
+          violations.push(...updatedAtMoved(previous.payment, view.payment, changedAfter - stoodSince));
+          stoodSince = view.endedAt;
+        }
+        previous = view;
         for (const violation of violations) {
           const entry = found.get(violation.requirement) ?? { title: `A payment broke ${violation.requirement}`, messages: [] };
           entry.messages.push(`payment ${history.id} (read by ${view.checkId}, ${view.via}): ${violation.message}`);
