@@ -46,6 +46,16 @@ import type { DurableState } from './persistence/index.ts';
 
 /** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
 const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
+/** Methods the Fetch API's Request refuses to carry (it throws); HTTP still lets a client send them. */
+const FORBIDDEN_FETCH_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * The method the refusal's inner request goes with. No route answers the refusal path, so only the rendering depends
+ * on the method (a HEAD gets no body); a method Request refuses goes as GET, whose answer is the same 404.
+ */
+function fetchableMethod(method: string): string {
+  return FORBIDDEN_FETCH_METHODS.has(method.toUpperCase()) ? 'GET' : method;
+}
 
 export interface AppParts {
   clock: VirtualClock;
@@ -104,7 +114,10 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
   const app = new Hono();
   const v1 = new Hono<IdentityEnv>();
   const refuseUnderV1 = (c: Parameters<MiddlewareHandler>[0]) =>
-    v1.fetch(new Request(new URL(NON_CANONICAL_V1_PATH, c.req.url), { method: c.req.method, headers: c.req.raw.headers }), c.env);
+    v1.fetch(
+      new Request(new URL(NON_CANONICAL_V1_PATH, c.req.url), { method: fetchableMethod(c.req.method), headers: c.req.raw.headers }),
+      c.env,
+    );
 
   // The pipeline, in order: every request, then every /v1 request.
   const appStages: Stage[] = [

@@ -237,9 +237,17 @@ describe('GET /v1/analytics/export', () => {
     for (const start of ['=', '+', '-', '@']) expect(csvField(`${start}1+1`)).toBe(`'${start}1+1`);
     expect(csvField('\tcmd')).toBe("'\tcmd");
     expect(csvField('\rcmd')).toBe('"\'\rcmd"');
+    expect(csvField('\ncmd')).toBe('"\'\ncmd"');
+    // DDE through a pipe, a formula behind spaces the spreadsheet skips, and the full-width equals sign.
+    expect(csvField('|cmd')).toBe("'|cmd");
+    expect(csvField(' =1+1')).toBe("' =1+1");
+    expect(csvField('\u00a0 @SUM(A1)')).toBe("'\u00a0 @SUM(A1)");
+    expect(csvField('\uff1d1+1')).toBe("'\uff1d1+1");
     expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     // Only the first character matters: inner signs and ordinary values stay as they are.
     expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('a | b')).toBe('a | b');
+    expect(csvField(' plain')).toBe(' plain');
     expect(csvField('10.5')).toBe('10.5');
   });
 

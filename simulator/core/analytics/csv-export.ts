@@ -1,7 +1,8 @@
 // RFC 4180 CSV of payments: CRLF line ends, a header row, fields quoted when they hold a comma,
 // a double quote, CR or LF (quotes doubled). Nulls are empty fields. Text a spreadsheet would run
-// as a formula (OWASP CSV injection: a cell starting with =, +, -, @, tab or CR) gets a leading
-// single quote, so a payment titled =HYPERLINK(...) opens as text.
+// as a formula (OWASP CSV injection: a cell starting with =, +, -, @, tab, CR or LF; | for DDE; any
+// of them, or the full-width forms some spreadsheets also read, after leading spaces, which
+// spreadsheets skip) gets a leading single quote, so a payment titled =HYPERLINK(...) opens as text.
 //
 // The export is streamed: rows are formatted a chunk at a time as the reader pulls, so the first
 // bytes leave after one chunk's work and no whole file is ever held in memory.
@@ -25,7 +26,7 @@ export const CSV_COLUMNS = [
   'paidAt',
 ] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[\t\r\n]|^[\s\u00a0\u3000]*[=+\-@|\uff1d\uff0b\uff0d\uff20]/;
 
 export function csvField(value: string | number | null): string {
   if (value === null) return '';

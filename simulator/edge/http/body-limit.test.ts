@@ -2,7 +2,9 @@
 // and chunked alike. The refusal comes while the body is still being sent, which proves the cap
 // is enforced while streaming: the server never holds an oversized body whole.
 import { request, type ClientRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RequestRecord } from '../logging/index.ts';
 import type { RunningServer } from '../../runtime/server.ts';
 import { startServer } from '../../runtime/server.ts';
 
@@ -12,6 +14,8 @@ let server: RunningServer;
 let paymentId: string;
 let payoutId: string;
 let clockId: string;
+const loggedErrors: string[] = [];
+const requests: RequestRecord[] = [];
 
 /** Routes that read a JSON body (`:id` is filled with a real payment or payout id). */
 const JSON_ROUTES = [
@@ -66,7 +70,8 @@ beforeAll(async () => {
     port: 0,
     defaultApiKey: KEY,
     rateLimit: { limit: 1_000_000, windowSeconds: 60 },
-    logger: { info() {}, error() {} },
+    logger: { info() {}, error: (message) => loggedErrors.push(message) },
+    log: (record) => (record.kind === 'request' ? requests.push(record) : undefined),
   });
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   const payment = await fetch(`${server.url}/v1/payments`, { method: 'POST', headers, body: '{"amount":"100","currency":"USD"}' });
@@ -185,5 +190,33 @@ describe('one body pipeline: 1 MB cap on every JSON route', () => {
       );
       expect(bom.status, mode).toBe(400);
     }
+  });
+
+  it('a client that closes the connection mid-body is a 400 in the request log, never an unhandled error with a stack', async () => {
+    loggedErrors.length = 0;
+    const { hostname, port } = new URL(server.url);
+    for (const route of JSON_ROUTES) {
+      const [method, path] = route.split(' ') as [string, string];
+      const seen = requests.length;
+      // Declares 1,000 bytes, sends a few, then goes away: the body can never be complete.
+      const socket = connect(Number(port), hostname);
+      socket.on('error', () => undefined);
+      socket.write(
+        `${method} ${concrete(path)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"amount":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      const record = await vi.waitFor(
+        () => {
+          const found = requests.slice(seen).find((r) => r.method === method);
+          if (!found) throw new Error(`${route}: not answered yet`);
+          return found;
+        },
+        { timeout: 20_000, interval: 25 },
+      );
+      expect(record.status, route).toBeLessThan(500);
+    }
+    expect(loggedErrors).toEqual([]);
   });
 });

@@ -7,13 +7,14 @@ import { isCanonicalPath } from './canonical-path.ts';
 
 const KEY = 'pk_pathtest000000000000000000000000000000000000000000';
 let server: RunningServer;
+const loggedErrors: unknown[][] = [];
 
 beforeAll(async () => {
   server = await startServer({
     port: 0,
     defaultApiKey: KEY,
     rateLimit: { limit: 1_000_000, windowSeconds: 60 },
-    logger: { info() {}, error() {} },
+    logger: { info() {}, error: (...args: unknown[]) => loggedErrors.push(args) },
   });
 });
 afterAll(async () => server.close());
@@ -131,5 +132,17 @@ describe('paths are refused before routing unless canonical', () => {
     expect(control.status).toBe(200);
     const list = await rawRequest('GET', '/v1/payments?limit=1', { authorization: `Bearer ${KEY}` });
     expect(list.status).toBe(200);
+  });
+
+  it('any method on a non-canonical path gets a 4xx, never a 500 or a logged stack (TRACE, TRACK and unknown ones too)', async () => {
+    loggedErrors.length = 0;
+    for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'FOO', 'OPTIONS', 'HEAD', 'PATCH'])
+      for (const path of ['/v1/./payments', '/v1//payments', '/v1/%2e%2e/control/v1/clock', '//x', '/p/./x'])
+        for (const withKey of [false, true]) {
+          const res = await rawRequest(method, path, withKey ? { authorization: `Bearer ${KEY}` } : {});
+          expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${method} ${path} -> ${res.body}`).toBeLessThan(500);
+        }
+    expect(loggedErrors).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeIp } from '../../core/api-keys/ip-whitelist.ts';
 import type { Logger } from '../../core/support/logger.ts';
+import { ApiError } from './errors.ts';
+import { MESSAGES } from './messages.ts';
 import { toApiError } from './error-handler.ts';
 import { DEFAULT_MAX_BODY_BYTES, JSON_MEDIA_TYPE, parseJsonBody } from './json-body.ts';
 import type { DirectRequest, DirectStep } from './pipeline.ts';
@@ -205,10 +207,16 @@ export function directPath({ steps, route, logger }: DirectPathOptions): DirectP
     const onData = (chunk: Buffer): void => {
       chunks.push(chunk);
     };
-    // A client gone before its body arrived gets no answer, as from the chain.
+    // A client gone before its body arrived is answered as the chain answers it (a 400 nobody reads, in the request
+    // log like any other request), never left unrecorded.
+    const cutShort = (): void => {
+      if (!incoming.complete) answer(...rendered(new ApiError(400, MESSAGES.bodyCutShort)));
+    };
     incoming.on('data', onData);
+    incoming.once('close', cutShort);
     incoming.once('end', () => {
       incoming.off('data', onData);
+      incoming.off('close', cutShort);
       const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8');
       try {
         refusedBeforeRoute = true;

@@ -18,8 +18,28 @@ export interface ReadJsonOptions {
 
 const tooLarge = (maxBytes: number): ApiError => new ApiError(413, MESSAGES.bodyTooLarge(maxBytes));
 
+/**
+ * A client that goes away mid-body (node's "aborted", ECONNRESET) is the client's doing, not a fault of ours: a 400
+ * nobody will read, logged as one request line, never as an unhandled error with a stack.
+ */
+async function whileTheClientStays<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'ECONNRESET' || code === 'ABORT_ERR' || (error as Error | null)?.message === 'aborted')
+      throw new ApiError(400, MESSAGES.bodyCutShort);
+    throw error;
+  }
+}
+
 /** The raw body as UTF-8 text, refused with a 413 as soon as it passes `maxBytes`. */
-export async function readBodyText(c: Context, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+export function readBodyText(c: Context, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+  return whileTheClientStays(() => readCapped(c, maxBytes));
+}
+
+async function readCapped(c: Context, maxBytes: number): Promise<string> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   // A declared length within the cap: the HTTP parser delivers exactly that many bytes, so the body is read whole

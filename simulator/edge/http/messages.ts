@@ -4,6 +4,7 @@ import { PAYMENT_REFUSALS } from '../../core/refusals/payment-refusals.ts';
 export const MESSAGES = {
   contentType: 'Content-Type must be application/json',
   notJson: 'Request body is not valid JSON',
+  bodyCutShort: 'Request body ended before it was complete: the client closed the connection',
   bodyTooLarge: (max: number) => `Request body exceeds ${max} bytes`,
   notObject: 'Request body must be a JSON object',
   authMissing: 'Missing Authorization header (expected: Bearer pk_...)',
