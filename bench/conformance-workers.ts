@@ -9,14 +9,11 @@
 //
 // `--rounds` repeats the four runs interleaved (the median round per row is shown). `--readme` writes the table into
 // bench/README.md between the conformance-workers markers.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULTS } from '@stablepay/conformance/defaults';
-import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
-import type { RunResult } from '@stablepay/conformance';
-import { spawnUntil } from './support/child-process.ts';
-import { CLI, ROOT } from './support/servers.ts';
+import { differences, runConformanceOnce, type MeasuredConformanceRun, type RunKind } from './support/conformance-runs.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -31,75 +28,11 @@ const readme = argv.includes('--readme');
 /** Keeps each run's JSON report there (`<kind>-w<workers>-r<round>.json`) to look into. */
 const keep = flag('--keep-reports');
 
-type Kind = 'black-box' | 'control';
-interface Measured {
-  kind: Kind;
-  workers: number;
-  wallMs: number;
-  runMs: number;
-  checksMs: number;
-  exitCode: number | null;
-  result: RunResult;
-}
+type Kind = RunKind;
+type Measured = MeasuredConformanceRun;
 
-const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
-
-async function measure(kind: Kind, count: number, round: number): Promise<Measured> {
-  const reportDir = await mkdtemp(join(tmpdir(), `cf-workers-${kind}-`));
-  const common = ['--seed', String(seed), '--workers', String(count), '--format', 'json', '--report-dir', reportDir];
-  let stopTarget = async () => undefined as void;
-  try {
-    let args: string[];
-    if (kind === 'black-box') {
-      const target = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} start --no-control --no-demo-payment`;
-      args = ['conformance', '--target-command', target, ...common];
-    } else {
-      const started = await spawnUntil(
-        process.execPath,
-        [CLI, 'start', '--port', '0', '--api-key', KEY, '--no-demo-payment'],
-        /Base URL\s+(http:\/\/\S+)/,
-        { cwd: ROOT },
-      );
-      stopTarget = started.stop;
-      args = ['conformance', '--base-url', started.match[1]!, '--api-key', KEY, ...common];
-    }
-    const run = await runMeasuredCli({ args, cwd: ROOT, killAfterMs: 900_000 });
-    const report = await readFile(join(reportDir, 'conformance.json'), 'utf8');
-    if (keep) await writeFile(join(keep, `${kind}-w${count}-r${round + 1}.json`), report);
-    const result = JSON.parse(report) as RunResult;
-    return {
-      kind,
-      workers: count,
-      wallMs: run.wallMs,
-      runMs: result.summary.durationMs,
-      checksMs: result.checks.reduce((sum, check) => sum + check.durationMs, 0),
-      exitCode: run.code,
-      result,
-    };
-  } finally {
-    await stopTarget();
-    await rm(reportDir, { recursive: true, force: true });
-  }
-}
-
-/** Each check's result and findings (requirement, severity, title): what must not depend on the worker count. */
-function verdicts(result: RunResult): Map<string, string> {
-  return new Map(
-    result.checks.map((check) => [
-      check.id,
-      `${check.result} ${check.failures
-        .map((f) => `${f.severity}[${f.requirement}] ${f.title}`)
-        .sort()
-        .join('; ')}`,
-    ]),
-  );
-}
-
-function differences(reference: RunResult, other: RunResult): string[] {
-  const a = verdicts(reference);
-  const b = verdicts(other);
-  return [...a.keys()].filter((id) => a.get(id) !== b.get(id)).map((id) => `${id}: ${a.get(id)} -> ${b.get(id) ?? 'absent'}`);
-}
+const measure = (kind: Kind, count: number, round: number): Promise<Measured> =>
+  runConformanceOnce(kind, { workers: count, seed, ...(keep ? { keepAs: join(keep, `${kind}-w${count}-r${round + 1}.json`) } : {}) });
 
 const kinds: Kind[] = only ? [only as Kind] : ['black-box', 'control'];
 const load = loadavg()[0]!.toFixed(1);
@@ -137,7 +70,7 @@ for (const kind of kinds) {
     );
   }
 }
-const header = `Machine: ${availableParallelism()} cores, Node ${process.version}, load average ${load} at start, ${startedAt.toISOString().slice(0, 10)}; ${rounds} round(s), seed ${seed}, the median round per row.`;
+const header = `Machine: ${availableParallelism()} cores, Node ${process.version}, load average ${load} at start and ${loadavg()[0]!.toFixed(1)} at the end, ${startedAt.toISOString().slice(0, 10)}; ${rounds} round(s), seed ${seed}, the median round per row.`;
 const table = `${header}\n\n${lines.join('\n')}\n`;
 process.stdout.write(`${table}${notes.length ? `\n${notes.join('\n')}\n` : ''}`);
 

@@ -19,6 +19,7 @@ import { deriveSeed } from './seed.ts';
 import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';
+import type { RunEndpoint } from './webhooks/run-endpoint.ts';
 import type { PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
 import { CheckPremises } from './premises/check-premises.ts';
 import type { PremiseId, PremiseValues } from './premises/definitions.ts';
@@ -86,6 +87,8 @@ export interface RunServices {
   customer?: { agent: CustomerAgent; chains: ChainsFile } | null;
   /** The payments each check created; those still ACTIVE are cancelled when the check ends. */
   createdPayments?: CreatedPayments;
+  /** Without a control API: the main merchant's webhook endpoint, shared by the run's checks (webhooks/run-endpoint.ts). */
+  runEndpoint?: RunEndpoint | null;
   /** Every view of every payment the run read, through any check (judged at the end by checks/history/). */
   paymentHistories?: PaymentHistories;
   /** Aborted (with a RunStop) when the run must stop: a signal, or --max-run-time. */

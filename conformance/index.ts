@@ -25,6 +25,7 @@ import type { ExitCode } from './classify.ts';
 import type { Check } from './check.ts';
 import type { Capability, RunResult } from './types.ts';
 import { WebhookReceiver } from './webhooks/receiver.ts';
+import { RunEndpoint } from './webhooks/run-endpoint.ts';
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS } from './defaults.ts';
 import type { BlackBox } from './black-box/start-black-box.ts';
 import { runAgainstTarget } from './black-box/run-against-target.ts';
@@ -164,6 +165,7 @@ async function runOn(
     headers: options.headers,
     observe: (client, request, response) => {
       createdPayments.observe(client, request, response);
+      runEndpoint?.observe(client, request, response);
       paymentHistories.observe(client, request, response);
     },
     // The main merchant's one webhook endpoint: only a check that holds it alone may change it (scheduling/).
@@ -171,6 +173,7 @@ async function runOn(
   });
   let mainKey: string | undefined = options.apiKey;
   let receiver: WebhookReceiver | null = null;
+  let runEndpoint: RunEndpoint | null = null;
   let customer: CustomerServices | null = null;
   try {
     const notes: string[] = [...(blackBox?.notes ?? [])];
@@ -242,6 +245,8 @@ async function runOn(
       secrets,
       clock,
       timeTravel: control ? null : guardedTimeTravel(blackBox?.timeTravel ?? null),
+      // Without a control API the webhook checks share the main merchant's one endpoint, routed by payment.
+      runEndpoint: control || !receiver ? null : (runEndpoint = new RunEndpoint(receiver)),
       customer,
       createdPayments,
       paymentHistories,
@@ -283,6 +288,8 @@ async function runOn(
     return { exitCode, result, reportFiles };
   } finally {
     await customer?.agent.close();
+    // A target the suite started is thrown away; one it was given gets its endpoint back.
+    if (!blackBox) await runEndpoint?.close();
     await receiver?.close();
     await dispatcher.close();
   }

@@ -1,8 +1,8 @@
 // Waits for a target the suite started: until an HTTP path answers (any status: the server is up) or a log line
-// appears, and gives up when the target exits or the time-out passes. Polling is a short fixed interval: the wait is
+// appears, and gives up when the target exits or the time-out passes. Polling backs off from a short pause: the wait is
 // for a real process, so it is real time (no virtual clock to move).
-import { setTimeout as delay } from 'node:timers/promises';
 import { TargetError } from './target-errors.ts';
+import { backOff } from '../back-off.ts';
 
 export type ReadySignal = { kind: 'http'; path: string } | { kind: 'log'; text: string };
 
@@ -46,6 +46,7 @@ async function answers(url: string): Promise<boolean> {
 export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<void> {
   const deadline = Date.now() + params.timeoutMs;
   const target = params.signal.kind === 'http' ? `${params.baseUrl}${params.signal.path}` : `"${params.signal.text}" in its output`;
+  const pause = backOff({ maxMs: 250 });
   for (;;) {
     const exit = params.exited();
     if (exit)
@@ -58,6 +59,6 @@ export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<
       throw new TargetError(
         `${params.what} did not answer at ${target} within ${Math.round(params.timeoutMs / 1000)} s; its output is in ${params.logPath}`,
       );
-    await delay(100);
+    await pause();
   }
 }

@@ -7,6 +7,7 @@ import { PageStepError } from './agent-errors.ts';
 import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
 import { STEP_TIMEOUTS } from './step-timeouts.ts';
 import type { CustomerWallet } from './wallet.ts';
+import { backOff } from '../back-off.ts';
 
 export type EndState = 'successful' | 'failed' | 'expired' | 'cancelled';
 const END_STATES: EndState[] = ['successful', 'failed', 'expired', 'cancelled'];
@@ -82,9 +83,10 @@ export class CustomerSession {
       .waitFor({ state: 'visible', timeout: timeoutMs })
       .then(async () => {
         const deadline = Date.now() + timeoutMs;
+        const pause = backOff({ maxMs: 200 });
         while (!(await locator.first().isEnabled())) {
           if (Date.now() > deadline) throw new Error('the element stayed disabled');
-          await new Promise((r) => setTimeout(r, 100));
+          await pause();
         }
       });
   }
@@ -103,13 +105,14 @@ export class CustomerSession {
       await this.enabled(button, STEP_TIMEOUTS.connect);
       await button.first().click({ timeout: STEP_TIMEOUTS.connect });
       const deadline = Date.now() + STEP_TIMEOUTS.connect;
+      const pause = backOff({ maxMs: 200 });
       while (
         !this.wallet.log.some(
           (e) => e.method === 'eth_requestAccounts' || e.method === 'eth_accounts' || e.method === 'wallet_requestPermissions',
         )
       ) {
         if (Date.now() > deadline) throw new Error('the page never asked the wallet for its accounts');
-        await new Promise((r) => setTimeout(r, 100));
+        await pause();
       }
     });
   }
@@ -152,6 +155,7 @@ export class CustomerSession {
     const query = `${describeQuery({ role: state.role, name: state.name || '(any)' })} with text ${patterns.map(([, p]) => String(p)).join(' | ')}`;
     return this.step('end-state', query, timeoutMs, async () => {
       const deadline = Date.now() + timeoutMs;
+      const pause = backOff({ maxMs: 250 });
       for (;;) {
         const texts = await region.allInnerTexts().catch(() => [] as string[]);
         for (const text of texts) {
@@ -160,7 +164,7 @@ export class CustomerSession {
         }
         if (Date.now() > deadline)
           throw new Error(`the page showed ${texts.length ? JSON.stringify(texts.join(' / ').slice(0, 200)) : 'no such element'}`);
-        await new Promise((r) => setTimeout(r, 250));
+        await pause();
       }
     });
   }

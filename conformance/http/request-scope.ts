@@ -54,6 +54,15 @@ export function runInScope<T>(scope: RequestScope, fn: () => Promise<T>): Promis
   return storage.run(scope, fn);
 }
 
+/**
+ * Runs `fn` for the running check but with no claims: an act of the run itself that a check happens to trigger first
+ * (pointing the run's shared webhook endpoint once), which no check holds alone.
+ */
+export function withoutClaims<T>(fn: () => Promise<T>): Promise<T> {
+  const scope = currentScope();
+  return scope ? storage.run(new RequestScope(scope.checkId, scope.signal), fn) : fn();
+}
+
 /** Why a scope's signal was aborted: the run stopped (interrupt, --max-run-time) or the check was given up on. */
 export class ScopeAborted extends Error {
   constructor(readonly why: string) {

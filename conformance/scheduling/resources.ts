@@ -13,8 +13,10 @@ export interface ResourceNeeds {
    * - `clock`: moves the implementation's clock (the control API's virtual clock, or libfaketime, which moves the whole
    *   target and every chain): other checks' payments would expire, their keys lapse, their retries fire.
    * - `rate-limit-window`: lowers the limit (control API, global) or spends the main key's window to reach 429.
-   * - `main-webhook-endpoint`: points the main merchant's one endpoint at the receiver. Only without a control API
-   *   (with one, such a check configures a merchant of its own): then exclusive, else shared.
+   * - `main-webhook-endpoint`: changes the main merchant's one endpoint itself (rotates its secret, sends the test
+   *   event, which names no payment to route by). Only without a control API (with one, such a check configures a
+   *   merchant of its own): then exclusive, else shared. Receiving deliveries needs no claim: the run's endpoint
+   *   routes each to the check whose payment it is about (webhooks/run-endpoint.ts).
    * - `main-merchant-books`: judges or acts on the main merchant's records as a whole: its payment list, totals,
    *   ledger or API keys (what another check adds meanwhile would change the count). Only without a control API, like
    *   the endpoint.

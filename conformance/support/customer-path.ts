@@ -15,6 +15,7 @@ import { blacklistUsdc, chainOf } from '../customer/on-chain.ts';
 import type { HttpClient } from '../http/client.ts';
 import { payThroughPage } from './pay-through-page.ts';
 import { getPayment, type Payment } from './payments.ts';
+import { backOff } from '../back-off.ts';
 
 export interface Pair {
   chainId: number;
@@ -53,6 +54,7 @@ async function waitForStatus(
   timeoutMs = 60_000,
 ): Promise<Payment> {
   const deadline = Date.now() + timeoutMs;
+  const pause = backOff({ maxMs: 250 });
   for (;;) {
     const current = await getPayment(api, id);
     if ((current.status === 200 && statuses.includes(String(current.payment.status))) || done()) return current.payment;
@@ -61,7 +63,7 @@ async function waitForStatus(
         `the payment ${id} did not become ${statuses.join(' or ')} within ${timeoutMs / 1000} s of the customer's action (it is ${current.payment?.status})`,
       );
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await pause();
   }
 }
 

@@ -23,6 +23,7 @@ import { TRANSACTION_KINDS } from '../customer/signature-kind.ts';
 import type { WalletLogEntry } from '../customer/wallet.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
 import { getPayment, TERMINAL, type Payment } from './payments.ts';
+import { backOff } from '../back-off.ts';
 
 /** The requirement each page step stands for (page contract, assumed). */
 export const STEP_REQUIREMENT: Record<string, string> = {
@@ -97,6 +98,7 @@ export async function payThroughPage(
         // GET from the pay click (or the release of a held payment) until the expected end, within the settle time-out.
         let releasedAt = options.heldUntil ? Number.POSITIVE_INFINITY : paid.paidAt;
         void options.heldUntil?.then(() => (releasedAt = Date.now()));
+        const pause = backOff({ maxMs: 250 });
         for (;;) {
           const deadline = releasedAt + STEP_TIMEOUTS.settle;
           last = await getPayment(api, payment.id);
@@ -106,7 +108,7 @@ export async function payThroughPage(
           if (last.status === 200 && TERMINAL.includes(status as never)) return;
           agent.ensureCurrent(session.generation, session.owner);
           if (Date.now() > deadline) break;
-          await new Promise((r) => setTimeout(r, 250));
+          await pause();
         }
         lateScreenshot = await session.screenshot('not-settled');
       },

@@ -1,5 +1,6 @@
 // The suite's own webhook receiver (node:http). Each check asks for an endpoint with its own path
-// and behaviour (answer 2xx, answer 500, or answer too slowly), so deliveries never mix between checks.
+// and behaviour (answer 2xx, answer 500, or answer too slowly), so deliveries never mix between checks; or, on a path
+// shared by the whole run (run-endpoint.ts), the deliveries are routed to the check that owns their payment.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { DEFAULTS } from '../defaults.ts';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,29 @@ export interface EndpointBehaviour {
   delayMs?: number;
 }
 
+/** The slow answers in progress and past (EndpointBehaviour.delayMs), by the endpoint that held them. */
+export class HoldLedger {
+  private readonly holds: { by: ReceiverEndpoint | undefined; start: number; end?: number }[] = [];
+
+  begin(by: ReceiverEndpoint | undefined): () => void {
+    const hold: { by: ReceiverEndpoint | undefined; start: number; end?: number } = { by, start: Date.now() };
+    this.holds.push(hold);
+    return () => void (hold.end ??= Date.now());
+  }
+
+  /**
+   * How long since `since` an endpoint other than `mine` held an answer back. On a path the run shares, an
+   * implementation may deliver to one endpoint one attempt at a time (the spec does not say it may not): another
+   * check's slow receiver then delays this one's deliveries, so its waits do not count that time.
+   */
+  heldByOthers(since: number, mine: ReceiverEndpoint): number {
+    const now = Date.now();
+    let held = 0;
+    for (const hold of this.holds) if (hold.by !== mine) held += Math.max(0, (hold.end ?? now) - Math.max(hold.start, since));
+    return held;
+  }
+}
+
 export class ReceiverEndpoint {
   readonly deliveries: Delivery[] = [];
   behaviour: EndpointBehaviour;
@@ -36,6 +60,8 @@ export class ReceiverEndpoint {
     readonly path: string,
     readonly url: string,
     behaviour: EndpointBehaviour,
+    /** Waits are extended by other endpoints' slow answers (HoldLedger). */
+    private readonly holds?: HoldLedger,
   ) {
     this.behaviour = behaviour;
   }
@@ -49,9 +75,9 @@ export class ReceiverEndpoint {
 
   /** Resolves with the deliveries once `predicate` holds, or with what arrived when time runs out. */
   async waitFor(predicate: (deliveries: Delivery[]) => boolean, timeoutMs: number): Promise<Delivery[]> {
-    const deadline = Date.now() + timeoutMs;
+    const start = Date.now();
     while (!predicate(this.deliveries)) {
-      const remaining = deadline - Date.now();
+      const remaining = start + timeoutMs + (this.holds?.heldByOthers(start, this) ?? 0) - Date.now();
       if (remaining <= 0) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining);
@@ -84,9 +110,16 @@ export interface ReceiverOptions {
   maxBodyBytes?: number;
 }
 
+/** A path the run shares: the endpoint a delivery belongs to, by its body (undefined: kept unrouted, answered 200). */
+export type DeliveryRoute = (json: unknown) => ReceiverEndpoint | undefined;
+
 export class WebhookReceiver {
   private readonly endpoints = new Map<string, ReceiverEndpoint>();
+  private readonly routes = new Map<string, DeliveryRoute>();
+  /** The endpoints of shared paths (not found by path): every delivery of the run is in one of these or unrouted. */
+  private readonly routedEndpoints: ReceiverEndpoint[] = [];
   private readonly pending = new Set<NodeJS.Timeout>();
+  readonly holds = new HoldLedger();
   readonly unrouted: Delivery[] = [];
   publicUrl = '';
   private received = 0;
@@ -125,20 +158,42 @@ export class WebhookReceiver {
 
   /** Every delivery this receiver got during the run, routed or not, in arrival order. */
   all(): Delivery[] {
-    return [...[...this.endpoints.values()].flatMap((e) => e.deliveries), ...this.unrouted].sort((a, b) => a.receivedAt - b.receivedAt);
+    return [...[...this.endpoints.values(), ...this.routedEndpoints].flatMap((e) => e.deliveries), ...this.unrouted].sort(
+      (a, b) => a.receivedAt - b.receivedAt,
+    );
+  }
+
+  /** Serves `path` for the whole run: each delivery goes to the endpoint `route` names by its body. */
+  route(path: string, route: DeliveryRoute): void {
+    this.routes.set(path, route);
+  }
+
+  /** An endpoint on a shared path (route()), with the run's hold ledger; `claim` moves earlier unrouted deliveries to it. */
+  routedEndpoint(path: string, behaviour: EndpointBehaviour): ReceiverEndpoint {
+    const endpoint = new ReceiverEndpoint(path, `${this.publicUrl}${path}`, behaviour, this.holds);
+    this.routedEndpoints.push(endpoint);
+    return endpoint;
+  }
+
+  /** Moves the unrouted deliveries `belongs` picks to `endpoint` (they arrived before their owner was known). */
+  claim(belongs: (delivery: Delivery) => boolean, endpoint: ReceiverEndpoint): void {
+    for (let i = 0; i < this.unrouted.length; i++) {
+      const delivery = this.unrouted[i]!;
+      if (!belongs(delivery)) continue;
+      this.unrouted.splice(i--, 1);
+      endpoint.record(delivery);
+    }
   }
 
   endpoint(behaviour: EndpointBehaviour = { status: 200 }, name = 'hook'): ReceiverEndpoint {
     const path = `/${name}/${randomUUID()}`;
-    const endpoint = new ReceiverEndpoint(path, `${this.publicUrl}${path}`, behaviour);
+    const endpoint = new ReceiverEndpoint(path, `${this.publicUrl}${path}`, behaviour, this.holds);
     this.endpoints.set(path, endpoint);
     return endpoint;
   }
 
   private handle(url: string, method: string, headers: IncomingHttpHeaders, body: Buffer, res: import('node:http').ServerResponse): void {
     const path = url.split('?')[0] ?? '/';
-    const endpoint = this.endpoints.get(path);
-    const behaviour = endpoint?.behaviour ?? { status: 404 };
     const rawBody = body.toString('utf8');
     let json: unknown;
     try {
@@ -146,6 +201,9 @@ export class WebhookReceiver {
     } catch {
       json = undefined;
     }
+    const route = this.routes.get(path);
+    const endpoint = this.endpoints.get(path) ?? route?.(json);
+    const behaviour = endpoint?.behaviour ?? { status: route ? 200 : 404 };
     const delivery: Delivery = {
       id: `delivery-${++this.received}`,
       path,
@@ -165,8 +223,10 @@ export class WebhookReceiver {
       res.end(JSON.stringify({ received: true }));
     };
     if (behaviour.delayMs) {
+      const released = this.holds.begin(endpoint);
       const timer = setTimeout(() => {
         this.pending.delete(timer);
+        released();
         answer();
       }, behaviour.delayMs);
       this.pending.add(timer);

@@ -42,7 +42,7 @@ export const failedByRevert = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
-  resources: { exclusive: ['main-webhook-endpoint'], browserSlots: 1 },
+  resources: { browserSlots: 1 },
   premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const { chains } = ctx.customer;

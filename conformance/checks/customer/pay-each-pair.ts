@@ -57,7 +57,7 @@ export const payEachPair = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle', 'onchain'],
-  resources: { exclusive: ['main-webhook-endpoint'], browserSlots: 'all' },
+  resources: { browserSlots: 'all' },
   premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const subject: WebhookSubject | null = ctx.services.receiver ? await webhookSubject(ctx) : null;

@@ -47,7 +47,10 @@ export const ledgerTransactions = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['ledger', 'pagination'],
-  resources: { exclusive: ['main-merchant-books'], browserSlots: 'all' },
+  // Not the main merchant's books alone: every judgement is about the payments this check made (their records, and
+  // none for those that did not settle), and the walk pages by the id of the last record (spec §4's cursor), which
+  // records other checks' settlements add meanwhile cannot shift. Other checks' records are judged for shape only.
+  resources: { browserSlots: 'all' },
   premises: ['payments.minimum-amounts', 'list.item-key', 'ledger.payment-field'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);

@@ -42,7 +42,7 @@ export const expiryByClock = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['lifecycle', 'webhooks', 'clock'],
-  resources: { exclusive: ['clock', 'main-webhook-endpoint'] },
+  resources: { exclusive: ['clock'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock)

@@ -68,7 +68,7 @@ export const payoutLifecycle = defineCheck({
   level: 'documented',
   needs: ['control', 'webhook-receiver'],
   tags: ['payouts', 'webhooks', 'clock'],
-  resources: { exclusive: ['clock', 'main-webhook-endpoint'] },
+  resources: { exclusive: ['clock'] },
   premises: [...SUBJECT_PREMISES],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);

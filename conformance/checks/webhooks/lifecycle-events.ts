@@ -81,7 +81,7 @@ export const lifecycleEvents = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'lifecycle', 'clock'],
-  resources: { exclusive: ['clock', 'main-webhook-endpoint'], browserSlots: 1 },
+  resources: { exclusive: ['clock'], browserSlots: 1 },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);

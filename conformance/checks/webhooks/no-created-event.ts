@@ -13,7 +13,6 @@ export const noCreatedEvent = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks'],
-  resources: { exclusive: ['main-webhook-endpoint'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);

@@ -39,7 +39,7 @@ export const retrySchedule = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'clock'],
-  resources: { exclusive: ['clock', 'main-webhook-endpoint'] },
+  resources: { exclusive: ['clock'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts', 'list.item-key'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock)

@@ -21,7 +21,6 @@ export const webhookSignature = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'security'],
-  resources: { exclusive: ['main-webhook-endpoint'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const subject = await webhookSubject(ctx);

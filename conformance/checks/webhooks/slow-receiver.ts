@@ -21,7 +21,7 @@ export const slowReceiver = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'slow', 'clock'],
-  resources: { exclusive: ['clock', 'main-webhook-endpoint'] },
+  resources: { exclusive: ['clock'] },
   premises: [...SUBJECT_PREMISES, 'payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     if (!ctx.canMoveClock) ctx.notExercised('no control API and no clock the suite can move');

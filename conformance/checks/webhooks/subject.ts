@@ -1,7 +1,9 @@
-// A merchant whose webhook endpoint points at a fresh receiver path, with the secret in hand.
-// With a control API that is a new merchant (deliveries of other checks never mix in); without it,
-// the main merchant's endpoint is pointed at the receiver and restored afterwards (its secret is
-// rotated to learn it — say so when running against shared staging). The payloads are not shown: the
+// A merchant whose webhook endpoint points at the suite's receiver, with the secret in hand, and the deliveries of
+// this check's payments. With a control API that is a new merchant with a receiver path of its own (deliveries of
+// other checks never mix in). Without one it is the main merchant's one endpoint: pointed once for the whole run at
+// a shared path that routes each delivery to the check whose payment it is about (webhooks/run-endpoint.ts), or, for
+// a check holding the endpoint alone (it rotates the secret or sends the test event), pointed at a path of its own
+// and restored afterwards (the secret is rotated to learn it — say so when running against shared staging). The payloads are not shown: the
 // bodies and the secret's field are the run's premises (support/webhook-config.ts), which a check using
 // this declares (SUBJECT_PREMISES).
 import type { PaymentEventPayload, WebhookPayload } from '@stablepay/contract/types';
@@ -15,6 +17,9 @@ import { verifySignature } from '../../webhooks/signature.ts';
 import { attemptKey } from '../../webhooks/attempts.ts';
 import { deliveryEvidence } from '../../webhooks/evidence.ts';
 import { SecretRegistry } from '../../http/redact.ts';
+import { currentScope, withoutClaims } from '../../http/request-scope.ts';
+import { RequirementError } from '../../errors.ts';
+import type { RunEndpoint } from '../../webhooks/run-endpoint.ts';
 
 export interface WebhookSubject {
   api: HttpClient;
@@ -51,9 +56,9 @@ function currentSettings(record: unknown): { url?: string; enabled?: boolean } {
 }
 
 export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehaviour = { status: 200 }): Promise<WebhookSubject> {
-  const endpoint = ctx.receiver.endpoint(behaviour, ctx.check.id.replace(/\./g, '-'));
-  const url = endpoint.url;
   if (ctx.services.control) {
+    const endpoint = ctx.receiver.endpoint(behaviour, ctx.check.id.replace(/\./g, '-'));
+    const url = endpoint.url;
     const { api } = await ctx.newMerchant('webhooks');
     const created = await configureEndpoint(ctx, api, 'create', { url });
     ctx.require(
@@ -65,9 +70,63 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
     );
     return { api, endpoint, secret: await secretOf(ctx, created.response, url) };
   }
+  const runEndpoint = ctx.services.runEndpoint;
+  if (runEndpoint && !holdsMainEndpoint()) return runSubject(ctx, runEndpoint, behaviour);
+  // Alone with the main merchant's endpoint: pointed at a path of this check's own, and put back as it was after.
+  const endpoint = ctx.receiver.endpoint(behaviour, ctx.check.id.replace(/\./g, '-'));
+  const { secret, restore } = await pointMainEndpoint(ctx, endpoint.url);
+  ctx.onCleanup(async () => {
+    await restore();
+    // The run's endpoint is back, but signs with the secret this check rotated to: learn the current one.
+    if (!runEndpoint?.pointed) return;
+    const rotated = await ctx.api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
+    const current = rotated.status >= 200 && rotated.status < 300 ? await secretFrom(ctx, rotated, runEndpoint.url) : undefined;
+    if (current) {
+      ctx.services.secrets.add(current, `WEBHOOK_SECRET_${++secretCount}`);
+      runEndpoint.adoptSecret(current);
+    }
+  });
+  return { api: ctx.api, endpoint, secret };
+}
+
+/** True when the running check holds the main merchant's endpoint alone (outside the runner: as if it did). */
+function holdsMainEndpoint(): boolean {
+  const claims = currentScope()?.claims;
+  return !claims || claims.exclusive.has('main-webhook-endpoint');
+}
+
+/**
+ * The run's shared endpoint (webhooks/run-endpoint.ts): pointed once, by whichever check comes first, on the run's
+ * behalf (no check holds the endpoint alone for it, and none that could change it runs beside another); every check
+ * then judges the same outcome and consults the same premises, whichever pointed it.
+ */
+async function runSubject(ctx: CheckContext, runEndpoint: RunEndpoint, behaviour: EndpointBehaviour): Promise<WebhookSubject> {
+  const endpoint = runEndpoint.listen(ctx.check.id, behaviour);
+  ctx.onCleanup(async () => runEndpoint.release(ctx.check.id));
+  await runEndpoint.pointOnce((url) => withoutClaims(() => pointMainEndpoint(ctx, url, runEndpoint.premisesUsed)));
+  const setup = await runEndpoint.secret();
+  // Exactly what the pointing consulted: a finding here rests on the same premises whichever check pointed it.
+  for (const premise of runEndpoint.premisesUsed) await ctx.premiseState(premise as (typeof SUBJECT_PREMISES)[number]);
+  if (!setup.ok && setup.refusal instanceof RequirementError) throw setup.refusal;
+  ctx.require(setup.ok, 'WH-CONFIG-ENDPOINTS', 'Webhook endpoint could not be configured', () =>
+    setup.ok ? '' : `pointing the main merchant's endpoint at the receiver failed: ${setup.refusal.message}`,
+  );
+  return { api: ctx.api, endpoint, secret: setup.secret };
+}
+
+/**
+ * Points the main merchant's one endpoint at `url` and rotates its secret to learn it (say so when running against
+ * shared staging); `restore` puts the URL and enabled flag back as they were (or disables an endpoint it created).
+ */
+async function pointMainEndpoint(
+  ctx: CheckContext,
+  url: string,
+  premisesUsed: string[] = [],
+): Promise<{ secret: string; restore: () => Promise<void> }> {
   const api = ctx.api;
   const existing = await api.get('/v1/webhooks');
   if (existing.status === 200) {
+    premisesUsed.push('webhooks.update-body');
     const original = currentSettings(existing.json);
     const updated = await configureEndpoint(ctx, api, 'update', { url, enabled: true });
     ctx.require(
@@ -77,7 +136,8 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
       () => `PUT /v1/webhooks ${JSON.stringify(updated.sent)} answered ${updated.response.status}: ${updated.response.text.slice(0, 200)}`,
       updated.response.exchange,
     );
-    ctx.onCleanup(async () => void (await configureEndpoint(ctx, api, 'update', { url: original.url, enabled: original.enabled ?? true })));
+    const restore = async () =>
+      void (await configureEndpoint(ctx, api, 'update', { url: original.url, enabled: original.enabled ?? true }));
     const rotated = await api.request({ method: 'POST', path: '/v1/webhooks/regenerate-secret' });
     ctx.require(
       rotated.status >= 200 && rotated.status < 300,
@@ -86,8 +146,10 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
       () => `answered ${rotated.status}`,
       rotated.exchange,
     );
-    return { api, endpoint, secret: await secretOf(ctx, rotated, url) };
+    premisesUsed.push('webhooks.secret-field');
+    return { secret: await secretOf(ctx, rotated, url), restore };
   }
+  premisesUsed.push('webhooks.create-body');
   const created = await configureEndpoint(ctx, api, 'create', { url });
   ctx.require(
     created.ok,
@@ -96,8 +158,11 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
     () => `POST /v1/webhooks ${JSON.stringify(created.sent)} answered ${created.response.status}: ${created.response.text.slice(0, 200)}`,
     created.response.exchange,
   );
-  ctx.onCleanup(async () => void (await configureEndpoint(ctx, api, 'update', { enabled: false })));
-  return { api, endpoint, secret: await secretOf(ctx, created.response, url) };
+  premisesUsed.push('webhooks.secret-field');
+  return {
+    secret: await secretOf(ctx, created.response, url),
+    restore: async () => void (await configureEndpoint(ctx, api, 'update', { enabled: false })),
+  };
 }
 
 /** Deliveries whose JSON body is the given event (optionally for one payment). */

@@ -1,0 +1,88 @@
+// One conformance run through the built CLI, as a user starts it, against the simulator: black-box (the suite starts
+// `stablepay start --no-control` itself, moves its clock with libfaketime, pays through its page in Chromium) or with
+// the control API (against `stablepay start` in a process of its own). Shared by bench/conformance-workers.ts (wall
+// times side by side) and bench/repeat-runs.ts (verdicts over repeated runs).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
+import type { RunResult } from '@stablepay/conformance';
+import { spawnUntil } from './child-process.ts';
+import { CLI, ROOT } from './servers.ts';
+
+export type RunKind = 'black-box' | 'control';
+
+export interface MeasuredConformanceRun {
+  kind: RunKind;
+  workers: number;
+  wallMs: number;
+  runMs: number;
+  /** The sum of the checks' own times: what a run of one check at a time cannot beat. */
+  checksMs: number;
+  exitCode: number | null;
+  result: RunResult;
+}
+
+const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
+
+/** Runs the suite once; `keepAs` (a file path) keeps its JSON report. */
+export async function runConformanceOnce(
+  kind: RunKind,
+  options: { workers: number; seed: number; keepAs?: string },
+): Promise<MeasuredConformanceRun> {
+  const reportDir = await mkdtemp(join(tmpdir(), `cf-runs-${kind}-`));
+  const common = ['--seed', String(options.seed), '--workers', String(options.workers), '--format', 'json', '--report-dir', reportDir];
+  let stopTarget = async () => undefined as void;
+  try {
+    let args: string[];
+    if (kind === 'black-box') {
+      const target = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} start --no-control --no-demo-payment`;
+      args = ['conformance', '--target-command', target, ...common];
+    } else {
+      const started = await spawnUntil(
+        process.execPath,
+        [CLI, 'start', '--port', '0', '--api-key', KEY, '--no-demo-payment'],
+        /Base URL\s+(http:\/\/\S+)/,
+        { cwd: ROOT },
+      );
+      stopTarget = started.stop;
+      args = ['conformance', '--base-url', started.match[1]!, '--api-key', KEY, ...common];
+    }
+    const run = await runMeasuredCli({ args, cwd: ROOT, killAfterMs: 900_000 });
+    const report = await readFile(join(reportDir, 'conformance.json'), 'utf8');
+    if (options.keepAs) await writeFile(options.keepAs, report);
+    const result = JSON.parse(report) as RunResult;
+    return {
+      kind,
+      workers: options.workers,
+      wallMs: run.wallMs,
+      runMs: result.summary.durationMs,
+      checksMs: result.checks.reduce((sum, check) => sum + check.durationMs, 0),
+      exitCode: run.code,
+      result,
+    };
+  } finally {
+    await stopTarget();
+    await rm(reportDir, { recursive: true, force: true });
+  }
+}
+
+/** Each check's result and findings (severity, requirement, title): what must not depend on the worker count or the round. */
+export function verdicts(result: RunResult): Map<string, string> {
+  return new Map(
+    result.checks.map((check) => [
+      check.id,
+      `${check.result} ${check.failures
+        .map((f) => `${f.severity}[${f.requirement}] ${f.title}`)
+        .sort()
+        .join('; ')}`,
+    ]),
+  );
+}
+
+/** The checks whose verdict differs between two runs, as `id: before -> after`. */
+export function differences(reference: RunResult, other: RunResult): string[] {
+  const a = verdicts(reference);
+  const b = verdicts(other);
+  return [...a.keys()].filter((id) => a.get(id) !== b.get(id)).map((id) => `${id}: ${a.get(id)} -> ${b.get(id) ?? 'absent'}`);
+}
