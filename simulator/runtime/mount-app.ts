@@ -25,6 +25,7 @@ import type { ControlDeps } from '../edge/control/control-deps.ts';
 import { canonicalPathStage } from '../edge/http/canonical-path.ts';
 import { directPath, type DirectPath } from '../edge/http/direct-path.ts';
 import { errorHandler, notFoundHandler } from '../edge/http/error-handler.ts';
+import { ApiError } from '../edge/http/errors.ts';
 import { MAX_LIMIT } from '../edge/http/list-query.ts';
 import { methodAwareNotFound } from '../edge/http/method-not-allowed.ts';
 import { directSteps, useStages, type Stage } from '../edge/http/pipeline.ts';
@@ -42,7 +43,9 @@ import { transactionRoutes } from '../edge/v1/transaction-routes.ts';
 import { web3Routes } from '../edge/v1/web3-routes.ts';
 import { webhookRoutes } from '../edge/v1/webhook-routes.ts';
 import type { FaultName, SeamDecorator } from '../faults/index.ts';
-import type { DurableState } from './persistence/index.ts';
+import { DEFAULTS } from './defaults.ts';
+import type { DurableState } from './persistence/durable-state.ts';
+import { StorageUnavailableError } from './sql-store/sql-durable-state.ts';
 
 /** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
 const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
@@ -80,17 +83,33 @@ export interface AppParts {
   durable: DurableState | undefined;
 }
 
-/** Durable mode: a write is answered only once what it changed is on disk (one group commit for all requests in flight). */
+/**
+ * Durable mode: a write is answered only once what it changed is committed (one transaction for all requests in
+ * flight). A database that cannot take it (down, read-only, full) makes the answer 503 with Retry-After, or 507 when
+ * storage is full: the change was not acknowledged, and it is written as soon as the database takes writes again.
+ */
 function durableCommitStage(durable: DurableState): Stage {
   const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+  const commit = (): Promise<void> => durable.commit().catch((error: unknown) => Promise.reject(storageRefusal(error)));
   return {
     name: 'durable-commit',
     middleware: async (c, next) => {
       await next();
-      if (isWrite(c.req.method)) await durable.commit();
+      if (isWrite(c.req.method)) await commit();
     },
-    direct: { beforeAnswer: (request) => (isWrite(request.method) ? durable.commit() : undefined) },
+    direct: { beforeAnswer: (request) => (isWrite(request.method) ? commit() : undefined) },
   };
+}
+
+function storageRefusal(error: unknown): unknown {
+  if (!(error instanceof StorageUnavailableError)) return error;
+  return error.full
+    ? new ApiError(507, 'Insufficient storage: the database is full; this change was not saved, retry once space is freed', {
+        headers: { 'Retry-After': String(DEFAULTS.storageRetryAfterSeconds) },
+      })
+    : new ApiError(503, 'The database is unavailable; this change was not saved, retry shortly', {
+        headers: { 'Retry-After': String(DEFAULTS.storageRetryAfterSeconds) },
+      });
 }
 
 /** A stage whose middleware a fault may wrap; a wrapped one runs in the chain only (the direct path goes off). */
