@@ -87,17 +87,26 @@ export interface AppParts {
  * Durable mode: a write is answered only once what it changed is committed (one transaction for all requests in
  * flight). A database that cannot take it (down, read-only, full) makes the answer 503 with Retry-After, or 507 when
  * storage is full: the change was not acknowledged, and it is written as soon as the database takes writes again.
+ * From that failure until a commit lands, writes are refused before they run.
  */
 function durableCommitStage(durable: DurableState): Stage {
   const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
   const commit = (): Promise<void> => durable.commit().catch((error: unknown) => Promise.reject(storageRefusal(error)));
+  // While the store refuses writes, a write is refused before its handler runs: nothing of it is applied in memory.
+  const refuseWhileUnavailable = (method: string): void => {
+    if (isWrite(method) && durable.unavailable) throw storageRefusal(durable.unavailable);
+  };
   return {
     name: 'durable-commit',
     middleware: async (c, next) => {
+      refuseWhileUnavailable(c.req.method);
       await next();
       if (isWrite(c.req.method)) await commit();
     },
-    direct: { beforeAnswer: (request) => (isWrite(request.method) ? commit() : undefined) },
+    direct: {
+      before: (request) => refuseWhileUnavailable(request.method),
+      beforeAnswer: (request) => (isWrite(request.method) ? commit() : undefined),
+    },
   };
 }
 

@@ -71,7 +71,7 @@ describe('durable mode on a Postgres server (--database-url)', () => {
     }
   });
 
-  it('the database down: writes answer 503 with Retry-After and reads go on; once it is back, writes are taken again and nothing is lost', async () => {
+  it('the database down: writes answer 503 with Retry-After and are refused before they run, reads go on; once it is back, writes are taken again by themselves and nothing is lost', async () => {
     const url = cluster.createDatabase('down');
     const server = await startServer({ port: 0, defaultApiKey: KEY, logger: quiet, databaseUrl: url, databasePoolSize: 2 });
     const create = (externalId: string) =>
@@ -89,7 +89,12 @@ describe('durable mode on a Postgres server (--database-url)', () => {
         expect(refused.headers.get('retry-after')).toBe('1');
         const body = (await refused.json()) as { message: string };
         expect(body.message).toBe('The database is unavailable; this change was not saved, retry shortly');
-        expect((await fetch(`${server.url}/v1/payments`, { headers: auth })).status).toBe(200);
+        // From the failure on, a write is refused before it runs: nothing of it is applied, in memory either.
+        const second = await create('refused-before');
+        expect(second.status).toBe(503);
+        const listed = await fetch(`${server.url}/v1/payments?externalId=refused-before`, { headers: auth });
+        expect(listed.status).toBe(200);
+        expect(((await listed.json()) as { data: unknown[] }).data).toEqual([]);
       } finally {
         cluster.startServer();
       }
@@ -103,6 +108,10 @@ describe('durable mode on a Postgres server (--database-url)', () => {
       const externalIds = [...state.records('payment').values()].map((p) => (p as { externalId: string }).externalId);
       expect(externalIds).toContain('before');
       expect(externalIds.some((e) => e.startsWith('after-'))).toBe(true);
+      expect(externalIds).not.toContain('refused-before');
+      // The write that met the failure was applied in memory before its commit failed: it is written once the
+      // database is back (answered 503, yet kept; docs/decisions.md says why and what is missing).
+      expect(externalIds).toContain('while-down');
     } finally {
       await state.close();
     }

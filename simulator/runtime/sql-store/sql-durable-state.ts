@@ -36,6 +36,8 @@ interface Pending {
 }
 
 const PAYMENT = 'payment';
+/** How often held changes are tried again while the database refuses them. */
+const RETRY_MS = 1000;
 const DELIVERY = 'delivery';
 /** The forward order of payment statuses (core/payments statusRank) in SQL. */
 const rank = (column: string): string => `(CASE ${column} WHEN 'ACTIVE' THEN 0 WHEN 'PROCESSING' THEN 1 ELSE 2 END)`;
@@ -49,6 +51,9 @@ export class SqlDurableState {
   private queued: Promise<void> | null = null;
   private scheduled = false;
   private closed = false;
+  /** Set while the last commit failed: writes are refused before they change anything, until a retry lands. */
+  private failure: StorageUnavailableError | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly db: SqlClient,
@@ -75,6 +80,11 @@ export class SqlDurableState {
     for (const row of (await db.query<{ id: string; body: unknown }>('SELECT id, body FROM webhook_deliveries ORDER BY pos')).rows)
       deliveries.set(row.id, row.body);
     return new SqlDurableState(db, live, where);
+  }
+
+  /** The failure of the last commit while the database has not taken one since (the edge refuses writes meanwhile). */
+  get unavailable(): StorageUnavailableError | undefined {
+    return this.failure;
   }
 
   records(kind: string): Map<string, unknown> {
@@ -136,6 +146,7 @@ export class SqlDurableState {
     if (this.closed) return;
     await this.commit().catch(() => undefined);
     this.closed = true;
+    clearTimeout(this.retryTimer);
     await this.db.close();
   }
 
@@ -156,6 +167,7 @@ export class SqlDurableState {
       await this.db.transaction(async (tx) => {
         for (const entry of batch) await write(tx, entry);
       });
+      this.failure = undefined;
     } catch (error) {
       // Not committed: the batch goes back in front of what was reported meanwhile (a later version of one of its
       // records wins), so the next commit writes it again.
@@ -163,8 +175,20 @@ export class SqlDurableState {
       this.pending.clear();
       for (const entry of batch) this.pending.set(`${entry.kind}\u0000${entry.id}`, entry);
       for (const [key, entry] of later) this.pending.set(key, entry);
-      throw unavailable(error, this.where);
+      this.failure = unavailable(error, this.where);
+      this.retryLater();
+      throw this.failure;
     }
+  }
+
+  /** While the database refuses, the held changes are tried again every second, so it catches up without a request. */
+  private retryLater(): void {
+    if (this.retryTimer !== undefined || this.closed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (!this.closed && this.failure) void this.commit().catch(() => undefined);
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 }
 
