@@ -28,6 +28,7 @@ interface StartFlags {
   stateDir?: string;
   databaseUrl?: string;
   databasePoolSize?: string;
+  maxPayments?: string;
 }
 
 const EXAMPLES = [
@@ -106,6 +107,7 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     // An empty STABLEPAY_STATE_DIR means unset, as for the other variables; a blank --state-dir is refused.
     ...(flags.stateDir !== undefined && flags.stateDir !== '' ? { stateDir: stateDirOption(flags.stateDir) } : {}),
     ...databaseOptions(flags),
+    ...(flags.maxPayments !== undefined && flags.maxPayments !== '' ? { maxPayments: positiveInt(flags.maxPayments, 'max payments') } : {}),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
@@ -281,6 +283,12 @@ export function registerStartCommand(program: Command): Command {
       ).env(ENV.databaseUrl),
     )
     .addOption(new Option('--database-pool-size <n>', 'connections to the --database-url server (default 10)'))
+    .addOption(
+      new Option(
+        '--max-payments <n>',
+        'creates answer 507 once this many payments are held in memory (default: sized to the heap limit, --max-old-space-size)',
+      ).env(ENV.maxPayments),
+    )
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option(

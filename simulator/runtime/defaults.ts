@@ -38,4 +38,5 @@ export const ENV = {
   chaosDeliveries: 'STABLEPAY_CHAOS_DELIVERIES',
   stateDir: 'STABLEPAY_STATE_DIR',
   databaseUrl: 'STABLEPAY_DATABASE_URL',
+  maxPayments: 'STABLEPAY_MAX_PAYMENTS',
 } as const;
