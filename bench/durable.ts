@@ -4,12 +4,12 @@
 //     --state-dir, interleaved, each as a ratio to in memory;
 //  3. restart time (spawn to the end of the banner) on a state dir holding 100k payments, against an empty one.
 // Run: npx tsx bench/durable.ts [--seconds 5] [--rounds 2] [--payments 100000] [--crash-ops 1000]
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSimulator } from '@stablepay/simulator';
-import { Journal, JOURNAL_FILE, SNAPSHOT_FILE } from '@stablepay/simulator/persistence';
+import { openStateDir } from '@stablepay/simulator/persistence';
 import { crashRun } from '@stablepay/simulator/test-support/crash-run';
 import { spawnUntil } from './support/child-process.ts';
 import { API_KEY, load } from './support/load.ts';
@@ -94,7 +94,7 @@ async function throughputTable(): Promise<string[]> {
     '|---|---|---|---|---|',
     ...(['memory', 'durable'] as const).map(
       (mode) =>
-        `| ${mode === 'memory' ? 'in memory (default)' : '--state-dir (fdatasync per group commit)'} | ${fmt(median(rows[mode].rps))} | ${fmt(median(rows[mode].p99))} | ${fmt(median(rows[mode].rps) / memory, 2)} | ${rows[mode].non2xx} |`,
+        `| ${mode === 'memory' ? 'in memory (default)' : '--state-dir (PGlite, one transaction per group commit)'} | ${fmt(median(rows[mode].rps))} | ${fmt(median(rows[mode].p99))} | ${fmt(median(rows[mode].rps) / memory, 2)} | ${rows[mode].non2xx} |`,
     ),
   ];
 }
@@ -104,7 +104,7 @@ async function restartTable(): Promise<string[]> {
   const empty = mkdtempSync(join(tmpdir(), 'stablepay-bench-empty-'));
   try {
     // Fill the state dir through the simulator's own stores (as POST /v1/payments would), then stop cleanly.
-    const journal = await Journal.open(full);
+    const journal = await openStateDir(full);
     const sim = createSimulator({ defaultApiKey: API_KEY, durable: journal, logger: { info: () => undefined, error: () => undefined } });
     for (let i = 0; i < PAYMENTS; i += 1) {
       sim.payments.create(
@@ -122,14 +122,9 @@ async function restartTable(): Promise<string[]> {
     await journal.commit();
     await sim.close();
     await journal.close();
-    const size = (name: string) => {
-      try {
-        return statSync(join(full, name)).size;
-      } catch {
-        return 0;
-      }
-    };
-    const mb = (size(SNAPSHOT_FILE) + size(JOURNAL_FILE)) / 1e6;
+    const size = (path: string): number =>
+      statSync(path).isDirectory() ? readdirSync(path).reduce((sum, name) => sum + size(join(path, name)), 0) : statSync(path).size;
+    const mb = size(full) / 1e6;
     const times: Record<'empty' | 'full', number[]> = { empty: [], full: [] };
     for (let run = 0; run < 3; run += 1) {
       for (const which of ['empty', 'full'] as const) {

@@ -24,6 +24,7 @@ export function startupBanner(server: RunningServer, demoPaymentUrl?: string): s
     ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
     `  Control API    ${server.controlUrl ?? '(disabled)'}${server.controlUrl ? `  (${describeControlExposure(server.controlExposure)})` : ''}`,
     ...chainLines(server),
+    ...(server.stateStore ? [`  State          kept in ${server.stateStore.replace(/^the /, '')}`] : []),
     ...(restored
       ? [
           `  State dir      restored ${restored.payments} payments, ${restored.merchants} merchants, ${restored.deliveries} webhook deliveries (${restored.pendingDeliveries} pending)`,

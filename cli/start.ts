@@ -26,6 +26,9 @@ interface StartFlags {
   quiet: boolean;
   chaosDeliveries?: string;
   stateDir?: string;
+  databaseUrl?: string;
+  databasePoolSize?: string;
+  maxPayments?: string;
 }
 
 const EXAMPLES = [
@@ -103,6 +106,8 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     ...(await chaosOption(flags.chaosDeliveries)),
     // An empty STABLEPAY_STATE_DIR means unset, as for the other variables; a blank --state-dir is refused.
     ...(flags.stateDir !== undefined && flags.stateDir !== '' ? { stateDir: stateDirOption(flags.stateDir) } : {}),
+    ...databaseOptions(flags),
+    ...(flags.maxPayments !== undefined && flags.maxPayments !== '' ? { maxPayments: positiveInt(flags.maxPayments, 'max payments') } : {}),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
@@ -119,6 +124,29 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   return options;
+}
+
+/** --database-url (postgres:// or postgresql://) and its pool size; not beside --state-dir (two stores for one state). */
+function databaseOptions(flags: StartFlags): Pick<ServerOptions, 'databaseUrl' | 'databasePoolSize'> {
+  const given = flags.databaseUrl !== undefined && flags.databaseUrl !== '' ? flags.databaseUrl : undefined;
+  if (given === undefined) {
+    if (flags.databasePoolSize !== undefined) throw new UsageError('--database-pool-size needs --database-url');
+    return {};
+  }
+  if (flags.stateDir !== undefined && flags.stateDir !== '')
+    throw new UsageError('--state-dir (the embedded database) and --database-url (a Postgres server) cannot be used together');
+  let protocol: string;
+  try {
+    protocol = new URL(given).protocol;
+  } catch {
+    throw new UsageError('--database-url must be a postgres:// URL');
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new UsageError(`--database-url must be a postgres:// URL, got a ${protocol}// one`);
+  return {
+    databaseUrl: given,
+    ...(flags.databasePoolSize !== undefined ? { databasePoolSize: positiveInt(flags.databasePoolSize, 'database pool size') } : {}),
+  };
 }
 
 function stateDirOption(value: string): string {
@@ -195,8 +223,10 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
   });
   let demoPaymentUrl: string | undefined;
   try {
-    // A restart on a state dir without --api-key knows the default key only by its hash: no demo payment then.
-    demoPaymentUrl = demoPayment && server.simulator.defaultApiKey !== '' ? await createDemoPayment(server) : undefined;
+    // The demo payment is made on a first start only: a restart on a state dir already has it (and without --api-key
+    // knows the default key only by its hash).
+    const firstStart = server.simulator.restored === undefined;
+    demoPaymentUrl = demoPayment && firstStart && server.simulator.defaultApiKey !== '' ? await createDemoPayment(server) : undefined;
   } catch (error) {
     await server.close();
     throw error;
@@ -246,6 +276,19 @@ export function registerStartCommand(program: Command): Command {
         'durable mode: keep the whole state in this directory and start from it (in memory when omitted)',
       ).env(ENV.stateDir),
     )
+    .addOption(
+      new Option(
+        '--database-url <url>',
+        'durable mode on a Postgres server (postgres://user:password@host:port/db): the whole state in its database, migrations applied at start',
+      ).env(ENV.databaseUrl),
+    )
+    .addOption(new Option('--database-pool-size <n>', 'connections to the --database-url server (default 10)'))
+    .addOption(
+      new Option(
+        '--max-payments <n>',
+        'creates answer 507 once this many payments are held in memory (default: sized to the heap limit, --max-old-space-size)',
+      ).env(ENV.maxPayments),
+    )
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option(
@@ -276,7 +319,8 @@ export function registerStartCommand(program: Command): Command {
       try {
         await run(options, flags.demoPayment, flags.secondApiKey);
       } catch (error) {
-        // A state dir that cannot be read is the operator's to fix: one sentence, exit 2.
+        // A state dir of the wrong kind is the operator's to fix: one sentence, exit 2. A database that will not open
+        // (damaged, unreachable) is a failure to start: one sentence, exit 1.
         const { StateDirError } = await import('@stablepay/simulator/persistence');
         if (error instanceof StateDirError) return fail(error, EXIT_USAGE);
         // A busy port, a chain that would not start: one readable line, no stack trace.

@@ -36,6 +36,7 @@ import { checkSimulatorOptions } from './check-options.ts';
 import { DEFAULTS } from './defaults.ts';
 import { merchantReset } from './merchant-reset.ts';
 import { mountApp } from './mount-app.ts';
+import { defaultMaxPayments, StoredPaymentCount } from './payment-ceiling.ts';
 import type { SimulatorOptions } from './options.ts';
 import { restoreState, type RestoredCounts } from './restore-state.ts';
 
@@ -157,13 +158,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   // Analytics reads per-merchant tallies that every payment change updates.
   const tallies = new AnalyticsTallies();
+  // Every payment is held in memory: creates stop at a ceiling instead of the process running out of heap.
+  const storedPayments = new StoredPaymentCount();
   const payments = new PaymentService({
     clock,
     random,
     webhooks,
     ledger,
     logger,
-    listeners: [tallies],
+    listeners: [tallies, storedPayments],
     defaultTtlMs: options.paymentTtlMs ?? DEFAULTS.paymentTtlMs,
     store: seam('payment-store', new PaymentStore()),
     rules: {
@@ -250,6 +253,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seam,
     log,
     durable,
+    paymentCeiling: { count: storedPayments, max: options.maxPayments ?? defaultMaxPayments() },
   });
 
   let closing: Promise<void> | undefined;

@@ -13,6 +13,8 @@ export const DEFAULTS = {
   /** Assumed address of the service's fee collector (receives serviceFeeToken on-chain). */
   serviceFeeCollector: '0x5e7e5e7e5e7e5e7e5e7e5e7e5e7e5e7e5e7efee0',
   defaultMerchantName: 'Default merchant',
+  /** Retry-After of a write the database could not take (down, read-only, full): it is retried every commit. */
+  storageRetryAfterSeconds: 1,
 } as const;
 
 /** Environment variables `stablepay start` reads (flags win over them). */
@@ -35,4 +37,6 @@ export const ENV = {
   quiet: 'STABLEPAY_QUIET',
   chaosDeliveries: 'STABLEPAY_CHAOS_DELIVERIES',
   stateDir: 'STABLEPAY_STATE_DIR',
+  databaseUrl: 'STABLEPAY_DATABASE_URL',
+  maxPayments: 'STABLEPAY_MAX_PAYMENTS',
 } as const;

@@ -25,6 +25,7 @@ import type { ControlDeps } from '../edge/control/control-deps.ts';
 import { canonicalPathStage } from '../edge/http/canonical-path.ts';
 import { directPath, type DirectPath } from '../edge/http/direct-path.ts';
 import { errorHandler, notFoundHandler } from '../edge/http/error-handler.ts';
+import { ApiError } from '../edge/http/errors.ts';
 import { MAX_LIMIT } from '../edge/http/list-query.ts';
 import { methodAwareNotFound } from '../edge/http/method-not-allowed.ts';
 import { directSteps, useStages, type Stage } from '../edge/http/pipeline.ts';
@@ -42,7 +43,10 @@ import { transactionRoutes } from '../edge/v1/transaction-routes.ts';
 import { web3Routes } from '../edge/v1/web3-routes.ts';
 import { webhookRoutes } from '../edge/v1/webhook-routes.ts';
 import type { FaultName, SeamDecorator } from '../faults/index.ts';
-import type { DurableState } from './persistence/index.ts';
+import { DEFAULTS } from './defaults.ts';
+import { paymentCeilingStage, type StoredPaymentCount } from './payment-ceiling.ts';
+import type { DurableState } from './persistence/durable-state.ts';
+import { StorageUnavailableError } from './sql-store/sql-durable-state.ts';
 
 /** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
 const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
@@ -88,19 +92,46 @@ export interface AppParts {
   seam: SeamDecorator;
   log: LogSink | undefined;
   durable: DurableState | undefined;
+  /** Creates refused with 507 once this many payments are held. */
+  paymentCeiling: { count: StoredPaymentCount; max: number };
 }
 
-/** Durable mode: a write is answered only once what it changed is on disk (one group commit for all requests in flight). */
+/**
+ * Durable mode: a write is answered only once what it changed is committed (one transaction for all requests in
+ * flight). A database that cannot take it (down, read-only, full) makes the answer 503 with Retry-After, or 507 when
+ * storage is full: the change was not acknowledged, and it is written as soon as the database takes writes again.
+ * From that failure until a commit lands, writes are refused before they run.
+ */
 function durableCommitStage(durable: DurableState): Stage {
   const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+  const commit = (): Promise<void> => durable.commit().catch((error: unknown) => Promise.reject(storageRefusal(error)));
+  // While the store refuses writes, a write is refused before its handler runs: nothing of it is applied in memory.
+  const refuseWhileUnavailable = (method: string): void => {
+    if (isWrite(method) && durable.unavailable) throw storageRefusal(durable.unavailable);
+  };
   return {
     name: 'durable-commit',
     middleware: async (c, next) => {
+      refuseWhileUnavailable(c.req.method);
       await next();
-      if (isWrite(c.req.method)) await durable.commit();
+      if (isWrite(c.req.method)) await commit();
     },
-    direct: { beforeAnswer: (request) => (isWrite(request.method) ? durable.commit() : undefined) },
+    direct: {
+      before: (request) => refuseWhileUnavailable(request.method),
+      beforeAnswer: (request) => (isWrite(request.method) ? commit() : undefined),
+    },
   };
+}
+
+function storageRefusal(error: unknown): unknown {
+  if (!(error instanceof StorageUnavailableError)) return error;
+  return error.full
+    ? new ApiError(507, 'Insufficient storage: the database is full; this change was not saved, retry once space is freed', {
+        headers: { 'Retry-After': String(DEFAULTS.storageRetryAfterSeconds) },
+      })
+    : new ApiError(503, 'The database is unavailable; this change was not saved, retry shortly', {
+        headers: { 'Retry-After': String(DEFAULTS.storageRetryAfterSeconds) },
+      });
 }
 
 /** A stage whose middleware a fault may wrap; a wrapped one runs in the chain only (the direct path goes off). */
@@ -123,6 +154,7 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
   const appStages: Stage[] = [
     ...(parts.log ? [requestLogStage(parts.log)] : []),
     ...(parts.durable ? [durableCommitStage(parts.durable)] : []),
+    paymentCeilingStage(parts.paymentCeiling.count, parts.paymentCeiling.max),
     canonicalPathStage({ refuseUnderV1 }),
   ];
   const identity = identifyStage({ keys: seam('key-lookup', keys), clock: seam('key-expiry-clock', clock), trustProxy });

@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   payUrl?: string;
   /** Fixed window per API key (unauthenticated callers: per IP). Default 6000 / 60 s. */
   rateLimit?: Partial<RateLimitSettings>;
+  /** Creates answer 507 once this many payments are held (payment-ceiling.ts; default sized to the heap limit). */
+  maxPayments?: number;
   /** Mount the control API at /control/v1 (default true). */
   control?: boolean;
   /** When set, every control API request must carry it in the X-Control-Token header. */

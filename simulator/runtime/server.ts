@@ -12,7 +12,7 @@ import { consoleLogger } from '../core/support/logger.ts';
 import { controlExposure, type ControlExposure } from '../edge/control/index.ts';
 import { encodeBackslashes } from '../edge/http/canonical-path.ts';
 import type { ResetSimulator } from '../edge/control/reset-routes.ts';
-import { Journal } from './persistence/index.ts';
+import { openDatabaseUrl, openStateDir, type SqlDurableState } from './persistence/index.ts';
 import { ListenerRegistry } from '../core/webhooks/index.ts';
 import { createSimulatorOn, startChainsFor, type StartSimulatorOptions } from './start-simulator.ts';
 
@@ -24,10 +24,14 @@ export interface ServerOptions extends StartSimulatorOptions {
   /** Serve the control API without a token on a non-loopback address (refused otherwise). */
   controlInsecure?: boolean;
   /**
-   * Durable mode: keep the whole state in this directory (created if missing) and start from what it
-   * holds. StateDirError when it cannot be read. In memory when absent.
+   * Durable mode: keep the whole state in this directory (created if missing; an embedded PGlite database in `db/`)
+   * and start from what it holds. StateDirError or DatabaseOpenError when it cannot be used. In memory when absent.
    */
   stateDir?: string;
+  /** Durable mode on a Postgres server (postgres://…): the same store, migrations applied at start. Not with stateDir. */
+  databaseUrl?: string;
+  /** Connections to the Postgres server of databaseUrl (default 10). */
+  databasePoolSize?: number;
   /**
    * Chains the caller has already begun to start (startChainsFor), used instead of starting them here: `stablepay
    * start` boots the Anvil processes while the rest of the simulator loads. The server owns them from then on,
@@ -47,6 +51,8 @@ export interface RunningServer {
   controlUrl: string | null;
   /** Who can reach the control API: disabled, token, loopback only, or exposed without a token. */
   controlExposure: ControlExposure;
+  /** Durable mode: where the state is kept ("the database in <dir>/db", "the database at postgres://…"); undefined in memory. */
+  stateStore: string | undefined;
   close(): Promise<void>;
 }
 
@@ -73,10 +79,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   // Opened before listening: a state dir that cannot be read stops the start with its reason.
   const logger = options.logger ?? consoleLogger;
-  let journal: Journal | undefined;
+  let durable: SqlDurableState | undefined;
   try {
-    journal =
-      options.stateDir !== undefined ? await Journal.open(options.stateDir, { warn: (message) => logger.info(message) }) : undefined;
+    if (options.stateDir !== undefined && options.databaseUrl !== undefined)
+      throw new RangeError('Pass either stateDir (embedded database) or databaseUrl (a Postgres server), not both');
+    if (options.stateDir !== undefined) durable = await openStateDir(options.stateDir, { info: (message) => logger.info(message) });
+    else if (options.databaseUrl !== undefined)
+      durable = await openDatabaseUrl(
+        options.databaseUrl,
+        options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {},
+      );
   } catch (error) {
     stopStartingChains();
     throw error;
@@ -104,13 +116,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   } catch (error) {
     stopStartingChains();
-    await journal?.close();
+    await durable?.close();
     throw error;
   }
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
-  // Durable mode keeps each started chain's state next to the journal (checkpointed after every write we make).
+  // Durable mode keeps each started chain's state next to the database (checkpointed after every write we make).
   const chainStateDir = options.stateDir !== undefined ? join(options.stateDir, 'chains') : undefined;
   const requested = options.chains ?? false;
   const chains: ServerOptions['chains'] =
@@ -129,7 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       chains,
       payUrl: options.payUrl ?? url,
       ...(defaultApiKey ? { defaultApiKey } : {}),
-      ...(journal ? { durable: journal } : {}),
+      ...(durable ? { durable } : {}),
       reset,
       listeners,
     });
@@ -141,7 +153,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator = undefined;
     await previous?.close();
     // Reset empties the state dir too: the rebuilt simulator starts from nothing, as in memory.
-    await journal?.clear();
+    await durable?.clear();
     // ...and the chains start again from their baked state.
     if (chainStateDir && chains !== false)
       for (const file of readdirSync(chainStateDir)) rmSync(join(chainStateDir, file), { force: true });
@@ -153,7 +165,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator = await build(options.defaultApiKey, startingChains);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await journal?.close();
+    await durable?.close();
     throw error;
   }
   const { payUrl } = simulator as Simulator;
@@ -166,7 +178,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Keep-alive sockets would hold close() open; no request is in progress at shutdown.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       await simulator?.close();
-      await journal?.close();
+      await durable?.close();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
     })();
@@ -182,6 +194,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     payUrl,
     controlUrl,
     controlExposure: exposure,
+    stateStore: durable?.where,
     close,
   };
 }

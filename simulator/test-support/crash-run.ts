@@ -1,5 +1,6 @@
 // The crash run of durable mode, shared by its test (simulator/runtime/persistence/crash.test.ts) and its benchmark
-// (bench/durable.ts): a seeded random sequence of operations against `stablepay start --no-chains --state-dir`, run
+// (bench/durable.ts): a seeded random sequence of operations against `stablepay start --no-chains --state-dir` (or
+// `--database-url`, a Postgres server), run
 // as a child process that is SIGKILLed (one time in four SIGTERMed) at random points (between operations and in the middle of a request). After
 // each restart the simulator's payments must equal the model of acknowledged operations (an operation whose answer
 // the kill swallowed may have happened or not: its outcome is read back once). At the end every webhook event the
@@ -22,6 +23,8 @@ export interface CrashRunOptions {
   /** Probability of a kill after each operation (half of them land in the middle of a request). */
   killRate: number;
   seed: number;
+  /** Durable mode on this Postgres server instead of a fresh --state-dir (the embedded database). */
+  databaseUrl?: string;
 }
 
 export interface CrashRunResult {
@@ -119,14 +122,17 @@ interface Child {
   exited: Promise<void>;
 }
 
-async function startChild(dir: string): Promise<{ child: Child; ms: number }> {
+/** Where the child keeps its state: flags for `stablepay start`. */
+type StoreFlags = string[];
+
+async function startChild(store: StoreFlags): Promise<{ child: Child; ms: number }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [BIN, 'start', '--no-chains', '--port', '0', '--quiet', '--no-demo-payment', '--api-key', KEY, '--state-dir', dir],
+    [BIN, 'start', '--no-chains', '--port', '0', '--quiet', '--no-demo-payment', '--api-key', KEY, ...store],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_STATE_DIR: '' },
+      env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_STATE_DIR: '', STABLEPAY_DATABASE_URL: '' },
     },
   );
   let output = '';
@@ -170,6 +176,7 @@ async function listAll(base: string): Promise<Map<string, { status: Status; expi
 export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult> {
   const random = prng(options.seed);
   const dir = mkdtempSync(join(tmpdir(), 'stablepay-crash-'));
+  const store: StoreFlags = options.databaseUrl ? ['--database-url', options.databaseUrl] : ['--state-dir', dir];
   const receiver = new Receiver(prng(options.seed + 1));
   await receiver.start();
   const model = new Map<string, ModelPayment>();
@@ -191,7 +198,7 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
     restartMs: [],
   };
   let modelNow = 0;
-  let { child } = await startChild(dir);
+  let { child } = await startChild(store);
   try {
     const endpoint = await call(child.base, 'POST', '/v1/webhooks', { url: receiver.url });
     if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status}`);
@@ -201,7 +208,7 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
     };
 
     const restart = async (round: number) => {
-      const started = await startChild(dir);
+      const started = await startChild(store);
       child = started.child;
       result.restartMs.push(started.ms);
       const clock = (await call(child.base, 'GET', '/control/v1/clock')).json as { now: string };

@@ -3,7 +3,7 @@ import { NewestFirstIndex } from '../support/newest-first-index.ts';
 import type { Persist } from '../support/persist.ts';
 import type { RandomSource } from '../support/random.ts';
 import type { ApiKeyRecord } from './api-key.ts';
-import { generateApiKey, hashApiKey, keyStatus, PREFIX_LENGTH } from './api-key.ts';
+import { displayedPrefix, generateApiKey, hashApiKey, keyStatus } from './api-key.ts';
 import { compileWhitelist } from './ip-whitelist.ts';
 
 export const MAX_ACTIVE_KEYS = 10;
@@ -56,7 +56,7 @@ export class ApiKeyStore {
       id: this.random.uuid(),
       merchantId,
       name: input.name ?? null,
-      prefix: key.slice(0, PREFIX_LENGTH),
+      prefix: displayedPrefix(key),
       hash,
       ipWhitelist,
       allowList: ipWhitelist ? compileWhitelist(ipWhitelist) : null,

@@ -1,5 +1,5 @@
 // API key records (decisions.md "API keys"): the key is shown once; only its SHA-256 hash and the
-// first 11 characters ("pk_" + 8) are kept.
+// first 11 characters ("pk_" + 8; fewer for a short key, never more than half of it) are kept.
 import { hash, randomBytes } from 'node:crypto';
 import type { BlockList } from 'node:net';
 import type { ApiKey as ApiKeyView, ApiKeyStatus } from '@stablepay/contract/types';
@@ -24,6 +24,15 @@ export interface ApiKeyRecord {
   revokedAt: number | null;
   lastUsedAt: number | null;
   createdAt: number;
+}
+
+/**
+ * The part of a key shown in listings: "pk_" and up to 8 more characters, never more than half of what follows
+ * "pk_", so a short key given as the default (pk_12345678) is never shown whole.
+ */
+export function displayedPrefix(key: string): string {
+  const secret = key.length - KEY_PREFIX.length;
+  return key.slice(0, Math.min(PREFIX_LENGTH, KEY_PREFIX.length + Math.floor(secret / 2)));
 }
 
 export function generateApiKey(): string {

@@ -2,26 +2,19 @@
 // SUCCESSFUL after it, and its transaction is still on the chain (from the checkpoint in the state dir, not the
 // baked state). A customer who signed in on the hosted page and had an operation prepared before the stop pays
 // with the same checkout token after it; the state dir never holds that token.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { privateKeyToAccount } from 'viem/accounts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../server.ts';
+import { everyByte } from '../../test-support/every-byte.ts';
 
 const KEY = 'pk_durablechains1234';
 const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const quiet = { info: () => undefined, error: () => undefined };
 const dir = mkdtempSync(join(tmpdir(), 'stablepay-durable-chains-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Every file of the state dir (journal, snapshot, chain checkpoints) as one string. */
-function stateDirText(path: string): string {
-  return readdirSync(path)
-    .map((name) => join(path, name))
-    .map((file) => (statSync(file).isDirectory() ? stateDirText(file) : readFileSync(file, 'utf8')))
-    .join('\n');
-}
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<any> {
   const res = await fetch(url, {
@@ -135,7 +128,7 @@ describe('durable mode with chains', () => {
     } finally {
       await second.close();
     }
-    expect(stateDirText(dir)).not.toContain(pending.checkoutToken.slice(3));
+    expect(everyByte(dir)).not.toContain(pending.checkoutToken.slice(3));
   });
 
   it('an operation the bundler accepted but had not mined at the stop is mined after the restart: PROCESSING ends SUCCESSFUL, once', async () => {

@@ -8,4 +8,6 @@ export interface DurableState {
   readonly persist: Persist;
   /** Resolves once every change reported so far is on disk. */
   commit(): Promise<void>;
+  /** Set while the store cannot take writes (the last commit failed): the edge refuses writes before they change anything. */
+  readonly unavailable?: Error | undefined;
 }

@@ -29,22 +29,51 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
         WHERE external_id IS NOT NULL AND status IN ${LIVE};
     `,
   },
+  {
+    id: 2,
+    name: 'state',
+    // Durable mode's other records. Deliveries have a table of their own (the outbox: written in the transaction of
+    // the change that enqueued them); everything else (merchants, keys by hash, endpoints, payouts, transactions,
+    // settings, clocks, checkout sessions) is one row per record. `pos` keeps the order records were first written
+    // in, which is the order stores are given them back at start.
+    sql: `
+      CREATE TABLE webhook_deliveries (
+        id text PRIMARY KEY,
+        pos bigserial NOT NULL,
+        status text NOT NULL,
+        body jsonb NOT NULL
+      );
+      CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (pos) WHERE status = 'pending';
+      CREATE TABLE records (
+        kind text NOT NULL,
+        id text NOT NULL,
+        pos bigserial NOT NULL,
+        body jsonb NOT NULL,
+        PRIMARY KEY (kind, id)
+      );
+      CREATE INDEX records_order ON records (pos);
+    `,
+  },
 ];
 
-/** Applies the migrations not yet applied, each in its own transaction. */
+/** Any fixed number: the advisory lock that makes processes starting together on one server migrate one at a time. */
+const MIGRATION_LOCK = 2_028_001;
+
+/** Applies the migrations not yet applied, all in one transaction, one process at a time. */
 export async function migrate(db: SqlClient): Promise<number[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
-  const applied: number[] = [];
-  for (const migration of MIGRATIONS) {
-    if (done.has(migration.id)) continue;
-    await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+    const applied: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.id)) continue;
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
-    });
-    applied.push(migration.id);
-  }
-  return applied;
+      applied.push(migration.id);
+    }
+    return applied;
+  });
 }
