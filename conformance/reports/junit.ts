@@ -4,6 +4,8 @@
 import type { CheckResult, RunResult, RunSummary } from '../types.ts';
 import type { RunMetadata } from '../run-metadata.ts';
 import { premiseRows } from './premises.ts';
+import { counterexampleLine, replayLines } from './replay-text.ts';
+import { curlNote } from '../replay-check/secret-needs.ts';
 
 export function escapeXml(text: string): string {
   return (
@@ -25,7 +27,9 @@ function testcase(check: CheckResult): string {
       const detail = [
         failure.message,
         failure.reproduction ? `reproduce: ${failure.reproduction}` : '',
-        failure.fastCheck ? `replay: ${failure.fastCheck.replay}` : '',
+        failure.reproduction ? (curlNote(failure.reproduction) ?? '') : '',
+        failure.fastCheck ? counterexampleLine(failure.fastCheck) : '',
+        ...replayLines(check.replay),
       ]
         .filter(Boolean)
         .join('\n');
