@@ -12,7 +12,7 @@ import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterru
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
 import { capByPremises } from './premises/cap.ts';
-import { replayRecipeFor, type RecipeRun } from './replay-check/recipe.ts';
+import { replayRecipeFor, type RecipeRun } from './reproduction/recipe.ts';
 
 /**
  * Once the run stops (a signal, --max-run-time), the running check has STOP_GRACE_MS to end as usual; then its requests

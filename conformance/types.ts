@@ -4,6 +4,9 @@
 import type { RunMetadata } from './run-metadata.ts';
 import type { PremiseEvidence, PremiseRecord, PremiseStatus } from './premises/book.ts';
 import type { DeliveryEvidence } from './webhooks/evidence.ts';
+import type { ExchangeSummary } from './http/evidence.ts';
+
+export type { ExchangeSummary };
 
 export type RequirementLevel = 'documented' | 'assumed';
 
@@ -41,20 +44,6 @@ export interface FastCheckDetails {
   path: string;
   numRuns: number;
   counterexample: string;
-}
-
-/** What one recorded request sent and what came back (credentials as labels, secrets scrubbed, bodies cut short). */
-export interface ExchangeSummary {
-  /** The check that sent it (a cross-cutting check judges other checks' requests). */
-  checkId: string;
-  method: string;
-  url: string;
-  /** The variable standing for the credential it carried (STABLEPAY_API_KEY, MERCHANT_1_API_KEY), if any. */
-  credential: string | null;
-  requestBody?: string;
-  status: number | null;
-  responseBody: string;
-  transportError: string | null;
 }
 
 /** A secret a reproduction cannot run without, and where the person running it finds it. */

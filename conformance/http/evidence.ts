@@ -4,7 +4,20 @@
 import { toCurl } from './curl.ts';
 import type { Exchange } from './recorder.ts';
 import type { SecretRegistry } from './redact.ts';
-import type { ExchangeSummary } from '../types.ts';
+
+/** What one recorded request sent and what came back (credentials as labels, secrets scrubbed, bodies cut short). */
+export interface ExchangeSummary {
+  /** The check that sent it (a cross-cutting check judges other checks' requests). */
+  checkId: string;
+  method: string;
+  url: string;
+  /** The variable standing for the credential it carried (STABLEPAY_API_KEY, MERCHANT_1_API_KEY), if any. */
+  credential: string | null;
+  requestBody?: string;
+  status: number | null;
+  responseBody: string;
+  transportError: string | null;
+}
 
 /** Bodies kept in a finding: enough to see what went wrong, not a whole page of payments. */
 const BODY_KEEP = 2000;

@@ -6,8 +6,8 @@ import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { limitsText } from './verdict.ts';
 import { premiseCounts, premiseRows } from './premises.ts';
-import { counterexampleLine, replayLines } from './replay-text.ts';
-import { curlNote } from '../replay-check/secret-needs.ts';
+import { replayLines } from './replay-text.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
   pass: 'PASS',
@@ -173,7 +173,6 @@ export function renderConsoleSummary(result: RunResult): string {
         const note = curlNote(failure.reproduction);
         if (note) lines.push(`        (${note})`);
       }
-      if (failure.fastCheck) lines.push(`      ${counterexampleLine(failure.fastCheck)}`);
     }
     // Once per check, under its first group of findings.
     if (!replayShown.has(group.checkId)) {

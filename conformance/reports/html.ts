@@ -12,8 +12,7 @@ import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 import { groupFindings } from './console.ts';
 import { limitsText, verdictOf } from './verdict.ts';
 import { premiseRows } from './premises.ts';
-import { counterexampleLine } from './replay-text.ts';
-import { curlNote } from '../replay-check/secret-needs.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -107,7 +106,6 @@ function checkSection(checks: CheckResult[], kind: 'fail' | 'warn', h: (text: st
           if (note) parts.push(`<p class="muted">${h(note)}</p>`);
         }
         if (failure.delivery) parts.push(renderDeliveryHtml(failure.delivery));
-        if (failure.fastCheck) parts.push(`<pre>${h(counterexampleLine(failure.fastCheck))}</pre>`);
         parts.push('</div>');
       }
     }

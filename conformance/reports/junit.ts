@@ -4,8 +4,8 @@
 import type { CheckResult, RunResult, RunSummary } from '../types.ts';
 import type { RunMetadata } from '../run-metadata.ts';
 import { premiseRows } from './premises.ts';
-import { counterexampleLine, replayLines } from './replay-text.ts';
-import { curlNote } from '../replay-check/secret-needs.ts';
+import { replayLines } from './replay-text.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 export function escapeXml(text: string): string {
   return (
@@ -28,7 +28,6 @@ function testcase(check: CheckResult): string {
         failure.message,
         failure.reproduction ? `reproduce: ${failure.reproduction}` : '',
         failure.reproduction ? (curlNote(failure.reproduction) ?? '') : '',
-        failure.fastCheck ? counterexampleLine(failure.fastCheck) : '',
         ...replayLines(check.replay),
       ]
         .filter(Boolean)

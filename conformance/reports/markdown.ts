@@ -5,8 +5,7 @@ import { metadataLines } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
 import { limitsText, verdictOf } from './verdict.ts';
 import { premiseRows } from './premises.ts';
-import { counterexampleLine } from './replay-text.ts';
-import { curlNote } from '../replay-check/secret-needs.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
@@ -87,7 +86,6 @@ export function renderMarkdown(result: RunResult): string {
       }
       if (failure.delivery)
         out.push('', `Delivery \`${failure.delivery.id}\` as received:`, '', '```text', deliveryText(failure.delivery), '```');
-      if (failure.fastCheck) out.push('', '```text', counterexampleLine(failure.fastCheck), '```');
       // The check's replay once, under its first finding.
       const recipe = replayShown.has(failure.checkId) ? undefined : result.checks.find((check) => check.id === failure.checkId)?.replay;
       replayShown.add(failure.checkId);

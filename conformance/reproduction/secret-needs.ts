@@ -47,7 +47,7 @@ export function curlVariables(command: string): CurlVariables {
 export function curlNote(command: string): string | null {
   const { needs, suiteMade } = curlVariables(command);
   if (suiteMade.length > 0)
-    return `as sent: ${suiteMade.join(', ')} ${suiteMade.length === 1 ? 'is a secret' : 'are secrets'} the suite made during the run (a merchant, key or webhook secret of its own) and never revealed, and the ids in the line are that merchant's: it does not run as printed; the replay line makes its own and repeats it`;
+    return `as sent: ${suiteMade.join(', ')} ${suiteMade.length === 1 ? 'is' : 'are'} the suite's own and never revealed, so this line does not run as printed; the replay line makes its own and repeats it`;
   if (needs.length > 0)
     return `export ${needs.map((need) => need.variable).join(' and ')} first (${needs.map((need) => `${need.variable}: ${need.where}`).join('; ')})`;
   return null;
