@@ -44,7 +44,10 @@ export function registerReplayCommand(program: Command): Command {
     .addOption(new Option('--control-token <token>', "the control API's token, if it was started with one").env(ENV.controlToken))
     .addOption(new Option('--second-api-key <key>', "a second merchant's key, if the run was given one").env('STABLEPAY_SECOND_API_KEY'))
     .addOption(
-      new Option('-H, --header <line...>', "an extra header 'Name: value' on every request, as the run had (its replay line names them)"),
+      new Option(
+        '-H, --header <line>',
+        "an extra header 'Name: value' on every request, as the run had (repeatable; its replay line names them)",
+      ).argParser((line: string, previous: string[] | undefined) => [...(previous ?? []), line]),
     )
     .addHelpText(
       'after',
