@@ -101,5 +101,6 @@ describe('curl lines', () => {
       "as sent: MERCHANT_3_API_KEY is the suite's own and never revealed, so this line does not run as printed; the replay line makes its own and repeats it",
     );
     expect(curlNote(`curl -i 'http://x/v1/payments'`)).toBeNull();
+    expect(curlNote(`stablepay replay-delivery 'reports' --delivery delivery-1 --to "$WEBHOOK_URL"`)).toBeNull();
   });
 });

@@ -43,8 +43,12 @@ export function curlVariables(command: string): CurlVariables {
   return { needs, suiteMade };
 }
 
-/** One sentence under a curl line: what to export, or why it does not run as printed and what does. */
+/**
+ * One sentence under a curl line: what to export, or why it does not run as printed and what does. None for other
+ * reproductions (a webhook finding's `stablepay replay-delivery` line reads the receiver's URL, no secret).
+ */
 export function curlNote(command: string): string | null {
+  if (!command.startsWith('curl ')) return null;
   const { needs, suiteMade } = curlVariables(command);
   if (suiteMade.length > 0)
     return `as sent: ${suiteMade.join(', ')} ${suiteMade.length === 1 ? 'is' : 'are'} the suite's own and never revealed, so this line does not run as printed; the replay line makes its own and repeats it`;
