@@ -84,6 +84,7 @@ describe('stablepay replay: the reproductions of a report with three injected fa
   });
 
   it('carries one seed: the run seed, on every check, and no seed of its own on any counterexample', () => {
+    expect((report as unknown as { schemaVersion: number }).schemaVersion).toBe(2);
     expect(report.summary.seed).toBe(11);
     for (const check of report.checks) if (check.seed !== undefined) expect(check.seed, check.id).toBe(11);
     for (const failure of report.failures) expect(failure.fastCheck ?? {}, failure.checkId).not.toHaveProperty('seed');
