@@ -53,10 +53,13 @@ beforeAll(async () => {
   mkdirSync(shim);
   writeFileSync(join(shim, 'stablepay'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
   chmodSync(join(shim, 'stablepay'), 0o755);
-  // The report directory as a person gives it, relative: the replay lines name it as given.
-  run = await shell(`stablepay conformance --base-url ${faulty.url} --seed 11 --report-dir reports --no-progress`, {
-    STABLEPAY_API_KEY: KEY,
-  });
+  // The report directory as a person gives it, relative: the replay lines name it as given. The run covers the areas
+  // the faults break and the cross-cutting checks, not the webhook-timing and rate-limit-window checks: on a loaded
+  // machine those can fail once without any fault, and such a failure need not recur when replayed.
+  run = await shell(
+    `stablepay conformance --base-url ${faulty.url} --seed 11 --only pagination,create,lifecycle,response,format --report-dir reports --no-progress`,
+    { STABLEPAY_API_KEY: KEY },
+  );
   report = JSON.parse(readFileSync(join(dir, 'reports', 'conformance.json'), 'utf8')) as RunResult;
 }, 600_000);
 
