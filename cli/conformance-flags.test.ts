@@ -393,10 +393,10 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     ];
     const first = json(await stablepay(args)).checks[0] as unknown as {
       cases: number;
-      failures: { fastCheck: { replay: string; counterexample: string } }[];
+      failures: { fastCheck: { property: string; path: string; counterexample: string } }[];
     };
     const recorded = first.failures[0]!.fastCheck;
-    const replayArg = recorded.replay.split('--replay ')[1]!;
+    const replayArg = `${recorded.property}=${recorded.path}`;
     const again = json(await stablepay([...args, '--replay', replayArg])).checks[0] as unknown as typeof first;
     expect(again.failures[0]!.fastCheck.counterexample).toBe(recorded.counterexample);
     expect(again.cases).toBeLessThan(first.cases);

@@ -12,6 +12,7 @@ import { registerStartCommand } from './start.ts';
 import { registerTriggerCommand } from './trigger.ts';
 import { registerVerifyReportCommand } from './verify-report.ts';
 import { registerReplayDeliveryCommand } from './replay-delivery.ts';
+import { registerReplayCommand } from './replay.ts';
 
 /** Every subcommand, in the order `stablepay --help` lists them. */
 const SUBCOMMANDS: ((program: Command) => Command)[] = [
@@ -22,6 +23,7 @@ const SUBCOMMANDS: ((program: Command) => Command)[] = [
   registerTriggerCommand,
   registerResetCommand,
   registerVerifyReportCommand,
+  registerReplayCommand,
   registerReplayDeliveryCommand,
 ];
 
@@ -39,7 +41,7 @@ export function createProgram(): Command {
     .exitOverride((error) => process.exit(SUCCESS_CODES.has(error.code) ? EXIT_OK : EXIT_USAGE))
     .addHelpText(
       'after',
-      '\nExamples:\n  $ stablepay start\n  $ stablepay conformance --base-url http://127.0.0.1:4000 --api-key pk_...\n  $ stablepay chains --json\n  $ stablepay verify-report reports/conformance --public-key signing-key.pub.pem\n  $ stablepay replay-delivery reports/conformance --list\n  $ stablepay <command> --help',
+      '\nExamples:\n  $ stablepay start\n  $ stablepay conformance --base-url http://127.0.0.1:4000 --api-key pk_...\n  $ stablepay chains --json\n  $ stablepay verify-report reports/conformance --public-key signing-key.pub.pem\n  $ stablepay replay reports/conformance/conformance.json --check pagination.cursor-walk\n  $ stablepay replay-delivery reports/conformance --list\n  $ stablepay <command> --help',
     );
   for (const register of SUBCOMMANDS) register(program);
   return program;

@@ -8,7 +8,7 @@ import type { Finding, RunServices } from './context.ts';
 import { NotExercisedSignal, RequirementError } from './errors.ts';
 import { TransportError } from './http/client.ts';
 import { transportTitle } from './http/transport-title.ts';
-import { toCurl } from './http/curl.ts';
+import { evidenceOf } from './http/evidence.ts';
 import type { CheckError } from './types.ts';
 
 export type CheckEnding =
@@ -33,7 +33,7 @@ export function endingOf(error: unknown, check: Pick<Check, 'requirements'>, ser
         requirement: error.requirement,
         title: error.title,
         message: error.message,
-        reproduction: error.exchange ? toCurl(error.exchange, services.secrets) : null,
+        ...evidenceOf(error.exchange, services.secrets),
         ...(error.premises ? { premises: error.premises } : {}),
       },
     };
@@ -48,7 +48,7 @@ export function endingOf(error: unknown, check: Pick<Check, 'requirements'>, ser
         requirement: check.requirements[0]!,
         title: transportTitle(error.kind),
         message: error.message,
-        reproduction: toCurl(error.exchange, services.secrets),
+        ...evidenceOf(error.exchange, services.secrets),
       },
     };
   }

@@ -7,7 +7,7 @@ import type { ContractFacade } from './contract-facade.ts';
 import type { CustomerAgent } from './customer/agent.ts';
 import type { ControlClient, MerchantHandle } from './control/control-client.ts';
 import { RequirementError, NotExercisedSignal } from './errors.ts';
-import { toCurl } from './http/curl.ts';
+import { evidenceOf } from './http/evidence.ts';
 import { TransportError, type HttpClient, type HttpResponse } from './http/client.ts';
 import { transportTitle } from './http/transport-title.ts';
 import { requireBrowserSlot, requireExclusive } from './http/request-scope.ts';
@@ -16,7 +16,7 @@ import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { CreatedPayments } from './created-payments.ts';
 import { deriveSeed } from './seed.ts';
-import type { CatalogueRequirement, CheckMeta, FastCheckDetails } from './types.ts';
+import type { CatalogueRequirement, CheckMeta, ExchangeSummary, FastCheckDetails } from './types.ts';
 import type { Delivery, WebhookReceiver } from './webhooks/receiver.ts';
 import { deliveryEvidence, type DeliveryEvidence } from './webhooks/evidence.ts';
 import type { RunEndpoint } from './webhooks/run-endpoint.ts';
@@ -40,6 +40,8 @@ export interface Finding {
   title: string;
   message: string;
   reproduction: string | null;
+  /** The call the finding is about, as sent and answered. */
+  exchange?: ExchangeSummary;
   fastCheck?: FastCheckDetails;
   occurrences?: number;
   /** The webhook delivery the finding is about, as received, with what reproduces it. */
@@ -223,8 +225,9 @@ export class CheckContext {
     }
   }
 
-  reproduce(exchange: Exchange | undefined): string | null {
-    return exchange ? toCurl(exchange, this.services.secrets) : null;
+  /** The curl line and the call as sent and answered, for a finding about `exchange`. */
+  evidence(exchange: Exchange | undefined): Pick<Finding, 'reproduction' | 'exchange'> {
+    return evidenceOf(exchange, this.services.secrets);
   }
 
   /** Records a finding and carries on (soft assertion). */
@@ -235,7 +238,7 @@ export class CheckContext {
       requirement,
       title,
       message,
-      reproduction: this.reproduce(exchange),
+      ...this.evidence(exchange),
       ...premisesOf(options, this.consultedPremises),
     });
   }
@@ -410,13 +413,8 @@ export class CheckContext {
     // A request aborted because the run is stopping is no counterexample: the runner ends the check as interrupted.
     if (error instanceof TransportError && error.kind === 'aborted') throw error;
     const counterexample = this.services.secrets.scrub(fc.stringify(details.counterexample));
-    const fastCheck: FastCheckDetails = {
-      seed,
-      path: details.counterexamplePath ?? '',
-      numRuns: details.numRuns,
-      counterexample,
-      replay: `stablepay conformance --base-url ${this.options.baseUrl} --only ${this.check.id} --seed ${this.options.seed} --replay ${key}=${details.counterexamplePath ?? ''}`,
-    };
+    // No seed of its own in the report: the run has one, and this property's is derived from it and `key`.
+    const fastCheck: FastCheckDetails = { property: key, path: details.counterexamplePath ?? '', numRuns: details.numRuns, counterexample };
     if (error instanceof RequirementError) {
       this.assertCited(error.requirement);
       this.judgedRequirements.add(error.requirement);
@@ -424,7 +422,7 @@ export class CheckContext {
         requirement: error.requirement,
         title: error.title,
         message: `${error.message}\nCounterexample: ${counterexample}`,
-        reproduction: this.reproduce(error.exchange),
+        ...this.evidence(error.exchange),
         fastCheck,
         premises: error.premises ?? [...this.consultedPremises],
       });
@@ -433,7 +431,7 @@ export class CheckContext {
         requirement: this.check.requirements[0]!,
         title: transportTitle(error.kind),
         message: `${error.message}\nCounterexample: ${counterexample}`,
-        reproduction: this.reproduce(error.exchange),
+        ...this.evidence(error.exchange),
         fastCheck,
       });
     } else if (error instanceof TransportError) {

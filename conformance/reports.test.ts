@@ -67,7 +67,7 @@ function sample() {
           title: 'Broken <thing> & more',
           message: `leaked ${KEY} and ${WHSEC}`,
           reproduction: `curl -H "Authorization: Bearer $STABLEPAY_API_KEY" -d '${WHSEC}'`,
-          fastCheck: { seed: 5, path: '0:1', numRuns: 3, counterexample: `["${KEY}"]`, replay: 'stablepay conformance --seed 99' },
+          fastCheck: { property: 'create.bad/p', path: '0:1', numRuns: 3, counterexample: `["${KEY}"]` },
         },
       ],
     }),
@@ -101,7 +101,7 @@ describe('report writers', () => {
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
     expect(lines.at(-2)).toBe('1 warned, 1 not exercised, 1 skipped');
     expect(lines.join('\n')).toContain('reproduce: curl');
-    expect(lines.join('\n')).toContain('replay: stablepay conformance --seed 99');
+    expect(lines.join('\n')).toContain('replay: stablepay replay reports/conformance/conformance.json --check create.bad');
   });
 
   it('traceability: a requirement is exercised only by checks that ran', () => {

@@ -12,6 +12,7 @@ import { claimsOf, type Claims } from './scheduling/resources.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
 import { capByPremises } from './premises/cap.ts';
+import { replayRecipeFor, type RecipeRun } from './reproduction/recipe.ts';
 
 /**
  * Once the run stops (a signal, --max-run-time), the running check has STOP_GRACE_MS to end as usual; then its requests
@@ -206,6 +207,11 @@ export const notRun = (check: Check, reason: string): CheckResult => ({
   requests: 0,
 });
 
+function withReplay(check: CheckResult, run: RecipeRun): CheckResult {
+  const replay = replayRecipeFor(check, run);
+  return replay ? { ...check, replay } : check;
+}
+
 export function assembleResult(
   results: CheckResult[],
   plan: RunPlan,
@@ -237,7 +243,9 @@ export function assembleResult(
       limits: limitsOf(options),
       ...(timing.interrupted ? { interrupted: timing.interrupted } : {}),
     },
-    checks: results,
+    checks: results.map((check) =>
+      withReplay(check, { options, startedTarget: Boolean(timing.started), control: plan.capabilities.control }),
+    ),
     failures: results.flatMap((r) => r.failures),
     traceability,
     coverage: coverageOf(traceability),

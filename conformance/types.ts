@@ -4,6 +4,9 @@
 import type { RunMetadata } from './run-metadata.ts';
 import type { PremiseEvidence, PremiseRecord, PremiseStatus } from './premises/book.ts';
 import type { DeliveryEvidence } from './webhooks/evidence.ts';
+import type { ExchangeSummary } from './http/evidence.ts';
+
+export type { ExchangeSummary };
 
 export type RequirementLevel = 'documented' | 'assumed';
 
@@ -32,14 +35,35 @@ export interface CheckMeta {
 }
 
 export interface FastCheckDetails {
-  /** Seed used for this check's property (derived from the run seed and the check id). */
-  seed: number;
+  /**
+   * `<checkId>/<property>`: with `path`, what `stablepay conformance --replay <property>=<path>` (and `stablepay
+   * replay`) takes. The property's seed is not recorded: it is derived from the run's one seed and this name.
+   */
+  property: string;
   /** fast-check replay path of the shrunk counterexample. */
   path: string;
   numRuns: number;
   counterexample: string;
-  /** Command line that replays exactly this counterexample. */
-  replay: string;
+}
+
+/** A secret a reproduction cannot run without, and where the person running it finds it. */
+export interface SecretNeed {
+  variable: string;
+  where: string;
+}
+
+/**
+ * How a failed or warned check is reproduced against the implementation (DESIGN §2: "a curl command that reproduces
+ * it"): `stablepay replay <report> --check <id>` remakes what the check needs with the person's own credentials and
+ * repeats its requests. `command` is null when no replay can run against a running service; `why` then says so.
+ */
+export interface ReplayRecipe {
+  command: string | null;
+  needs: SecretNeed[];
+  /** Why there is no command. */
+  why?: string;
+  /** What else the command needs (a JSON report to read, a running implementation). */
+  note?: string;
 }
 
 export interface Failure {
@@ -50,6 +74,8 @@ export interface Failure {
   message: string;
   /** curl command reproducing the offending call, secrets replaced by variables. */
   reproduction: string | null;
+  /** The offending call as sent and answered; `stablepay replay` prints the same for the call it repeats. */
+  exchange?: ExchangeSummary;
   fastCheck?: FastCheckDetails;
   /** How many identical findings were folded into this one (cross-cutting checks). */
   occurrences?: number;
@@ -80,6 +106,8 @@ export interface CheckResult extends CheckMeta {
   seed?: number;
   /** The cited requirements the check actually judged in this run; the others are not exercised by it. */
   judged: string[];
+  /** Set on failed and warned checks: how to reproduce them (`stablepay replay`). */
+  replay?: ReplayRecipe;
 }
 
 export interface Counts {

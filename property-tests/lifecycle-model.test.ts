@@ -29,7 +29,7 @@ describe('lifecycle state model against the simulator', () => {
     });
     const check = outcome.result.checks.find((c) => c.id === 'lifecycle.state-model')!;
     expect(
-      check.failures.map((f) => `${f.title}: ${f.message}\n${f.fastCheck?.replay ?? ''}`),
+      check.failures.map((f) => `${f.title}: ${f.message}\n${f.fastCheck ? `${f.fastCheck.property}=${f.fastCheck.path}` : ''}`),
       `seed ${seed}`,
     ).toEqual([]);
     expect(check.result).toBe('pass');

@@ -57,7 +57,8 @@ async function conformanceReport(page: Page, file: string): Promise<void> {
       '--seed',
       '1',
       '--format',
-      'html',
+      // JSON beside the HTML: the replay lines the report prints read it.
+      'html,json',
       '--report-dir',
       reports,
       '--no-progress',

@@ -6,6 +6,8 @@ import type { CheckResult, Failure, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { limitsText } from './verdict.ts';
 import { premiseCounts, premiseRows } from './premises.ts';
+import { replayLines } from './replay-text.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 const MARK: Record<CheckResult['result'], string> = {
   pass: 'PASS',
@@ -162,6 +164,7 @@ export function groupFindings(
 export function renderConsoleSummary(result: RunResult): string {
   const lines: string[] = [''];
   const { summary } = result;
+  const replayShown = new Set<string>();
   for (const group of groupFindings(result.failures)) {
     const total = group.findings.reduce((sum, f) => sum + f.count, 0);
     const count = total > 1 ? ` (${total} findings)` : '';
@@ -171,8 +174,16 @@ export function renderConsoleSummary(result: RunResult): string {
       lines.push(`  [${failure.requirement}]${times > 1 ? ` ×${times}` : ''} ${first}`);
       for (const line of rest) lines.push(`      ${line}`);
       if (alsoIn.length) lines.push(`      also in: ${alsoIn.join(', ')}`);
-      if (failure.reproduction) lines.push(`      reproduce: ${failure.reproduction}`);
-      if (failure.fastCheck) lines.push(`      replay: ${failure.fastCheck.replay}`);
+      if (failure.reproduction) {
+        lines.push(`      reproduce: ${failure.reproduction}`);
+        const note = curlNote(failure.reproduction);
+        if (note) lines.push(`        (${note})`);
+      }
+    }
+    // Once per check, under its first group of findings.
+    if (!replayShown.has(group.checkId)) {
+      replayShown.add(group.checkId);
+      for (const line of replayLines(result.checks.find((check) => check.id === group.checkId)?.replay)) lines.push(`  ${line}`);
     }
     lines.push('');
   }

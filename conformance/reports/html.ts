@@ -4,7 +4,7 @@
 // traceability matrix (filterable by status, level and section, sortable by any column) and the list of checks.
 // Readable at 1280 px without sideways scrolling: fixed table layout, and long strings (curl lines, replay
 // commands, bodies) wrap anywhere. Without JavaScript every section still reads; only filter and sort need it.
-import type { CheckResult, ResultKind, RunResult } from '../types.ts';
+import type { CheckResult, ReplayRecipe, ResultKind, RunResult } from '../types.ts';
 import { percent } from '../traceability.ts';
 import { metadataLines, type RunMetadata } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
@@ -12,6 +12,7 @@ import type { DeliveryEvidence } from '../webhooks/evidence.ts';
 import { groupFindings } from './console.ts';
 import { limitsText, verdictOf } from './verdict.ts';
 import { premiseRows } from './premises.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -75,6 +76,14 @@ function badge(kind: ResultKind | 'not-covered'): string {
   return `<span class="r ${kind}">${kind}</span>`;
 }
 
+/** The check's replay line (short: the report holds the seed and paths it reads) and the secrets it needs. */
+function replayHtml(recipe: ReplayRecipe | undefined, h: (text: string) => string): string {
+  if (!recipe) return '';
+  if (!recipe.command) return `<p class="replay">No replay: ${h(recipe.why ?? 'none recorded')}</p>`;
+  const needs = recipe.needs.map((need) => `<li><code>${h(need.variable)}</code>: ${h(need.where)}</li>`).join('');
+  return `<div class="replay"><p>Replay this check against the implementation with your own credentials:</p><pre class="repro">${h(recipe.command)}</pre>${needs ? `<ul class="muted">${needs}</ul>` : ''}${recipe.note ? `<p class="muted">${h(recipe.note)}</p>` : ''}</div>`;
+}
+
 function checkSection(checks: CheckResult[], kind: 'fail' | 'warn', h: (text: string) => string): string {
   const parts: string[] = [];
   for (const check of checks) {
@@ -91,15 +100,16 @@ function checkSection(checks: CheckResult[], kind: 'fail' | 'warn', h: (text: st
           `<p>${badge(failure.severity)} <a href="#req-${h(failure.requirement)}"><code>${h(failure.requirement)}</code></a> <strong>${h(failure.title)}</strong>${count > 1 ? ` <span class="muted">×${count} identical findings</span>` : ''}</p>`,
         );
         parts.push(`<pre>${h(failure.message)}</pre>`);
-        if (failure.reproduction) parts.push(`<p>Reproduce:</p><pre class="repro">${h(failure.reproduction)}</pre>`);
+        if (failure.reproduction) {
+          parts.push(`<p>Reproduce:</p><pre class="repro">${h(failure.reproduction)}</pre>`);
+          const note = curlNote(failure.reproduction);
+          if (note) parts.push(`<p class="muted">${h(note)}</p>`);
+        }
         if (failure.delivery) parts.push(renderDeliveryHtml(failure.delivery));
-        if (failure.fastCheck)
-          parts.push(
-            `<p>Replay (seed ${failure.fastCheck.seed}, path <code>${h(failure.fastCheck.path)}</code>):</p><pre>${h(failure.fastCheck.replay)}</pre>`,
-          );
         parts.push('</div>');
       }
     }
+    parts.push(replayHtml(check.replay, h));
     if (check.reason) parts.push(`<p class="muted">${h(check.reason)}</p>`);
     parts.push('</article>');
   }

@@ -4,6 +4,8 @@
 import type { CheckResult, RunResult, RunSummary } from '../types.ts';
 import type { RunMetadata } from '../run-metadata.ts';
 import { premiseRows } from './premises.ts';
+import { replayLines } from './replay-text.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 export function escapeXml(text: string): string {
   return (
@@ -25,7 +27,8 @@ function testcase(check: CheckResult): string {
       const detail = [
         failure.message,
         failure.reproduction ? `reproduce: ${failure.reproduction}` : '',
-        failure.fastCheck ? `replay: ${failure.fastCheck.replay}` : '',
+        failure.reproduction ? (curlNote(failure.reproduction) ?? '') : '',
+        ...replayLines(check.replay),
       ]
         .filter(Boolean)
         .join('\n');

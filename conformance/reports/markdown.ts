@@ -5,6 +5,7 @@ import { metadataLines } from '../run-metadata.ts';
 import { deliveryText } from './delivery-text.ts';
 import { limitsText, verdictOf } from './verdict.ts';
 import { premiseRows } from './premises.ts';
+import { curlNote } from '../reproduction/secret-needs.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
@@ -66,6 +67,7 @@ export function renderMarkdown(result: RunResult): string {
   }
   if (result.failures.length > 0) {
     out.push('', '## Failures and warnings');
+    const replayShown = new Set<string>();
     for (const failure of result.failures) {
       out.push(
         '',
@@ -77,18 +79,21 @@ export function renderMarkdown(result: RunResult): string {
         failure.message,
         '```',
       );
-      if (failure.reproduction) out.push('', 'Reproduce:', '', '```sh', failure.reproduction, '```');
+      if (failure.reproduction) {
+        out.push('', 'Reproduce:', '', '```sh', failure.reproduction, '```');
+        const note = curlNote(failure.reproduction);
+        if (note) out.push('', `_${note}_`);
+      }
       if (failure.delivery)
         out.push('', `Delivery \`${failure.delivery.id}\` as received:`, '', '```text', deliveryText(failure.delivery), '```');
-      if (failure.fastCheck)
-        out.push(
-          '',
-          `Replay (seed ${failure.fastCheck.seed}, path ${failure.fastCheck.path}):`,
-          '',
-          '```sh',
-          failure.fastCheck.replay,
-          '```',
-        );
+      // The check's replay once, under its first finding.
+      const recipe = replayShown.has(failure.checkId) ? undefined : result.checks.find((check) => check.id === failure.checkId)?.replay;
+      replayShown.add(failure.checkId);
+      if (recipe?.command) {
+        out.push('', 'Replay this check against the implementation with your own credentials:', '', '```sh', recipe.command, '```');
+        for (const need of recipe.needs) out.push(`- needs \`${need.variable}\`: ${need.where}`);
+        if (recipe.note) out.push(`- note: ${recipe.note}`);
+      } else if (recipe) out.push('', `No replay: ${recipe.why ?? 'none recorded'}`);
     }
   }
   out.push('', '## Requirement traceability', '', '| requirement | level | section | checks | result |', '|---|---|---|---|---|');

@@ -2,10 +2,9 @@
 // conformance.json, or a file holding one finding or one delivery) and re-posts it, byte for byte, to a URL, so an
 // implementer can feed their own verifier exactly what the suite received. `--resign` instead signs the recorded
 // body afresh with the secret from an environment variable, giving a correct delivery to compare with.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { UsageError } from '../usage-error.ts';
+import { readJsonReport } from '../read-json-report.ts';
 import { WEBHOOK_SECRET_VARIABLE, type DeliveryEvidence } from './evidence.ts';
 import { sign } from './signature.ts';
 
@@ -40,19 +39,7 @@ export function deliveriesIn(document: unknown): FoundDelivery[] {
 
 /** `source`: a report directory (reads its conformance.json) or a JSON file. */
 export function loadDeliveries(source: string): { file: string; deliveries: FoundDelivery[] } {
-  let file = source;
-  try {
-    if (statSync(source).isDirectory()) file = join(source, 'conformance.json');
-  } catch (error) {
-    throw new UsageError(`${source}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  if (!existsSync(file)) throw new UsageError(`${file}: no JSON report there (run stablepay conformance with --format json)`);
-  let document: unknown;
-  try {
-    document = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${file}: not JSON (${(error as Error).message})`);
-  }
+  const { file, document } = readJsonReport(source);
   return { file, deliveries: deliveriesIn(document) };
 }
 

@@ -4,7 +4,6 @@
 // every finding is assumed (warn outside --strict). Identical findings are folded into one.
 import { loadContract, type Contract } from '@stablepay/contract/validator';
 import type { CheckContext } from '../../context.ts';
-import { toCurl } from '../../http/curl.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import { defineCheck } from '../../registry.ts';
 
@@ -92,7 +91,7 @@ export const controlResponseConformance = defineCheck({
         level: 'assumed',
         title: 'Control-API response does not match control-api.yaml',
         message: `${message}\n(${count} occurrence${count > 1 ? 's' : ''}; first in check ${exchange.checkId})`,
-        reproduction: toCurl(exchange, ctx.services.secrets),
+        ...ctx.evidence(exchange),
         occurrences: count,
       });
     }

@@ -2,7 +2,6 @@
 // run, hands each (key, value) pair to a judge, and folds identical findings into one with an
 // occurrence count and the first reproduction (like response.conformance).
 import type { CheckContext } from '../../context.ts';
-import { toCurl } from '../../http/curl.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import { isV1Exchange } from '../versioning/path-prefix.ts';
 
@@ -87,7 +86,7 @@ export function judgeRecordedBodies(
       requirement,
       title,
       message: `${message}\n(${count} occurrence${count > 1 ? 's' : ''}; first in check ${exchange.checkId})`,
-      reproduction: toCurl(exchange, ctx.services.secrets),
+      ...ctx.evidence(exchange),
       occurrences: count,
     });
   }

@@ -2,7 +2,6 @@
 // X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset as integers, Remaining <= Limit.
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import { toCurl } from '../../http/curl.ts';
 import { isV1Exchange } from '../versioning/path-prefix.ts';
 
 const HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
@@ -42,7 +41,7 @@ export const rateLimitHeaders = defineCheck({
         requirement,
         title: 'Rate-limit headers missing or malformed',
         message: `${key} (${count} of ${exchanges.length} responses; first in check ${exchange.checkId}: ${exchange.method} ${new URL(exchange.url).pathname})`,
-        reproduction: toCurl(exchange, ctx.services.secrets),
+        ...ctx.evidence(exchange),
         occurrences: count,
       });
     }

@@ -3,7 +3,6 @@
 // Identical findings are folded into one with an occurrence count and the first reproduction.
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
-import { toCurl } from '../../http/curl.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import type { ContractViolation } from '../../contract-facade.ts';
 import type { CatalogueRequirement } from '../../types.ts';
@@ -130,7 +129,7 @@ export const responseConformance = defineCheck({
         level,
         title: 'Response does not match the contract',
         message: `${message}\n(${count} occurrence${count > 1 ? 's' : ''}; first in check ${exchange.checkId})`,
-        reproduction: toCurl(exchange, ctx.services.secrets),
+        ...ctx.evidence(exchange),
         occurrences: count,
       });
     }
