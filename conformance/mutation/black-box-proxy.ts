@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ALL_CHECKS, runConformance } from '../index.ts';
 import { CONTROLS } from './proxy/controls.ts';
 import { controlChecks, nameOf, type ProxyCase } from './run-proxy-case.ts';
-import { PROXY_FAULTS } from './proxy/all-faults.ts';
+import { BLACK_BOX_PROXY_FAULTS } from './proxy/all-faults.ts';
 import { targetChecks } from './target-checks.ts';
 import { runPooled } from './worker-pool.ts';
 
@@ -60,7 +60,7 @@ const poolAt = args.indexOf('--pool');
 const pool = poolAt >= 0 ? Number(args[poolAt + 1]) : 2;
 const wanted = args.filter((a, i) => !a.startsWith('--') && !(poolAt >= 0 && i === poolAt + 1));
 const cases: ProxyCase[] = [
-  ...PROXY_FAULTS.map((fault) => ({ kind: 'fault', fault }) as ProxyCase),
+  ...BLACK_BOX_PROXY_FAULTS.map((fault) => ({ kind: 'fault', fault }) as ProxyCase),
   ...CONTROLS.map((control) => ({ kind: 'control', control }) as ProxyCase),
 ].filter((c) => wanted.length === 0 || wanted.includes(nameOf(c)));
 const started = Date.now();

@@ -7,13 +7,12 @@
 //   node --import tsx conformance/mutation/proxy/proxy-target.ts <fault-or-control>
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../black-box/ports.ts';
-import { PROXY_FAULTS } from './all-faults.ts';
+import { BLACK_BOX_PROXY_FAULTS } from './all-faults.ts';
 import { CONTROLS } from './controls.ts';
 import { FaultProxy } from './fault-proxy.ts';
 
 const name = process.argv[2] ?? '';
-const rewrite = PROXY_FAULTS.find((f) => f.name === name) ?? CONTROLS.find((c) => c.name === name);
+const rewrite = BLACK_BOX_PROXY_FAULTS.find((f) => f.name === name) ?? CONTROLS.find((c) => c.name === name);
 if (!rewrite) {
   process.stderr.write(`proxy-target: no proxy fault or control named "${name}"\n`);
   process.exit(2);
@@ -25,10 +24,11 @@ if (!Number.isInteger(port) || port <= 0) {
 }
 
 const bin = fileURLToPath(new URL('../../../bin/stablepay.js', import.meta.url));
-const inner = await freePort();
-const service = spawn(process.execPath, [bin, 'start', '--port', String(inner), '--no-control', '--no-demo-payment'], {
-  env: { ...process.env, PORT: String(inner), STABLEPAY_PORT: String(inner) },
-  stdio: ['ignore', 'inherit', 'inherit'],
+// The simulator takes any free port and says which in its banner: a port chosen here and bound later could be taken
+// by another target started at the same moment.
+const service = spawn(process.execPath, [bin, 'start', '--port', '0', '--no-control', '--no-demo-payment'], {
+  env: { ...process.env, PORT: '0', STABLEPAY_PORT: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
 let proxy: FaultProxy | undefined;
 const stop = async (code: number): Promise<never> => {
@@ -43,19 +43,15 @@ service.once('exit', (code) => {
 process.on('SIGTERM', () => void stop(0));
 process.on('SIGINT', () => void stop(0));
 
-const upstream = `http://127.0.0.1:${inner}`;
-for (let i = 0; ; i++) {
-  const answered = await fetch(`${upstream}/v1/payments`).then(
-    () => true,
-    () => false,
-  );
-  if (answered) break;
-  if (i > 600) {
-    process.stderr.write('proxy-target: the simulator behind the proxy never answered\n');
-    await stop(2);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const upstream = await new Promise<string>((resolve) => {
+  let seen = '';
+  service.stdout!.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    seen += chunk.toString('utf8');
+    const found = /Base URL\s+(http:\/\/[^\s]+)/.exec(seen);
+    if (found) resolve(found[1]!);
+  });
+});
 proxy = new FaultProxy(upstream, rewrite, { port, documentedHeadersOnly: true });
 await proxy.start();
 process.stdout.write(`fault proxy (${name}) listening on ${proxy.url}, simulator behind it on ${upstream}\n`);
