@@ -185,6 +185,8 @@ export const RESPONSE_FAULTS: ProxyFault[] = [
     class: 'identity',
     level: 'assumed',
     breaks: ['PAY-TOKEN-AMOUNT-CEIL'],
+    // Black-box, only the customer's payments are ever initiated: the checks citing the rule have none of their own.
+    wholeRun: true,
     description: 'amountToken (and merchantFeeToken with it) is one micro unit short of ceil6(amount × rate)',
     response: (r) =>
       retrieveViews(r)
