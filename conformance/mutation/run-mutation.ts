@@ -1,18 +1,16 @@
 // The whole mutation self-test: the baseline (no fault, every check, strict) and one run per
 // fault, in a small pool (the runs are mostly waiting on loopback HTTP; CI has 2 cores).
-import { HISTORY_FAULTS } from './proxy/history-faults.ts';
 import { FAULT_DEFINITIONS, type FaultDefinition } from '@stablepay/simulator/faults';
 import { CONTROLS, type ProxyControl } from './proxy/controls.ts';
-import { DELIVERY_FAULTS } from './proxy/delivery-faults.ts';
-import { RESPONSE_FAULTS, type ProxyFault } from './proxy/response-faults.ts';
+import { PROXY_FAULTS } from './proxy/all-faults.ts';
+import type { ProxyFault } from './proxy/response-faults.ts';
 import { runFault, type FaultRun } from './run-fault.ts';
 import { runProxyCase, type ProxyCase, type ProxyRun } from './run-proxy-case.ts';
 import { runPooled } from './worker-pool.ts';
 
 export const DEFAULT_POOL_SIZE = Number(process.env.MUTATION_POOL ?? 4);
 
-/** The outside-in faults of the fault proxy (responses and deliveries of a correct simulator rewritten). */
-export const PROXY_FAULTS: ProxyFault[] = [...RESPONSE_FAULTS, ...DELIVERY_FAULTS, ...HISTORY_FAULTS];
+export { PROXY_FAULTS };
 
 export interface MutationReport {
   baseline: FaultRun;

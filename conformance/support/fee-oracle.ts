@@ -1,11 +1,39 @@
 // The fee properties of spec §2 ("Fee rules") in exact arithmetic, as the suite checks them:
 // the split identity, the 0.5 % fee as the floor or ceiling of the exact value (only the exact value
-// when it is representable), proportional deduction within one minor
-// unit, and (assumed) half-up rounding. Returns the broken property, or null.
+// when it is representable), proportional deduction from every recipient, zero-decimal currencies
+// written without decimals, and (assumed) half-up rounding. Returns every broken property.
+//
+// The share of the fee each recipient bears is documented only as "deducted proportionally" (spec §2):
+// where every recipient's part is exact in minor units no rounding is involved, so only that split
+// is proportional (a documented failure otherwise); where a part must be rounded the spec does not say
+// how, so a part off its floor or ceiling only warns.
 import { absBig, decimalsOf, divRoundHalfUp, isDecimalString, toUnits } from '../facts/decimal.ts';
 import type { CreateBody, Payment } from './payments.ts';
 
-export type FeeProperty = 'format' | 'identity' | 'service-fee' | 'proportional' | 'half-up' | 'minor-format';
+export type FeeProperty =
+  | 'format'
+  | 'zero-decimal'
+  | 'identity'
+  | 'service-fee'
+  | 'proportional'
+  | 'share-rounding'
+  | 'half-up'
+  | 'minor-format';
+
+/** The catalogue requirement each property judges. */
+export const FEE_REQUIREMENT: Record<FeeProperty, string> = {
+  format: 'FMT-AMOUNT-DECIMAL-STRING',
+  'zero-decimal': 'FMT-ZERO-DECIMAL-AMOUNTS',
+  identity: 'PAY-FEE-SUM-IDENTITY',
+  'service-fee': 'PAY-FEE-SERVICE-RATE',
+  proportional: 'PAY-FEE-SELLERS-PROPORTIONAL',
+  'share-rounding': 'PAY-FEE-SHARE-FLOOR-OR-CEIL',
+  'half-up': 'PAY-FEE-ROUND-HALF-UP',
+  'minor-format': 'PAY-FEE-MINOR-UNIT-FORMAT',
+};
+
+/** Properties whose rule is our choice where the spec is silent: they warn. */
+export const ASSUMED_FEE_PROPERTIES: readonly FeeProperty[] = ['half-up', 'minor-format', 'share-rounding'];
 
 export interface FeeViolation {
   property: FeeProperty;
@@ -17,8 +45,30 @@ function units(value: unknown, minorUnits: number, field: string): bigint {
   return toUnits(value, minorUnits);
 }
 
+/**
+ * Fiat amounts of a zero-decimal currency (JPY, IDR, VND: spec §1) written with decimals ("80.00", "80.5"). The
+ * amount the merchant sent is exempt when echoed as sent: whether "100.00" may be sent is our assumption, not the
+ * spec's, and an echo of it is the merchant's writing.
+ */
+export function zeroDecimalViolations(request: CreateBody | undefined, payment: Payment, minorUnits: number): FeeViolation[] {
+  if (minorUnits !== 0) return [];
+  const written = [
+    ...(request && payment.amount === request.amount ? [] : [['amount', payment.amount] as const]),
+    ['serviceFee', payment.serviceFee] as const,
+    ['merchantFee', payment.merchantFee] as const,
+    ...(payment.sellers ?? []).map((s, i) => [`sellers[${i}].amount`, s?.amount] as const),
+  ].filter(([, value]) => isDecimalString(value) && decimalsOf(value) > 0);
+  if (written.length === 0) return [];
+  return [
+    {
+      property: 'zero-decimal',
+      message: `${payment.currency} is a zero-decimal currency, yet ${written.map(([f, v]) => `${f} is "${v}"`).join(', ')}`,
+    },
+  ];
+}
+
 export function checkFees(request: CreateBody, payment: Payment, minorUnits: number): FeeViolation[] {
-  const violations: FeeViolation[] = [];
+  const violations: FeeViolation[] = zeroDecimalViolations(request, payment, minorUnits);
   let amount: bigint, serviceFee: bigint, merchantFee: bigint, sellerNets: bigint[];
   try {
     amount = units(payment.amount, minorUnits, 'amount');
@@ -26,7 +76,7 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
     merchantFee = units(payment.merchantFee, minorUnits, 'merchantFee');
     sellerNets = (payment.sellers ?? []).map((s, i) => units(s.amount, minorUnits, `sellers[${i}].amount`));
   } catch (error) {
-    return [{ property: 'format', message: `${(error as Error).message} with at most ${minorUnits} decimals` }];
+    return [...violations, { property: 'format', message: `${(error as Error).message} with at most ${minorUnits} decimals` }];
   }
   const fees = [
     ['serviceFee', payment.serviceFee],
@@ -34,13 +84,18 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
     ...(payment.sellers ?? []).map((s, i) => [`sellers[${i}].amount`, s.amount]),
   ] as const;
   const misformatted = fees.filter(([, value]) => decimalsOf(String(value)) !== minorUnits);
-  if (misformatted.length) {
+  if (misformatted.length && minorUnits > 0) {
     violations.push({
       property: 'minor-format',
       message: `not written with exactly ${minorUnits} decimals: ${misformatted.map(([f, v]) => `${f} "${v}"`).join(', ')}`,
     });
   }
-  const requested = toUnits(request.amount, minorUnits);
+  let requested: bigint;
+  try {
+    requested = toUnits(request.amount, minorUnits);
+  } catch {
+    return violations; // a request the implementation should have refused: its create checks judge that
+  }
   if (amount !== requested)
     violations.push({ property: 'identity', message: `amount ${payment.amount} is not the requested ${request.amount}` });
 
@@ -77,20 +132,33 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
     return violations;
   }
   if (requestedSellers.length === 0) return violations;
-  const sellerGross = requestedSellers.map((s) => toUnits(s.amount, minorUnits));
-  const merchantGross =
-    request.merchantAmount !== undefined ? toUnits(request.merchantAmount, minorUnits) : amount - sellerGross.reduce((a, b) => a + b, 0n);
+  let sellerGross: bigint[], merchantGross: bigint;
+  try {
+    sellerGross = requestedSellers.map((s) => toUnits(s.amount, minorUnits));
+    merchantGross =
+      request.merchantAmount !== undefined ? toUnits(request.merchantAmount, minorUnits) : amount - sellerGross.reduce((a, b) => a + b, 0n);
+  } catch {
+    return violations; // shares the implementation should have refused: its create checks judge that
+  }
   const shares = [
     { who: 'merchant', gross: merchantGross, net: merchantFee },
     ...sellerGross.map((gross, i) => ({ who: `seller ${i}`, gross, net: sellerNets[i]! })),
   ];
+  // Every part exact: serviceFee is 0.5 % of amount exactly and so is each recipient's 0.5 % of its gross amount.
+  const exactEverywhere = (amount * 5n) % 1000n === 0n && shares.every((share) => (share.gross * 5n) % 1000n === 0n);
   for (const share of shares) {
     const fee = share.gross - share.net;
-    // fee/serviceFee should be gross/amount: |fee·amount − serviceFee·gross| <= amount (one minor unit).
-    if (fee < 0n || absBig(fee * amount - serviceFee * share.gross) > amount) {
+    // Its proportional part of serviceFee is serviceFee·gross/amount; scaled by amount to stay in integers.
+    const off = absBig(fee * amount - serviceFee * share.gross);
+    if (exactEverywhere && off !== 0n) {
       violations.push({
         property: 'proportional',
-        message: `${share.who}: gross ${share.gross}, net ${share.net} minor units; its fee ${fee} is not its proportional part of serviceFee ${serviceFee} (±1 minor unit)`,
+        message: `${share.who}: gross ${share.gross}, net ${share.net} minor units: it bears a fee of ${fee}, but its proportional part of serviceFee ${serviceFee} is exactly ${(share.gross * 5n) / 1000n} (every part is exact in minor units: nothing to round)`,
+      });
+    } else if (fee < 0n || off >= amount) {
+      violations.push({
+        property: 'share-rounding',
+        message: `${share.who}: gross ${share.gross}, net ${share.net} minor units: its fee ${fee} is neither the floor nor the ceiling of its proportional part of serviceFee ${serviceFee}`,
       });
     }
   }

@@ -6,6 +6,9 @@
 // - payment.processing, .completed, .failed or .expired for a payment the run cancelled while it was ACTIVE (the DELETE
 //   answered it CANCELLED) and that still reads CANCELLED after the event arrived: each of those transitions leaves
 //   ACTIVE or PROCESSING, which the payment no longer was, and only a DELETE of an ACTIVE payment makes it CANCELLED.
+// At most once per (payment, event): the spec says the service deduplicates on its side "but duplicate deliveries can
+// occur", with no bound, so a second payload for a pair the receiver already acknowledged only warns (assumed
+// WH-DELIVERY-ONCE-PER-EVENT); a byte-identical re-delivery, and retries after a non-2xx answer, are not counted.
 import type { PaymentEventPayload } from '@stablepay/contract/types';
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
@@ -20,6 +23,23 @@ const EVENT_REQUIREMENT: Record<string, string> = {
   'payment.expired': 'WH-EVENT-PAYMENT-EXPIRED',
   'payment.cancelled': 'WH-EVENT-PAYMENT-CANCELLED',
 };
+
+const ONCE_REQUIREMENT = 'WH-DELIVERY-ONCE-PER-EVENT';
+
+/** Per (payment, event), the distinct payloads the receiver acknowledged (2xx) after the first acknowledged one. */
+function acknowledgedAgain(events: Delivery[]): Delivery[] {
+  const firstBody = new Map<string, string>();
+  const again: Delivery[] = [];
+  for (const delivery of [...events].sort((a, b) => a.receivedAt - b.receivedAt)) {
+    if (delivery.answeredStatus < 200 || delivery.answeredStatus >= 300) continue;
+    const { event, data } = delivery.json as PaymentEventPayload;
+    const key = `${event}\n${data.paymentId}`;
+    const first = firstBody.get(key);
+    if (first === undefined) firstBody.set(key, delivery.rawBody);
+    else if (first !== delivery.rawBody && !again.some((d) => d.rawBody === delivery.rawBody)) again.push(delivery);
+  }
+  return again;
+}
 
 /** Payment ids the run sent a DELETE for that was answered 2xx or not answered at all (it may have taken effect). */
 function cancelsAsked(ctx: CheckContext): Set<string> {
@@ -36,7 +56,7 @@ function cancelsAsked(ctx: CheckContext): Set<string> {
 export const eventsAgainstHistory = defineCheck({
   id: 'history.events-against-history',
   title: 'Over the whole run, every payment event received names a transition the payment really made',
-  requirements: Object.values(EVENT_REQUIREMENT),
+  requirements: [...Object.values(EVENT_REQUIREMENT), ONCE_REQUIREMENT],
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'cross-cutting', 'run-history'],
@@ -53,6 +73,17 @@ export const eventsAgainstHistory = defineCheck({
     if (events.length === 0) ctx.notExercised('the receiver got no event for a payment the run read');
     ctx.addCases(events.length);
     ctx.judged(...new Set(events.map((d) => EVENT_REQUIREMENT[(d.json as PaymentEventPayload).event]!)));
+    ctx.judged(ONCE_REQUIREMENT);
+    const repeated = acknowledgedAgain(events);
+    if (repeated.length > 0) {
+      const { event, data } = repeated[0]!.json as PaymentEventPayload;
+      ctx.failDelivery(
+        ONCE_REQUIREMENT,
+        'An event was delivered again after the receiver acknowledged it',
+        `${repeated.length} payload(s) for a (payment, event) pair the receiver had already answered 2xx; first: ${event} for payment ${data.paymentId}, a different body from the acknowledged one. The spec allows duplicate deliveries without a bound, so this only warns.`,
+        repeated[0]!,
+      );
+    }
     const asked = cancelsAsked(ctx);
     const reported = new Set<string>();
     const report = (delivery: Delivery, message: string) => {

@@ -3,14 +3,33 @@
 // so a rule holds on the payments of the externalId, customer and fee checks too, not only on the lifecycle checks' own.
 // Judged: fields fixed at creation never change and set-once fields never change once set (acceptedChains stays as
 // requested), createdAt ≤ paidAt ≤ updatedAt, updatedAt moves forward on every change, status moves forward only, token
-// amounts add up. Terminal payments that change at all only warn (PAY-STATE-TERMINAL-FINAL is assumed).
+// amounts add up, and on every view the fee oracle of fees.split-properties: the parts add up, the fee split per
+// recipient is exact where no rounding is involved, zero-decimal currencies are written without decimals. Terminal
+// payments that change at all only warn (PAY-STATE-TERMINAL-FINAL is assumed), and so do the fee rules the spec leaves
+// open (rounding).
 import type { CheckContext } from '../../context.ts';
-import { type PaymentView, sequentialViews } from '../../history/payment-histories.ts';
+import { type PaymentHistory, type PaymentView, sequentialViews } from '../../history/payment-histories.ts';
 import { FIELD_LIFETIMES, INVARIANT_REQUIREMENTS, type PaymentField, fieldRequirement } from '../../model/field-lifetimes.ts';
 import { PaymentTracker, sameValue } from '../../model/invariants.ts';
 import type { ViewViolation } from '../../model/view-rules.ts';
 import type { Payment } from '../../support/payments.ts';
 import { defineCheck } from '../../registry.ts';
+import { currency } from '../../facts/fixtures.ts';
+import { checkFees, FEE_REQUIREMENT, zeroDecimalViolations } from '../../support/fee-oracle.ts';
+
+/** The fee oracle on one view: with the create request every fee rule, without it the zero-decimal writing only. */
+function feeViolations(history: PaymentHistory, view: PaymentView): ViewViolation[] {
+  let minorUnits: number;
+  try {
+    minorUnits = currency(String(view.payment.currency)).minorUnits;
+  } catch {
+    return []; // an unknown currency: the create and format checks judge it
+  }
+  const found = history.request
+    ? checkFees(history.request, view.payment, minorUnits)
+    : zeroDecimalViolations(undefined, view.payment, minorUnits);
+  return found.map((v) => ({ requirement: FEE_REQUIREMENT[v.property], message: v.message }));
+}
 
 /**
  * Below this, a change may have come in the same millisecond as the previous update, so updatedAt may legally stay
@@ -47,10 +66,26 @@ function changedFields(before: Payment, now: Payment): PaymentField[] {
   return (Object.keys(FIELD_LIFETIMES) as PaymentField[]).filter((f) => f !== 'updatedAt' && f in b && f in n && !sameValue(f, b[f], n[f]));
 }
 
+/** The fee rules feeViolations judged on a history. */
+function feeRulesJudged(history: PaymentHistory): string[] {
+  let minorUnits: number;
+  try {
+    minorUnits = currency(String(history.views[0]!.payment.currency)).minorUnits;
+  } catch {
+    return [];
+  }
+  const sellers = (history.request?.sellers?.length ?? 0) > 0;
+  return [
+    ...(minorUnits === 0 ? [FEE_REQUIREMENT['zero-decimal']] : []),
+    ...(history.request ? ['PAY-FEE-SUM-IDENTITY', 'PAY-FEE-SERVICE-RATE', 'PAY-FEE-ROUND-HALF-UP'] : []),
+    ...(history.request && sellers ? ['PAY-FEE-SELLERS-PROPORTIONAL', 'PAY-FEE-SHARE-FLOOR-OR-CEIL'] : []),
+  ];
+}
+
 export const paymentInvariants = defineCheck({
   id: 'history.payment-invariants',
   title: 'Over the whole run, every payment seen keeps its creation fields, orders its timestamps and moves forward only',
-  requirements: INVARIANT_REQUIREMENTS,
+  requirements: [...new Set([...INVARIANT_REQUIREMENTS, ...Object.values(FEE_REQUIREMENT)])],
   level: 'documented',
   needs: [],
   tags: ['lifecycle', 'cross-cutting', 'run-history'],
@@ -58,6 +93,13 @@ export const paymentInvariants = defineCheck({
     const histories = (ctx.services.paymentHistories?.all() ?? []).filter((h) => h.views.length > 0);
     if (histories.length === 0) ctx.notExercised('the run read no payment (run it with other checks)');
     const found = new Map<string, { title: string; messages: string[] }>();
+    const record = (history: PaymentHistory, view: PaymentView, violations: ViewViolation[]) => {
+      for (const violation of violations) {
+        const entry = found.get(violation.requirement) ?? { title: `A payment broke ${violation.requirement}`, messages: [] };
+        entry.messages.push(`payment ${history.id} (read by ${view.checkId}, ${view.via}): ${violation.message}`);
+        found.set(violation.requirement, entry);
+      }
+    };
     let judged = 0;
     for (const history of histories) {
       const tracker = new PaymentTracker();
@@ -79,13 +121,12 @@ export const paymentInvariants = defineCheck({
           stoodSince = view.endedAt;
         }
         previous = view;
-        for (const violation of violations) {
-          const entry = found.get(violation.requirement) ?? { title: `A payment broke ${violation.requirement}`, messages: [] };
-          entry.messages.push(`payment ${history.id} (read by ${view.checkId}, ${view.via}): ${violation.message}`);
-          found.set(violation.requirement, entry);
-        }
+        record(history, view, violations);
       }
       ctx.judged(...tracker.judged);
+      // The fee rules hold on each view alone: every view is judged, concurrent reads included.
+      for (const view of history.views) record(history, view, feeViolations(history, view));
+      ctx.judged(...feeRulesJudged(history));
     }
     ctx.addCases(judged);
     for (const [requirement, { title, messages }] of found) {

@@ -102,6 +102,8 @@ export class FaultProxy implements ProxyApi {
   constructor(
     private readonly upstream: string,
     private readonly rewrite: TrafficRewrite,
+    /** port: where to listen (default any free one); documentedHeadersOnly: drop the simulator's own X-Simulator-* headers from responses and deliveries, so the suite sees what a real implementation sends. */
+    private readonly options: { port?: number; documentedHeadersOnly?: boolean } = {},
   ) {}
 
   async start(): Promise<string> {
@@ -112,7 +114,7 @@ export class FaultProxy implements ProxyApi {
           res.end(`proxy error: ${error.message}`);
         }),
     );
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this.url;
   }
@@ -160,6 +162,11 @@ export class FaultProxy implements ProxyApi {
     }
   }
 
+  private documented(headers: Record<string, string>): Record<string, string> {
+    if (!this.options.documentedHeadersOnly) return headers;
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith('x-simulator-')));
+  }
+
   private relayUrlFor(original: string, auth: string): string {
     const relay = `${this.url}${RELAY}${Buffer.from(original).toString('base64url')}`;
     this.relayToOriginal.set(relay, original);
@@ -185,7 +192,15 @@ export class FaultProxy implements ProxyApi {
       body: method === 'GET' || method === 'HEAD' ? undefined : body,
       redirect: 'manual',
     });
-    let text = await upstream.text();
+    const raw = Buffer.from(await upstream.arrayBuffer());
+    const headers = this.documented(plainHeaders(upstream.headers));
+    // Only text is rewritten; the page's other assets (images, fonts) pass as bytes.
+    if (!/^(application\/(json|javascript)|text\/)/i.test(headers['content-type'] ?? 'text/plain')) {
+      res.writeHead(upstream.status, headers);
+      res.end(raw);
+      return;
+    }
+    let text = raw.toString('utf8');
     for (const [relay, original] of this.relayToOriginal) text = text.split(relay).join(original);
     const response: ProxiedResponse = {
       method,
@@ -194,7 +209,7 @@ export class FaultProxy implements ProxyApi {
       auth,
       requestBody: body,
       status: upstream.status,
-      headers: plainHeaders(upstream.headers),
+      headers,
       body: text,
       json: parse(text),
     };
@@ -214,7 +229,7 @@ export class FaultProxy implements ProxyApi {
     const delivery: RelayedDelivery = {
       url: original,
       auth: this.authByOriginal.get(original) ?? '',
-      headers: plainHeaders(req.headers),
+      headers: this.documented(plainHeaders(req.headers)),
       body,
       json: parse(body),
     };

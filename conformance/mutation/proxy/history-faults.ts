@@ -11,7 +11,7 @@ const eventOf = (d: RelayedDelivery): { event?: string; data?: { paymentId?: str
   d.json as { event?: string; data?: { paymentId?: string } } | undefined;
 
 /** Relays the delivery, then sends the same payload as `event`, freshly signed, a little later. */
-function alsoSend(event: string, after: string): ProxyFault['delivery'] {
+export function alsoSend(event: string, after: string): ProxyFault['delivery'] {
   return async (d, proxy) => {
     const status = await proxy.forward(d);
     const json = eventOf(d);
@@ -85,5 +85,14 @@ export const HISTORY_FAULTS: ProxyFault[] = [
     wholeRun: true,
     description: 'A signed payment.expired follows every payment.cancelled (the payment stays CANCELLED)',
     delivery: alsoSend('payment.expired', 'payment.cancelled'),
+  },
+  {
+    name: 'completed-event-sent-again',
+    class: 'delivery',
+    level: 'assumed',
+    breaks: ['WH-DELIVERY-ONCE-PER-EVENT'],
+    wholeRun: true,
+    description: 'Every acknowledged payment.completed is sent again, re-signed with a fresh timestamp (an unbounded duplicate: warns)',
+    delivery: alsoSend('payment.completed', 'payment.completed'),
   },
 ];

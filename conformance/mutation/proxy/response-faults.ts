@@ -6,7 +6,7 @@ import { currency } from '../../facts/fixtures.ts';
 import type { ProxiedResponse, ProxyApi, TrafficRewrite } from './fault-proxy.ts';
 import { isList, paymentsIn, ReadCounter, retrieveViews, shiftDecimal, shiftInstant, type Json } from './rewrite-helpers.ts';
 
-export type FaultClass = 'invariant' | 'oracle' | 'flag' | 'absence' | 'identity' | 'contract' | 'delivery';
+export type FaultClass = 'invariant' | 'oracle' | 'flag' | 'absence' | 'identity' | 'contract' | 'delivery' | 'page';
 
 export interface ProxyFault extends TrafficRewrite {
   name: string;
@@ -185,6 +185,8 @@ export const RESPONSE_FAULTS: ProxyFault[] = [
     class: 'identity',
     level: 'assumed',
     breaks: ['PAY-TOKEN-AMOUNT-CEIL'],
+    // Black-box, only the customer's payments are ever initiated: the checks citing the rule have none of their own.
+    wholeRun: true,
     description: 'amountToken (and merchantFeeToken with it) is one micro unit short of ceil6(amount × rate)',
     response: (r) =>
       retrieveViews(r)
