@@ -32,6 +32,12 @@ export class CreatedPayments {
     list.push({ id, client });
   };
 
+  /**
+   * Every payment a cleanup sent (or was about to send) a DELETE for, noted before the request leaves: whether or not
+   * its exchange was recorded by the time a run-level check judges, the cancel may have taken effect.
+   */
+  readonly cancelsSent = new Set<string>();
+
   /** Cancels every payment `checkId` created; returns how many answered 200 (were still ACTIVE). */
   async cancelActive(checkId: string): Promise<number> {
     const created = this.byCheck.get(checkId) ?? [];
@@ -39,6 +45,7 @@ export class CreatedPayments {
     let cancelled = 0;
     for (let i = 0; i < created.length; i += PARALLEL) {
       const batch = created.slice(i, i + PARALLEL);
+      for (const { id } of batch) this.cancelsSent.add(id);
       const answers = await Promise.all(
         batch.map(({ id, client }) =>
           client.delete(`/v1/payments/${encodeURIComponent(id)}`).then(

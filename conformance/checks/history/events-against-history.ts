@@ -41,9 +41,12 @@ function acknowledgedAgain(events: Delivery[]): Delivery[] {
   return again;
 }
 
-/** Payment ids the run sent a DELETE for that was answered 2xx or not answered at all (it may have taken effect). */
+/**
+ * Payment ids the run sent a DELETE for that was answered 2xx or not answered at all (it may have taken effect), and
+ * those the end-of-check cleanups sent one for, recorded or not yet (a cleanup cut at its time limit).
+ */
 function cancelsAsked(ctx: CheckContext): Set<string> {
-  const ids = new Set<string>();
+  const ids = new Set<string>(ctx.services.createdPayments?.cancelsSent ?? []);
   for (const exchange of ctx.services.recorder.all('service')) {
     const match = /\/v1\/payments\/([^/?]+)$/.exec(new URL(exchange.url).pathname);
     if (exchange.method !== 'DELETE' || !match) continue;
