@@ -6,7 +6,8 @@
 // The share of the fee each recipient bears is documented only as "deducted proportionally" (spec §2):
 // where every recipient's part is exact in minor units no rounding is involved, so only that split
 // is proportional (a documented failure otherwise); where a part must be rounded the spec does not say
-// how, so a part off its floor or ceiling only warns.
+// how, so a part off its floor or ceiling only warns, unless it is off by as many units as there are
+// recipients or more, which no rounding of the parts explains (a documented failure again).
 import { absBig, decimalsOf, divRoundHalfUp, isDecimalString, toUnits } from '../facts/decimal.ts';
 import type { CreateBody, Payment } from './payments.ts';
 
@@ -146,6 +147,9 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
   ];
   // Every part exact: serviceFee is 0.5 % of amount exactly and so is each recipient's 0.5 % of its gross amount.
   const exactEverywhere = (amount * 5n) % 1000n === 0n && shares.every((share) => (share.gross * 5n) % 1000n === 0n);
+  // Whatever the rounding, each of the n parts is off its exact value by less than one unit, and a part that takes
+  // what the others left by less than n together: a part off by n units or more is not a rounding of a proportional split.
+  const roundingBound = BigInt(shares.length) * amount;
   for (const share of shares) {
     const fee = share.gross - share.net;
     // Its proportional part of serviceFee is serviceFee·gross/amount; scaled by amount to stay in integers.
@@ -154,6 +158,11 @@ export function checkFees(request: CreateBody, payment: Payment, minorUnits: num
       violations.push({
         property: 'proportional',
         message: `${share.who}: gross ${share.gross}, net ${share.net} minor units: it bears a fee of ${fee}, but its proportional part of serviceFee ${serviceFee} is exactly ${(share.gross * 5n) / 1000n} (every part is exact in minor units: nothing to round)`,
+      });
+    } else if (off >= roundingBound) {
+      violations.push({
+        property: 'proportional',
+        message: `${share.who}: gross ${share.gross}, net ${share.net} minor units: it bears a fee of ${fee}, ${shares.length} or more units off its proportional part of serviceFee ${serviceFee} (${share.gross}·${serviceFee}/${amount}): more than rounding ${shares.length} parts can explain`,
       });
     } else if (fee < 0n || off >= amount) {
       violations.push({
