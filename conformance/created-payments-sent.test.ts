@@ -25,5 +25,17 @@ describe('CreatedPayments.cancelsSent', () => {
     expect(sent).toEqual(['/v1/payments/p-1', '/v1/payments/p-2']);
     answer();
     expect(await cleanup).toBe(2);
+    expect([...created.cancelsSent].sort()).toEqual(['p-1', 'p-2']);
+  });
+
+  it('drops a cancel answered with a refusal (the payment was no longer ACTIVE): it took no effect', async () => {
+    const created = new CreatedPayments();
+    const client = {
+      delete: (path: string) => Promise.resolve({ status: path.endsWith('p-1') ? 400 : 200 }),
+    } as unknown as HttpClient;
+    for (const id of ['p-1', 'p-2'])
+      created.observe(client, { method: 'POST', path: '/v1/payments', checkId: 'selftest' }, { status: 201, json: { id } });
+    expect(await created.cancelActive('selftest')).toBe(1);
+    expect([...created.cancelsSent]).toEqual(['p-2']);
   });
 });

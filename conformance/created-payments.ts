@@ -33,8 +33,9 @@ export class CreatedPayments {
   };
 
   /**
-   * Every payment a cleanup sent (or was about to send) a DELETE for, noted before the request leaves: whether or not
-   * its exchange was recorded by the time a run-level check judges, the cancel may have taken effect.
+   * Every payment a cleanup sent (or was about to send) a DELETE for, noted before the request leaves and dropped once
+   * it is answered with a refusal: whether or not its exchange was recorded by the time a run-level check judges, the
+   * cancel may have taken effect.
    */
   readonly cancelsSent = new Set<string>();
 
@@ -49,7 +50,11 @@ export class CreatedPayments {
       const answers = await Promise.all(
         batch.map(({ id, client }) =>
           client.delete(`/v1/payments/${encodeURIComponent(id)}`).then(
-            (r) => r.status,
+            (r) => {
+              // Answered and refused (a payment no longer ACTIVE answers 400): that cancel took no effect.
+              if (r.status < 200 || r.status >= 300) this.cancelsSent.delete(id);
+              return r.status;
+            },
             () => 0,
           ),
         ),
