@@ -12,6 +12,16 @@ interface Created {
   client: HttpClient;
 }
 
+/** The id of the payment an exchange created: a 201 to POST /v1/payments whose body names one. */
+export function createdPaymentId(
+  request: { method: string; path: string },
+  response: { status: number; json: unknown },
+): string | undefined {
+  if (request.method !== 'POST' || request.path !== '/v1/payments' || response.status !== 201) return undefined;
+  const id = (response.json as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** Cancels in small parallel batches: a run creates thousands, the implementation should not see a burst. */
 const PARALLEL = 8;
 
@@ -24,9 +34,8 @@ export class CreatedPayments {
     request: { method: string; path: string; checkId: string },
     response: { status: number; json: unknown },
   ): void => {
-    if (request.method !== 'POST' || request.path !== '/v1/payments' || response.status !== 201) return;
-    const id = (response.json as { id?: unknown } | undefined)?.id;
-    if (typeof id !== 'string') return;
+    const id = createdPaymentId(request, response);
+    if (id === undefined) return;
     let list = this.byCheck.get(request.checkId);
     if (!list) this.byCheck.set(request.checkId, (list = []));
     list.push({ id, client });

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HttpClient } from '../http/client.ts';
 import type { Delivery, EndpointBehaviour, ReceiverEndpoint, WebhookReceiver } from './receiver.ts';
+import { createdPaymentId } from '../created-payments.ts';
 
 /** How the run's endpoint was pointed at the receiver: the secret it signs with, or why it could not be. */
 export type RunEndpointSetup = { ok: true; secret: string } | { ok: false; refusal: Error };
@@ -47,9 +48,8 @@ export class RunEndpoint {
     request: { method: string; path: string; checkId: string },
     response: { status: number; json: unknown },
   ): void => {
-    if (request.method !== 'POST' || request.path !== '/v1/payments' || response.status !== 201) return;
-    const id = (response.json as { id?: unknown } | undefined)?.id;
-    if (typeof id !== 'string') return;
+    const id = createdPaymentId(request, response);
+    if (id === undefined) return;
     this.owners.set(id, request.checkId);
     // A delivery sent before the create was answered (a payment.created an implementation should not send) is its too.
     const endpoint = this.listening.get(request.checkId);

@@ -15,14 +15,7 @@ import { defineCheck } from '../../registry.ts';
 import type { Received } from '../../received.ts';
 import { getPayment } from '../../support/payments.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
-
-const EVENT_REQUIREMENT: Record<string, string> = {
-  'payment.processing': 'WH-EVENT-PAYMENT-PROCESSING',
-  'payment.completed': 'WH-EVENT-PAYMENT-COMPLETED',
-  'payment.failed': 'WH-EVENT-PAYMENT-FAILED',
-  'payment.expired': 'WH-EVENT-PAYMENT-EXPIRED',
-  'payment.cancelled': 'WH-EVENT-PAYMENT-CANCELLED',
-};
+import { PAYMENT_EVENT_REQUIREMENT as EVENT_REQUIREMENT } from '../../webhooks/event-requirements.ts';
 
 const ONCE_REQUIREMENT = 'WH-DELIVERY-ONCE-PER-EVENT';
 

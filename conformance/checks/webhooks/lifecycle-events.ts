@@ -10,14 +10,7 @@ import type { Received } from '../../received.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { acceptedAmount } from '../../support/amounts.ts';
 import { SUBJECT_PREMISES, describeDeliveries, eventsOf, verifyDeliveries, webhookSubject } from './subject.ts';
-
-const EVENT_REQUIREMENT: Record<string, string> = {
-  'payment.processing': 'WH-EVENT-PAYMENT-PROCESSING',
-  'payment.completed': 'WH-EVENT-PAYMENT-COMPLETED',
-  'payment.failed': 'WH-EVENT-PAYMENT-FAILED',
-  'payment.expired': 'WH-EVENT-PAYMENT-EXPIRED',
-  'payment.cancelled': 'WH-EVENT-PAYMENT-CANCELLED',
-};
+import { PAYMENT_EVENT_REQUIREMENT as EVENT_REQUIREMENT } from '../../webhooks/event-requirements.ts';
 
 function checkPayload(ctx: CheckContext, delivery: Delivery, event: string, paymentId: string, externalId: string | null): void {
   const body = delivery.json as Received<PaymentEventPayload>;
