@@ -2,9 +2,9 @@
 // `stablepay start --no-control` itself, moves its clock with libfaketime, pays through its page in Chromium) or with
 // the control API (against `stablepay start` in a process of its own). Shared by bench/conformance-workers.ts (wall
 // times side by side) and bench/repeat-runs.ts (verdicts over repeated runs).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
 import type { RunResult } from '@stablepay/conformance';
 import { spawnUntil } from './child-process.ts';
@@ -50,7 +50,10 @@ export async function runConformanceOnce(
     }
     const run = await runMeasuredCli({ args, cwd: ROOT, killAfterMs: 900_000 });
     const report = await readFile(join(reportDir, 'conformance.json'), 'utf8');
-    if (options.keepAs) await writeFile(options.keepAs, report);
+    if (options.keepAs) {
+      await mkdir(dirname(options.keepAs), { recursive: true });
+      await writeFile(options.keepAs, report);
+    }
     const result = JSON.parse(report) as RunResult;
     return {
       kind,
