@@ -97,28 +97,53 @@ export interface AppParts {
 }
 
 /**
- * Durable mode: a write is answered only once what it changed is committed (one transaction for all requests in
+ * Writes that run inside a write session (sql-durable-state.ts): the API's and the control API's. Not the web3 proxy
+ * and the payment page, whose handlers wait on chains (the write lock is never held across chain I/O), nor a whole
+ * reset, which empties the database itself; those commit after their handler, as any change made outside a request.
+ */
+function runsInSession(path: string): boolean {
+  if (path.startsWith('/v1/web3')) return false;
+  if (path === '/control/v1/reset') return false;
+  return path.startsWith('/v1/') || path.startsWith('/control/v1/');
+}
+
+/**
+ * Durable mode. Every request first applies what other processes sharing the database committed (a server database;
+ * nothing to do on an embedded one), so a read through any process sees every acknowledged write. A write runs in a
+ * write session: it starts once the session holds the database's write lock and has caught up, so it acts on the
+ * latest state, and it is answered once the session committed its changes (one transaction for all writes in
  * flight). A database that cannot take it (down, read-only, full) makes the answer 503 with Retry-After, or 507 when
- * storage is full: the change was not acknowledged, and it is written as soon as the database takes writes again.
- * From that failure until a commit lands, writes are refused before they run.
+ * storage is full: the change was not acknowledged and is undone in memory, so it never appears later. From that
+ * failure until the database answers again, writes are refused before they run. No direct form: the session is
+ * awaited before the handler, which the direct path's synchronous steps cannot do, so durable mode runs every
+ * request through the chain.
  */
 function durableCommitStage(durable: DurableState): Stage {
   const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
-  const commit = (): Promise<void> => durable.commit().catch((error: unknown) => Promise.reject(storageRefusal(error)));
-  // While the store refuses writes, a write is refused before its handler runs: nothing of it is applied in memory.
-  const refuseWhileUnavailable = (method: string): void => {
-    if (isWrite(method) && durable.unavailable) throw storageRefusal(durable.unavailable);
-  };
+  const refused = (error: unknown): Promise<never> => Promise.reject(storageRefusal(error));
   return {
     name: 'durable-commit',
     middleware: async (c, next) => {
-      refuseWhileUnavailable(c.req.method);
-      await next();
-      if (isWrite(c.req.method)) await commit();
-    },
-    direct: {
-      before: (request) => refuseWhileUnavailable(request.method),
-      beforeAnswer: (request) => (isWrite(request.method) ? commit() : undefined),
+      const { method } = c.req;
+      if (isWrite(method) && durable.unavailable) throw storageRefusal(durable.unavailable);
+      if (!isWrite(method) || !runsInSession(c.req.path)) {
+        await durable.refresh().catch(refused);
+        const undoCount = durable.undoCount;
+        await next();
+        if (isWrite(method)) await durable.commit(undoCount).catch(refused);
+        return;
+      }
+      const ticket = await durable.beginWrite().catch(refused);
+      let ran = false;
+      try {
+        await next();
+        ran = true;
+      } finally {
+        // The session waits for every request that joined it: a handler that threw still leaves it.
+        const committed = durable.endWrite(ticket);
+        if (ran) await committed.catch(refused);
+        else committed.catch(() => undefined);
+      }
     },
   };
 }

@@ -30,6 +30,11 @@ export class StoredPaymentCount implements PaymentChangeListener {
     this.total += 1;
   }
 
+  removed(payment: Payment): void {
+    this.perMerchant.set(payment.merchantId, (this.perMerchant.get(payment.merchantId) ?? 1) - 1);
+    this.total -= 1;
+  }
+
   forgotten(merchantId: string): void {
     this.total -= this.perMerchant.get(merchantId) ?? 0;
     this.perMerchant.delete(merchantId);

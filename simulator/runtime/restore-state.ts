@@ -16,6 +16,7 @@ import type { Ledger, Transaction } from '../core/transactions/index.ts';
 import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
 import type { WebhookService } from '../core/webhooks/index.ts';
 import type { WebhookEndpoint } from '../core/webhooks/types.ts';
+import { recordAppliers } from './apply-records.ts';
 import type { DurableState } from './persistence/index.ts';
 
 export interface RestoredCounts {
@@ -74,6 +75,8 @@ export function restoreState(
   if (!to.webhooks.restore) throw new RangeError('durable mode needs the built-in webhook service');
   to.webhooks.restore({ endpoints, deliveries });
   const sessions = to.checkoutSessions?.restore(values<StoredCheckoutSession>(durable, CHECKOUT_SESSION_KIND), durable.persist);
+  // The configured rate limit (before a stored one goes over it) is what a removed setting falls back to.
+  durable.applyWith(recordAppliers(to, to.limiter.current));
   persistFromNowOn(durable, to);
   const accepted = sessions?.accepted ?? [];
   if (merchantRecords.length === 0) return { counts: undefined, accepted };

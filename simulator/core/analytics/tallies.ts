@@ -65,6 +65,17 @@ export class AnalyticsTallies {
     });
   }
 
+  /** A payment is gone (a refused create undone): its contribution comes off. */
+  removed(payment: Payment): void {
+    const merchant = this.merchants.get(payment.merchantId);
+    if (!merchant || merchant.scanOnly) return;
+    const before = contribution(payment);
+    TALLY_LEVELS_MS.forEach((width, level) => {
+      const buckets = merchant.levels[level] as Map<number, SummaryTally>;
+      bucketOf(buckets, Math.floor(payment.createdAt / width)).add(before, -1);
+    });
+  }
+
   /** The summary of the merchant's payments created within [from, to] (milliseconds, inclusive). */
   summary(merchantId: string, from: number, to: number, scan: ScanRange): AnalyticsSummary {
     const merchant = this.merchants.get(merchantId);

@@ -32,6 +32,17 @@ export class ApiKeyStore {
     this.index(record);
   }
 
+  /** Durable mode: a key record as the database has it (undefined: gone), not reported again. */
+  applyRecord(id: string, stored: Omit<ApiKeyRecord, 'allowList'> | undefined): void {
+    const previous = this.byId.get(id);
+    if (previous) {
+      this.byHash.delete(previous.hash);
+      this.byId.delete(id);
+      this.byMerchant.get(previous.merchantId)?.remove(id);
+    }
+    if (stored) this.restore(stored);
+  }
+
   private index(record: ApiKeyRecord): void {
     this.byHash.set(record.hash, record);
     this.byId.set(record.id, record);

@@ -183,6 +183,12 @@ export class CheckoutSessions {
     return { restored: live.length, expired, accepted };
   }
 
+  /** Durable mode: a session as the database has it (undefined: gone), not reported again. */
+  applyRecord(tokenHash: string, record: StoredCheckoutSession | undefined): void {
+    if (record) this.sessions.set(tokenHash, fromStored(record));
+    else this.sessions.delete(tokenHash);
+  }
+
   private current(session: CheckoutSession): CheckoutSession {
     const current = this.sessions.get(session.tokenHash);
     if (!current) throw new RangeError(`checkout session of payment ${session.paymentId} is not live`);

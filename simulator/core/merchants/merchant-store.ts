@@ -53,6 +53,12 @@ export class MerchantStore {
     this.merchants.set(merchant.id, { ...merchant, testClock: merchant.testClock ?? null });
   }
 
+  /** Durable mode: a merchant as the database has it (undefined: gone), not reported again. */
+  applyRecord(id: string, merchant: Merchant | undefined): void {
+    if (merchant) this.restore(merchant);
+    else this.merchants.delete(id);
+  }
+
   /** Every merchant (the clocks attach those on test clocks at start). */
   all(): IterableIterator<Merchant> {
     return this.merchants.values();

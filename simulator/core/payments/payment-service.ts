@@ -33,6 +33,8 @@ export interface PaymentChangeListener {
   changed(previous: Payment | undefined, next: Payment): void;
   /** Every payment of the merchant is gone (a merchant reset). */
   forgotten?(merchantId: string): void;
+  /** One payment is gone (durable mode undoing a create the database refused). */
+  removed?(payment: Payment): void;
 }
 
 export interface PaymentServiceDeps {
@@ -139,6 +141,23 @@ export class PaymentService {
       // Read models (analytics tallies) learn restored payments as they learn new ones.
       this.changed(undefined, payment);
       if (payment.status === 'ACTIVE') this.carryOut(payment, [{ kind: 'schedule-expiry', at: payment.expiresAt }]);
+    }
+  }
+
+  /**
+   * Durable mode: a payment as the database has it (undefined: gone), put in place without being reported; its
+   * expiry timer and the read models follow. Effects of the transition that led there (events, ledger) are not
+   * carried out again: they are records of their own.
+   */
+  applyRecord(id: string, payment: Payment | undefined): void {
+    if (!this.store.applyRecord) throw new RangeError('durable mode needs a payment store that can apply records');
+    const previous = this.store.applyRecord(id, payment);
+    if (payment) this.changed(previous, payment);
+    else if (previous) for (const listener of this.deps.listeners ?? []) listener.removed?.(previous);
+    if (payment?.status === 'ACTIVE') this.carryOut(payment, [{ kind: 'schedule-expiry', at: payment.expiresAt }]);
+    else {
+      this.expiryTimers.get(id)?.cancel();
+      this.expiryTimers.delete(id);
     }
   }
 

@@ -28,6 +28,8 @@ export interface PaymentRepository {
   all(merchantId: string, range?: TimeRange): IterableIterator<Payment>;
   /** A merchant reset: every payment of the merchant is gone. Returns their ids. */
   forget(merchantId: string): string[];
+  /** Durable mode: a stored version put in place (or removed) without being reported; returns the one replaced. */
+  applyRecord?(id: string, payment: Payment | undefined): Payment | undefined;
 }
 
 export interface TimeRange {
@@ -113,6 +115,47 @@ export class PaymentStore implements PaymentRepository {
       const holders = this.byMerchant.get(payment.merchantId)?.byExternalId.get(payment.externalId);
       if (holders?.live === payment.id) holders.live = undefined;
     }
+  }
+
+  /**
+   * Puts a payment's stored version in place (or removes it: `undefined`) without reporting it: the durable state
+   * undoing a refused batch or applying another process's commit. Indexes follow; returns the version replaced.
+   */
+  applyRecord(id: string, payment: Payment | undefined): Payment | undefined {
+    const previous = this.byId.get(id);
+    if (previous) this.unindex(previous);
+    if (payment) {
+      const persist = this.persist;
+      this.persist = undefined;
+      try {
+        // Another process's holder of an externalId wins here: the database has already decided between them.
+        const holders =
+          payment.externalId === null ? undefined : this.byMerchant.get(payment.merchantId)?.byExternalId.get(payment.externalId);
+        if (holders && LIVE_STATUSES.includes(payment.status)) holders.live = undefined;
+        this.insert(payment);
+      } finally {
+        this.persist = persist;
+      }
+    }
+    return previous;
+  }
+
+  /** Takes a payment out of every index (applyRecord puts its other version back in). */
+  private unindex(payment: Payment): void {
+    this.byId.delete(payment.id);
+    const merchant = this.byMerchant.get(payment.merchantId);
+    if (!merchant) return;
+    const entry: IndexEntry = { at: payment.createdAt, id: payment.id };
+    merchant.all.delete(entry);
+    merchant.byStatus[payment.status]?.delete(entry);
+    if (payment.externalId === null) return;
+    const holders = merchant.byExternalId.get(payment.externalId);
+    if (!holders) return;
+    if (holders.live === payment.id) holders.live = undefined;
+    if (holders.one instanceof NewestFirstEntries) {
+      holders.one.delete(entry);
+      if (holders.one.size === 0 && holders.live === undefined) merchant.byExternalId.delete(payment.externalId);
+    } else if (holders.one.id === payment.id) merchant.byExternalId.delete(payment.externalId);
   }
 
   /** One page, newest first; undefined when the cursor is not one of this merchant's payments. */

@@ -94,6 +94,18 @@ export class PayoutService {
     }
   }
 
+  /** Durable mode: a payout as the database has it (undefined: gone), not reported again; its expiry follows. */
+  applyRecord(id: string, payout: Payout | undefined): void {
+    this.timers.get(id)?.cancel();
+    this.timers.delete(id);
+    if (!payout) {
+      this.payouts.delete(id);
+      return;
+    }
+    this.payouts.set(id, payout);
+    if (payout.status === 'ACTIVE') this.carryOut(payout, [{ kind: 'schedule-expiry', at: payout.expiresAt }]);
+  }
+
   /** A merchant's world starts again (a merchant reset): its payouts and their timers are gone. */
   forget(merchantId: string): number {
     let removed = 0;

@@ -48,6 +48,17 @@ export class FixedWindowLimiter {
     this.persist?.put(SETTING_KIND, 'rate-limit', { ...this.settings });
   }
 
+  /** Durable mode: settings as the database has them, not reported again. */
+  applySettings(settings: RateLimitSettings): void {
+    const persist = this.persist;
+    this.persist = undefined;
+    try {
+      this.configure(settings);
+    } finally {
+      this.persist = persist;
+    }
+  }
+
   /** Whether a hit for `key` at `nowMs` would be within the limit; counts nothing. */
   allows(key: string, nowMs: number): boolean {
     const windowMs = this.settings.windowSeconds * 1000;

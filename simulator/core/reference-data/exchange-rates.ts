@@ -16,6 +16,9 @@ export class ExchangeRates {
   /** What changed since persist was set: only overrides are kept, so the configured table stays the base. */
   private readonly overrides: Record<string, string> = {};
 
+  /** The table before any override (what a change undone or made elsewhere is laid over). */
+  private configured: Readonly<Record<string, string>> = {};
+
   constructor(initial: Readonly<Record<string, string>> = fixture.rates) {
     this.update(initial);
   }
@@ -38,7 +41,8 @@ export class ExchangeRates {
       if (problem) throw new RangeError(problem);
       this.rates.set(currency, toUnits(value as string, RATE_SCALE));
     }
-    if (this.persist) {
+    if (!this.persist) this.configured = { ...this.configured, ...rates };
+    else {
       Object.assign(this.overrides, rates);
       this.persist.put(SETTING_KIND, 'exchange-rates', { ...this.overrides });
     }
@@ -46,7 +50,14 @@ export class ExchangeRates {
 
   /** Durable mode, at start: the overrides the state dir kept go over the configured table. */
   restore(overrides: Readonly<Record<string, string>>): void {
-    this.update(overrides);
+    this.applyOverrides(overrides);
+  }
+
+  /** Durable mode: the overrides as the database has them, over the configured table, not reported again. */
+  applyOverrides(overrides: Readonly<Record<string, string>>): void {
+    for (const [currency, value] of Object.entries({ ...this.configured, ...overrides }))
+      this.rates.set(currency, toUnits(value, RATE_SCALE));
+    for (const currency of Object.keys(this.overrides)) delete this.overrides[currency];
     Object.assign(this.overrides, overrides);
   }
 

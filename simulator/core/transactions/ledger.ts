@@ -51,6 +51,16 @@ export class Ledger {
     for (const tx of [...transactions].sort((a, b) => a.settledAt - b.settledAt)) this.index(tx);
   }
 
+  /** Durable mode: a transaction as the database has it (undefined: gone), not reported again. */
+  applyRecord(id: string, tx: Transaction | undefined): void {
+    const previous = this.byId.get(id);
+    if (previous) {
+      this.byId.delete(id);
+      this.byMerchant.get(previous.merchantId)?.remove(id);
+    }
+    if (tx) this.index(tx);
+  }
+
   private index(tx: Transaction): void {
     this.byId.set(tx.id, tx);
     let index = this.byMerchant.get(tx.merchantId);

@@ -80,6 +80,23 @@ export class DeliveryStore {
     return record;
   }
 
+  /**
+   * Durable mode: a delivery as the database has it (undefined: gone), not reported again. A record already held is
+   * updated in place, since an attempt in flight holds that object; returns the live record.
+   */
+  applyRecord(merchantId: string, id: string, stored: DeliveryRecord | undefined): DeliveryRecord | undefined {
+    const bucket = this.byMerchant.get(merchantId);
+    const held = bucket?.get(id);
+    if (!stored) {
+      bucket?.delete(id);
+      return undefined;
+    }
+    if (!held) return this.restore(stored);
+    Object.assign(held, stored);
+    if (!stored.chaos) delete held.chaos;
+    return held;
+  }
+
   private save(record: DeliveryRecord): void {
     this.persist?.put('delivery', record.id, record);
   }
@@ -116,6 +133,12 @@ export class DeliveryStore {
     for (const id of bucket.keys()) this.persist?.delete('delivery', id);
     this.byMerchant.delete(merchantId);
     return bucket.size;
+  }
+
+  /** Whose delivery this is (a scan of the merchants: only an undo asks, for a delivery it removes). */
+  merchantOf(id: string): string | undefined {
+    for (const [merchantId, bucket] of this.byMerchant) if (bucket.has(id)) return merchantId;
+    return undefined;
   }
 
   has(merchantId: string, id: string): boolean {

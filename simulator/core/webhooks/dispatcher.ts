@@ -132,6 +132,12 @@ export class DeliveryDispatcher {
     }
   }
 
+  /** Its scheduled attempt, if any, is dropped (durable mode puts another version of the delivery in place). */
+  drop(id: string): void {
+    this.retryTimers.get(id)?.cancel();
+    this.retryTimers.delete(id);
+  }
+
   private forgotten(record: DeliveryRecord): boolean {
     return !this.config.deliveries.has(record.merchantId, record.id);
   }

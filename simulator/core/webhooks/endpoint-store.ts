@@ -28,6 +28,15 @@ export class EndpointStore {
     this.secrets.set(merchantId, stored.secret);
   }
 
+  /** Durable mode: an endpoint as the database has it (undefined: gone), not reported again. */
+  applyRecord(merchantId: string, stored: { record: WebhookEndpoint; secret: string } | undefined): void {
+    if (stored) this.restore(merchantId, stored);
+    else {
+      this.records.delete(merchantId);
+      this.secrets.delete(merchantId);
+    }
+  }
+
   private save(merchantId: string): void {
     const record = this.records.get(merchantId);
     const secret = this.secrets.get(merchantId);

@@ -71,6 +71,12 @@ export interface WebhookService {
   restore?(stored: StoredWebhooks): void;
   /** A merchant's world starts again (a merchant reset): its deliveries are gone, its endpoint and secret stay. */
   forget?(merchantId: string): number;
+  /**
+   * Durable mode: an endpoint (keyed by merchant) or a delivery as the database has it (undefined: gone), not
+   * reported again. A delivery put back by an undo is resumed here (its attempt's outcome was not kept, so the
+   * attempt goes again); one another process made is that process's to send.
+   */
+  applyRecord?(kind: 'endpoint' | 'delivery', id: string, value: unknown, origin: { remote: boolean }): void;
 }
 
 export function createWebhookService(options: WebhookServiceOptions): WebhookService {
@@ -175,6 +181,18 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         deliveries.persist = options.persistence.persist;
       }
       for (const record of restored) dispatcher.resume(record);
+    },
+    applyRecord(kind, id, value, origin) {
+      if (kind === 'endpoint') {
+        endpoints.applyRecord(id, value as { record: WebhookEndpoint; secret: string } | undefined);
+        return;
+      }
+      const stored = value as DeliveryRecord | undefined;
+      const merchantId = stored?.merchantId ?? deliveries.merchantOf(id);
+      if (merchantId === undefined) return;
+      dispatcher.drop(id);
+      const live = deliveries.applyRecord(merchantId, id, stored);
+      if (live && !origin.remote) dispatcher.resume(live);
     },
   };
 }

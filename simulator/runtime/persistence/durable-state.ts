@@ -1,13 +1,25 @@
-// What the composition root needs of a state directory: the records it held at start, a sink for
-// changes, and a commit the HTTP edge awaits before it answers a write. Journal implements it.
-import type { Persist } from '../../core/support/persist.ts';
+// What the composition root and the HTTP edge need of durable mode's store (sql-store/sql-durable-state.ts): the
+// records at start, a sink for changes, write sessions and commits the edge awaits before it answers a write, the
+// catch-up with other processes before it answers anything, and how records go back into the stores.
+import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
+import type { WriteTicket } from '../sql-store/sql-durable-state.ts';
 
 export interface DurableState {
   /** id -> value of one kind, as read at start. */
   records(kind: string): Map<string, unknown>;
   readonly persist: Persist;
-  /** Resolves once every change reported so far is on disk. */
-  commit(): Promise<void>;
+  /** Resolves once every change reported so far is committed; with an undo count taken earlier, rejects if one happened since. */
+  commit(undoCountAtStart?: number): Promise<void>;
+  /** A write request may run once this resolves (the write lock held, caught up); endWrite after its handler. */
+  beginWrite(): Promise<WriteTicket>;
+  /** Resolves once the request's changes are committed; rejects when they were undone. */
+  endWrite(ticket: WriteTicket): Promise<void>;
+  /** Applies what other processes committed (a shared server database); resolves at once otherwise. */
+  refresh(): Promise<void>;
+  /** How many times changes were undone (see commit). */
+  readonly undoCount: number;
+  /** How each kind of record goes back into its store (set once the stores are restored). */
+  applyWith(appliers: ReadonlyMap<string, ApplyRecord>): void;
   /** Set while the store cannot take writes (the last commit failed): the edge refuses writes before they change anything. */
   readonly unavailable?: Error | undefined;
 }

@@ -54,6 +54,30 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX records_order ON records (pos);
     `,
   },
+  {
+    id: 3,
+    name: 'change numbers',
+    // Several processes on one database (issue 28 step 3): every row carries the number of its last change, drawn
+    // from one sequence by writers that hold the write lock (sql-changes.ts), so numbers become visible in the order
+    // they were drawn and a process catches up with one indexed query for the rows changed since the last number it
+    // applied. A delete leaves a tombstone with its own number.
+    sql: `
+      CREATE SEQUENCE state_changes;
+      ALTER TABLE payments ADD COLUMN change bigint NOT NULL DEFAULT nextval('state_changes');
+      ALTER TABLE webhook_deliveries ADD COLUMN change bigint NOT NULL DEFAULT nextval('state_changes');
+      ALTER TABLE records ADD COLUMN change bigint NOT NULL DEFAULT nextval('state_changes');
+      CREATE TABLE tombstones (
+        kind text NOT NULL,
+        id text NOT NULL,
+        change bigint NOT NULL DEFAULT nextval('state_changes'),
+        PRIMARY KEY (kind, id)
+      );
+      CREATE INDEX payments_change ON payments (change);
+      CREATE INDEX webhook_deliveries_change ON webhook_deliveries (change);
+      CREATE INDEX records_change ON records (change);
+      CREATE INDEX tombstones_change ON tombstones (change);
+    `,
+  },
 ];
 
 /** Any fixed number: the advisory lock that makes processes starting together on one server migrate one at a time. */

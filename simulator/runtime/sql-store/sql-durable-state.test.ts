@@ -1,6 +1,7 @@
 // What durable mode's database guarantees, on in-memory PGlite behind a client that can be made to fail: one
-// transaction per commit (a request's changes and its webhook deliveries land together or not at all), a failed
-// commit kept and written by the next one once the database takes writes again, a payment never moved back.
+// transaction per commit (a request's changes and its webhook deliveries land together or not at all), a refused
+// commit undone in memory (every record back to its committed value) and never written later, a payment never moved
+// back.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPglite } from './pglite-client.ts';
 import type { SqlClient, SqlQueries } from './sql-client.ts';
@@ -80,7 +81,10 @@ describe('SqlDurableState', () => {
     expect([...(await reread()).records('thing')]).toEqual([['a', { n: 3 }]]);
   });
 
-  it('a commit is all or nothing: failing after any number of its statements leaves none of it, and the next commit writes it whole', async () => {
+  it('a commit is all or nothing: failing after any number of its statements leaves none of it, undone in memory, never written later', async () => {
+    const applied: [string, string, unknown][] = [];
+    const recorder = (kind: string) => (id: string, value: unknown) => void applied.push([kind, id, value]);
+    state.applyWith(new Map(['payment', 'delivery', 'thing'].map((kind) => [kind, recorder(kind)])));
     const batch = () => {
       state.put('payment', 'p1', payment('p1', 'EXPIRED'));
       state.put('delivery', 'd1', { id: 'd1', status: 'pending', event: 'payment.expired', paymentId: 'p1' });
@@ -90,28 +94,40 @@ describe('SqlDurableState', () => {
     await state.commit();
     for (let failAfter = 0; failAfter < 3; failAfter += 1) {
       Object.assign(faulty.ground, { down: true, failAfter });
+      applied.length = 0;
       batch();
       await expect(state.commit()).rejects.toThrow(StorageUnavailableError);
+      // Each record of the batch goes back to what the database has: p1 ACTIVE, d1 and t1 gone.
+      expect(applied).toEqual([
+        ['payment', 'p1', expect.objectContaining({ status: 'ACTIVE' })],
+        ['delivery', 'd1', undefined],
+        ['thing', 't1', undefined],
+      ]);
       const seen = await reread();
       expect(seen.records('payment').get('p1')).toMatchObject({ status: 'ACTIVE' });
       expect(seen.records('delivery').size).toBe(0);
       expect(seen.records('thing').size).toBe(0);
     }
     faulty.ground.down = false;
+    // Nothing is held for later: the ground back, the database still has none of the refused batch.
     await state.commit();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     const seen = await reread();
-    expect(seen.records('payment').get('p1')).toMatchObject({ status: 'EXPIRED' });
-    expect(seen.records('delivery').get('d1')).toMatchObject({ event: 'payment.expired' });
-    expect(seen.records('thing').get('t1')).toEqual({ n: 1 });
+    expect(seen.records('payment').get('p1')).toMatchObject({ status: 'ACTIVE' });
+    expect(seen.records('delivery').size).toBe(0);
+    expect(seen.records('thing').size).toBe(0);
   });
 
-  it('a change reported after a failed commit wins over the failed version of the same record', async () => {
+  it('a request that started before an undo is refused at its commit (its changes may have gone), one that starts after is not', async () => {
+    const before = state.undoCount;
     faulty.ground.down = true;
     state.put('thing', 'a', { n: 1 });
     await expect(state.commit()).rejects.toThrow(StorageUnavailableError);
-    state.put('thing', 'a', { n: 2 });
     faulty.ground.down = false;
-    await state.commit();
+    await expect(state.commit(before)).rejects.toThrow(StorageUnavailableError);
+    const after = state.undoCount;
+    state.put('thing', 'a', { n: 2 });
+    await state.commit(after);
     expect((await reread()).records('thing').get('a')).toEqual({ n: 2 });
   });
 
@@ -122,6 +138,7 @@ describe('SqlDurableState', () => {
     expect(full).toBeInstanceOf(StorageUnavailableError);
     expect((full as StorageUnavailableError).full).toBe(true);
     faulty.ground.full = false;
+    state.put('thing', 'a', { n: 1 });
     const down = await state.commit().catch((e: unknown) => e);
     expect((down as StorageUnavailableError).full).toBe(false);
     expect((down as Error).message).toMatch(/^the test database did not take the write: terminating connection/);

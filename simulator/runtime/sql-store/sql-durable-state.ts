@@ -1,17 +1,22 @@
 // Durable mode on a database (PGlite behind --state-dir, a Postgres server behind --database-url): the stores keep
-// their working set in memory and report each change to `persist`; commit() writes every change reported so far in
-// ONE transaction and resolves once it is committed, and the HTTP edge awaits it before it answers. So a request's
-// changes land together with the webhook deliveries they enqueued (the outbox), or none of them do: an acknowledged
-// change always has its deliveries, an unacknowledged one has none.
+// their working set in memory and report each change to `persist`; a write is answered once what it changed is
+// committed, in ONE transaction with everything else reported meanwhile (group commit) and with the webhook
+// deliveries it enqueued (the outbox): an acknowledged change always has its deliveries, an unacknowledged one none.
 //
-// The database checks what the service decided: a payment row moves only forward (a conditional upsert; a backward
-// version is refused and the transaction rolled back), and a live externalId has one holder (the partial unique
-// index of migration 1). A commit that fails (disk full, read-only directory, server down) leaves its changes
-// pending, in order, and the next commit tries them again, so the database catches up by itself once the ground is
-// back; the failed commit is reported as StorageUnavailableError, which the edge answers 503 (507 when full).
-import type { Persist } from '../../core/support/persist.ts';
+// Write sessions. A write request joins the open session (or opens one) BEFORE its handler runs: the session's
+// transaction takes the write lock, catches up with what other processes committed (sql-changes.ts) and only then
+// lets handlers run, so every write acts on the latest state; once the last joined request has run, the session
+// writes the batch and commits, releasing the lock. Several processes on one database thereby behave as one.
+//
+// Nothing half-applied. A batch the database refuses (down, full, read-only, a constraint) is undone in memory:
+// every record it touched, and every change reported after it, goes back to its last committed value through the
+// stores' "apply one record" entry (runtime/apply-records.ts), and every request whose changes went is refused
+// (503/507). A change made outside a session (a timer, a webhook outcome) that another process changed first is
+// undone the same way when the catch-up finds it, so the other process's committed version stands.
+import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
+import { type Change, type ChangedRow, changesSince, jsonText, latestChange, takeWriteLock, writeChange } from './sql-changes.ts';
 
 /** kind -> id -> value, as read at start. */
 export type StateRecords = Map<string, Map<string, unknown>>;
@@ -27,68 +32,123 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-/** A change reported but not yet committed. */
-interface Pending {
-  kind: string;
-  id: string;
-  value: unknown;
-  deleted: boolean;
+/** A write request's place in a session: handed out by beginWrite, given back to endWrite. */
+export interface WriteTicket {
+  readonly session: Session;
+}
+
+interface Session {
+  joined: number;
+  /** False once the batch is taken: later writers wait for the next session. */
+  accepting: boolean;
+  release: () => void;
+  /** Resolves once the lock is held and the catch-up applied (handlers may run). */
+  opened: Promise<void>;
+  /** Resolves once committed; rejects with StorageUnavailableError when the batch was refused (and undone). */
+  done: Promise<void>;
 }
 
 const PAYMENT = 'payment';
-/** How often held changes are tried again while the database refuses them. */
-const RETRY_MS = 1000;
 const DELIVERY = 'delivery';
-/** The forward order of payment statuses (core/payments statusRank) in SQL. */
-const rank = (column: string): string => `(CASE ${column} WHEN 'ACTIVE' THEN 0 WHEN 'PROCESSING' THEN 1 ELSE 2 END)`;
-
-/** SQLSTATEs of a full disk (53100 disk_full, 53200 out_of_memory is not storage) and of I/O that failed. */
+/** Kinds whose concurrent versions are equivalent: another process's version replaces ours quietly (last use of a key). */
+const LAST_WRITER_WINS: ReadonlySet<string> = new Set(['key']);
+/** Applied after every other row of a catch-up: moving the clock fires timers, which must see the records first. */
+const CLOCK = 'clock';
+/** How often a database that refused a commit is probed while writes are refused. */
+const PROBE_MS = 1000;
+/** SQLSTATE of a full disk. */
 const DISK_FULL = '53100';
 
+const keyOf = (kind: string, id: string): string => `${kind}\u0000${id}`;
+
 export class SqlDurableState {
-  private readonly pending = new Map<string, Pending>();
-  private inFlight: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  /** Reported and not yet committed, in report order. */
+  private readonly pending = new Map<string, Change>();
+  /** The JSON text of every record as last committed (what an undo puts back; absent: no record). */
+  private readonly committed = new Map<string, string>();
+  private appliers: ReadonlyMap<string, ApplyRecord> | undefined;
+  private session: Session | undefined;
+  /** The highest change number applied or written by this process. */
+  private lastChange: number;
+  /** Bumped by every undo: a request that started before one may have lost its changes. */
+  private undone = 0;
+  /** One catch-up at a time, in order (a later one must not apply an older version after a newer one). */
+  private catchUps: Promise<unknown> = Promise.resolve();
+  private refreshing: Promise<void> | undefined;
+  private refreshQueued: Promise<void> | undefined;
   private scheduled = false;
   private closed = false;
-  /** Set while the last commit failed: writes are refused before they change anything, until a retry lands. */
+  /** Set while the last commit failed: writes are refused before they change anything, until a probe succeeds. */
   private failure: StorageUnavailableError | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private probeTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly db: SqlClient,
     private readonly live: StateRecords,
+    latest: number,
     /** Where the state is kept, for messages and the banner ("the database in …/db", "the database at postgres://…"). */
     readonly where: string,
-  ) {}
+    /** Other processes may write the same database (a server): catch up before every request. */
+    readonly shared: boolean,
+  ) {
+    this.lastChange = latest;
+  }
 
-  /** Applies the migrations and reads every record back. */
-  static async open(db: SqlClient, where: string): Promise<SqlDurableState> {
+  /** Applies the migrations and reads every record back (under the write lock: no writer is half-way). */
+  static async open(db: SqlClient, where: string, options: { shared?: boolean } = {}): Promise<SqlDurableState> {
     await migrate(db);
     const live: StateRecords = new Map();
+    const texts = new Map<string, string>();
     const bucket = (kind: string): Map<string, unknown> => {
       let found = live.get(kind);
       if (!found) live.set(kind, (found = new Map()));
       return found;
     };
-    for (const row of (await db.query<{ kind: string; id: string; body: unknown }>('SELECT kind, id, body FROM records ORDER BY pos')).rows)
-      bucket(row.kind).set(row.id, row.body);
-    const payments = bucket(PAYMENT);
-    for (const row of (await db.query<{ id: string; body: unknown }>('SELECT id, body FROM payments ORDER BY created_at, id')).rows)
-      payments.set(row.id, row.body);
-    const deliveries = bucket(DELIVERY);
-    for (const row of (await db.query<{ id: string; body: unknown }>('SELECT id, body FROM webhook_deliveries ORDER BY pos')).rows)
-      deliveries.set(row.id, row.body);
-    return new SqlDurableState(db, live, where);
+    const read = (kind: string, rows: { id: string; body: string }[]): void => {
+      const into = bucket(kind);
+      for (const row of rows) {
+        into.set(row.id, JSON.parse(row.body));
+        texts.set(keyOf(kind, row.id), row.body);
+      }
+    };
+    const latest = await db.transaction(async (tx) => {
+      await takeWriteLock(tx);
+      const records = await tx.query<{ kind: string; id: string; body: string }>(
+        'SELECT kind, id, body::text AS body FROM records ORDER BY pos',
+      );
+      for (const row of records.rows) read(row.kind, [row]);
+      read(
+        PAYMENT,
+        (await tx.query<{ id: string; body: string }>('SELECT id, body::text AS body FROM payments ORDER BY created_at, id')).rows,
+      );
+      read(
+        DELIVERY,
+        (await tx.query<{ id: string; body: string }>('SELECT id, body::text AS body FROM webhook_deliveries ORDER BY pos')).rows,
+      );
+      return latestChange(tx);
+    });
+    const state = new SqlDurableState(db, live, latest, where, options.shared ?? false);
+    for (const [key, text] of texts) state.committed.set(key, text);
+    return state;
   }
 
-  /** The failure of the last commit while the database has not taken one since (the edge refuses writes meanwhile). */
+  /** The failure of the last commit while the database has not answered since (the edge refuses writes meanwhile). */
   get unavailable(): StorageUnavailableError | undefined {
     return this.failure;
   }
 
+  /** Counts undos: a request compares it before and after (see commit). */
+  get undoCount(): number {
+    return this.undone;
+  }
+
   records(kind: string): Map<string, unknown> {
     return this.live.get(kind) ?? new Map();
+  }
+
+  /** How one record of each kind goes back into its store (undo, another process's change). Set once at start. */
+  applyWith(appliers: ReadonlyMap<string, ApplyRecord>): void {
+    this.appliers = appliers;
   }
 
   readonly persist: Persist = {
@@ -97,40 +157,87 @@ export class SqlDurableState {
   };
 
   put(kind: string, id: string, value: unknown): void {
-    if (this.closed) return;
-    let bucket = this.live.get(kind);
-    if (!bucket) this.live.set(kind, (bucket = new Map()));
-    bucket.set(id, value);
-    this.pending.set(`${kind}\u0000${id}`, { kind, id, value, deleted: false });
-    this.schedule();
+    this.report({ kind, id, value, deleted: false });
   }
 
   delete(kind: string, id: string): void {
-    if (this.closed) return;
-    this.live.get(kind)?.delete(id);
-    this.pending.set(`${kind}\u0000${id}`, { kind, id, value: undefined, deleted: true });
-    this.schedule();
+    this.report({ kind, id, value: undefined, deleted: true });
   }
 
-  /** Resolves once everything reported before the call is committed (one transaction for all of it). */
-  commit(): Promise<void> {
-    if (this.queued) return this.queued;
-    if (this.pending.size === 0) return this.inFlight ?? Promise.resolve();
-    if (!this.inFlight) {
-      const run = this.flush().finally(() => {
-        if (this.inFlight === run) this.inFlight = null;
+  /**
+   * A write request is about to run: resolves once it may (the session holds the write lock and has caught up).
+   * Give the ticket back to endWrite whatever the handler did.
+   */
+  async beginWrite(): Promise<WriteTicket> {
+    if (this.failure) throw this.failure;
+    for (;;) {
+      const session = this.session?.accepting ? this.session : undefined;
+      if (session) {
+        session.joined += 1;
+        try {
+          await session.opened;
+        } catch (error) {
+          throw asUnavailable(error, this.where);
+        }
+        return { session };
+      }
+      if (this.session) await this.session.done.catch(() => undefined);
+      else this.session = this.openSession();
+    }
+  }
+
+  /** The request's handler has run: resolves once the session committed its changes; rejects when they were undone. */
+  endWrite(ticket: WriteTicket): Promise<void> {
+    const { session } = ticket;
+    session.joined -= 1;
+    if (session.joined === 0) session.release();
+    return session.done;
+  }
+
+  /**
+   * Resolves once everything reported before the call is committed. With `undoCountAtStart` (a request that ran
+   * outside a session), rejects if an undo happened since: its changes may have gone with it.
+   */
+  async commit(undoCountAtStart?: number): Promise<void> {
+    for (;;) {
+      const session = this.session;
+      if (session?.accepting) {
+        if (session.joined === 0) session.release();
+        await session.done;
+        break;
+      }
+      if (session) {
+        await session.done.catch(() => undefined);
+        continue;
+      }
+      if (this.pending.size === 0) break;
+      this.session = this.openSession();
+    }
+    if (undoCountAtStart !== undefined && this.undone !== undoCountAtStart)
+      throw this.failure ?? new StorageUnavailableError(`${this.where} took another process's change first; this change was undone`, false);
+  }
+
+  /**
+   * Applies what other processes committed since this one last looked (a server database only): called before a
+   * request is answered. Resolves at once on an embedded database, which no other process can write.
+   */
+  refresh(): Promise<void> {
+    if (!this.shared || this.closed) return Promise.resolve();
+    // A refresh already running may have read before the caller's request arrived: the caller gets the next one.
+    if (!this.refreshing) {
+      const run = this.serially(() => this.catchUp(this.db)).finally(() => {
+        if (this.refreshing === run) this.refreshing = undefined;
       });
-      this.inFlight = run;
+      this.refreshing = run;
       return run;
     }
-    const queued = this.inFlight
+    this.refreshQueued ??= this.refreshing
       .catch(() => undefined)
       .then(() => {
-        this.queued = null;
-        return this.commit();
+        this.refreshQueued = undefined;
+        return this.refresh();
       });
-    this.queued = queued;
-    return queued;
+    return this.refreshQueued;
   }
 
   /** Empties the database and the records (reset). Waits for writes in flight first. */
@@ -138,7 +245,8 @@ export class SqlDurableState {
     await this.commit().catch(() => undefined);
     this.pending.clear();
     this.live.clear();
-    await this.db.exec('TRUNCATE payments, webhook_deliveries, records');
+    this.committed.clear();
+    await this.db.exec('TRUNCATE payments, webhook_deliveries, records, tombstones');
   }
 
   /** Writes what is pending (if it can) and closes the connection. */
@@ -146,8 +254,17 @@ export class SqlDurableState {
     if (this.closed) return;
     await this.commit().catch(() => undefined);
     this.closed = true;
-    clearTimeout(this.retryTimer);
+    clearTimeout(this.probeTimer);
     await this.db.close();
+  }
+
+  private report(change: Change): void {
+    if (this.closed) return;
+    const key = keyOf(change.kind, change.id);
+    // Re-inserted so the map keeps report order (the order the batch writes them).
+    this.pending.delete(key);
+    this.pending.set(key, change);
+    this.schedule();
   }
 
   private schedule(): void {
@@ -156,90 +273,137 @@ export class SqlDurableState {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (this.pending.size > 0 && !this.closed) void this.commit().catch(() => undefined);
+      if (this.pending.size > 0 && !this.closed && !this.failure) void this.commit().catch(() => undefined);
     });
   }
 
-  private async flush(): Promise<void> {
-    const batch = [...this.pending.values()];
-    this.pending.clear();
-    try {
-      await this.db.transaction(async (tx) => {
-        for (const entry of batch) await write(tx, entry);
+  private openSession(): Session {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    let refused!: (error: unknown) => void;
+    const openedPromise = new Promise<void>((resolve, reject) => ((opened = resolve), (refused = reject)));
+    openedPromise.catch(() => undefined);
+    const session: Session = { joined: 0, accepting: true, release, opened: openedPromise, done: Promise.resolve() };
+    let batch: Change[] = [];
+    let written = this.lastChange;
+    session.done = this.db
+      .transaction(async (tx) => {
+        await takeWriteLock(tx);
+        await this.serially(() => this.catchUp(tx));
+        opened();
+        await released;
+        session.accepting = false;
+        batch = [...this.pending.values()];
+        this.pending.clear();
+        for (const entry of batch) written = Math.max(written, await writeChange(tx, entry));
+        // Set before COMMIT: nobody else draws numbers while the lock is held, and a catch-up that reads these rows
+        // once committed must see them as this process's own.
+        this.lastChange = Math.max(this.lastChange, written);
+      })
+      .then(
+        () => {
+          for (const entry of batch) {
+            const key = keyOf(entry.kind, entry.id);
+            if (entry.deleted) this.committed.delete(key);
+            else this.committed.set(key, jsonText(entry.value));
+          }
+          this.failure = undefined;
+        },
+        (error: unknown) => {
+          refused(error);
+          const failure = asUnavailable(error, this.where);
+          this.undo(batch);
+          if (isGroundFailure(error)) {
+            this.failure = failure;
+            this.probeLater();
+          }
+          throw failure;
+        },
+      )
+      .finally(() => {
+        if (this.session === session) this.session = undefined;
+        // What was reported while this session wrote goes in the next one.
+        if (this.pending.size > 0) this.schedule();
       });
-      this.failure = undefined;
-    } catch (error) {
-      // Not committed: the batch goes back in front of what was reported meanwhile (a later version of one of its
-      // records wins), so the next commit writes it again.
-      const later = [...this.pending.entries()];
-      this.pending.clear();
-      for (const entry of batch) this.pending.set(`${entry.kind}\u0000${entry.id}`, entry);
-      for (const [key, entry] of later) this.pending.set(key, entry);
-      this.failure = unavailable(error, this.where);
-      this.retryLater();
-      throw this.failure;
+    session.done.catch(() => undefined);
+    return session;
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.catchUps.then(work);
+    this.catchUps = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Applies the rows other processes committed since lastChange, the clock last. */
+  private async catchUp(q: SqlQueries): Promise<void> {
+    if (!this.shared) return;
+    const rows = await changesSince(q, this.lastChange);
+    let conflict = false;
+    const clockRows: ChangedRow[] = [];
+    for (const row of rows) {
+      // Rows this process wrote itself (their numbers were taken under the lock before it committed).
+      if (row.change <= this.lastChange) continue;
+      this.lastChange = row.change;
+      const key = keyOf(row.kind, row.id);
+      if (row.body === null) this.committed.delete(key);
+      else this.committed.set(key, row.body);
+      if (this.pending.has(key)) {
+        if (!LAST_WRITER_WINS.has(row.kind)) {
+          conflict = true;
+          continue;
+        }
+        this.pending.delete(key);
+      }
+      if (row.kind === CLOCK) clockRows.push(row);
+      else this.apply(row.kind, row.id, row.body, true);
     }
+    // A change of ours that another process made first: ours (and everything reported after it) is undone.
+    if (conflict) this.undo([]);
+    for (const row of clockRows) this.apply(row.kind, row.id, row.body, true);
   }
 
-  /** While the database refuses, the held changes are tried again every second, so it catches up without a request. */
-  private retryLater(): void {
-    if (this.retryTimer !== undefined || this.closed) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (!this.closed && this.failure) void this.commit().catch(() => undefined);
-    }, RETRY_MS);
-    this.retryTimer.unref();
+  /** Every change of `batch` and every change still pending goes back to its committed value. */
+  private undo(batch: Change[]): void {
+    const keys = new Map<string, Change>();
+    for (const entry of batch) keys.set(keyOf(entry.kind, entry.id), entry);
+    for (const [key, entry] of this.pending) keys.set(key, entry);
+    this.pending.clear();
+    this.undone += 1;
+    for (const [key, { kind, id }] of keys) this.apply(kind, id, this.committed.get(key) ?? null, false);
   }
-}
 
-/**
- * A record as jsonb text. Postgres text cannot hold NUL, so jsonb refuses the escape \u0000: a NUL inside a string
- * (which only a client that sends one can put there) is kept as U+FFFD instead of failing every commit after it.
- */
-function jsonText(value: unknown): string {
-  return JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
-}
-
-async function write(tx: SqlQueries, entry: Pending): Promise<void> {
-  const { kind, id, deleted } = entry;
-  const value = deleted ? undefined : jsonText(entry.value);
-  if (kind === PAYMENT) {
-    if (deleted) {
-      await tx.query('DELETE FROM payments WHERE id = $1', [id]);
-      return;
-    }
-    const p = entry.value as { merchantId: string; status: string; externalId: string | null; createdAt: number; updatedAt: number };
-    // Forward only: a version that would move a stored payment back is refused (the transaction rolls back).
-    const { affectedRows } = await tx.query(
-      `INSERT INTO payments (id, merchant_id, status, external_id, created_at, updated_at, body)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
-       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, external_id = EXCLUDED.external_id,
-         updated_at = EXCLUDED.updated_at, body = EXCLUDED.body
-       WHERE payments.status = EXCLUDED.status OR ${rank('payments.status')} < ${rank('EXCLUDED.status')}`,
-      [id, p.merchantId, p.status, p.externalId, p.createdAt, p.updatedAt, value],
-    );
-    if (affectedRows !== 1) throw new Error(`payment ${id} would move back to ${p.status}; the database keeps the later state`);
-    return;
+  private apply(kind: string, id: string, body: string | null, remote: boolean): void {
+    const applier = this.appliers?.get(kind);
+    if (!applier) return;
+    applier(id, body === null ? undefined : JSON.parse(body), { remote });
   }
-  if (kind === DELIVERY) {
-    if (deleted) await tx.query('DELETE FROM webhook_deliveries WHERE id = $1', [id]);
-    else
-      await tx.query(
-        `INSERT INTO webhook_deliveries (id, status, body) VALUES ($1, $2, $3::jsonb)
-         ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body`,
-        [id, (entry.value as { status: string }).status, value],
+
+  /** While writes are refused, the database is asked every second whether it answers again. */
+  private probeLater(): void {
+    if (this.probeTimer !== undefined || this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      if (this.closed || !this.failure) return;
+      this.db.query('SELECT 1').then(
+        () => (this.failure = undefined),
+        () => this.probeLater(),
       );
-    return;
+    }, PROBE_MS);
+    this.probeTimer.unref();
   }
-  if (deleted) await tx.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
-  else
-    await tx.query(
-      'INSERT INTO records (kind, id, body) VALUES ($1, $2, $3::jsonb) ON CONFLICT (kind, id) DO UPDATE SET body = EXCLUDED.body',
-      [kind, id, value],
-    );
 }
 
-function unavailable(error: unknown, where: string): StorageUnavailableError {
+/** Whether the ground failed (server down, disk full, I/O) rather than the batch itself (a constraint). */
+function isGroundFailure(error: unknown): boolean {
+  const state = sqlState(error);
+  // Class 23 is an integrity constraint (the batch's own fault), class 40 a serialisation failure: the next batch may pass.
+  return !(state?.startsWith('23') || state?.startsWith('40') || /would move back/.test(String((error as Error | undefined)?.message)));
+}
+
+function asUnavailable(error: unknown, where: string): StorageUnavailableError {
+  if (error instanceof StorageUnavailableError) return error;
   const reason = error instanceof Error ? error.message : String(error);
   const full = sqlState(error) === DISK_FULL || /ENOSPC|No space left|disk full/i.test(reason);
   return new StorageUnavailableError(`${where} did not take the write: ${reason.split('\n')[0]}`, full, { cause: error });
