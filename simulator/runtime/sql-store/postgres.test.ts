@@ -1,8 +1,8 @@
 // The SQL store on a real Postgres server (a throw-away cluster from the system's binaries, test-support/
 // postgres-cluster.ts): the payment store's contract as on PGlite; durable mode through --database-url brings
-// everything back after a restart; the database taken down answers writes 503 with Retry-After (reads go on), and
-// once it is back the simulator writes what it held and goes on by itself; an unreachable server at start is one
-// sentence. Never skipped: without the binaries the cluster's start fails saying what to install.
+// everything back after a restart; the database taken down answers writes 503 with Retry-After (reads go on), the
+// write that met the failure undone (in memory and never written later), and once it is back the simulator goes on
+// by itself; an unreachable server at start is one sentence. Never skipped: without the binaries the cluster's start fails saying what to install.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payment, paymentRepositoryContract } from '../../test-support/payment-repository-contract.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
@@ -26,7 +26,7 @@ let repo: SqlPaymentRepository;
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   const db = await openPostgres(cluster.createDatabase('contract'), { poolSize: 8 });
-  expect(await migrate(db)).toEqual([1, 2]);
+  expect(await migrate(db)).toEqual([1, 2, 3]);
   expect(await migrate(db)).toEqual([]);
   repo = new SqlPaymentRepository(db);
 });
@@ -98,8 +98,12 @@ describe('durable mode on a Postgres server (--database-url)', () => {
       } finally {
         cluster.startServer();
       }
-      // Resumes by itself: the pool opens new connections, the held change is written with the next commit.
+      // Resumes by itself: the pool opens new connections once the probe finds the server again.
       await expect.poll(async () => (await create(`after-${Date.now()}`)).status, { timeout: 60_000, interval: 500 }).toBe(201);
+      // The write answered 503 was undone: not in memory (its externalId is free again), and never written later.
+      const listed = await fetch(`${server.url}/v1/payments?externalId=while-down`, { headers: auth });
+      expect(((await listed.json()) as { data: unknown[] }).data).toEqual([]);
+      expect((await create('while-down')).status).toBe(201);
     } finally {
       await server.close();
     }
@@ -109,9 +113,8 @@ describe('durable mode on a Postgres server (--database-url)', () => {
       expect(externalIds).toContain('before');
       expect(externalIds.some((e) => e.startsWith('after-'))).toBe(true);
       expect(externalIds).not.toContain('refused-before');
-      // The write that met the failure was applied in memory before its commit failed: it is written once the
-      // database is back (answered 503, yet kept; docs/decisions.md says why and what is missing).
-      expect(externalIds).toContain('while-down');
+      // Only the second 'while-down', created once the database was back: the first was answered 503 and undone.
+      expect(externalIds.filter((e) => e === 'while-down')).toHaveLength(1);
     } finally {
       await state.close();
     }

@@ -39,7 +39,7 @@ export interface WriteTicket {
 
 interface Session {
   joined: number;
-  /** False once the batch is taken: later writers wait for the next session. */
+  /** False once released (every joined writer has run): later writers wait for the next session. */
   accepting: boolean;
   release: () => void;
   /** Resolves once the lock is held and the catch-up applied (handlers may run). */
@@ -278,11 +278,19 @@ export class SqlDurableState {
   }
 
   private openSession(): Session {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    // Closed to newcomers the moment it is released: a writer that joined later would run after the batch is taken.
+    const release = (): void => {
+      session.accepting = false;
+      letGo();
+    };
     let opened!: () => void;
     let refused!: (error: unknown) => void;
-    const openedPromise = new Promise<void>((resolve, reject) => ((opened = resolve), (refused = reject)));
+    const openedPromise = new Promise<void>((resolve, reject) => {
+      opened = resolve;
+      refused = reject;
+    });
     openedPromise.catch(() => undefined);
     const session: Session = { joined: 0, accepting: true, release, opened: openedPromise, done: Promise.resolve() };
     let batch: Change[] = [];
@@ -293,7 +301,6 @@ export class SqlDurableState {
         await this.serially(() => this.catchUp(tx));
         opened();
         await released;
-        session.accepting = false;
         batch = [...this.pending.values()];
         this.pending.clear();
         for (const entry of batch) written = Math.max(written, await writeChange(tx, entry));

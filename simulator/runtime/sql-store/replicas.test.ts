@@ -1,0 +1,157 @@
+// Several simulators on one Postgres database act as one sandbox (issue 28 step 3): two in-process servers on one
+// throw-away cluster (test-support/postgres-cluster.ts), each with its own pool. A payment created through one is
+// read, listed and cancelled through the other; an externalId burst spread over both gives one 201; a clock advance
+// through one expires the payment once (one event, one attempt) and the other sees it; a write the database refuses
+// (a trigger that raises) is answered 503 and leaves nothing, in either process's memory or in the database.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { openPostgres } from './postgres-client.ts';
+import type { SqlClient } from './sql-client.ts';
+
+// initdb and a server start take 5 to 30 s on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+
+const KEY = 'pk_replicas00000000000000000000000000000000000000';
+const quiet = { info: () => undefined, error: () => undefined };
+const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+
+let cluster: PostgresCluster;
+let db: SqlClient;
+let a: RunningServer;
+let b: RunningServer;
+let receiver: Server;
+let receiverUrl: string;
+/** Every webhook request the receiver got: event type and payment id. */
+const received: { type: string; paymentId: string }[] = [];
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  const url = cluster.createDatabase('replicas');
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const payload = JSON.parse(body) as { event: string; data?: { paymentId?: string } };
+      received.push({ type: payload.event, paymentId: payload.data?.paymentId ?? '' });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  // One after the other, as a second replica joins a running one: it finds the first one's default merchant and key.
+  a = await startServer({ port: 0, defaultApiKey: KEY, logger: quiet, databaseUrl: url, databasePoolSize: 4 });
+  b = await startServer({ port: 0, defaultApiKey: KEY, logger: quiet, databaseUrl: url, databasePoolSize: 4 });
+  db = await openPostgres(url, { poolSize: 2 });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await db?.close();
+  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  cluster?.stop();
+});
+
+const create = (server: RunningServer, body: Record<string, unknown>) =>
+  fetch(`${server.url}/v1/payments`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: '10', currency: 'USD', ...body }) });
+const read = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
+
+describe('two simulators on one Postgres database', () => {
+  it('share the default merchant and its key', () => {
+    expect(b.simulator.defaultMerchant.id).toBe(a.simulator.defaultMerchant.id);
+    expect(b.simulator.restored).toMatchObject({ merchants: 1, keys: 1 });
+  });
+
+  it('a payment created through A is read, listed and cancelled through B, and A sees the cancel', async () => {
+    const created = await create(a, { externalId: 'shared-1' });
+    expect(created.status).toBe(201);
+    const { id } = await read<{ id: string }>(created);
+    const got = await fetch(`${b.url}/v1/payments/${id}`, { headers: auth });
+    expect(got.status).toBe(200);
+    expect(await read<{ status: string }>(got)).toMatchObject({ id, status: 'ACTIVE' });
+    const listed = await read<{ data: { id: string }[] }>(fetch(`${b.url}/v1/payments?externalId=shared-1`, { headers: auth }));
+    expect(listed.data.map((p) => p.id)).toEqual([id]);
+    const cancelled = await fetch(`${b.url}/v1/payments/${id}`, { method: 'DELETE', headers: auth });
+    expect(cancelled.status).toBe(200);
+    expect(await read<{ status: string }>(fetch(`${a.url}/v1/payments/${id}`, { headers: auth }))).toMatchObject({ status: 'CANCELLED' });
+    // Cancelled through B: A cannot cancel it again, and its externalId is free on both.
+    expect((await fetch(`${a.url}/v1/payments/${id}`, { method: 'DELETE', headers: auth })).status).toBe(400);
+    expect((await create(a, { externalId: 'shared-1' })).status).toBe(201);
+  });
+
+  it('20 concurrent creates of one externalId, alternating between A and B, give exactly one 201', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i % 2 === 0 ? a : b, { externalId: 'burst-1' })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const inDatabase = await db.query("SELECT id FROM payments WHERE external_id = 'burst-1'");
+    expect(inDatabase.rows).toHaveLength(1);
+    for (const server of [a, b]) {
+      const listed = await read<{ data: unknown[] }>(fetch(`${server.url}/v1/payments?externalId=burst-1`, { headers: auth }));
+      expect(listed.data).toHaveLength(1);
+    }
+  });
+
+  it('a clock advance through A expires a payment once: B sees it expired, one payment.expired event is delivered, once', async () => {
+    const endpoint = await fetch(`${a.url}/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiverUrl }) });
+    expect(endpoint.status).toBe(201);
+    const { id } = await read<{ id: string }>(create(b, { externalId: 'expires-1' }));
+    // Both know it (A arms its expiry too).
+    expect(await read<{ status: string }>(fetch(`${a.url}/v1/payments/${id}`, { headers: auth }))).toMatchObject({ status: 'ACTIVE' });
+    const advanced = await fetch(`${a.url}/control/v1/clock/advance`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ms: 2 * 3_600_000 }),
+    });
+    expect(advanced.status).toBe(200);
+    expect(await read<{ status: string }>(fetch(`${b.url}/v1/payments/${id}`, { headers: auth }))).toMatchObject({ status: 'EXPIRED' });
+    // B applied the clock too and fired what it had due, which A had already done: nothing more happens.
+    await a.simulator.webhooks.idle();
+    await b.simulator.webhooks.idle();
+    await expect.poll(() => received.filter((r) => r.paymentId === id && r.type === 'payment.expired').length, { timeout: 20_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await b.simulator.webhooks.idle();
+    expect(received.filter((r) => r.paymentId === id && r.type === 'payment.expired')).toHaveLength(1);
+    const deliveries = await db.query(
+      "SELECT id FROM webhook_deliveries WHERE body->>'paymentId' = $1 AND body->>'event' = 'payment.expired'",
+      [id],
+    );
+    expect(deliveries.rows).toHaveLength(1);
+  });
+
+  it('a write the database refuses is answered 503 and leaves nothing: not in either memory, not in the database, not later', async () => {
+    await db.exec(`
+      CREATE FUNCTION refuse_marked() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.external_id = 'refuse-me' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER refuse_marked BEFORE INSERT ON payments FOR EACH ROW EXECUTE FUNCTION refuse_marked();
+    `);
+    try {
+      const refused = await create(a, { externalId: 'refuse-me' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      for (const server of [a, b]) {
+        const listed = await read<{ data: unknown[] }>(fetch(`${server.url}/v1/payments?externalId=refuse-me`, { headers: auth }));
+        expect(listed.data).toEqual([]);
+      }
+    } finally {
+      await db.exec('DROP TRIGGER refuse_marked ON payments; DROP FUNCTION refuse_marked()');
+    }
+    // Writes resume by themselves (the probe finds the database answering); the refused create is not written later.
+    await expect
+      .poll(async () => (await create(a, { externalId: `after-refusal-${Date.now()}` })).status, { timeout: 30_000, interval: 300 })
+      .toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await db.query("SELECT id FROM payments WHERE external_id = 'refuse-me'")).rows).toEqual([]);
+    // Its externalId was never taken: a create with it now succeeds.
+    expect((await create(b, { externalId: 'refuse-me' })).status).toBe(201);
+    // No delivery of a payment the database does not have.
+    const orphans = await db.query(
+      "SELECT d.id FROM webhook_deliveries d WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = d.body->>'paymentId')",
+    );
+    expect(orphans.rows).toEqual([]);
+  });
+});
