@@ -114,7 +114,7 @@ function runsInSession(path: string): boolean {
  * latest state, and it is answered once the session committed its changes (one transaction for all writes in
  * flight). A database that cannot take it (down, read-only, full) makes the answer 503 with Retry-After, or 507 when
  * storage is full: the change was not acknowledged and is undone in memory, so it never appears later. From that
- * failure until the database answers again, writes are refused before they run. No direct form: the session is
+ * failure until the database answers again, writes are refused before they run; reads go on from memory. No direct form: the session is
  * awaited before the handler, which the direct path's synchronous steps cannot do, so durable mode runs every
  * request through the chain.
  */
@@ -127,7 +127,9 @@ function durableCommitStage(durable: DurableState): Stage {
       const { method } = c.req;
       if (isWrite(method) && durable.unavailable) throw storageRefusal(durable.unavailable);
       if (!isWrite(method) || !runsInSession(c.req.path)) {
-        await durable.refresh().catch(refused);
+        // A database that cannot be read right now: reads go on from memory (what this process last saw); a write
+        // outside a session is still refused at its commit.
+        await durable.refresh().catch(() => undefined);
         const undoCount = durable.undoCount;
         await next();
         if (isWrite(method)) await durable.commit(undoCount).catch(refused);

@@ -109,5 +109,6 @@ function persistFromNowOn(durable: DurableState, to: DurableStores): void {
   if (storedLimit) to.limiter.configure(storedLimit);
   to.rates.persist = persist;
   to.limiter.persist = persist;
+  to.limiter.shared = durable.windowCounter?.();
   to.clock.onAdvance(() => persist.put('clock', 'offsets', to.clock.offsets()));
 }

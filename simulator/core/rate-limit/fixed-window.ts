@@ -68,10 +68,15 @@ export class FixedWindowLimiter {
     return count < this.settings.limit;
   }
 
+  /**
+   * Where counts are kept when several processes share one limit (durable mode on a shared database); absent, this
+   * process's own counters.
+   */
+  shared: SharedWindowCounter | undefined;
+
   /** Count one request for `key` at `nowMs` and say whether it is within the limit. */
   hit(key: string, nowMs: number): RateLimitDecision {
-    const windowMs = this.settings.windowSeconds * 1000;
-    const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+    const windowStart = this.windowStartOf(nowMs);
     let counter = this.counters.get(key);
     if (!counter || counter.windowStart !== windowStart) {
       if (this.counters.size >= PRUNE_THRESHOLD) this.prune(windowStart);
@@ -79,12 +84,34 @@ export class FixedWindowLimiter {
       this.counters.set(key, counter);
     }
     counter.count += 1;
-    const windowEnd = windowStart + windowMs;
+    return this.decision(counter.count, windowStart, nowMs);
+  }
+
+  /**
+   * hit() on the shared counters: one increment where every process counts. A counter store that fails counts here
+   * instead (the limit still holds per process) rather than failing the request.
+   */
+  async hitShared(key: string, nowMs: number): Promise<RateLimitDecision> {
+    if (!this.shared) return this.hit(key, nowMs);
+    const windowStart = this.windowStartOf(nowMs);
+    const { limit, windowSeconds } = this.settings;
+    // The settings are part of the counter's name: a change of settings starts every counter afresh, as configure() does.
+    const count = await this.shared.increment(`${key}|${limit}/${windowSeconds}`, windowStart).catch(() => undefined);
+    return count === undefined ? this.hit(key, nowMs) : this.decision(count, windowStart, nowMs);
+  }
+
+  private windowStartOf(nowMs: number): number {
+    const windowMs = this.settings.windowSeconds * 1000;
+    return Math.floor(nowMs / windowMs) * windowMs;
+  }
+
+  private decision(count: number, windowStart: number, nowMs: number): RateLimitDecision {
+    const windowEnd = windowStart + this.settings.windowSeconds * 1000;
     const { limit } = this.settings;
     return {
-      allowed: counter.count <= limit,
+      allowed: count <= limit,
       limit,
-      remaining: Math.max(0, limit - counter.count),
+      remaining: Math.max(0, limit - count),
       resetAt: Math.ceil(windowEnd / 1000),
       retryAfter: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
     };
@@ -93,6 +120,11 @@ export class FixedWindowLimiter {
   private prune(currentWindowStart: number): void {
     for (const [key, counter] of this.counters) if (counter.windowStart < currentWindowStart) this.counters.delete(key);
   }
+}
+
+/** Counts shared by several processes: adds one to `key`'s count in the window and returns the new count. */
+export interface SharedWindowCounter {
+  increment(key: string, windowStart: number): Promise<number>;
 }
 
 export function rateLimitSettingsProblem(limit: unknown, windowSeconds: unknown): { path: string[]; message: string }[] {

@@ -1,6 +1,7 @@
 // What the composition root and the HTTP edge need of durable mode's store (sql-store/sql-durable-state.ts): the
 // records at start, a sink for changes, write sessions and commits the edge awaits before it answers a write, the
 // catch-up with other processes before it answers anything, and how records go back into the stores.
+import type { SharedWindowCounter } from '../../core/rate-limit/index.ts';
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import type { WriteTicket } from '../sql-store/sql-durable-state.ts';
 
@@ -16,6 +17,8 @@ export interface DurableState {
   endWrite(ticket: WriteTicket): Promise<void>;
   /** Applies what other processes committed (a shared server database); resolves at once otherwise. */
   refresh(): Promise<void>;
+  /** Rate-limit counts shared with the other processes on the database, when it is shared. */
+  windowCounter?(): SharedWindowCounter | undefined;
   /** How many times changes were undone (see commit). */
   readonly undoCount: number;
   /** How each kind of record goes back into its store (set once the stores are restored). */

@@ -2,7 +2,8 @@
 // throw-away cluster (test-support/postgres-cluster.ts), each with its own pool. A payment created through one is
 // read, listed and cancelled through the other; an externalId burst spread over both gives one 201; a clock advance
 // through one expires the payment once (one event, one attempt) and the other sees it; a write the database refuses
-// (a trigger that raises) is answered 503 and leaves nothing, in either process's memory or in the database.
+// (a trigger that raises) is answered 503 and leaves nothing, in either process's memory or in the database; a
+// rate-limit window set through one is counted across both.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
@@ -153,5 +154,20 @@ describe('two simulators on one Postgres database', () => {
       "SELECT d.id FROM webhook_deliveries d WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = d.body->>'paymentId')",
     );
     expect(orphans.rows).toEqual([]);
+  });
+
+  it('a rate-limit window is shared: set through A, counted across A and B, the 7th request of 6 allowed is refused wherever it lands', async () => {
+    const settings = (limit: number, windowSeconds: number) =>
+      fetch(`${a.url}/control/v1/rate-limit`, { method: 'PUT', headers: auth, body: JSON.stringify({ limit, windowSeconds }) });
+    expect((await settings(6, 3600)).status).toBe(200);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1)
+        statuses.push((await fetch(`${(i % 2 === 0 ? a : b).url}/v1/payments?limit=1`, { headers: auth })).status);
+      // Each process alone saw 4: only a count they share refuses the 7th and 8th.
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    } finally {
+      expect((await settings(6000, 60)).status).toBe(200);
+    }
   });
 });

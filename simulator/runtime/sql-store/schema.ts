@@ -78,6 +78,23 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX tombstones_change ON tombstones (change);
     `,
   },
+  {
+    id: 4,
+    name: 'shared counters and delivery leases',
+    // Rate-limit windows shared by every process (one row per key, settings and window, incremented in one
+    // statement), and the lease of each pending delivery: the process that holds it unexpired is the only one that
+    // sends its next attempt; a lease that ran out (its process died) is taken over (sql-delivery-leases.ts).
+    sql: `
+      CREATE TABLE rate_limit_counters (
+        key text NOT NULL,
+        window_start bigint NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+      CREATE INDEX rate_limit_counters_window ON rate_limit_counters (window_start);
+      ALTER TABLE webhook_deliveries ADD COLUMN lease_owner text, ADD COLUMN lease_until timestamptz;
+    `,
+  },
 ];
 
 /** Any fixed number: the advisory lock that makes processes starting together on one server migrate one at a time. */

@@ -16,6 +16,7 @@
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
+import { SqlWindowCounter } from './sql-shared-counter.ts';
 import { type Change, type ChangedRow, changesSince, jsonText, latestChange, takeWriteLock, writeChange } from './sql-changes.ts';
 
 /** kind -> id -> value, as read at start. */
@@ -130,6 +131,11 @@ export class SqlDurableState {
     const state = new SqlDurableState(db, live, latest, where, options.shared ?? false);
     for (const [key, text] of texts) state.committed.set(key, text);
     return state;
+  }
+
+  /** Rate-limit counts every process sharing the database sees (a server database only). */
+  windowCounter(): SqlWindowCounter | undefined {
+    return this.shared ? new SqlWindowCounter(this.db) : undefined;
   }
 
   /** The failure of the last commit while the database has not answered since (the edge refuses writes meanwhile). */
