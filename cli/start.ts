@@ -28,6 +28,7 @@ interface StartFlags {
   stateDir?: string;
   databaseUrl?: string;
   databasePoolSize?: string;
+  deliveryLeaseMs?: string;
   maxPayments?: string;
 }
 
@@ -127,10 +128,11 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
 }
 
 /** --database-url (postgres:// or postgresql://) and its pool size; not beside --state-dir (two stores for one state). */
-function databaseOptions(flags: StartFlags): Pick<ServerOptions, 'databaseUrl' | 'databasePoolSize'> {
+function databaseOptions(flags: StartFlags): Pick<ServerOptions, 'databaseUrl' | 'databasePoolSize' | 'deliveryLeaseMs'> {
   const given = flags.databaseUrl !== undefined && flags.databaseUrl !== '' ? flags.databaseUrl : undefined;
   if (given === undefined) {
     if (flags.databasePoolSize !== undefined) throw new UsageError('--database-pool-size needs --database-url');
+    if (flags.deliveryLeaseMs !== undefined) throw new UsageError('--delivery-lease-ms needs --database-url');
     return {};
   }
   if (flags.stateDir !== undefined && flags.stateDir !== '')
@@ -146,6 +148,7 @@ function databaseOptions(flags: StartFlags): Pick<ServerOptions, 'databaseUrl' |
   return {
     databaseUrl: given,
     ...(flags.databasePoolSize !== undefined ? { databasePoolSize: positiveInt(flags.databasePoolSize, 'database pool size') } : {}),
+    ...(flags.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: positiveInt(flags.deliveryLeaseMs, 'delivery lease') } : {}),
   };
 }
 
@@ -283,6 +286,12 @@ export function registerStartCommand(program: Command): Command {
       ).env(ENV.databaseUrl),
     )
     .addOption(new Option('--database-pool-size <n>', 'connections to the --database-url server (default 10)'))
+    .addOption(
+      new Option(
+        '--delivery-lease-ms <n>',
+        "with --database-url: how long a process holds a pending webhook delivery; a stopped process's are taken over after it (default 30000)",
+      ),
+    )
     .addOption(
       new Option(
         '--max-payments <n>',

@@ -17,6 +17,9 @@ import { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
 import { createRandomSource } from '../core/support/random.ts';
 import { Ledger } from '../core/transactions/index.ts';
 import type { AttemptReport, WebhookService } from '../core/webhooks/index.ts';
+import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
+import { startDeliveryTakeover } from './delivery-takeover.ts';
+import type { DurableState } from './persistence/durable-state.ts';
 import {
   buildAttemptRequest,
   chaosPlanner,
@@ -148,7 +151,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       timeoutMs: seam('webhook-timeout-ms', webhookOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       ...(log ? { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) } : {}),
       ...(options.chaosDeliveries ? { chaos: chaosPlanner(options.chaosDeliveries) } : {}),
-      ...(durable ? { persistence: { persist: durable.persist, durable: () => durable.commit() } } : {}),
+      ...(durable
+        ? { persistence: { persist: durable.persist, durable: (record: DeliveryRecord) => durableBeforeSend(durable, record) } }
+        : {}),
       listeners: listenerTargets(listeners, merchantOfKey),
     });
   const ledger = new Ledger({
@@ -256,9 +261,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     paymentCeiling: { count: storedPayments, max: options.maxPayments ?? defaultMaxPayments() },
   });
 
+  // Several processes on one database: the deliveries of one that stopped are taken over by the others.
+  const stopTakeover = durable ? startDeliveryTakeover(durable, webhooks) : () => undefined;
+
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      stopTakeover();
       payments.close();
       payouts.close();
       await settlement.close?.();
@@ -291,6 +300,19 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     resumedOperations,
     close,
   };
+}
+
+/**
+ * Durable mode, before each webhook attempt: the delivery is committed first (a receiver never sees an event the
+ * database does not keep); on a shared database the process must also hold the delivery's lease, so each attempt
+ * goes out from one process only. A lease that cannot be claimed (held elsewhere, database unreachable) is not this
+ * process's attempt; the takeover sweep offers it again once the lease runs out.
+ */
+async function durableBeforeSend(durable: DurableState, record: DeliveryRecord): Promise<boolean> {
+  await durable.commit();
+  if (!durable.leases) return true;
+  await durable.refresh().catch(() => undefined);
+  return durable.leases.claim(record.id).catch(() => false);
 }
 
 /**

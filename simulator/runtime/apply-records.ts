@@ -10,7 +10,7 @@ import type { RateLimitSettings } from '../core/rate-limit/index.ts';
 import { SETTING_KIND, type ApplyRecord } from '../core/support/persist.ts';
 import type { Transaction } from '../core/transactions/index.ts';
 import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
-import type { DurableStores } from './restore-state.ts';
+import type { DurableStores } from './durable-stores.ts';
 
 export type RecordAppliers = ReadonlyMap<string, ApplyRecord>;
 

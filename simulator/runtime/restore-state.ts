@@ -2,21 +2,18 @@
 // resume), then every store reports its changes to the journal from here on. The composition root calls these two
 // and knows nothing else of how a restart works.
 import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
-import { CHECKOUT_SESSION_KIND, type CheckoutSession, type CheckoutSessions, type StoredCheckoutSession } from '../core/checkout/index.ts';
-import type { VirtualClock } from '../core/clock/virtual-clock.ts';
-import type { Merchant, MerchantStore } from '../core/merchants/merchant-store.ts';
-import { PaymentStore, type PaymentService } from '../core/payments/index.ts';
+import { CHECKOUT_SESSION_KIND, type CheckoutSession, type StoredCheckoutSession } from '../core/checkout/index.ts';
+import type { Merchant } from '../core/merchants/merchant-store.ts';
+import { PaymentStore } from '../core/payments/index.ts';
 import type { Payment } from '../core/payments/types.ts';
-import type { PayoutService } from '../core/payouts/index.ts';
 import type { Payout } from '../core/payouts/types.ts';
-import type { FixedWindowLimiter, RateLimitSettings } from '../core/rate-limit/index.ts';
-import type { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
+import type { RateLimitSettings } from '../core/rate-limit/index.ts';
 import { SETTING_KIND } from '../core/support/persist.ts';
-import type { Ledger, Transaction } from '../core/transactions/index.ts';
+import type { Transaction } from '../core/transactions/index.ts';
 import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
-import type { WebhookService } from '../core/webhooks/index.ts';
 import type { WebhookEndpoint } from '../core/webhooks/types.ts';
 import { recordAppliers } from './apply-records.ts';
+import type { DurableStores } from './durable-stores.ts';
 import type { DurableState } from './persistence/index.ts';
 
 export interface RestoredCounts {
@@ -30,21 +27,6 @@ export interface RestoredCounts {
   pendingDeliveries: number;
   /** Live checkout sessions put back (chain-backed runs; expired ones are dropped at start). */
   checkoutSessions: number;
-}
-
-/** The stores a durable simulator keeps. */
-export interface DurableStores {
-  clock: VirtualClock;
-  merchants: MerchantStore;
-  keys: ApiKeyStore;
-  payments: PaymentService;
-  payouts: PayoutService;
-  ledger: Ledger;
-  webhooks: WebhookService;
-  rates: ExchangeRates;
-  limiter: FixedWindowLimiter;
-  /** Only with chains attached: sessions of a start without chains stay in the state dir for the next one. */
-  checkoutSessions: CheckoutSessions | undefined;
 }
 
 const values = <T>(durable: DurableState, kind: string): T[] => [...durable.records(kind).values()] as T[];

@@ -32,6 +32,8 @@ export interface ServerOptions extends StartSimulatorOptions {
   databaseUrl?: string;
   /** Connections to the Postgres server of databaseUrl (default 10). */
   databasePoolSize?: number;
+  /** With databaseUrl: how long a process's delivery lease lasts before another may take the delivery over (default 30 s). */
+  deliveryLeaseMs?: number;
   /**
    * Chains the caller has already begun to start (startChainsFor), used instead of starting them here: `stablepay
    * start` boots the Anvil processes while the rest of the simulator loads. The server owns them from then on,
@@ -85,10 +87,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       throw new RangeError('Pass either stateDir (embedded database) or databaseUrl (a Postgres server), not both');
     if (options.stateDir !== undefined) durable = await openStateDir(options.stateDir, { info: (message) => logger.info(message) });
     else if (options.databaseUrl !== undefined)
-      durable = await openDatabaseUrl(
-        options.databaseUrl,
-        options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {},
-      );
+      durable = await openDatabaseUrl(options.databaseUrl, {
+        ...(options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {}),
+        ...(options.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: options.deliveryLeaseMs } : {}),
+      });
   } catch (error) {
     stopStartingChains();
     throw error;

@@ -141,6 +141,11 @@ export class DeliveryStore {
     return undefined;
   }
 
+  /** The live record (the dispatcher's), not a view. */
+  record(merchantId: string, id: string): DeliveryRecord | undefined {
+    return this.byMerchant.get(merchantId)?.get(id);
+  }
+
   has(merchantId: string, id: string): boolean {
     return this.byMerchant.get(merchantId)?.has(id) ?? false;
   }

@@ -64,12 +64,15 @@ export interface DispatcherConfig {
   /**
    * Resolves once the records written so far are durable (durable mode): an attempt goes out only
    * after its delivery is on disk, so a receiver never sees an event a restart would not know of.
+   * False: the attempt is not this process's to send (another process holds the delivery's lease).
    */
-  beforeSend?: () => Promise<void>;
+  beforeSend?: (record: DeliveryRecord) => Promise<boolean | undefined | void>;
 }
 
 export class DeliveryDispatcher {
   private readonly retryTimers = new Map<string, TimerHandle>();
+  /** Deliveries with an attempt under way here. */
+  private readonly sending = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private readonly closing = new AbortController();
   private readonly limiter: KeyedLimiter;
@@ -102,6 +105,8 @@ export class DeliveryDispatcher {
    */
   resume(record: DeliveryRecord): void {
     if (this.closed || record.status !== 'pending' || record.nextAttemptAtMs === null) return;
+    // Already due here (a takeover sweep may offer a delivery this process is about to send).
+    if (this.retryTimers.has(record.id) || this.sending.has(record.id)) return;
     const number = record.attempts.length + 1;
     const dueAt = record.nextAttemptAtMs;
     const clock = this.config.clock.for(record.merchantId);
@@ -169,11 +174,27 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
-    const { deliveries } = this.config;
     const clock = this.config.clock.for(record.merchantId);
     this.retryTimers.delete(record.id);
-    if (this.config.beforeSend) await this.config.beforeSend();
-    if (this.closed || this.forgotten(record)) return;
+    this.sending.add(record.id);
+    try {
+      if (this.config.beforeSend && (await this.config.beforeSend(record)) === false) return;
+      if (this.closed || this.forgotten(record)) return;
+      // Another process may have made this attempt meanwhile (the record is brought up to date in place).
+      if (record.status !== 'pending') return;
+      if (record.attempts.length + 1 !== number) {
+        this.sending.delete(record.id);
+        this.resume(record);
+        return;
+      }
+      await this.deliverAttempt(record, number, scheduledAt, clock);
+    } finally {
+      this.sending.delete(record.id);
+    }
+  }
+
+  private async deliverAttempt(record: DeliveryRecord, number: number, scheduledAt: number, clock: VirtualClock): Promise<void> {
+    const { deliveries } = this.config;
     const url = this.config.urlFor(record.merchantId);
     if (url !== undefined && url !== record.url) deliveries.retarget(record, url, clock.nowIso());
     const release = await this.limiter.acquire(new URL(record.url).origin);

@@ -36,7 +36,7 @@ export interface WebhookServiceOptions {
   /** Opt-in chaos deliveries (chaos.ts); none by default. */
   chaos?: PlanChaos;
   /** Durable mode: where endpoints and deliveries report changes, and what an attempt waits for before it goes out. */
-  persistence?: { persist: Persist; durable: () => Promise<void> };
+  persistence?: { persist: Persist; durable: (record: DeliveryRecord) => Promise<boolean | undefined | void> };
   /** Listener sessions (`stablepay listen`) that get every event of their merchant besides its endpoint; none when absent. */
   listeners?: ListenerTargets;
 }
@@ -77,6 +77,8 @@ export interface WebhookService {
    * attempt goes again); one another process made is that process's to send.
    */
   applyRecord?(kind: 'endpoint' | 'delivery', id: string, value: unknown, origin: { remote: boolean }): void;
+  /** Durable mode on a shared database: a pending delivery whose lease ran out is taken up here (its next attempt). */
+  resumeDelivery?(id: string): void;
 }
 
 export function createWebhookService(options: WebhookServiceOptions): WebhookService {
@@ -181,6 +183,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         deliveries.persist = options.persistence.persist;
       }
       for (const record of restored) dispatcher.resume(record);
+    },
+    resumeDelivery(id) {
+      const merchantId = deliveries.merchantOf(id);
+      const record = merchantId === undefined ? undefined : deliveries.record(merchantId, id);
+      if (record) dispatcher.resume(record);
     },
     applyRecord(kind, id, value, origin) {
       if (kind === 'endpoint') {

@@ -7,11 +7,17 @@ import { SqlDurableState } from '../sql-store/sql-durable-state.ts';
 
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
-export async function openDatabaseUrl(url: string, options: { poolSize?: number } = {}): Promise<SqlDurableState> {
+export async function openDatabaseUrl(
+  url: string,
+  options: { poolSize?: number; deliveryLeaseMs?: number } = {},
+): Promise<SqlDurableState> {
   const client = await openPostgres(url, { poolSize: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE });
   try {
     // A server may be shared by several simulators: each catches up with the others' commits before it answers.
-    return await SqlDurableState.open(client, `the database at ${printableDatabaseUrl(url)}`, { shared: true });
+    return await SqlDurableState.open(client, `the database at ${printableDatabaseUrl(url)}`, {
+      shared: true,
+      ...(options.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: options.deliveryLeaseMs } : {}),
+    });
   } catch (error) {
     await client.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);

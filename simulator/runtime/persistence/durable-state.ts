@@ -19,6 +19,8 @@ export interface DurableState {
   refresh(): Promise<void>;
   /** Rate-limit counts shared with the other processes on the database, when it is shared. */
   windowCounter?(): SharedWindowCounter | undefined;
+  /** Delivery leases, when several processes may send (a shared database). */
+  readonly leases?: { claim(id: string): Promise<boolean>; expired(): Promise<string[]>; readonly holder: { ms: number } } | undefined;
   /** How many times changes were undone (see commit). */
   readonly undoCount: number;
   /** How each kind of record goes back into its store (set once the stores are restored). */

@@ -63,8 +63,14 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
 }
 
-/** Writes one change under the write lock; returns its change number. */
-export async function writeChange(tx: SqlQueries, entry: Change): Promise<number> {
+/** Who leases a delivery it writes first, and for how long (sql-delivery-leases.ts). */
+export interface LeaseHolder {
+  owner: string;
+  ms: number;
+}
+
+/** Writes one change under the write lock; returns its change number. A new delivery is leased to `lease`'s owner. */
+export async function writeChange(tx: SqlQueries, entry: Change, lease?: LeaseHolder): Promise<number> {
   const { kind, id, deleted } = entry;
   if (deleted) {
     if (kind === PAYMENT) await tx.query('DELETE FROM payments WHERE id = $1', [id]);
@@ -96,9 +102,10 @@ export async function writeChange(tx: SqlQueries, entry: Change): Promise<number
   if (kind === DELIVERY)
     return changeOf(
       await tx.query<{ change: string }>(
-        `INSERT INTO webhook_deliveries (id, status, body) VALUES ($1, $2, $3::jsonb)
+        `INSERT INTO webhook_deliveries (id, status, body, lease_owner, lease_until)
+         VALUES ($1, $2, $3::jsonb, $4, now() + $5 * interval '1 millisecond')
          ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, change = ${NEXT} RETURNING change`,
-        [id, (entry.value as { status: string }).status, value],
+        [id, (entry.value as { status: string }).status, value, lease?.owner ?? null, lease?.ms ?? 0],
       ),
     );
   return changeOf(

@@ -16,6 +16,8 @@
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_DELIVERY_LEASE_MS, SqlDeliveryLeases } from './sql-delivery-leases.ts';
 import { SqlWindowCounter } from './sql-shared-counter.ts';
 import { type Change, type ChangedRow, changesSince, jsonText, latestChange, takeWriteLock, writeChange } from './sql-changes.ts';
 
@@ -96,7 +98,7 @@ export class SqlDurableState {
   }
 
   /** Applies the migrations and reads every record back (under the write lock: no writer is half-way). */
-  static async open(db: SqlClient, where: string, options: { shared?: boolean } = {}): Promise<SqlDurableState> {
+  static async open(db: SqlClient, where: string, options: { shared?: boolean; deliveryLeaseMs?: number } = {}): Promise<SqlDurableState> {
     await migrate(db);
     const live: StateRecords = new Map();
     const texts = new Map<string, string>();
@@ -129,9 +131,14 @@ export class SqlDurableState {
       return latestChange(tx);
     });
     const state = new SqlDurableState(db, live, latest, where, options.shared ?? false);
+    if (state.shared)
+      state.leases = new SqlDeliveryLeases(db, { owner: randomUUID(), ms: options.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS });
     for (const [key, text] of texts) state.committed.set(key, text);
     return state;
   }
+
+  /** Who sends each pending delivery, on a shared database (undefined: this process sends all of its own). */
+  leases: SqlDeliveryLeases | undefined;
 
   /** Rate-limit counts every process sharing the database sees (a server database only). */
   windowCounter(): SqlWindowCounter | undefined {
@@ -309,7 +316,7 @@ export class SqlDurableState {
         await released;
         batch = [...this.pending.values()];
         this.pending.clear();
-        for (const entry of batch) written = Math.max(written, await writeChange(tx, entry));
+        for (const entry of batch) written = Math.max(written, await writeChange(tx, entry, this.leases?.holder));
         // Set before COMMIT: nobody else draws numbers while the lock is held, and a catch-up that reads these rows
         // once committed must see them as this process's own.
         this.lastChange = Math.max(this.lastChange, written);
