@@ -155,6 +155,7 @@ export class SqlDurableState {
     return this.undone;
   }
 
+  /** id -> value of one kind: as read at start, then as reported or applied since. */
   records(kind: string): Map<string, unknown> {
     return this.live.get(kind) ?? new Map();
   }
@@ -273,6 +274,7 @@ export class SqlDurableState {
 
   private report(change: Change): void {
     if (this.closed) return;
+    this.track(change.kind, change.id, change.deleted ? undefined : change.value);
     const key = keyOf(change.kind, change.id);
     // Re-inserted so the map keeps report order (the order the batch writes them).
     this.pending.delete(key);
@@ -395,9 +397,17 @@ export class SqlDurableState {
   }
 
   private apply(kind: string, id: string, body: string | null, remote: boolean): void {
-    const applier = this.appliers?.get(kind);
-    if (!applier) return;
-    applier(id, body === null ? undefined : JSON.parse(body), { remote });
+    const value = body === null ? undefined : JSON.parse(body);
+    this.track(kind, id, value);
+    this.appliers?.get(kind)?.(id, value, { remote });
+  }
+
+  /** records() follows every change (read at start, and by tests after a commit). */
+  private track(kind: string, id: string, value: unknown): void {
+    let bucket = this.live.get(kind);
+    if (!bucket) this.live.set(kind, (bucket = new Map()));
+    if (value === undefined) bucket.delete(id);
+    else bucket.set(id, value);
   }
 
   /** While writes are refused, the database is asked every second whether it answers again. */
