@@ -6,8 +6,9 @@
 // any mode bits. A chmod does not bite at once: PGlite keeps the files it has open, so writes go on until it must
 // create a file (a table's free-space map once it grows past a few pages, a new WAL segment); the test creates until
 // then. Known gap, found by this test: the same process does not take writes again once the directory is writable
-// (PGlite answers `could not create file "base/…_fsm": File exists` for the file its refused create left behind)
-// until it is restarted; so the test restarts it, and the README says so.
+// (PGlite answers `could not create file "base/…_fsm": File exists`: the file is not on disk, but Emscripten's
+// in-memory file tree kept an entry for the create that was refused) until it is restarted; so the test restarts it,
+// and the README says so. A fix would reopen the PGlite instance after a failed file access.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
