@@ -1,32 +1,48 @@
-// Durable mode (--state-dir), measured in one run so machine load hits every row alike:
-//  1. the crash run of simulator/runtime/persistence/crash.test.ts (operations, kills, lost and duplicated events; target 0);
-//  2. create throughput (POST /v1/payments under autocannon) of `stablepay start --no-chains`, in memory and with
-//     --state-dir, interleaved, each as a ratio to in memory;
-//  3. restart time (spawn to the end of the banner) on a state dir holding 100k payments, against an empty one.
-// Run: npx tsx bench/durable.ts [--seconds 5] [--rounds 2] [--payments 100000] [--crash-ops 1000]
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Durable mode side by side, in one run so the machine's load hits every row alike:
+//  1. create throughput: POST /v1/payments under autocannon against `stablepay start --no-chains` in memory (the
+//     reference), with --state-dir (embedded PGlite) and with --database-url (a throw-away Postgres cluster from the
+//     system's binaries), interleaved over rounds, each as a ratio to in memory measured in the same round;
+//  2. restart with many payments (100k by default) on PGlite and on Postgres: spawn until the banner and the first
+//     answered request, against the same engine with an empty store and against a start in memory;
+//  3. two replicas on one Postgres against one: not measured until several simulators can share one database
+//     (issue 28 step 3); the row says so, and `--replicas` runs the measurement once that work has landed.
+// The crash figures are printed by the crash tests themselves (simulator/runtime/persistence/crash.test.ts).
+//
+//   npx tsx bench/durable.ts [--seconds 5] [--rounds 2] [--connections 16] [--payments 100000] [--restarts 3] [--replicas] [--readme]
+//
+// It spawns bin/stablepay.js (build first: npm run build). `--readme` writes the tables into bench/README.md between
+// the bench:durable markers.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSimulator } from '@stablepay/simulator';
-import { openStateDir } from '@stablepay/simulator/persistence';
-import { crashRun } from '@stablepay/simulator/test-support/crash-run';
-import { spawnUntil } from './support/child-process.ts';
-import { API_KEY, load } from './support/load.ts';
+import { startPostgresCluster } from '@stablepay/simulator/test-support/postgres-cluster';
+import { seedDurableStore } from '@stablepay/simulator/test-support/seed-durable-store';
+import { spawnUntil, type Started } from './support/child-process.ts';
+import { API_KEY, load, type LoadResult } from './support/load.ts';
 
+const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
 const SECONDS = arg('--seconds', 5);
 const ROUNDS = arg('--rounds', 2);
+const CONNECTIONS = arg('--connections', 16);
 const PAYMENTS = arg('--payments', 100_000);
-const CRASH_OPS = arg('--crash-ops', 1000);
-const CONNECTIONS = 16;
+const RESTARTS = arg('--restarts', 3);
+const REPLICAS = argv.includes('--replicas');
+const README = argv.includes('--readme');
 const BIN = fileURLToPath(new URL('../bin/stablepay.js', import.meta.url));
 const BANNER = /Configure a webhook endpoint/;
+/** A PGlite start under load can take half a minute before any payment is read. */
+const START_TIMEOUT_MS = 300_000;
 
-function start(stateDir?: string) {
+type Store = { kind: 'memory' } | { kind: 'pglite'; stateDir: string } | { kind: 'postgres'; databaseUrl: string };
+const storeFlags = (store: Store): string[] =>
+  store.kind === 'pglite' ? ['--state-dir', store.stateDir] : store.kind === 'postgres' ? ['--database-url', store.databaseUrl] : [];
+
+function start(store: Store): Promise<Started> {
   return spawnUntil(
     process.execPath,
     [
@@ -41,110 +57,218 @@ function start(stateDir?: string) {
       API_KEY,
       '--rate-limit',
       '100000000',
-      ...(stateDir ? ['--state-dir', stateDir] : []),
+      ...storeFlags(store),
     ],
     BANNER,
-    { env: { ...process.env, STABLEPAY_STATE_DIR: '', STABLEPAY_API_KEY: '' } },
+    {
+      env: { ...process.env, STABLEPAY_STATE_DIR: '', STABLEPAY_DATABASE_URL: '', STABLEPAY_API_KEY: '', STABLEPAY_MAX_PAYMENTS: '' },
+      timeoutMs: START_TIMEOUT_MS,
+    },
   );
 }
 
-const baseOf = (output: string): string => /Base URL\s+(\S+)/.exec(output)?.[1] as string;
+const baseOf = (server: Started): string => {
+  const url = /Base URL\s+(\S+)/.exec(server.output())?.[1];
+  if (!url) throw new Error(`no base URL in the banner:\n${server.output()}`);
+  return url;
+};
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const fmt = (n: number, d = 0): string => n.toFixed(d);
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const sizeOf = (path: string): number =>
+  statSync(path).isDirectory() ? readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0) : statSync(path).size;
 
-async function crashTable(): Promise<string[]> {
-  const r = await crashRun({ operations: CRASH_OPS, killRate: 0.03, seed: 14 });
-  return [
-    '| crash run (seed 14) | value | target |',
-    '|---|---|---|',
-    `| operations | ${r.operations} (${r.acknowledged} answered, ${r.unacknowledged} cut off by the kill) | |`,
-    `| stops of the child (restarts): SIGKILL / SIGTERM | ${r.kills - r.sigterms} / ${r.sigterms} | |`,
-    `| restarts whose payments differed from the model | ${r.stateMismatches.length} | 0 |`,
-    `| payments at the end / webhook events they imply | ${r.payments} / ${r.events} | |`,
-    `| lost events (never delivered after the drain) | ${r.lostEvents.length} | 0 |`,
-    `| duplicated events (a second attempt after a recorded success) | ${r.duplicatedEvents.length} | 0 |`,
-    `| attempts in flight at a kill, sent again after the restart (same attempt) | ${r.resentInFlight} | <= kills |`,
-    `| restart time, median of ${r.restartMs.length} (ms, spawn to banner) | ${fmt(median(r.restartMs))} | |`,
-  ];
+const LABEL = {
+  memory: 'in memory (default, the reference)',
+  pglite: '`--state-dir` (embedded PGlite)',
+  postgres: '`--database-url` (Postgres 15 server, pool 10)',
+} as const;
+type Kind = keyof typeof LABEL;
+const KINDS: Kind[] = ['memory', 'pglite', 'postgres'];
+
+const cluster = await startPostgresCluster();
+const scratch = mkdtempSync(join(tmpdir(), 'stablepay-bench-durable-'));
+let databases = 0;
+/** A fresh store of the kind: a new state dir (from PGlite's template) or a new database of the cluster. */
+function freshStore(kind: Kind): Store {
+  databases += 1;
+  if (kind === 'pglite') return { kind, stateDir: join(scratch, `state-${databases}`) };
+  if (kind === 'postgres') return { kind, databaseUrl: cluster.createDatabase(`bench_${databases}`) };
+  return { kind };
 }
 
-async function throughputTable(): Promise<string[]> {
-  const rows: Record<'memory' | 'durable', { rps: number[]; p99: number[]; non2xx: number }> = {
-    memory: { rps: [], p99: [], non2xx: 0 },
-    durable: { rps: [], p99: [], non2xx: 0 },
-  };
+async function throughput(): Promise<string[]> {
+  const rows = new Map<Kind, (LoadResult & { ratio: number })[]>(KINDS.map((k) => [k, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const mode of ['memory', 'durable'] as const) {
-      const dir = mode === 'durable' ? mkdtempSync(join(tmpdir(), 'stablepay-bench-durable-')) : undefined;
-      const server = await start(dir);
+    const measured = new Map<Kind, LoadResult>();
+    for (const kind of KINDS) {
+      const server = await start(freshStore(kind));
       try {
-        const result = await load(baseOf(server.output()), CONNECTIONS, SECONDS);
-        rows[mode].rps.push(result.rps);
-        rows[mode].p99.push(result.p99);
-        rows[mode].non2xx += result.non2xx + result.errors;
+        const base = baseOf(server);
+        await load(base, CONNECTIONS, 1); // warm-up (JIT, the pool's connections), not reported
+        measured.set(kind, await load(base, CONNECTIONS, SECONDS));
       } finally {
         await server.stop();
-        if (dir) rmSync(dir, { recursive: true, force: true });
       }
+      process.stderr.write(`round ${round + 1}/${ROUNDS}: ${kind} ${fmt(measured.get(kind)?.rps ?? 0)} req/s\n`);
+    }
+    const reference = measured.get('memory')?.rps ?? Number.NaN;
+    for (const kind of KINDS) {
+      const result = measured.get(kind) as LoadResult;
+      rows.get(kind)?.push({ ...result, ratio: result.rps / reference });
     }
   }
-  const memory = median(rows.memory.rps);
-  return [
-    `| create throughput (${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved) | req/s (median) | p99 ms | ratio to in memory | non-2xx |`,
-    '|---|---|---|---|---|',
-    ...(['memory', 'durable'] as const).map(
-      (mode) =>
-        `| ${mode === 'memory' ? 'in memory (default)' : '--state-dir (PGlite, one transaction per group commit)'} | ${fmt(median(rows[mode].rps))} | ${fmt(median(rows[mode].p99))} | ${fmt(median(rows[mode].rps) / memory, 2)} | ${rows[mode].non2xx} |`,
-    ),
+  const lines = [
+    `| create throughput (${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS} interleaved rounds) | req/s | p50 (ms) | p99 (ms) | × in memory (same round) | non-2xx + errors |`,
+    '| --- | --: | --: | --: | --: | --: |',
   ];
+  for (const kind of KINDS) {
+    const results = rows.get(kind) ?? [];
+    const row = [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)] as LoadResult;
+    const failures = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    lines.push(
+      `| ${LABEL[kind]} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${fmt(median(results.map((r) => r.ratio)), 2)} | ${failures} |`,
+    );
+  }
+  return lines;
 }
 
-async function restartTable(): Promise<string[]> {
-  const full = mkdtempSync(join(tmpdir(), 'stablepay-bench-100k-'));
-  const empty = mkdtempSync(join(tmpdir(), 'stablepay-bench-empty-'));
+/** Spawn until the banner, then the first answered request: what a restart costs a client. */
+async function timeRestart(store: Store, expectedPayments: number): Promise<{ bannerMs: number; firstAnswerMs: number }> {
+  const t0 = performance.now();
+  const server = await start(store);
   try {
-    // Fill the state dir through the simulator's own stores (as POST /v1/payments would), then stop cleanly.
-    const journal = await openStateDir(full);
-    const sim = createSimulator({ defaultApiKey: API_KEY, durable: journal, logger: { info: () => undefined, error: () => undefined } });
-    for (let i = 0; i < PAYMENTS; i += 1) {
-      sim.payments.create(
-        sim.defaultMerchant.id,
-        {
-          amount: String(1 + (i % 1000)),
-          currency: 'USD',
-          externalId: `r${i}`,
-          expiresAt: new Date(sim.clock.now() + 7 * 86_400_000).toISOString(),
-        },
-        'api',
-      );
-      if (i % 5000 === 4999) await journal.commit();
-    }
-    await journal.commit();
-    await sim.close();
-    await journal.close();
-    const size = (path: string): number =>
-      statSync(path).isDirectory() ? readdirSync(path).reduce((sum, name) => sum + size(join(path, name)), 0) : statSync(path).size;
-    const mb = size(full) / 1e6;
-    const times: Record<'empty' | 'full', number[]> = { empty: [], full: [] };
-    for (let run = 0; run < 3; run += 1) {
-      for (const which of ['empty', 'full'] as const) {
-        const server = await start(which === 'full' ? full : empty);
-        times[which].push(server.elapsedMs);
-        await server.stop();
-      }
-    }
-    const base = median(times.empty);
-    return [
-      '| restart (spawn to banner, median of 3, interleaved) | ms | ratio to an empty state dir |',
-      '|---|---|---|',
-      `| empty state dir | ${fmt(base)} | 1.00 |`,
-      `| ${PAYMENTS.toLocaleString('en')} payments (${fmt(mb, 1)} MB on disk) | ${fmt(median(times.full))} | ${fmt(median(times.full) / base, 2)} |`,
-    ];
+    const bannerMs = performance.now() - t0;
+    const res = await fetch(`${baseOf(server)}/v1/payments?limit=1`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    await res.arrayBuffer();
+    const firstAnswerMs = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`the first request after the restart was answered ${res.status}`);
+    const restored = /restored (\d+) payments/.exec(server.output())?.[1];
+    if (expectedPayments > 0 && Number(restored) !== expectedPayments)
+      throw new Error(`the restart restored ${restored ?? 'no'} payments, not the ${expectedPayments} seeded:\n${server.output()}`);
+    return { bannerMs, firstAnswerMs };
   } finally {
-    rmSync(full, { recursive: true, force: true });
-    rmSync(empty, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
-const tables = [await crashTable(), await throughputTable(), await restartTable()];
-console.log(tables.map((t) => t.join('\n')).join('\n\n'));
+async function restarts(): Promise<string[]> {
+  const seeded = { pglite: freshStore('pglite'), postgres: freshStore('postgres') };
+  const empty = { pglite: freshStore('pglite'), postgres: freshStore('postgres') };
+  const seedMs = { pglite: 0, postgres: 0 };
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const t0 = performance.now();
+    const store = seeded[kind];
+    await seedDurableStore(
+      store.kind === 'pglite' ? { stateDir: store.stateDir } : { databaseUrl: (store as { databaseUrl: string }).databaseUrl },
+      {
+        payments: PAYMENTS,
+        apiKey: API_KEY,
+      },
+    );
+    seedMs[kind] = performance.now() - t0;
+    process.stderr.write(`seeded ${fmt(PAYMENTS)} payments into ${kind} in ${fmt(seedMs[kind] / 1000, 1)} s\n`);
+    // The empty store's first start makes it (template copy, migrations): not what a restart costs.
+    const first = await start(empty[kind]);
+    await first.stop();
+  }
+  const cases: { key: string; label: string; store: Store; payments: number }[] = [
+    { key: 'memory', label: 'in memory, nothing to restore (reference)', store: { kind: 'memory' }, payments: 0 },
+    { key: 'pglite-empty', label: '`--state-dir` (PGlite), empty', store: empty.pglite, payments: 0 },
+    { key: 'pglite-full', label: `\`--state-dir\` (PGlite), ${fmt(PAYMENTS)} payments`, store: seeded.pglite, payments: PAYMENTS },
+    { key: 'postgres-empty', label: '`--database-url` (Postgres), empty', store: empty.postgres, payments: 0 },
+    { key: 'postgres-full', label: `\`--database-url\` (Postgres), ${fmt(PAYMENTS)} payments`, store: seeded.postgres, payments: PAYMENTS },
+  ];
+  const times = new Map<string, { bannerMs: number; firstAnswerMs: number }[]>(cases.map((c) => [c.key, []]));
+  for (let run = 0; run < RESTARTS; run += 1) {
+    for (const c of cases) {
+      const t = await timeRestart(c.store, c.payments);
+      times.get(c.key)?.push(t);
+      process.stderr.write(`restart ${run + 1}/${RESTARTS}: ${c.key} ${fmt(t.firstAnswerMs)} ms\n`);
+    }
+  }
+  const first = (key: string): number => median((times.get(key) ?? []).map((t) => t.firstAnswerMs));
+  const memory = first('memory');
+  const pgliteMb = sizeOf(join((seeded.pglite as { stateDir: string }).stateDir, 'db')) / 1e6;
+  const lines = [
+    `| restart (spawn to the first answered request, median of ${RESTARTS} interleaved) | to the banner (ms) | to the first answer (ms) | × in memory | × the same engine empty |`,
+    '| --- | --: | --: | --: | --: |',
+  ];
+  for (const c of cases) {
+    const engineEmpty = c.key.startsWith('pglite')
+      ? first('pglite-empty')
+      : c.key.startsWith('postgres')
+        ? first('postgres-empty')
+        : memory;
+    lines.push(
+      `| ${c.label} | ${fmt(median((times.get(c.key) ?? []).map((t) => t.bannerMs)))} | ${fmt(first(c.key))} | ${fmt(first(c.key) / memory, 1)} | ${fmt(first(c.key) / engineEmpty, 1)} |`,
+    );
+  }
+  lines.push(
+    '',
+    `Seeding ${fmt(PAYMENTS)} payments (made by the simulator, bulk-inserted: simulator/test-support/seed-durable-store.ts): PGlite ${fmt(seedMs.pglite / 1000, 1)} s, Postgres ${fmt(seedMs.postgres / 1000, 1)} s; the PGlite directory holds ${fmt(pgliteMb, 0)} MB.`,
+  );
+  return lines;
+}
+
+/**
+ * THE PLACE FOR "two replicas on one Postgres against one" (issue 28 step 3). Until several simulators can share one
+ * database as one sandbox, two processes on one database are not a configuration anyone should run, so no figure is
+ * printed. With --replicas (once that work has landed): one simulator and then two on one fresh database each, the
+ * same connections split over them, the sum of their req/s as a ratio to the one.
+ */
+async function replicas(): Promise<string[]> {
+  const header = [
+    `| two replicas on one Postgres against one (${CONNECTIONS} connections in all) | req/s | × one replica (same run) |`,
+    '| --- | --: | --: |',
+  ];
+  if (!REPLICAS)
+    return [
+      ...header,
+      '| one replica | not measured | — |',
+      '| two replicas | not measured | — |',
+      '',
+      'Not measured: several simulators on one Postgres (issue 28 step 3) have not landed; `--replicas` measures it once they have.',
+    ];
+  const one = await start(freshStore('postgres'));
+  let single: LoadResult;
+  try {
+    await load(baseOf(one), CONNECTIONS, 1);
+    single = await load(baseOf(one), CONNECTIONS, SECONDS);
+  } finally {
+    await one.stop();
+  }
+  const shared = freshStore('postgres');
+  const pair = [await start(shared), await start(shared)];
+  let both: LoadResult[];
+  try {
+    await Promise.all(pair.map((s) => load(baseOf(s), CONNECTIONS / 2, 1)));
+    both = await Promise.all(pair.map((s) => load(baseOf(s), CONNECTIONS / 2, SECONDS)));
+  } finally {
+    await Promise.all(pair.map((s) => s.stop()));
+  }
+  const sum = both.reduce((total, r) => total + r.rps, 0);
+  return [...header, `| one replica | ${fmt(single.rps)} | 1.00 |`, `| two replicas (sum) | ${fmt(sum)} | ${fmt(sum / single.rps, 2)} |`];
+}
+
+const loadAtStart = loadavg()[0]?.toFixed(1);
+const startedAt = new Date();
+let tables: string[][];
+try {
+  tables = [await throughput(), await restarts(), await replicas()];
+} finally {
+  cluster.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+const command = `npx tsx bench/durable.ts ${argv.filter((a) => a !== '--readme').join(' ')}`.trim();
+const header = `Command: \`${command}\`. Machine: ${availableParallelism()} cores, Node ${process.version}, load average ${loadAtStart} at start and ${loadavg()[0]?.toFixed(1)} at the end, ${startedAt.toISOString().slice(0, 10)}.`;
+const section = `${header}\n\n${tables.map((t) => t.join('\n')).join('\n\n')}\n`;
+process.stdout.write(section);
+
+if (README) {
+  const path = fileURLToPath(new URL('./README.md', import.meta.url));
+  const text = readFileSync(path, 'utf8');
+  const startMarker = '<!-- bench:durable:start -->';
+  const endMarker = '<!-- bench:durable:end -->';
+  if (!text.includes(startMarker) || !text.includes(endMarker)) throw new Error(`bench/README.md has no ${startMarker} … ${endMarker}`);
+  writeFileSync(path, `${text.slice(0, text.indexOf(startMarker) + startMarker.length)}\n${section}${text.slice(text.indexOf(endMarker))}`);
+}

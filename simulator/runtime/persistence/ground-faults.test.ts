@@ -1,7 +1,7 @@
 // Faults of the ground under --state-dir, on a small tmpfs of its own: the disk full answers writes 507 with
 // Retry-After; reads go on; once space is freed the simulator takes writes by itself, and a restart has every write
-// it acknowledged. (A read-only remount is refused while the database holds its files open, so a read-only directory
-// is not tested here; a database that is down is, in sql-store/postgres.test.ts.)
+// it acknowledged. (A read-only remount is refused while the database holds its files open; a read-only directory is
+// tested by chmod in read-only-dir.test.ts, a database that is down in sql-store/postgres.test.ts.)
 // Mounting needs root (CI runs as root); elsewhere the test is skipped with that reason.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

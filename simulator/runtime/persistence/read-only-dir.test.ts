@@ -1,0 +1,163 @@
+// A --state-dir made read-only under a running simulator (an operator's chmod, a volume remounted read-only): writes
+// are answered 503 with Retry-After instead of being acknowledged and lost, reads go on, and once the directory is
+// writable again a restart has every write that was acknowledged, and takes new ones.
+//
+// The simulator runs as a child process of another user than root (as root: `nobody`), because root writes through
+// any mode bits. A chmod does not bite at once: PGlite keeps the files it has open, so writes go on until it must
+// create a file (a table's free-space map once it grows past a few pages, a new WAL segment); the test creates until
+// then. Known gap, found by this test: the same process does not take writes again once the directory is writable
+// (PGlite answers `could not create file "base/…_fsm": File exists`: the file is not on disk, but Emscripten's
+// in-memory file tree kept an entry for the create that was refused) until it is restarted; so the test restarts it,
+// and the README says so. A fix would reopen the PGlite instance after a failed file access.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { templatePath } from '../sql-store/pglite-client.ts';
+
+const BIN = fileURLToPath(new URL('../../../bin/stablepay.js', import.meta.url));
+const KEY = 'pk_readonlydir00000000000000000000000000000000000000';
+const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+const asRoot = process.getuid?.() === 0;
+/** The user the simulator runs as: `nobody` when we are root (mode bits bind it), else ourselves. */
+const user = asRoot
+  ? {
+      uid: Number(execFileSync('id', ['-u', 'nobody']).toString().trim()),
+      gid: Number(execFileSync('id', ['-g', 'nobody']).toString().trim()),
+    }
+  : undefined;
+
+const root = mkdtempSync(join(tmpdir(), 'stablepay-read-only-'));
+const stateDir = join(root, 'state');
+const cache = join(root, 'cache');
+afterAll(() => {
+  if (existsSync(stateDir)) execFileSync('chmod', ['-R', 'u+w', stateDir]);
+  rmSync(root, { recursive: true, force: true });
+});
+
+function prepare(): void {
+  chmodSync(root, 0o755);
+  mkdirSync(stateDir, { mode: 0o700 });
+  // The template that spares a new directory its initdb lives in our cache; the other user gets a copy it can read.
+  mkdirSync(cache, { mode: 0o755 });
+  const template = templatePath();
+  if (existsSync(template)) copyFileSync(template, join(cache, basename(template)));
+  if (user) for (const path of [stateDir, cache]) chownSync(path, user.uid, user.gid);
+}
+
+interface Simulator {
+  base: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function startSimulator(): Promise<Simulator> {
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      'start',
+      '--no-chains',
+      '--port',
+      '0',
+      '--quiet',
+      '--no-demo-payment',
+      '--api-key',
+      KEY,
+      '--rate-limit',
+      '100000000',
+      '--state-dir',
+      stateDir,
+    ],
+    {
+      ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      env: {
+        ...process.env,
+        HOME: root,
+        STABLEPAY_CACHE_DIR: cache,
+        STABLEPAY_STATE_DIR: '',
+        STABLEPAY_DATABASE_URL: '',
+        STABLEPAY_API_KEY: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await expect
+    .poll(() => (child.exitCode === null ? /Configure a webhook endpoint/.test(output) : `exited:\n${output}`), {
+      timeout: 180_000,
+      interval: 200,
+    })
+    .toBe(true);
+  const base = /Base URL\s+(\S+)/.exec(output)?.[1] as string;
+  return {
+    base,
+    child,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const create = (base: string, externalId: string): Promise<Response> =>
+  fetch(`${base}/v1/payments`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ amount: '2', currency: 'USD', externalId, title: 'x'.repeat(250) }),
+  });
+
+it('a state dir made read-only: 503 with Retry-After, reads go on, every acknowledged write is there after a restart', async () => {
+  prepare();
+  const acknowledged: string[] = [];
+  let sim = await startSimulator();
+  try {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await create(sim.base, `before-${i}`)).status).toBe(201);
+      acknowledged.push(`before-${i}`);
+    }
+    execFileSync('chmod', ['-R', 'a-w', stateDir]);
+    // Writes go on while PGlite writes into files it holds open; the first one that needs a new file is refused.
+    let refused: Response | undefined;
+    for (let i = 0; i < 4000 && !refused; i += 8) {
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, j) => create(sim.base, `read-only-${i + j}`)));
+      answers.forEach((res, j) => {
+        if (res.status === 201) acknowledged.push(`read-only-${i + j}`);
+        else refused ??= res;
+      });
+    }
+    if (!refused) throw new Error(`4,000 creates on a read-only state dir were all acknowledged:\n${sim.output()}`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'The database is unavailable; this change was not saved, retry shortly',
+    );
+    // Writes stay refused while the directory is read-only; reads are answered.
+    expect((await create(sim.base, 'still-read-only')).status).toBe(503);
+    expect((await fetch(`${sim.base}/v1/payments?limit=1`, { headers: HEADERS })).status).toBe(200);
+  } finally {
+    execFileSync('chmod', ['-R', 'u+w', stateDir]);
+    await sim.stop();
+  }
+  sim = await startSimulator();
+  try {
+    const missing: string[] = [];
+    for (const externalId of acknowledged) {
+      const list = (await (await fetch(`${sim.base}/v1/payments?externalId=${externalId}`, { headers: HEADERS })).json()) as {
+        data: unknown[];
+      };
+      if (list.data.length !== 1) missing.push(externalId);
+    }
+    expect({ acknowledged: acknowledged.length, missing }).toEqual({ acknowledged: acknowledged.length, missing: [] });
+    expect((await create(sim.base, 'after-restart')).status).toBe(201);
+  } finally {
+    await sim.stop();
+  }
+}, 600_000);
