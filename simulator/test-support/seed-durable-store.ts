@@ -39,6 +39,12 @@ function recordingState(): { state: DurableState; records: Map<string, Map<strin
     records: () => new Map(),
     persist: { put: (kind, id, value) => bucket(kind).set(id, value), delete: (kind, id) => bucket(kind).delete(id) },
     commit: () => Promise.resolve(),
+    // The seed calls the services directly, never the HTTP edge, which alone opens write sessions.
+    beginWrite: () => Promise.reject(new Error('the seed writes through the services, not the edge')),
+    endWrite: () => Promise.reject(new Error('the seed writes through the services, not the edge')),
+    refresh: () => Promise.resolve(),
+    undoCount: 0,
+    applyWith: () => undefined,
   };
   return { state, records };
 }
