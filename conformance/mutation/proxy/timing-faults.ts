@@ -3,6 +3,7 @@
 // signature over it, any attempt-time header) still claims the due time. Only timing by arrival catches it. The
 // matching control holds retries by less than the retry check's tolerance and must pass.
 import type { ProxyApi, RelayedDelivery, TrafficRewrite } from './fault-proxy.ts';
+import { RETRY_OFFSETS_S } from '../../webhooks/retry-timing.ts';
 import type { ProxyFault } from './response-faults.ts';
 
 /** How often a held attempt looks at the service's clock: a jump of the clock releases it within this much wall time. */
@@ -33,14 +34,8 @@ export function holdRetries(lateMs: number): NonNullable<TrafficRewrite['deliver
   };
 }
 
-const RETRY_ATTEMPTS = [
-  'WH-RETRY-ATTEMPT-2',
-  'WH-RETRY-ATTEMPT-3',
-  'WH-RETRY-ATTEMPT-4',
-  'WH-RETRY-ATTEMPT-5',
-  'WH-RETRY-ATTEMPT-6',
-  'WH-RETRY-ATTEMPT-7',
-];
+/** Every retry's requirement (attempts 2 to 7 of spec §6's table). */
+const RETRY_ATTEMPTS = RETRY_OFFSETS_S.slice(1).map((_, i) => `WH-RETRY-ATTEMPT-${i + 2}`);
 
 export const TIMING_FAULTS: ProxyFault[] = [
   {
