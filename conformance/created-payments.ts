@@ -22,8 +22,12 @@ export function createdPaymentId(
   return typeof id === 'string' ? id : undefined;
 }
 
-/** Cancels in small parallel batches: a run creates thousands, the implementation should not see a burst. */
-const PARALLEL = 8;
+/**
+ * Cancels with this many DELETEs in flight at most: a run creates thousands, the implementation should not see a burst,
+ * yet a check that created hundreds (fees.split-properties: about 300) must have them all cancelled within the runner's
+ * cleanup limit. A pool, not batches: one slow answer holds up one lane, not the whole cleanup.
+ */
+export const CANCEL_CONCURRENCY = 16;
 
 export class CreatedPayments {
   private readonly byCheck = new Map<string, Created[]>();
@@ -42,34 +46,37 @@ export class CreatedPayments {
   };
 
   /**
-   * Every payment a cleanup sent (or was about to send) a DELETE for, noted before the request leaves and dropped once
-   * it is answered with a refusal: whether or not its exchange was recorded by the time a run-level check judges, the
-   * cancel may have taken effect.
+   * Every payment a cleanup sent (or was about to send) a DELETE for, noted before the request leaves and never
+   * dropped: answered or not, cut off by the cleanup's time limit or not, the suite asked for that cancel.
    */
   readonly cancelsSent = new Set<string>();
+
+  /**
+   * Those of cancelsSent whose DELETE came back with a refusal (a payment no longer ACTIVE answers 400): that answer
+   * says the cancel took no effect, unless another request of the suite cancelled it (a run-level check reads the
+   * payment to tell).
+   */
+  readonly cancelsRefused = new Set<string>();
 
   /** Cancels every payment `checkId` created; returns how many answered 200 (were still ACTIVE). */
   async cancelActive(checkId: string): Promise<number> {
     const created = this.byCheck.get(checkId) ?? [];
     this.byCheck.delete(checkId);
     let cancelled = 0;
-    for (let i = 0; i < created.length; i += PARALLEL) {
-      const batch = created.slice(i, i + PARALLEL);
-      for (const { id } of batch) this.cancelsSent.add(id);
-      const answers = await Promise.all(
-        batch.map(({ id, client }) =>
-          client.delete(`/v1/payments/${encodeURIComponent(id)}`).then(
-            (r) => {
-              // Answered and refused (a payment no longer ACTIVE answers 400): that cancel took no effect.
-              if (r.status < 200 || r.status >= 300) this.cancelsSent.delete(id);
-              return r.status;
-            },
-            () => 0,
-          ),
-        ),
-      );
-      cancelled += answers.filter((status) => status === 200).length;
-    }
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < created.length) {
+        const { id, client } = created[next++]!;
+        this.cancelsSent.add(id);
+        const status = await client.delete(`/v1/payments/${encodeURIComponent(id)}`).then(
+          (r) => r.status,
+          () => 0,
+        );
+        if (status === 200) cancelled += 1;
+        if (status >= 300 || (status > 0 && status < 200)) this.cancelsRefused.add(id);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CANCEL_CONCURRENCY, created.length) }, lane));
     return cancelled;
   }
 }

@@ -58,7 +58,7 @@ describe('mutation self-test', () => {
   it('has at least 25 outside-in faults covering every class, and at least 8 negative controls', () => {
     expect(PROXY_FAULTS.length).toBeGreaterThanOrEqual(25);
     expect(new Set(PROXY_FAULTS.map((f) => f.class))).toEqual(
-      new Set(['invariant', 'oracle', 'flag', 'absence', 'identity', 'contract', 'delivery']),
+      new Set(['invariant', 'oracle', 'flag', 'absence', 'identity', 'contract', 'delivery', 'timing']),
     );
     expect(new Set([...PROXY_FAULTS.map((f) => f.name), ...FAULT_DEFINITIONS.map((f) => f.name)]).size).toBe(
       PROXY_FAULTS.length + FAULT_DEFINITIONS.length,

@@ -39,11 +39,19 @@ export function controlChecks(control: ProxyControl): string[] {
 
 export const nameOf = (c: ProxyCase): string => (c.kind === 'fault' ? c.fault.name : c.control.name);
 
+/** The virtual time of the merchant whose key is `auth` (control-api.yaml `GET /clock`). */
+async function controlClockNow(controlUrl: string, auth: string): Promise<number> {
+  const response = await fetch(`${controlUrl}/clock`, { headers: auth ? { authorization: auth } : {} });
+  const { now } = (await response.json()) as { now: string };
+  return Date.parse(now);
+}
+
 export async function runProxyCase(proxyCase: ProxyCase, seed = MUTATION_SEED): Promise<ProxyRun> {
   const started = performance.now();
   const server = await startServer({ host: '127.0.0.1', port: 0, logger: quietLogger });
   const rewrite = proxyCase.kind === 'fault' ? proxyCase.fault : proxyCase.control;
-  const proxy = new FaultProxy(server.url, rewrite);
+  // Timing faults hold deliveries on the service's clock: here the merchant's virtual clock, read through the control API.
+  const proxy = new FaultProxy(server.url, rewrite, { targetClock: (auth) => controlClockNow(server.controlUrl!, auth) });
   try {
     const url = await proxy.start();
     const only = proxyCase.kind === 'fault' ? targetChecks(proxyCase.fault, ALL_CHECKS).only : controlChecks(proxyCase.control);

@@ -2,7 +2,10 @@
 // state flow is forward only and each event names a transition (spec §3, §6), so an event for a transition the payment
 // never made is a failure; a late, repeated or out-of-order delivery of a real one is not. What the suite can prove
 // from its own requests, without assuming anything the spec does not state:
-// - payment.cancelled for a payment the run never asked to cancel: CANCELLED is reached only by DELETE.
+// - payment.cancelled for a payment the run never asked to cancel: CANCELLED is reached only by DELETE. A DELETE the run
+//   sent counts as asked whatever became of it (answered, cut off by a cleanup's time limit, still on its way), except
+//   when it was answered with a refusal: then the payment must read CANCELLED now (CANCELLED is terminal), or the event
+//   names a transition it never made.
 // - payment.processing, .completed, .failed or .expired for a payment the run cancelled while it was ACTIVE (the DELETE
 //   answered it CANCELLED) and that still reads CANCELLED after the event arrived: each of those transitions leaves
 //   ACTIVE or PROCESSING, which the payment no longer was, and only a DELETE of an ACTIVE payment makes it CANCELLED.
@@ -34,19 +37,30 @@ function acknowledgedAgain(events: Delivery[]): Delivery[] {
   return again;
 }
 
+/** Which payments the run asked to cancel, as far as its own requests tell. */
+interface CancelsAsked {
+  /** A DELETE answered 2xx, or not answered (cut off, failed, still in flight): it may have taken effect. */
+  taken: Set<string>;
+  /** Every payment the run sent a DELETE for, whatever the answer (a refusal included). */
+  sent: Set<string>;
+}
+
 /**
- * Payment ids the run sent a DELETE for that was answered 2xx or not answered at all (it may have taken effect), and
- * those the end-of-check cleanups sent one for, recorded or not yet (a cleanup cut at its time limit).
+ * Cancels the run asked for: its recorded DELETEs, and those the end-of-check cleanups sent, noted before each left
+ * (recorded or not yet: a cleanup cut at its time limit, an answer still on its way when this check judges).
  */
-function cancelsAsked(ctx: CheckContext): Set<string> {
-  const ids = new Set<string>(ctx.services.createdPayments?.cancelsSent ?? []);
+function cancelsAsked(ctx: CheckContext): CancelsAsked {
+  const cleanup = ctx.services.createdPayments;
+  const sent = new Set<string>(cleanup?.cancelsSent ?? []);
+  const taken = new Set<string>([...sent].filter((id) => !cleanup?.cancelsRefused.has(id)));
   for (const exchange of ctx.services.recorder.all('service')) {
     const match = /\/v1\/payments\/([^/?]+)$/.exec(new URL(exchange.url).pathname);
     if (exchange.method !== 'DELETE' || !match) continue;
-    if (exchange.status === null || exchange.transportError !== null || (exchange.status >= 200 && exchange.status < 300))
-      ids.add(decodeURIComponent(match[1]!));
+    const id = decodeURIComponent(match[1]!);
+    sent.add(id);
+    if (exchange.status === null || exchange.transportError !== null || (exchange.status >= 200 && exchange.status < 300)) taken.add(id);
   }
-  return ids;
+  return { taken, sent };
 }
 
 export const eventsAgainstHistory = defineCheck({
@@ -93,10 +107,21 @@ export const eventsAgainstHistory = defineCheck({
       const { event, data } = delivery.json as PaymentEventPayload;
       const history = histories!.get(data.paymentId)!;
       if (event === 'payment.cancelled') {
-        if (!asked.has(data.paymentId))
+        if (asked.taken.has(data.paymentId)) continue;
+        if (!asked.sent.has(data.paymentId)) {
           report(
             delivery,
             `payment ${data.paymentId} was never cancelled by the run (no DELETE of it), and only a DELETE cancels a payment`,
+          );
+          continue;
+        }
+        // Every DELETE of it was refused; one may still have cancelled it (a refusal can answer a second DELETE, or come
+        // back for one that took effect): CANCELLED is terminal, so the payment as it reads now tells.
+        const now = history.client ? await getPayment(history.client, data.paymentId) : undefined;
+        if (now?.status === 200 && now.payment?.status !== undefined && now.payment.status !== 'CANCELLED')
+          report(
+            delivery,
+            `payment ${data.paymentId} reads ${now.payment.status} after payment.cancelled arrived, and every DELETE the run sent for it was refused: CANCELLED is terminal, so it was never cancelled`,
           );
         continue;
       }

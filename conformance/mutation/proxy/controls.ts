@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import type { RelayedDelivery, ProxyApi, TrafficRewrite } from './fault-proxy.ts';
 import { reverseKeys, type Json } from './rewrite-helpers.ts';
+import { holdRetries } from './timing-faults.ts';
 
 export interface ProxyControl extends TrafficRewrite {
   name: string;
@@ -92,6 +93,12 @@ export const CONTROLS: ProxyControl[] = [
       const { 'x-simulator-attempt-timestamp': _dropped, ...headers } = d.headers;
       return proxy.forward({ ...d, headers });
     },
+  },
+  {
+    name: 'retry-late-within-tolerance',
+    description:
+      "Every retry reaches the receiver 1 s after it fell due on the service's clock, headers claiming the due time: inside the retry check's ±2 s tolerance (the timing fault's control)",
+    delivery: holdRetries(1000),
   },
   {
     name: 'extra-field-open-shape',

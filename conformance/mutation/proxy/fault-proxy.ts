@@ -42,6 +42,8 @@ export interface ProxyApi {
   endpointOf(auth: string): string | undefined;
   /** Runs `task` after `ms` (cancelled when the proxy closes). */
   later(ms: number, task: () => Promise<unknown> | void): void;
+  /** The time (ms) on the service's clock for the merchant of `auth`, the clock its timers and retries run on. */
+  targetNow(auth: string): Promise<number>;
 }
 
 /** What a fault or control does to the traffic; both hooks are optional. */
@@ -102,9 +104,18 @@ export class FaultProxy implements ProxyApi {
   constructor(
     private readonly upstream: string,
     private readonly rewrite: TrafficRewrite,
-    /** port: where to listen (default any free one); documentedHeadersOnly: drop the simulator's own X-Simulator-* headers from responses and deliveries, so the suite sees what a real implementation sends. */
-    private readonly options: { port?: number; documentedHeadersOnly?: boolean } = {},
+    /**
+     * port: where to listen (default any free one); documentedHeadersOnly: drop the simulator's own X-Simulator-*
+     * headers from responses and deliveries, so the suite sees what a real implementation sends; targetClock: how to
+     * read the service's clock for a merchant (default the proxy's own clock, which is the service's when both run under
+     * the suite's libfaketime, as a black-box target does).
+     */
+    private readonly options: { port?: number; documentedHeadersOnly?: boolean; targetClock?: (auth: string) => Promise<number> } = {},
   ) {}
+
+  targetNow(auth: string): Promise<number> {
+    return this.options.targetClock ? this.options.targetClock(auth) : Promise.resolve(Date.now());
+  }
 
   async start(): Promise<string> {
     this.server = createServer(

@@ -6,7 +6,7 @@ import { currency } from '../../facts/fixtures.ts';
 import type { ProxiedResponse, ProxyApi, TrafficRewrite } from './fault-proxy.ts';
 import { isList, paymentsIn, ReadCounter, retrieveViews, shiftDecimal, shiftInstant, type Json } from './rewrite-helpers.ts';
 
-export type FaultClass = 'invariant' | 'oracle' | 'flag' | 'absence' | 'identity' | 'contract' | 'delivery' | 'page';
+export type FaultClass = 'invariant' | 'oracle' | 'flag' | 'absence' | 'identity' | 'contract' | 'delivery' | 'page' | 'timing';
 
 export interface ProxyFault extends TrafficRewrite {
   name: string;
