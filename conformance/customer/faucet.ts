@@ -29,6 +29,8 @@ export interface FaucetAmounts {
 export const FAUCET_AMOUNTS: FaucetAmounts = { nativeWei: 10n * 10n ** 18n, tokens: 10_000n, funderTokens: 1_000_000_000n };
 
 const RECEIPT_TIMEOUT_MS = 15_000;
+/** Sends of one call tried in all while other senders of the same key take its nonce. */
+const NONCE_ATTEMPTS = 8;
 
 export interface CustomerFaucet {
   /** Funds `address` on `chainId`; resolves with a summary, rejects with one sentence. */
@@ -72,9 +74,14 @@ async function send(client: Client, from: PrivateKeyAccount, to: Address, data: 
         await new Promise((r) => setTimeout(r, 25));
       }
     } catch (error) {
-      // An issuer's key is shared with the implementation (the simulator funds with it): a nonce taken in between is retried.
+      // An issuer's key is shared with the implementation (the simulator funds with it): a nonce taken in between is
+      // retried, after a pause that grows and differs per attempt, so two senders that collided once do not collide
+      // again in step (three immediate retries all lost under load: a repeat run's customer went unfunded).
       const message = (error as Error).message;
-      if (attempt < 3 && /nonce|already known|replacement/i.test(message)) continue;
+      if (attempt < NONCE_ATTEMPTS && /nonce|already known|replacement/i.test(message)) {
+        await new Promise((r) => setTimeout(r, 40 * attempt + Math.floor(Math.random() * 60)));
+        continue;
+      }
       throw error;
     }
   }
