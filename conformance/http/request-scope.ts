@@ -25,6 +25,8 @@ export interface Exclusive {
   onFirstAct?: ReadonlySet<SharedResource>;
   enterExclusive?: () => Promise<void>;
   browserSlots: number;
+  /** The test clock made for this check alone (control API): moving it needs no claim. */
+  ownClockId?: string;
 }
 
 export class RequestScope {

@@ -107,6 +107,37 @@ describe('the scheduler', () => {
     expect(log.indexOf('start 2')).toBeGreaterThan(log.indexOf('end 1'));
   });
 
+  it('with test clocks (control API), a check that only moves time runs on its own clock beside any other', async () => {
+    const withClocks = (resources: ResourceNeeds) =>
+      claimsOf({ resources, tags: [] }, { control: true, testClocks: true, browserCapacity: 2 });
+    const movers = [withClocks({ exclusive: ['clock'] }), withClocks({ exclusive: ['clock'] }), claim()];
+    expect(movers[0]).toMatchObject({ ownClock: true, browserSlots: 0 });
+    expect(movers[0]!.exclusive.size).toBe(0);
+    expect(movers[0]!.onFirstAct).toBeUndefined();
+    expect((await simulate(movers, 3)).most).toBe(3);
+    // The clock with something else alone, or no test clocks, or no control API: as before.
+    expect(withClocks({ exclusive: ['clock', 'rate-limit-window'] }).exclusive.has('clock')).toBe(true);
+    expect(claim({ exclusive: ['clock'] }).ownClock).toBeUndefined();
+    expect(
+      claimsOf({ resources: { exclusive: ['clock'] }, tags: [] }, { control: false, testClocks: true, browserCapacity: 2 }).ownClock,
+    ).toBeUndefined();
+  });
+
+  it('runs the readers of the recorded traffic beside each other, and only after every other check', async () => {
+    const claims = [claim({}, ['cross-cutting']), claim(), claim({}, ['cross-cutting']), claim({ exclusive: ['rate-limit-window'] })];
+    const { log, most } = await simulate(claims, 4, async (index) => {
+      await new Promise((resolve) => setTimeout(resolve, index === 1 ? 30 : 5));
+    });
+    expect(most).toBe(2);
+    expect(log.slice(-4).sort()).toEqual(['end 0', 'end 2', 'start 0', 'start 2']);
+    expect(log.indexOf('start 0')).toBeGreaterThan(log.indexOf('end 3'));
+  });
+
+  it('starts the checks that wait out real time first, whatever their place in the list', () => {
+    const claims = [claim(), claim(), claim({ exclusive: ['rate-limit-window'] }), claim()];
+    expect(runOrder(claims, (index) => (index === 3 ? 0 : index === 1 ? 1 : 2))).toEqual([3, 1, 0, 2]);
+  });
+
   it('starts nothing more once told so, and returns what never started', async () => {
     const claims = Array.from({ length: 5 }, () => claim());
     let started = 0;

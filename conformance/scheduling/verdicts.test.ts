@@ -12,7 +12,7 @@ import { ALL_CHECKS, runConformance, type ConformanceOptions, type ProgressEvent
 import { startSimulator } from '../test-support/simulator.ts';
 import { startFixtureService } from '../test-support/fixture-service/server.ts';
 import type { FixtureFault } from '../test-support/fixture-service/choices.ts';
-import { claimsOf } from './resources.ts';
+import { claimsOf, readsOnly } from './resources.ts';
 
 const SEED = 20_291;
 
@@ -73,7 +73,7 @@ function verdicts(result: RunResult) {
   };
 }
 
-/** A check holding anything alone ran with no other check beside it. */
+/** A check holding anything alone ran with no other check beside it (readers of the recorded traffic beside each other only). */
 function exclusiveOverlaps(observed: Observed, control: boolean): string[] {
   const problems: string[] = [];
   const byId = new Map(ALL_CHECKS.map((check) => [check.id, check]));
@@ -81,7 +81,12 @@ function exclusiveOverlaps(observed: Observed, control: boolean): string[] {
     const claims = claimsOf(byId.get(id)!, { control, browserCapacity: 2 });
     if (claims.exclusive.size === 0) continue;
     for (const [other, o] of observed.spans)
-      if (other !== id && o.start < span.end && span.start < o.end)
+      if (
+        other !== id &&
+        o.start < span.end &&
+        span.start < o.end &&
+        !(readsOnly(claims) && readsOnly(claimsOf(byId.get(other)!, { control, browserCapacity: 2 })))
+      )
         problems.push(`${id} (alone: ${[...claims.exclusive].join(', ')}) beside ${other}`);
   }
   return problems;
