@@ -27,6 +27,8 @@ export interface Exclusive {
   browserSlots: number;
   /** The test clock made for this check alone (control API): moving it needs no claim. */
   ownClockId?: string;
+  /** A reader of the recorded traffic that also sends requests, so runs alone (scheduling/resources.ts). */
+  sendsRequests?: boolean;
 }
 
 export class RequestScope {

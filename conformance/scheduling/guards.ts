@@ -15,9 +15,9 @@ export interface GuardedRequest {
  */
 export function refuseReaders({ method, path }: GuardedRequest): void {
   const scope = currentScope();
-  if (scope?.claims?.exclusive.has('recorded-traffic'))
+  if (scope?.claims?.exclusive.has('recorded-traffic') && !scope.claims.sendsRequests)
     throw new Error(
-      `check ${scope.checkId} sent ${method} ${path} while reading the run's recorded traffic: a cross-cutting check sends no request (the other readers beside it would judge it or not by chance)`,
+      `check ${scope.checkId} sent ${method} ${path} while reading the run's recorded traffic: a cross-cutting check sends no request (the other readers beside it would judge it or not by chance) unless it declares resources: { sendsRequests: true }`,
     );
 }
 

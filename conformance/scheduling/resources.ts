@@ -27,6 +27,11 @@ export interface ResourceNeeds {
   exclusive?: SharedResource[];
   /** Browser contexts of the one Chromium this check uses at once (`all`: every --customer-parallel slot). */
   browserSlots?: number | 'all';
+  /**
+   * A cross-cutting check that also sends requests (it re-reads a payment the traffic names): the other readers would
+   * judge its requests or not by chance, so it runs alone, after them. Without it a cross-cutting check sends none.
+   */
+  sendsRequests?: boolean;
 }
 
 /** What the runner grants a check for its whole run (cleanups included). */
@@ -64,6 +69,7 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   const declared = new Set(check.resources?.exclusive ?? []);
   if (check.tags.includes('cross-cutting')) declared.add('recorded-traffic');
   const exclusive = new Set([...declared].filter((resource) => !(run.control && ONLY_WITHOUT_CONTROL.has(resource))));
+  const sends = check.resources?.sendsRequests === true ? { sendsRequests: true } : {};
   const wanted = check.resources?.browserSlots ?? 0;
   const capacity = Math.max(1, run.browserCapacity);
   const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
@@ -72,7 +78,7 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
     return run.control && run.testClocks
       ? { exclusive: new Set(), browserSlots, ownClock: true }
       : { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
-  return { exclusive, browserSlots };
+  return { exclusive, browserSlots, ...sends };
 }
 
 /** True for a check that will hold something alone from its first act on it. */
@@ -93,7 +99,7 @@ export function conflicts(a: Claims, b: Claims): boolean {
  * (guards.ts refuses its requests), so such readers run beside each other, after every other check has ended.
  */
 export const readsOnly = (claims: Claims): boolean =>
-  claims.exclusive.size === 1 && claims.exclusive.has('recorded-traffic') && claims.browserSlots === 0;
+  claims.exclusive.size === 1 && claims.exclusive.has('recorded-traffic') && claims.browserSlots === 0 && !claims.sendsRequests;
 
 /** The declared resources as text (--list, errors). */
 export function describeNeeds(needs: ResourceNeeds | undefined): string {

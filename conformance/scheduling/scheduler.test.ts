@@ -133,6 +133,13 @@ describe('the scheduler', () => {
     expect(log.indexOf('start 0')).toBeGreaterThan(log.indexOf('end 1'));
   });
 
+  it('runs a reader that sends requests alone, after the readers listed before it', async () => {
+    const claims = [claim({}, ['cross-cutting']), claim({}, ['cross-cutting']), claim({ sendsRequests: true }, ['cross-cutting'])];
+    const { log } = await simulate(claims, 4);
+    expect(log.slice(-2)).toEqual(['start 2', 'end 2']);
+    expect(log.slice(0, 2).sort()).toEqual(['start 0', 'start 1']);
+  });
+
   it('starts the checks that wait out real time first, whatever their place in the list', () => {
     const claims = [claim(), claim(), claim({ exclusive: ['rate-limit-window'] }), claim()];
     expect(runOrder(claims, (index) => (index === 3 ? 0 : index === 1 ? 1 : 2))).toEqual([2, 3, 1, 0]);

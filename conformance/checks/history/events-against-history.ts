@@ -56,6 +56,8 @@ export const eventsAgainstHistory = defineCheck({
   level: 'documented',
   needs: ['webhook-receiver'],
   tags: ['webhooks', 'cross-cutting', 'run-history'],
+  // It re-reads a payment after its event arrived: alone, after the other readers, none of which sees those reads.
+  resources: { sendsRequests: true },
   async run(ctx: CheckContext) {
     const histories = ctx.services.paymentHistories;
     // A prompt implementation has delivered by now; a late one gets the usual webhook wait after the run's last request.
