@@ -188,6 +188,9 @@ export class CheckContext {
   async advanceClock(ms: number): Promise<void> {
     if (this.services.control) {
       await this.services.control.advance(ms);
+      // Every check on this clock computes "now" from it (an expiresAt 16 minutes ahead): a stale reading would be
+      // behind by this move once the check has ended.
+      await this.clock.refresh();
       return;
     }
     if (!this.services.timeTravel)

@@ -3,7 +3,7 @@
 // not run when a signal, --max-run-time or --max-failures stops the run.
 import type { RunServices } from './context.ts';
 import type { RunStop } from './run-stop.ts';
-import { limitsOf, notRun, runCheck, type RunPlan } from './runner.ts';
+import { limitsOf, notRun, runCheck, runShapeOf, type RunPlan } from './runner.ts';
 import type { CheckResult, RunInterruption } from './types.ts';
 import { claimsOf } from './scheduling/resources.ts';
 import { runOrder, runScheduled } from './scheduling/scheduler.ts';
@@ -28,7 +28,7 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
     limits: limitsOf(options),
     workers: options.workers,
   });
-  const claims = plan.selected.map((check) => claimsOf(check, { control: plan.capabilities.control, browserCapacity }));
+  const claims = plan.selected.map((check) => claimsOf(check, runShapeOf(plan, services)));
   const results: (CheckResult | undefined)[] = new Array(total);
   const running = new Set<string>();
   let failed = 0;
@@ -36,7 +36,9 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
   let failedOut: string | undefined;
   const notStarted = await runScheduled(
     claims,
-    runOrder(claims),
+    // First the checks that wait out real time: those tagged slow (a receiver's 10 s limit), then those on a clock of
+    // their own (their retries and settles are their own waits); they overlap the rest instead of ending the run.
+    runOrder(claims, (index) => (plan.selected[index]!.tags.includes('slow') ? 0 : claims[index]!.ownClock ? 1 : 2)),
     { workers: options.workers, browserCapacity },
     {
       mayStart: () => !services.stop?.aborted && failedOut === undefined,

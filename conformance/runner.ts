@@ -8,11 +8,13 @@ import type { Check } from './check.ts';
 import type { RunStop } from './run-stop.ts';
 import { formatSeconds } from './units.ts';
 import type { Capability, CatalogueRequirement, CheckResult, Failure, RunInterruption, RunLimits, RunResult } from './types.ts';
-import { claimsOf, type Claims } from './scheduling/resources.ts';
+import { claimsOf, type Claims, type RunShape } from './scheduling/resources.ts';
 import { buildTraceability, coverageOf } from './traceability.ts';
 import { buildRunMetadata, type TargetIdentity } from './run-metadata.ts';
 import { capByPremises } from './premises/cap.ts';
 import { replayRecipeFor, type RecipeRun } from './reproduction/recipe.ts';
+import { onOwnClock } from './own-clock.ts';
+import { NotExercisedSignal } from './errors.ts';
 
 /**
  * Once the run stops (a signal, --max-run-time), the running check has STOP_GRACE_MS to end as usual; then its requests
@@ -123,7 +125,7 @@ export async function runCheck(
   check: Check,
   services: RunServices,
   plan: RunPlan,
-  claims: Claims = claimsOf(check, { control: plan.capabilities.control, browserCapacity: services.customer?.agent.options.parallel ?? 1 }),
+  claims: Claims = claimsOf(check, runShapeOf(plan, services)),
 ): Promise<CheckResult> {
   const { options, recorder } = services;
   const requestsBefore = recorder.countFor(check.id);
@@ -139,6 +141,31 @@ export async function runCheck(
       cases: 0,
       requests: 0,
     };
+  }
+  if (claims.ownClock) {
+    // Made in the check's scope: its requests are the check's, and a control API that cannot make it leaves the check
+    // not exercised, as any control call that does not answer as documented.
+    const setupScope = new RequestScope(check.id, services.stop ?? new AbortController().signal, claims);
+    try {
+      const own = await runInScope(setupScope, () => onOwnClock(services, check.id));
+      claims.ownClockId = own.clockId;
+      services = own.services;
+    } catch (error) {
+      const reason =
+        error instanceof NotExercisedSignal
+          ? error.reason
+          : `its own test clock could not be made: ${error instanceof Error ? error.message : String(error)}`;
+      const requests = recorder.countFor(check.id) - requestsBefore;
+      return {
+        ...metaOf(check),
+        result: 'not-exercised',
+        reason,
+        failures: [],
+        durationMs: Math.round(performance.now() - started),
+        cases: 0,
+        requests,
+      };
+    }
   }
   const ctx = new CheckContext(check, services, (message) => options.onProgress({ type: 'check-progress', id: check.id, message }));
   const stop = services.stop;
@@ -190,6 +217,13 @@ export async function runCheck(
   if (ending.kind === 'not-exercised' && failures.length === 0) return { ...base, result: 'not-exercised', reason: ending.reason };
   return { ...base, result: resultOf(failures), ...(ending.kind === 'not-exercised' ? { reason: `stopped early: ${ending.reason}` } : {}) };
 }
+
+/** What the scheduler needs to know of the run to turn a check's declaration into its claims. */
+export const runShapeOf = (plan: RunPlan, services: RunServices): RunShape => ({
+  control: plan.capabilities.control,
+  testClocks: Boolean(services.control?.testClock),
+  browserCapacity: services.customer?.agent.options.parallel ?? 1,
+});
 
 export const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({
   requestTimeoutMs,

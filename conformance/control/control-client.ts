@@ -16,8 +16,8 @@ export interface MerchantHandle {
 export class ControlError extends NotExercisedSignal {}
 
 export class ControlClient {
-  private merchantCount = 0;
-  private keyCount = 0;
+  /** Shared by every client of one run (the run's and each check's own clock): labels stay unique in the reports. */
+  private readonly counts: { merchants: number; keys: number };
   /**
    * The run's own test clock (control-api.yaml `POST /clocks`): every merchant the run makes lives on it, and every
    * advance moves it, so the run moves no one else's time. Null when the control API has no test clocks: then the
@@ -25,7 +25,23 @@ export class ControlClient {
    */
   testClock: string | null = null;
 
-  constructor(readonly http: HttpClient) {}
+  constructor(
+    readonly http: HttpClient,
+    counts?: { merchants: number; keys: number },
+  ) {
+    this.counts = counts ?? { merchants: 0, keys: 0 };
+  }
+
+  /**
+   * A client on a test clock of its own (made now), for one check that moves time: its advances and the merchants it
+   * creates are on that clock, so no other check's time moves. Null when the run has no test clocks (the control
+   * API has none): then moving the clock needs the run alone.
+   */
+  async onOwnTestClock(): Promise<ControlClient | null> {
+    if (this.testClock === null) return null;
+    const own = new ControlClient(this.http, this.counts);
+    return (await own.useTestClock()) ? own : null;
+  }
 
   /** The answer with one of `statuses` and a JSON object body; anything else is a ControlError naming the call. */
   private async expect(
@@ -132,8 +148,7 @@ export class ControlClient {
     if (typeof key !== 'string' || typeof id !== 'string') {
       throw new ControlError('control API create merchant: response lacks merchant.id or apiKey.key');
     }
-    this.merchantCount++;
-    const credential = { key, label: `MERCHANT_${this.merchantCount}_API_KEY` };
+    const credential = { key, label: `MERCHANT_${++this.counts.merchants}_API_KEY` };
     this.http.options.secrets.add(key, credential.label);
     return { id, credential };
   }
@@ -148,8 +163,7 @@ export class ControlClient {
     if (typeof record.key !== 'string' || typeof record.id !== 'string') {
       throw new ControlError('control API create API key: response lacks id or key');
     }
-    this.keyCount++;
-    const label = `CONTROL_KEY_${this.keyCount}`;
+    const label = `CONTROL_KEY_${++this.counts.keys}`;
     this.http.options.secrets.add(record.key, label);
     return { id: record.id, key: record.key, label };
   }

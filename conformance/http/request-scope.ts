@@ -25,6 +25,10 @@ export interface Exclusive {
   onFirstAct?: ReadonlySet<SharedResource>;
   enterExclusive?: () => Promise<void>;
   browserSlots: number;
+  /** The test clock made for this check alone (control API): moving it needs no claim. */
+  ownClockId?: string;
+  /** A reader of the recorded traffic that also sends requests, so runs alone (scheduling/resources.ts). */
+  sendsRequests?: boolean;
 }
 
 export class RequestScope {

@@ -43,6 +43,27 @@ describe('acts that need a resource alone', () => {
     );
   });
 
+  it('let a check move the test clock made for it alone, and no other', async () => {
+    const own: Exclusive = { exclusive: new Set(), browserSlots: 0, ownClockId: 'clk_aaaaaaaaaaaaaaaaaaaaaaaa' };
+    await inCheck(own, () => controlGuard({ method: 'POST', path: '/clocks/clk_aaaaaaaaaaaaaaaaaaaaaaaa/advance', credential: null }));
+    await expect(
+      inCheck(own, () => controlGuard({ method: 'POST', path: '/clocks/clk_bbbbbbbbbbbbbbbbbbbbbbbb/advance', credential: null })),
+    ).rejects.toThrow(/moved the clock/);
+    await expect(inCheck(own, () => controlGuard({ method: 'POST', path: '/clock/advance', credential: null }))).rejects.toThrow(
+      /moved the clock/,
+    );
+  });
+
+  it('refuse any request to a reader of the recorded traffic (readers run side by side and would see it)', async () => {
+    const reader: Exclusive = { exclusive: new Set(['recorded-traffic']), browserSlots: 0 };
+    await expect(inCheck(reader, () => controlGuard({ method: 'GET', path: '/clock', credential: null }))).rejects.toThrow(
+      /sent GET \/clock while reading the run's recorded traffic/,
+    );
+    await expect(
+      inCheck(reader, () => mainEndpointGuard(() => 'pk_main')({ method: 'GET', path: '/v1/payments', credential: null })),
+    ).rejects.toThrow(/recorded traffic/);
+  });
+
   it('wait for the exclusive phase of a check that declared the act for its first move', async () => {
     let entered = false;
     const mover: Exclusive = {

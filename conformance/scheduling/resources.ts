@@ -20,11 +20,18 @@ export interface ResourceNeeds {
    * - `main-merchant-books`: judges or acts on the main merchant's records as a whole: its payment list, totals,
    *   ledger or API keys (what another check adds meanwhile would change the count). Only without a control API, like
    *   the endpoint.
-   * - `recorded-traffic`: reads what every other check recorded (cross-cutting checks; set from the tag).
+   * - `recorded-traffic`: reads what every other check recorded (cross-cutting checks; set from the tag). Held alone
+   *   against every other check, shared with the other readers: a reader sends no request (scheduling/guards.ts), so
+   *   readers side by side see the same traffic as one after another.
    */
   exclusive?: SharedResource[];
   /** Browser contexts of the one Chromium this check uses at once (`all`: every --customer-parallel slot). */
   browserSlots?: number | 'all';
+  /**
+   * A cross-cutting check that also sends requests (it re-reads a payment the traffic names): the other readers would
+   * judge its requests or not by chance, so it runs alone, after them. Without it a cross-cutting check sends none.
+   */
+  sendsRequests?: boolean;
 }
 
 /** What the runner grants a check for its whole run (cleanups included). */
@@ -33,6 +40,11 @@ export interface Claims extends Exclusive {
   exclusive: Set<SharedResource>;
   /** Browser contexts held (0: the check may not use the browser customer). */
   browserSlots: number;
+  /**
+   * The check moves time on a test clock of its own (made by the runner before it starts), not on the run's: it needs
+   * the clock alone no more. Set when the run has test clocks and the clock is all the check declared alone.
+   */
+  ownClock?: boolean;
 }
 
 /**
@@ -47,6 +59,8 @@ const ONLY_WITHOUT_CONTROL: ReadonlySet<SharedResource> = new Set(['main-webhook
 
 export interface RunShape {
   control: boolean;
+  /** The control API has test clocks (the run lives on one): a check that only moves time gets one of its own. */
+  testClocks?: boolean;
   /** --customer-parallel: the browser contexts the run has. */
   browserCapacity: number;
 }
@@ -55,13 +69,16 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   const declared = new Set(check.resources?.exclusive ?? []);
   if (check.tags.includes('cross-cutting')) declared.add('recorded-traffic');
   const exclusive = new Set([...declared].filter((resource) => !(run.control && ONLY_WITHOUT_CONTROL.has(resource))));
+  const sends = check.resources?.sendsRequests === true ? { sendsRequests: true } : {};
   const wanted = check.resources?.browserSlots ?? 0;
   const capacity = Math.max(1, run.browserCapacity);
   const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
   // Anything held alone from the start besides the clock makes the whole check exclusive.
   if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))
-    return { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
-  return { exclusive, browserSlots };
+    return run.control && run.testClocks
+      ? { exclusive: new Set(), browserSlots, ownClock: true }
+      : { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
+  return { exclusive, browserSlots, ...sends };
 }
 
 /** True for a check that will hold something alone from its first act on it. */
@@ -69,11 +86,20 @@ export const entersExclusive = (claims: Claims): boolean => (claims.onFirstAct?.
 
 /**
  * Two checks that may not start beside each other: one holds something alone from the start, or both will hold
- * something alone later (two checks waiting to be alone would wait on each other forever).
+ * something alone later (two checks waiting to be alone would wait on each other forever); two readers of the recorded
+ * traffic excepted.
  */
 export function conflicts(a: Claims, b: Claims): boolean {
+  if (readsOnly(a) && readsOnly(b)) return false;
   return a.exclusive.size > 0 || b.exclusive.size > 0 || (entersExclusive(a) && entersExclusive(b));
 }
+
+/**
+ * A check that holds only the run's recorded traffic: it reads what the others recorded and sends nothing itself
+ * (guards.ts refuses its requests), so such readers run beside each other, after every other check has ended.
+ */
+export const readsOnly = (claims: Claims): boolean =>
+  claims.exclusive.size === 1 && claims.exclusive.has('recorded-traffic') && claims.browserSlots === 0 && !claims.sendsRequests;
 
 /** The declared resources as text (--list, errors). */
 export function describeNeeds(needs: ResourceNeeds | undefined): string {

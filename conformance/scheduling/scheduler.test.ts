@@ -47,7 +47,7 @@ describe('the scheduler', () => {
     expect(one.log.filter((l) => l.startsWith('start'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `start ${i}`));
   });
 
-  it('puts the checks that need something alone from the start after the plain ones, each alone; cross-cutting last', async () => {
+  it('puts the checks that need something alone from the start before the plain ones, each alone; cross-cutting last', async () => {
     const claims = [
       claim({ exclusive: ['rate-limit-window'] }),
       claim(),
@@ -55,10 +55,10 @@ describe('the scheduler', () => {
       claim(),
       claim({ exclusive: ['main-merchant-books'] }, [], false),
     ];
-    expect(runOrder(claims)).toEqual([1, 3, 0, 4, 2]);
+    expect(runOrder(claims)).toEqual([0, 4, 1, 3, 2]);
     const { log } = await simulate(claims, 4);
-    // 1 and 3 side by side; then 0 alone; then 4 alone; then the cross-cutting check.
-    expect(log).toEqual(['start 1', 'start 3', 'end 1', 'end 3', 'start 0', 'end 0', 'start 4', 'end 4', 'start 2', 'end 2']);
+    // 0 alone; then 4 alone; then 1 and 3 side by side; then the cross-cutting check.
+    expect(log).toEqual(['start 0', 'end 0', 'start 4', 'end 4', 'start 1', 'start 3', 'end 1', 'end 3', 'start 2', 'end 2']);
   });
 
   it('the main endpoint and books are held alone only without a control API', () => {
@@ -105,6 +105,44 @@ describe('the scheduler', () => {
     expect(log.slice(0, 2)).toEqual(['start 0', 'start 3']);
     expect(log.indexOf('start 1')).toBeGreaterThan(log.indexOf('end 0'));
     expect(log.indexOf('start 2')).toBeGreaterThan(log.indexOf('end 1'));
+  });
+
+  it('with test clocks (control API), a check that only moves time runs on its own clock beside any other', async () => {
+    const withClocks = (resources: ResourceNeeds) =>
+      claimsOf({ resources, tags: [] }, { control: true, testClocks: true, browserCapacity: 2 });
+    const movers = [withClocks({ exclusive: ['clock'] }), withClocks({ exclusive: ['clock'] }), claim()];
+    expect(movers[0]).toMatchObject({ ownClock: true, browserSlots: 0 });
+    expect(movers[0]!.exclusive.size).toBe(0);
+    expect(movers[0]!.onFirstAct).toBeUndefined();
+    expect((await simulate(movers, 3)).most).toBe(3);
+    // The clock with something else alone, or no test clocks, or no control API: as before.
+    expect(withClocks({ exclusive: ['clock', 'rate-limit-window'] }).exclusive.has('clock')).toBe(true);
+    expect(claim({ exclusive: ['clock'] }).ownClock).toBeUndefined();
+    expect(
+      claimsOf({ resources: { exclusive: ['clock'] }, tags: [] }, { control: false, testClocks: true, browserCapacity: 2 }).ownClock,
+    ).toBeUndefined();
+  });
+
+  it('runs the readers of the recorded traffic beside each other, and only after every other check', async () => {
+    const claims = [claim({}, ['cross-cutting']), claim(), claim({}, ['cross-cutting']), claim({ exclusive: ['rate-limit-window'] })];
+    const { log, most } = await simulate(claims, 4, async (index) => {
+      await new Promise((resolve) => setTimeout(resolve, index === 1 ? 30 : 5));
+    });
+    expect(most).toBe(2);
+    expect(log.slice(-4).sort()).toEqual(['end 0', 'end 2', 'start 0', 'start 2']);
+    expect(log.indexOf('start 0')).toBeGreaterThan(log.indexOf('end 1'));
+  });
+
+  it('runs a reader that sends requests alone, after the readers listed before it', async () => {
+    const claims = [claim({}, ['cross-cutting']), claim({}, ['cross-cutting']), claim({ sendsRequests: true }, ['cross-cutting'])];
+    const { log } = await simulate(claims, 4);
+    expect(log.slice(-2)).toEqual(['start 2', 'end 2']);
+    expect(log.slice(0, 2).sort()).toEqual(['start 0', 'start 1']);
+  });
+
+  it('starts the checks that wait out real time first, whatever their place in the list', () => {
+    const claims = [claim(), claim(), claim({ exclusive: ['rate-limit-window'] }), claim()];
+    expect(runOrder(claims, (index) => (index === 3 ? 0 : index === 1 ? 1 : 2))).toEqual([2, 3, 1, 0]);
   });
 
   it('starts nothing more once told so, and returns what never started', async () => {

@@ -1,9 +1,9 @@
 // Runs checks side by side where their claims allow (resources.ts): at most `workers` at once, a check that holds
 // anything alone with no other beside it, browser slots counted. A clock mover runs beside plain checks until its first
 // move, which waits until the checks running beside it have ended; nothing starts while it is alone. The order is fixed
-// before the run and is the same for any number of workers (runOrder): the plain checks and the clock movers in list
-// order, then those that need something alone from the start (the exclusive phase), then the cross-cutting ones that
-// read the whole run. A check never overtakes an earlier one it conflicts with, so two checks that cannot share run in
+// before the run and is the same for any number of workers (runOrder): those that need something alone from the start
+// (the exclusive phase), then the plain checks and the clock movers in list order (those that wait out real time
+// first), then the cross-cutting ones that read the whole run. A check never overtakes an earlier one it conflicts with, so two checks that cannot share run in
 // the same order at --workers 1 and at --workers n; a check holding browser slots never overtakes an earlier one
 // waiting for slots.
 import { type Claims, conflicts } from './resources.ts';
@@ -17,11 +17,20 @@ export interface SchedulerHooks {
   alone?(index: number): void;
 }
 
-/** Indices in the order the run takes them: plain first, then the exclusive phase, then the cross-cutting checks. */
-export function runOrder(claims: Claims[]): number[] {
+/**
+ * Indices in the order the run takes them: first the checks that need something alone from the start (each alone, at
+ * a moment when nothing else runs, so none waits for the others to drain), then the plain ones, then the cross-cutting
+ * checks. Within the plain ones those that wait out real time start first (`rank` lower first, list order within a
+ * rank: a receiver's 10 s limit before a clock of its own before the rest), so their waits overlap the rest of the run
+ * instead of ending it.
+ */
+export function runOrder(claims: Claims[], rank: (index: number) => number = () => 0): number[] {
   const indices = claims.map((_, index) => index);
   const phase = (c: Claims) => (c.exclusive.has('recorded-traffic') ? 2 : c.exclusive.size > 0 ? 1 : 0);
-  return [0, 1, 2].flatMap((p) => indices.filter((index) => phase(claims[index]!) === p));
+  const inPhase = (p: number) => indices.filter((index) => phase(claims[index]!) === p);
+  const plain = inPhase(0);
+  const ranks = [...new Set(plain.map(rank))].sort((a, b) => a - b);
+  return [...inPhase(1), ...ranks.flatMap((r) => plain.filter((index) => rank(index) === r)), ...inPhase(2)];
 }
 
 /**

@@ -21,6 +21,15 @@ describe('clocks of merchants and test clocks', () => {
     sandbox.dispose();
   });
 
+  it('a clock at wall time shows offset 0 even when the wall clock ticks while it is read', () => {
+    let wall = 5_000;
+    // Every reading of the wall clock is a millisecond later than the one before.
+    const sandbox = new VirtualClock({ wallNow: () => wall++ });
+    const test = sandbox.for('clk_0123456789abcdef01234567');
+    for (let i = 0; i < 5; i++) expect([sandbox.offsetMs, test.offsetMs]).toEqual([0, 0]);
+    sandbox.dispose();
+  });
+
   it('moving the sandbox clock moves every clock under it and fires their timers in one order, each at its due time', async () => {
     const sandbox = frozen();
     const a = sandbox.for('merchant-a');

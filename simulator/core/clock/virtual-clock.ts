@@ -80,9 +80,12 @@ export class VirtualClock {
     return new Date(this.now()).toISOString();
   }
 
-  /** How far this clock is from wall time. */
+  /**
+   * How far this clock is from wall time: the offsets of the tree down to it, never two readings of the wall clock
+   * (they could fall in different milliseconds and show a clock at wall time 1 ms behind it).
+   */
   get offsetMs(): number {
-    return this.now() - this.wallNow();
+    return this.offset + (this.parent?.offsetMs ?? 0);
   }
 
   /** The sandbox clock at the top of the tree. */
