@@ -298,11 +298,26 @@ describe('an interrupted run', () => {
   });
 
   /** Starts a full run and sends `signals` once `after` checks have finished. */
-  function interruptedRun(signals: NodeJS.Signals[], after: number, dir: string, extra: string[] = []) {
+  function interruptedRun(signals: NodeJS.Signals[], after: number, dir: string, extra: string[] = [], ready?: () => boolean) {
     let signalled = 0;
     let sentAt = 0;
     let pid = 0;
     let seen = '';
+    const send = () => {
+      signalled = 1;
+      sentAt = performance.now();
+      // Apart: two equal signals pending at once are delivered as one.
+      signals.forEach((signal, i) => setTimeout(() => void tryKill(pid, signal), i * 500));
+    };
+    // With `ready`, the signals wait for it (polled) instead of for finished checks.
+    const poll = ready
+      ? setInterval(() => {
+          if (signalled === 0 && pid !== 0 && ready()) {
+            clearInterval(poll);
+            send();
+          }
+        }, 20)
+      : undefined;
     const run = runMeasuredCli({
       args: [
         'conformance',
@@ -322,15 +337,10 @@ describe('an interrupted run', () => {
       onStdout: (text) => {
         seen += text;
         const finished = seen.match(/^\[\s*\d+\/\d+\] /gm)?.length ?? 0;
-        if (signalled === 0 && finished >= after) {
-          signalled = 1;
-          sentAt = performance.now();
-          // Apart: two equal signals pending at once are delivered as one.
-          signals.forEach((signal, i) => setTimeout(() => void tryKill(pid, signal), i * 500));
-        }
+        if (signalled === 0 && !ready && finished >= after) send();
       },
       killAfterMs: 120_000,
-    });
+    }).finally(() => clearInterval(poll));
     return { run, sentAt: () => sentAt };
   }
 
@@ -377,7 +387,15 @@ describe('an interrupted run', () => {
     expect(JSON.parse(readFileSync(join(terminated, 'conformance.json'), 'utf8')).summary.interrupted.by).toBe('SIGTERM');
 
     // webhooks.slow-receiver-timeout holds a delivery for 11 s: the first Ctrl-C would wait for it, the second does not.
-    const twice = interruptedRun(['SIGINT', 'SIGINT'], 0, reportDir(), ['--only', 'webhooks.slow-receiver-timeout']);
+    // The signals go once the check is running (a delivery exists: the run first makes the check a merchant and clock
+    // of its own, and a Ctrl-C before the check starts rightly stops the run at once). Merchants of the run above have
+    // deliveries already: only a merchant made after this point counts.
+    const before = new Set([...simulator.simulator.merchants.all()].map((merchant) => merchant.id));
+    const twice = interruptedRun(['SIGINT', 'SIGINT'], 0, reportDir(), ['--only', 'webhooks.slow-receiver-timeout'], () =>
+      [...simulator.simulator.merchants.all()].some(
+        (merchant) => !before.has(merchant.id) && simulator.simulator.webhooks.deliveries(merchant.id).length > 0,
+      ),
+    );
     const run = await twice.run;
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('SIGINT again: exiting at once');
