@@ -182,7 +182,8 @@ export class DeliveryDispatcher {
       if (this.closed || this.forgotten(record)) return;
       // Another process may have made this attempt meanwhile (the record is brought up to date in place).
       if (record.status !== 'pending') return;
-      if (record.attempts.length + 1 !== number) {
+      // (An attempt numbered this or later is on the record; a schedule may skip numbers, so no count is assumed.)
+      if (record.attempts.some((made) => made.number >= number)) {
         this.sending.delete(record.id);
         this.resume(record);
         return;

@@ -2,15 +2,16 @@
 // are answered 503 with Retry-After instead of being acknowledged and lost, reads go on, and once the directory is
 // writable again a restart has every write that was acknowledged, and takes new ones.
 //
-// The simulator runs as a child process of another user than root (as root: `nobody`), because root writes through
-// any mode bits. A chmod does not bite at once: PGlite keeps the files it has open, so writes go on until it must
+// As root the simulator runs without the capabilities that let root write through mode bits (`setpriv` drops
+// CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH from its bounding set), so the chmod binds it while it still reads the
+// code wherever the checkout is (another user such as `nobody` could not enter a CI clone made with mktemp -d, 0700). A chmod does not bite at once: PGlite keeps the files it has open, so writes go on until it must
 // create a file (a table's free-space map once it grows past a few pages, a new WAL segment); the test creates until
 // then. Known gap, found by this test: the same process does not take writes again once the directory is writable
 // (PGlite answers `could not create file "base/…_fsm": File exists`: the file is not on disk, but Emscripten's
 // in-memory file tree kept an entry for the create that was refused) until it is restarted; so the test restarts it,
 // and the README says so. A fix would reopen the PGlite instance after a failed file access.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +22,8 @@ const BIN = fileURLToPath(new URL('../../../bin/stablepay.js', import.meta.url))
 const KEY = 'pk_readonlydir00000000000000000000000000000000000000';
 const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const asRoot = process.getuid?.() === 0;
-/** The user the simulator runs as: `nobody` when we are root (mode bits bind it), else ourselves. */
-const user = asRoot
-  ? {
-      uid: Number(execFileSync('id', ['-u', 'nobody']).toString().trim()),
-      gid: Number(execFileSync('id', ['-g', 'nobody']).toString().trim()),
-    }
-  : undefined;
+/** As root: the command prefix that runs the simulator without root's power over mode bits. */
+const withoutDacOverride = asRoot ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--'] : [];
 
 const root = mkdtempSync(join(tmpdir(), 'stablepay-read-only-'));
 const stateDir = join(root, 'state');
@@ -40,11 +36,10 @@ afterAll(() => {
 function prepare(): void {
   chmodSync(root, 0o755);
   mkdirSync(stateDir, { mode: 0o700 });
-  // The template that spares a new directory its initdb lives in our cache; the other user gets a copy it can read.
+  // The template that spares a new directory its initdb lives in our cache; the simulator gets a copy of its own.
   mkdirSync(cache, { mode: 0o755 });
   const template = templatePath();
   if (existsSync(template)) copyFileSync(template, join(cache, basename(template)));
-  if (user) for (const path of [stateDir, cache]) chownSync(path, user.uid, user.gid);
 }
 
 interface Simulator {
@@ -55,9 +50,11 @@ interface Simulator {
 }
 
 async function startSimulator(): Promise<Simulator> {
+  const [command, ...prefix] = [...withoutDacOverride, process.execPath];
   const child = spawn(
-    process.execPath,
+    command!,
     [
+      ...prefix,
       BIN,
       'start',
       '--no-chains',
@@ -73,7 +70,6 @@ async function startSimulator(): Promise<Simulator> {
       stateDir,
     ],
     {
-      ...(user ? { uid: user.uid, gid: user.gid } : {}),
       env: {
         ...process.env,
         HOME: root,
