@@ -314,6 +314,11 @@ export class SqlDurableState {
       .transaction(async (tx) => {
         await takeWriteLock(tx);
         await this.serially(() => this.catchUp(tx));
+        // One turn of the event loop before handlers run, so every request whose bytes have already arrived joins
+        // this session. Without it an embedded database (PGlite answers on promises that settle without I/O) ran
+        // each request's whole session, commit included, before the next request was even read: one request per
+        // transaction, whatever the concurrency.
+        await nextTurn();
         opened();
         await released;
         batch = [...this.pending.values()];
@@ -424,6 +429,8 @@ export class SqlDurableState {
     this.probeTimer.unref();
   }
 }
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Whether the ground failed (server down, disk full, I/O) rather than the batch itself (a constraint). */
 function isGroundFailure(error: unknown): boolean {
