@@ -1,5 +1,6 @@
 // Options of a black-box run, where the suite starts the implementation itself (DESIGN §3a): by command or by image,
 // on chains the suite starts, with a clock the suite moves through libfaketime. Declared as data like every option.
+import { STEP_TIMEOUTS } from './customer/step-timeouts.ts';
 import type { OptionDeclaration } from './option-declaration.ts';
 
 export interface TargetOptions {
@@ -27,6 +28,8 @@ export interface TargetOptions {
   customer?: boolean;
   /** Payments the customer agent makes at once (browser contexts of its one Chromium). */
   customerParallel?: number;
+  /** Seconds from the pay click to the end state on the page and SUCCESSFUL (or the expected end) in the API. */
+  customerSettleTimeout?: number;
   /** JSON file overriding the page contract's roles and names (conformance/customer/page-contract.ts). */
   pageContract?: string;
 }
@@ -138,6 +141,13 @@ export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[
     description: 'black-box run: payments the browser customer makes at once',
     parser: 'positive-int',
     defaultText: '2',
+  },
+  {
+    name: 'customerSettleTimeout',
+    flags: '--customer-settle-timeout <seconds>',
+    description: 'black-box run: how long a payment made through the hosted page may take to settle (page and API) before it fails',
+    parser: 'seconds',
+    defaultText: String(STEP_TIMEOUTS.settle / 1000),
   },
   {
     name: 'pageContract',

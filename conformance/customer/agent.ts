@@ -35,6 +35,8 @@ export interface CustomerAgentOptions {
   launch: () => Promise<Browser>;
   /** Funds each customer account on the chains its page uses (none: the wallet holds nothing). */
   faucet?: CustomerFaucet;
+  /** From the pay click to the end (page and API), ms: --customer-settle-timeout, else STEP_TIMEOUTS.settle. */
+  settleTimeoutMs?: number;
 }
 
 export interface PayResult {
@@ -78,7 +80,11 @@ export class CustomerAgent {
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs = new Map<string, CustomerWallet['log']>();
 
+  /** From the pay click to the end state on the page and in the API (ms). */
+  readonly settleTimeoutMs: number;
+
   constructor(readonly options: CustomerAgentOptions) {
+    this.settleTimeoutMs = options.settleTimeoutMs ?? STEP_TIMEOUTS.settle;
     this.slots = new Slots(Math.max(1, options.parallel));
     this.rpcUrls = new Map(options.chains.chains.map((c) => [c.chainId, c.rpcUrl]));
     mkdirSync(options.screenshotDir, { recursive: true });
@@ -233,7 +239,7 @@ export class CustomerAgent {
       let end: PayResult['end'] = null;
       let endError: PageStepError | null = null;
       try {
-        end = await session.waitForEnd();
+        end = await session.waitForEnd(this.settleTimeoutMs);
       } catch (error) {
         if (!(error instanceof PageStepError)) throw error;
         endError = error;

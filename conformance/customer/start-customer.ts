@@ -35,9 +35,10 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
     parallel,
     screenshotDir: join(reportDir, 'customer-screenshots'),
     faucet: createFaucet(chains),
+    ...(input.customerSettleTimeout !== undefined ? { settleTimeoutMs: input.customerSettleTimeout * 1000 } : {}),
     launch: async () => (await import('./chromium.ts')).launchChromium({ multiProcess: true }),
   });
-  const timeouts = Object.entries(STEP_TIMEOUTS)
+  const timeouts = Object.entries({ ...STEP_TIMEOUTS, settle: agent.settleTimeoutMs })
     .map(([step, ms]) => `${step} ${ms / 1000} s`)
     .join(', ');
   notes.push(

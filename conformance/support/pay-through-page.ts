@@ -15,7 +15,6 @@ import {
   CustomerBlockedError,
   PageStepError,
   PageUnavailableError,
-  STEP_TIMEOUTS,
   type PayOptions,
   type PayResult,
 } from '../customer/agent.ts';
@@ -100,7 +99,7 @@ export async function payThroughPage(
         void options.heldUntil?.then(() => (releasedAt = Date.now()));
         const pause = backOff({ maxMs: 250 });
         for (;;) {
-          const deadline = releasedAt + STEP_TIMEOUTS.settle;
+          const deadline = releasedAt + agent.settleTimeoutMs;
           last = await getPayment(api, payment.id);
           const status = String(last.payment?.status);
           if (last.status === 200 && statuses.at(-1) !== status) statuses.push(status);
@@ -185,9 +184,9 @@ export async function payThroughPage(
         ? 'PAY-STATE-PROCESSING-TO-FAILED'
         : 'PAY-STATE-PROCESSING-TO-SUCCESSFUL'
       : 'PAY-STATE-ACTIVE-TO-PROCESSING';
-  const message = `The customer completed every step on the page (${stepsText(result)}; the wallet signed or sent ${describeSigned(signed)}) and GET /v1/payments/${payment.id} showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s after the pay click, never ${stuck === 'PROCESSING' ? expected : `PROCESSING and then ${expected}`}. The page ${result.end ? `showed "${result.end.text}"` : 'showed no end state'}. ${evidence}`;
+  const message = `The customer completed every step on the page (${stepsText(result)}; the wallet signed or sent ${describeSigned(signed)}) and GET /v1/payments/${payment.id} showed ${seen} for ${agent.settleTimeoutMs / 1000} s after the pay click, never ${stuck === 'PROCESSING' ? expected : `PROCESSING and then ${expected}`}. The page ${result.end ? `showed "${result.end.text}"` : 'showed no end state'}. ${evidence}`;
   agent.block(
-    `${where} did not settle: the customer paid and GET showed ${seen} for ${STEP_TIMEOUTS.settle / 1000} s (reported by ${ctx.check.id})`,
+    `${where} did not settle: the customer paid and GET showed ${seen} for ${agent.settleTimeoutMs / 1000} s (reported by ${ctx.check.id})`,
   );
   if (!ctx.check.requirements.includes(requirement)) ctx.notExercised(message);
   ctx.require(false, requirement, 'A payment the customer paid through the hosted page never settled', message, response.exchange);
