@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './cli/test-support/slowest-first.ts';
 
 // One run covers every test of the project: unit tests beside the code, contract checks,
 // simulator HTTP tests, chain tests, the conformance self-tests and the property tests.
@@ -13,5 +14,7 @@ export default defineConfig({
     // Two cores: keep forks bounded so chain-backed tests do not starve each other.
     pool: 'forks',
     maxWorkers: 2,
+    // The files known to take longest start first, so no long file is left to run alone at the end.
+    sequence: { sequencer: SlowestFirst },
   },
 });
