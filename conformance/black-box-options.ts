@@ -1,6 +1,5 @@
 // Options of a black-box run, where the suite starts the implementation itself (DESIGN §3a): by command or by image,
 // on chains the suite starts, with a clock the suite moves through libfaketime. Declared as data like every option.
-import { STEP_TIMEOUTS } from './customer/step-timeouts.ts';
 import type { OptionDeclaration } from './option-declaration.ts';
 
 export interface TargetOptions {
@@ -48,6 +47,8 @@ export const TARGET_DEFAULTS = {
   containerFaketimeDir: '/stablepay-faketime',
   stopTimeoutMs: 5_000,
   customerParallel: 2,
+  /** From the pay click to the end on the page and in the API (customer/step-timeouts.ts). */
+  customerSettleTimeoutSeconds: 90,
 } as const;
 
 /** Every variable a started target finds in its environment (`conformance --help`, docs/implementers.md). */
@@ -147,7 +148,7 @@ export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[
     flags: '--customer-settle-timeout <seconds>',
     description: 'black-box run: how long a payment made through the hosted page may take to settle (page and API) before it fails',
     parser: 'seconds',
-    defaultText: String(STEP_TIMEOUTS.settle / 1000),
+    defaultText: String(TARGET_DEFAULTS.customerSettleTimeoutSeconds),
   },
   {
     name: 'pageContract',
