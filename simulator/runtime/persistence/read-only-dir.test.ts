@@ -11,15 +11,14 @@
 // "base/…_fsm": File exists`: Emscripten's in-memory file tree kept an entry for the create that was refused), so the
 // durable state opens the database afresh after a refused commit (sql-store/sql-durable-state.ts, recover): this
 // test showed the defect, and shows it mended.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { type SimulatorCli, spawnSimulatorCli } from '../../test-support/spawn-simulator-cli.ts';
 import { templatePath } from '../sql-store/pglite-client.ts';
 
-const BIN = fileURLToPath(new URL('../../../bin/stablepay.js', import.meta.url));
 const KEY = 'pk_readonlydir00000000000000000000000000000000000000';
 const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const asRoot = process.getuid?.() === 0;
@@ -43,66 +42,13 @@ function prepare(): void {
   if (existsSync(template)) copyFileSync(template, join(cache, basename(template)));
 }
 
-interface Simulator {
-  base: string;
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-async function startSimulator(): Promise<Simulator> {
-  const [command, ...prefix] = [...withoutDacOverride, process.execPath];
-  const child = spawn(
-    command!,
-    [
-      ...prefix,
-      BIN,
-      'start',
-      '--no-chains',
-      '--port',
-      '0',
-      '--quiet',
-      '--no-demo-payment',
-      '--api-key',
-      KEY,
-      '--rate-limit',
-      '100000000',
-      '--state-dir',
-      stateDir,
-    ],
-    {
-      env: {
-        ...process.env,
-        HOME: root,
-        STABLEPAY_CACHE_DIR: cache,
-        STABLEPAY_STATE_DIR: '',
-        STABLEPAY_DATABASE_URL: '',
-        STABLEPAY_API_KEY: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await expect
-    .poll(() => (child.exitCode === null ? /Configure a webhook endpoint/.test(output) : `exited:\n${output}`), {
-      timeout: 180_000,
-      interval: 200,
-    })
-    .toBe(true);
-  const base = /Base URL\s+(\S+)/.exec(output)?.[1] as string;
-  return {
-    base,
-    child,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const startSimulator = (): Promise<SimulatorCli> =>
+  spawnSimulatorCli({
+    apiKey: KEY,
+    prefix: withoutDacOverride,
+    args: ['--state-dir', stateDir],
+    env: { HOME: root, STABLEPAY_CACHE_DIR: cache },
+  });
 
 const create = (base: string, externalId: string): Promise<Response> =>
   fetch(`${base}/v1/payments`, {
