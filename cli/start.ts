@@ -30,6 +30,7 @@ interface StartFlags {
   databasePoolSize?: string;
   deliveryLeaseMs?: string;
   maxPayments?: string;
+  maxStoredMb?: string;
 }
 
 const EXAMPLES = [
@@ -109,6 +110,9 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
     ...(flags.stateDir !== undefined && flags.stateDir !== '' ? { stateDir: stateDirOption(flags.stateDir) } : {}),
     ...databaseOptions(flags),
     ...(flags.maxPayments !== undefined && flags.maxPayments !== '' ? { maxPayments: positiveInt(flags.maxPayments, 'max payments') } : {}),
+    ...(flags.maxStoredMb !== undefined && flags.maxStoredMb !== ''
+      ? { maxStoredMb: positiveInt(flags.maxStoredMb, 'max stored MiB') }
+      : {}),
   };
   if (flags.secondApiKey) {
     const { checkSecondApiKey } = await import('./second-merchant.ts');
@@ -295,8 +299,14 @@ export function registerStartCommand(program: Command): Command {
     .addOption(
       new Option(
         '--max-payments <n>',
-        'creates answer 507 once this many payments are held in memory (default: sized to the heap limit, --max-old-space-size)',
+        'creates answer 507 once this many payments are held (default: no cap of its own; --max-stored-mb caps every record)',
       ).env(ENV.maxPayments),
+    )
+    .addOption(
+      new Option(
+        '--max-stored-mb <n>',
+        'requests that may store more answer 507 once the records held (payments, deliveries and attempts, ledger entries, keys…) are estimated at this many MiB (default: 15% of the heap limit, --max-old-space-size)',
+      ).env(ENV.maxStoredMb),
     )
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(

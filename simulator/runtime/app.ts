@@ -19,6 +19,7 @@ import { Ledger } from '../core/transactions/index.ts';
 import type { AttemptReport, WebhookService } from '../core/webhooks/index.ts';
 import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
 import { startDeliveryTakeover } from './delivery-takeover.ts';
+import type { DurableStores } from './durable-stores.ts';
 import type { DurableState } from './persistence/durable-state.ts';
 import {
   buildAttemptRequest,
@@ -39,7 +40,7 @@ import { checkSimulatorOptions } from './check-options.ts';
 import { DEFAULTS } from './defaults.ts';
 import { merchantReset } from './merchant-reset.ts';
 import { mountApp } from './mount-app.ts';
-import { defaultMaxPayments, StoredPaymentCount } from './payment-ceiling.ts';
+import { bothSinks, DURABLE_COPIES, defaultMaxStoredBytes, StoredObjectTally, StoredPaymentCount } from './memory-ceiling.ts';
 import type { SimulatorOptions } from './options.ts';
 import { restoreState, type RestoredCounts } from './restore-state.ts';
 
@@ -138,6 +139,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const record = keys.findByHash(keyHash);
     return record && keyStatus(record, clock.now()) === 'active' ? record.merchantId : undefined;
   };
+  // Every record is held in memory: requests that may store more stop at a ceiling instead of the heap running out.
+  // The tally hears of every record the stores hold, beside the database in durable mode.
+  const storedObjects = new StoredObjectTally(durable ? DURABLE_COPIES : 1);
   const webhooks =
     options.webhooks ??
     createWebhookService({
@@ -151,9 +155,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       timeoutMs: seam('webhook-timeout-ms', webhookOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       ...(log ? { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) } : {}),
       ...(options.chaosDeliveries ? { chaos: chaosPlanner(options.chaosDeliveries) } : {}),
-      ...(durable
-        ? { persistence: { persist: durable.persist, durable: (record: DeliveryRecord) => durableBeforeSend(durable, record) } }
-        : {}),
+      persistence: durable
+        ? { persist: bothSinks(durable.persist, storedObjects), durable: (record: DeliveryRecord) => durableBeforeSend(durable, record) }
+        : { persist: storedObjects },
       listeners: listenerTargets(listeners, merchantOfKey),
     });
   const ledger = new Ledger({
@@ -163,7 +167,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   // Analytics reads per-merchant tallies that every payment change updates.
   const tallies = new AnalyticsTallies();
-  // Every payment is held in memory: creates stop at a ceiling instead of the process running out of heap.
+  // What --max-payments caps, when given.
   const storedPayments = new StoredPaymentCount();
   const payments = new PaymentService({
     clock,
@@ -204,18 +208,23 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let restored: RestoredCounts | undefined;
   let acceptedOperations: CheckoutSession[] = [];
   if (durable)
-    ({ counts: restored, accepted: acceptedOperations } = restoreState(durable, {
-      clock,
-      merchants,
-      keys,
-      payments,
-      payouts,
-      ledger,
-      webhooks,
-      rates,
-      limiter,
-      checkoutSessions: attached?.sessions,
-    }));
+    ({ counts: restored, accepted: acceptedOperations } = restoreState(
+      durable,
+      {
+        clock,
+        merchants,
+        keys,
+        payments,
+        payouts,
+        ledger,
+        webhooks,
+        rates,
+        limiter,
+        checkoutSessions: attached?.sessions,
+      },
+      storedObjects,
+    ));
+  else tellEveryStore(storedObjects, { merchants, keys, payments, payouts, ledger, checkoutSessions: attached?.sessions });
   // Operations the bundler had accepted before the stop: settled from the chain if mined, else back in the mempool.
   const resumedOperations = attached && acceptedOperations.length > 0 ? attached.resumeAccepted(acceptedOperations) : Promise.resolve(0);
   // The default merchant of the first start stays the default merchant.
@@ -258,7 +267,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seam,
     log,
     durable,
-    paymentCeiling: { count: storedPayments, max: options.maxPayments ?? defaultMaxPayments() },
+    memoryCeiling: {
+      tally: storedObjects,
+      maxBytes: options.maxStoredMb !== undefined ? options.maxStoredMb * 2 ** 20 : defaultMaxStoredBytes(),
+      ...(options.maxPayments !== undefined ? { payments: { count: storedPayments, max: options.maxPayments } } : {}),
+    },
   });
 
   // Several processes on one database: the deliveries of one that stopped are taken over by the others.
@@ -330,4 +343,17 @@ function defaultKey(
   if (existing && existing.merchantId !== merchant.id) throw new RangeError('defaultApiKey belongs to another merchant of the state dir');
   if (existing || (meta !== undefined && given === undefined)) return given ?? '';
   return keys.create(merchant.id, { name: 'Default key', ...(given ? { key: given } : {}) }, now).key;
+}
+
+/** In memory mode the stores report to the memory ceiling's tally alone (durable mode: restore-state.ts, beside the database). */
+function tellEveryStore(
+  tally: StoredObjectTally,
+  to: Pick<DurableStores, 'merchants' | 'keys' | 'payments' | 'payouts' | 'ledger' | 'checkoutSessions'>,
+): void {
+  to.merchants.persist = tally;
+  to.keys.persist = tally;
+  if (to.payments.store instanceof PaymentStore) to.payments.store.persist = tally;
+  to.payouts.persist = tally;
+  to.ledger.persist = tally;
+  if (to.checkoutSessions) to.checkoutSessions.persist = tally;
 }

@@ -39,4 +39,5 @@ export const ENV = {
   stateDir: 'STABLEPAY_STATE_DIR',
   databaseUrl: 'STABLEPAY_DATABASE_URL',
   maxPayments: 'STABLEPAY_MAX_PAYMENTS',
+  maxStoredMb: 'STABLEPAY_MAX_STORED_MB',
 } as const;

@@ -44,7 +44,7 @@ import { web3Routes } from '../edge/v1/web3-routes.ts';
 import { webhookRoutes } from '../edge/v1/webhook-routes.ts';
 import type { FaultName, SeamDecorator } from '../faults/index.ts';
 import { DEFAULTS } from './defaults.ts';
-import { paymentCeilingStage, type StoredPaymentCount } from './payment-ceiling.ts';
+import { type MemoryCeiling, memoryCeilingStage } from './memory-ceiling.ts';
 import type { DurableState } from './persistence/durable-state.ts';
 import { StorageUnavailableError } from './sql-store/sql-durable-state.ts';
 
@@ -92,8 +92,8 @@ export interface AppParts {
   seam: SeamDecorator;
   log: LogSink | undefined;
   durable: DurableState | undefined;
-  /** Creates refused with 507 once this many payments are held. */
-  paymentCeiling: { count: StoredPaymentCount; max: number };
+  /** Requests that may store more refused with 507 once the records held reach it. */
+  memoryCeiling: MemoryCeiling;
 }
 
 /**
@@ -181,7 +181,7 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
   const appStages: Stage[] = [
     ...(parts.log ? [requestLogStage(parts.log)] : []),
     ...(parts.durable ? [durableCommitStage(parts.durable)] : []),
-    paymentCeilingStage(parts.paymentCeiling.count, parts.paymentCeiling.max),
+    memoryCeilingStage(parts.memoryCeiling),
     canonicalPathStage({ refuseUnderV1 }),
   ];
   const identity = identifyStage({ keys: seam('key-lookup', keys), clock: seam('key-expiry-clock', clock), trustProxy });

@@ -17,8 +17,13 @@ export interface SimulatorOptions {
   payUrl?: string;
   /** Fixed window per API key (unauthenticated callers: per IP). Default 6000 / 60 s. */
   rateLimit?: Partial<RateLimitSettings>;
-  /** Creates answer 507 once this many payments are held (payment-ceiling.ts; default sized to the heap limit). */
+  /** Creates answer 507 once this many payments are held (memory-ceiling.ts; no cap of its own by default). */
   maxPayments?: number;
+  /**
+   * Requests that may store more answer 507 once the records held are estimated at this many MiB of heap
+   * (memory-ceiling.ts; default: a share of the heap limit).
+   */
+  maxStoredMb?: number;
   /** Mount the control API at /control/v1 (default true). */
   control?: boolean;
   /** When set, every control API request must carry it in the X-Control-Token header. */

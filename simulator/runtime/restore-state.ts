@@ -8,11 +8,12 @@ import { PaymentStore } from '../core/payments/index.ts';
 import type { Payment } from '../core/payments/types.ts';
 import type { Payout } from '../core/payouts/types.ts';
 import type { RateLimitSettings } from '../core/rate-limit/index.ts';
-import { SETTING_KIND } from '../core/support/persist.ts';
+import { type ApplyRecord, type Persist, SETTING_KIND } from '../core/support/persist.ts';
 import type { Transaction } from '../core/transactions/index.ts';
 import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
 import type { WebhookEndpoint } from '../core/webhooks/types.ts';
-import { recordAppliers } from './apply-records.ts';
+import { type RecordAppliers, recordAppliers } from './apply-records.ts';
+import { bothSinks } from './memory-ceiling.ts';
 import type { DurableStores } from './durable-stores.ts';
 import type { DurableState } from './persistence/index.ts';
 
@@ -31,14 +32,34 @@ export interface RestoredCounts {
 
 const values = <T>(durable: DurableState, kind: string): T[] => [...durable.records(kind).values()] as T[];
 
+/** Every kind of record the stores report. */
+const KINDS = [
+  'merchant',
+  'key',
+  'payment',
+  'payout',
+  'transaction',
+  'endpoint',
+  'delivery',
+  CHECKOUT_SESSION_KIND,
+  SETTING_KIND,
+  'clock',
+  'meta',
+];
+
 /**
  * Puts the state directory's records back, then hands every store the journal's sink. Returns what was restored
  * (undefined when the directory was empty) and the user operations the bundler had accepted before the stop.
+ * `alsoTell` (the memory ceiling's tally) is told of every record held: those read back, every change the stores
+ * report, and every record the durable state puts back (an undo, another process's change).
  */
 export function restoreState(
   durable: DurableState,
   to: DurableStores,
+  alsoTell?: Persist,
 ): { counts: RestoredCounts | undefined; accepted: CheckoutSession[] } {
+  if (alsoTell) for (const kind of KINDS) for (const [id, value] of durable.records(kind)) alsoTell.put(kind, id, value);
+  const sink = alsoTell ? bothSinks(durable.persist, alsoTell) : durable.persist;
   const merchantRecords = values<Merchant>(durable, 'merchant');
   for (const merchant of merchantRecords) {
     to.merchants.restore(merchant);
@@ -56,10 +77,11 @@ export function restoreState(
   const deliveries = values<DeliveryRecord>(durable, 'delivery');
   if (!to.webhooks.restore) throw new RangeError('durable mode needs the built-in webhook service');
   to.webhooks.restore({ endpoints, deliveries });
-  const sessions = to.checkoutSessions?.restore(values<StoredCheckoutSession>(durable, CHECKOUT_SESSION_KIND), durable.persist);
+  const sessions = to.checkoutSessions?.restore(values<StoredCheckoutSession>(durable, CHECKOUT_SESSION_KIND), sink);
   // The configured rate limit (before a stored one goes over it) is what a removed setting falls back to.
-  durable.applyWith(recordAppliers(to, to.limiter.current));
-  persistFromNowOn(durable, to);
+  const appliers = recordAppliers(to, to.limiter.current);
+  durable.applyWith(alsoTell ? toldAppliers(appliers, alsoTell) : appliers);
+  persistFromNowOn(durable, to, sink);
   const accepted = sessions?.accepted ?? [];
   if (merchantRecords.length === 0) return { counts: undefined, accepted };
   const counts: RestoredCounts = {
@@ -77,8 +99,7 @@ export function restoreState(
 }
 
 /** Every store reports its changes to the journal; settings changed through the control API go over the configured ones. */
-function persistFromNowOn(durable: DurableState, to: DurableStores): void {
-  const { persist } = durable;
+function persistFromNowOn(durable: DurableState, to: DurableStores, persist: Persist): void {
   to.merchants.persist = persist;
   to.keys.persist = persist;
   if (to.payments.store instanceof PaymentStore) to.payments.store.persist = persist;
@@ -93,4 +114,18 @@ function persistFromNowOn(durable: DurableState, to: DurableStores): void {
   to.limiter.persist = persist;
   to.limiter.shared = durable.windowCounter?.();
   to.clock.onAdvance(() => persist.put('clock', 'offsets', to.clock.offsets()));
+}
+
+/** Each record put back into its store is also told to `sink`. */
+function toldAppliers(appliers: RecordAppliers, sink: Persist): RecordAppliers {
+  return new Map(
+    [...appliers].map(([kind, apply]): [string, ApplyRecord] => [
+      kind,
+      (id, value, origin) => {
+        if (value === undefined) sink.delete(kind, id);
+        else sink.put(kind, id, value);
+        apply(id, value, origin);
+      },
+    ]),
+  );
 }

@@ -1,6 +1,7 @@
-// Where stores report their changes when the simulator runs on a state directory (--state-dir):
-// put() the record's latest value (plain JSON data) after each change. The sink does no I/O at the
-// call; the HTTP edge waits for it to be on disk before answering. Absent, nothing is kept.
+// Where stores report their changes: put() the record's latest value (plain JSON data) after each change. In
+// durable mode (--state-dir, --database-url) the database's sink, which does no I/O at the call (the HTTP edge waits
+// for the commit before answering); in every mode the memory ceiling's tally (runtime/memory-ceiling.ts), which
+// weighs every record held.
 export interface Persist {
   put(kind: string, id: string, value: unknown): void;
   delete(kind: string, id: string): void;

@@ -35,8 +35,11 @@ export interface WebhookServiceOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Opt-in chaos deliveries (chaos.ts); none by default. */
   chaos?: PlanChaos;
-  /** Durable mode: where endpoints and deliveries report changes, and what an attempt waits for before it goes out. */
-  persistence?: { persist: Persist; durable: (record: DeliveryRecord) => Promise<boolean | undefined | void> };
+  /**
+   * Where endpoints and deliveries report changes (durable mode, the memory ceiling's tally) and, in durable mode,
+   * what an attempt waits for before it goes out.
+   */
+  persistence?: { persist: Persist; durable?: (record: DeliveryRecord) => Promise<boolean | undefined | void> };
   /** Listener sessions (`stablepay listen`) that get every event of their merchant besides its endpoint; none when absent. */
   listeners?: ListenerTargets;
 }
@@ -90,6 +93,9 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
   const endpoints = new EndpointStore();
   const deliveries = new DeliveryStore();
+  // Restoring reports nothing, so the sink can be set before it.
+  endpoints.persist = options.persistence?.persist;
+  deliveries.persist = options.persistence?.persist;
   const shared = {
     clock,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -106,7 +112,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     secretFor: (merchantId) => endpoints.secretFor(merchantId),
     urlFor: (merchantId) => endpoints.get(merchantId)?.url,
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
-    ...(options.persistence ? { beforeSend: options.persistence.durable } : {}),
+    ...(options.persistence?.durable ? { beforeSend: options.persistence.durable } : {}),
   });
   // Listener deliveries are kept apart, keyed by listener id where the endpoint's are keyed by merchant: they are the
   // CLI's (never in GET /v1/webhooks/deliveries, never durable), retried on the same schedule, signed with the
@@ -178,10 +184,6 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       const restored = [...stored.deliveries].map((record) => deliveries.restore(record));
       // Oldest first, so retries that fell due while the simulator was down go out in their order.
       restored.sort((a, b) => (a.nextAttemptAtMs ?? 0) - (b.nextAttemptAtMs ?? 0));
-      if (options.persistence) {
-        endpoints.persist = options.persistence.persist;
-        deliveries.persist = options.persistence.persist;
-      }
       for (const record of restored) dispatcher.resume(record);
     },
     resumeDelivery(id) {

@@ -44,10 +44,44 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(`cannot open the database in ${dataDir ?? 'memory'}: ${reason.split('\n')[0]}`);
   }
+  if (dataDir === undefined)
+    return { ...queries(db), transaction: (work) => db.transaction((tx) => work(queries(tx))), close: () => db.close() };
+  return reopenable(db, dataDir);
+}
+
+/**
+ * A directory's database that can be opened afresh in place. PGlite keeps its own picture of the directory (the
+ * Emscripten file tree): after a refused file access (a read-only or full directory) that picture keeps an entry for
+ * a file that is not on disk, so the instance keeps refusing ("could not create file …: File exists") after the
+ * directory is writable again. A new instance reads the directory as it is; what was committed is all there.
+ */
+function reopenable(first: PGlite, dataDir: string): SqlClient {
+  let current = first;
+  // Settles once a reopen has ended (either way): every use waits for it, so nothing runs on a closing instance.
+  let ready: Promise<unknown> = Promise.resolve();
+  const use = async (): Promise<PGlite> => {
+    await ready;
+    return current;
+  };
   return {
-    ...queries(db),
-    transaction: (work) => db.transaction((tx) => work(queries(tx))),
-    close: () => db.close(),
+    query: async (sql, params) => queries(await use()).query(sql, params),
+    exec: async (sql) => queries(await use()).exec(sql),
+    transaction: async (work) => (await use()).transaction((tx) => work(queries(tx))),
+    close: async () => {
+      await ready;
+      if (!current.closed) await current.close();
+    },
+    reopen: () => {
+      const run = ready.then(async () => {
+        // close() waits for the instance's queries and transactions in flight; a broken instance may refuse to close.
+        await current.close().catch(() => undefined);
+        const next = new PGlite(dataDir);
+        await next.waitReady;
+        current = next;
+      });
+      ready = run.catch(() => undefined);
+      return run;
+    },
   };
 }
 

@@ -17,6 +17,12 @@ export interface SqlClient extends SqlQueries {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlQueries) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Replaces the connection with a fresh one on the same data (an embedded engine: a new instance on its directory);
+   * rejects while the data cannot be opened (later uses then fail until a reopen succeeds). Absent: a server client
+   * (its pool reconnects by itself).
+   */
+  reopen?(): Promise<void>;
 }
 
 /** Postgres' SQLSTATE for a unique index refusing a row. */

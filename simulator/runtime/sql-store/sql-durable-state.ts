@@ -57,8 +57,10 @@ const DELIVERY = 'delivery';
 const LAST_WRITER_WINS: ReadonlySet<string> = new Set(['key']);
 /** Applied after every other row of a catch-up: moving the clock fires timers, which must see the records first. */
 const CLOCK = 'clock';
-/** How often a database that refused a commit is probed while writes are refused. */
+/** How often a database that refused a commit is probed while writes are refused (the first probe, and a server's). */
 const PROBE_MS = 1000;
+/** The longest wait between two reopens of an embedded database that will not open (the wait doubles from PROBE_MS). */
+const MAX_REOPEN_WAIT_MS = 16_000;
 /** SQLSTATE of a full disk. */
 const DISK_FULL = '53100';
 
@@ -84,6 +86,15 @@ export class SqlDurableState {
   /** Set while the last commit failed: writes are refused before they change anything, until a probe succeeds. */
   private failure: StorageUnavailableError | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
+  /** The wait before the next probe: doubles while an embedded database will not reopen, back to PROBE_MS on a commit. */
+  private probeWaitMs = PROBE_MS;
+  /**
+   * The change number below every batch refused since the last commit: a refused COMMIT may still have reached the
+   * disk, so a reopened database is read from here (see recover).
+   */
+  private unsureSince: number | undefined;
+  /** Set while an embedded database is closed and opened afresh: commits are refused meanwhile. */
+  private reopening = false;
 
   private constructor(
     private readonly db: SqlClient,
@@ -183,8 +194,9 @@ export class SqlDurableState {
    * Give the ticket back to endWrite whatever the handler did.
    */
   async beginWrite(): Promise<WriteTicket> {
-    if (this.failure) throw this.failure;
     for (;;) {
+      // Checked on every turn: a writer that waited for a refused session must not open the next one.
+      if (this.failure) throw this.failure;
       const session = this.session?.accepting ? this.session : undefined;
       if (session) {
         session.joined += 1;
@@ -213,6 +225,12 @@ export class SqlDurableState {
    * outside a session), rejects if an undo happened since: its changes may have gone with it.
    */
   async commit(undoCountAtStart?: number): Promise<void> {
+    if (this.reopening && this.pending.size > 0) {
+      // The database is being opened afresh: what is pending cannot be written now, and a client must not be told
+      // it was refused while it is written later.
+      this.undo([]);
+      throw this.failure ?? new StorageUnavailableError(`${this.where} is being reopened`, false);
+    }
     for (;;) {
       const session = this.session;
       if (session?.accepting) {
@@ -309,7 +327,8 @@ export class SqlDurableState {
     openedPromise.catch(() => undefined);
     const session: Session = { joined: 0, accepting: true, release, opened: openedPromise, done: Promise.resolve() };
     let batch: Change[] = [];
-    let written = this.lastChange;
+    const before = this.lastChange;
+    let written = before;
     session.done = this.db
       .transaction(async (tx) => {
         await takeWriteLock(tx);
@@ -336,10 +355,12 @@ export class SqlDurableState {
             else this.committed.set(key, jsonText(entry.value));
           }
           this.failure = undefined;
+          this.probeWaitMs = PROBE_MS;
         },
         (error: unknown) => {
           refused(error);
           const failure = asUnavailable(error, this.where);
+          if (batch.length > 0) this.unsureSince = Math.min(this.unsureSince ?? before, before);
           this.undo(batch);
           if (isGroundFailure(error)) {
             this.failure = failure;
@@ -366,13 +387,19 @@ export class SqlDurableState {
   /** Applies the rows other processes committed since lastChange, the clock last. */
   private async catchUp(q: SqlQueries): Promise<void> {
     if (!this.shared) return;
-    const rows = await changesSince(q, this.lastChange);
+    // Rows this process wrote itself are skipped (their numbers were taken under the lock before it committed).
+    this.applyRows(
+      (await changesSince(q, this.lastChange)).filter((row) => row.change > this.lastChange),
+      true,
+    );
+  }
+
+  /** Puts rows read from the database into memory (the clock last); a row of a record with a change pending wins over it. */
+  private applyRows(rows: ChangedRow[], remote: boolean): void {
     let conflict = false;
     const clockRows: ChangedRow[] = [];
     for (const row of rows) {
-      // Rows this process wrote itself (their numbers were taken under the lock before it committed).
-      if (row.change <= this.lastChange) continue;
-      this.lastChange = row.change;
+      this.lastChange = Math.max(this.lastChange, row.change);
       const key = keyOf(row.kind, row.id);
       if (row.body === null) this.committed.delete(key);
       else this.committed.set(key, row.body);
@@ -384,11 +411,11 @@ export class SqlDurableState {
         this.pending.delete(key);
       }
       if (row.kind === CLOCK) clockRows.push(row);
-      else this.apply(row.kind, row.id, row.body, true);
+      else this.apply(row.kind, row.id, row.body, remote);
     }
     // A change of ours that another process made first: ours (and everything reported after it) is undone.
     if (conflict) this.undo([]);
-    for (const row of clockRows) this.apply(row.kind, row.id, row.body, true);
+    for (const row of clockRows) this.apply(row.kind, row.id, row.body, remote);
   }
 
   /** Every change of `batch` and every change still pending goes back to its committed value. */
@@ -415,18 +442,53 @@ export class SqlDurableState {
     else bucket.set(id, value);
   }
 
-  /** While writes are refused, the database is asked every second whether it answers again. */
+  /**
+   * While writes are refused, the database is probed: a server every second (its pool reconnects by itself); an
+   * embedded database is opened afresh (recover), with a wait that doubles up to MAX_REOPEN_WAIT_MS while it will not open.
+   */
   private probeLater(): void {
     if (this.probeTimer !== undefined || this.closed) return;
     this.probeTimer = setTimeout(() => {
       this.probeTimer = undefined;
       if (this.closed || !this.failure) return;
-      this.db.query('SELECT 1').then(
+      // Doubled at every reopen, and back to PROBE_MS only once a commit passes: a database that opens but still
+      // refuses writes (a disk still full) is not opened afresh every second.
+      if (this.db.reopen) this.probeWaitMs = Math.min(this.probeWaitMs * 2, MAX_REOPEN_WAIT_MS);
+      const probe = this.db.reopen ? this.recover() : this.db.query('SELECT 1').then(() => undefined);
+      probe.then(
         () => (this.failure = undefined),
         () => this.probeLater(),
       );
-    }, PROBE_MS);
+    }, this.probeWaitMs);
     this.probeTimer.unref();
+  }
+
+  /**
+   * Opens an embedded database afresh after a ground failure (its instance may keep refusing after the ground is
+   * back, see pglite-client.ts), then reads the rows of every batch refused since the last commit: a COMMIT reported
+   * as failed may have reached the disk all the same, and memory must then hold what the database holds. Runs with no
+   * session open and none opening (writes are refused meanwhile).
+   */
+  private async recover(): Promise<void> {
+    this.reopening = true;
+    try {
+      await this.session?.done.catch(() => undefined);
+      await this.db.reopen?.();
+      const since = this.unsureSince;
+      if (since !== undefined) {
+        const rows = await this.serially(() =>
+          this.db.transaction(async (tx) => {
+            await takeWriteLock(tx);
+            return changesSince(tx, since);
+          }),
+        );
+        this.applyRows(rows, false);
+        this.unsureSince = undefined;
+      }
+    } finally {
+      this.reopening = false;
+    }
+    if (this.pending.size > 0) this.schedule();
   }
 }
 
