@@ -189,6 +189,21 @@ describe('a user operation across replicas on one database', () => {
       .toBe(0);
   });
 
+  it('payments bundled by A, B and A again in turn all settle: the bundler account is shared, its nonce read again when the other used it', async () => {
+    for (const server of [a, b, a]) {
+      const paymentId = await createPayment(server.url);
+      const { token, params } = await signedOperation(paymentId, server.url);
+      const reply = await rpc(server.url, token, 'eth_sendUserOperation', params);
+      expect(reply.error).toBeUndefined();
+      await expect
+        .poll(async () => (await read<{ status: string }>(fetch(`${server.url}/v1/payments/${paymentId}`, { headers: auth }))).status, {
+          timeout: 30_000,
+          interval: 200,
+        })
+        .toBe('SUCCESSFUL');
+    }
+  });
+
   it('the replica that took an operation is SIGKILLed before it was mined: B takes it over after the lease and it settles once', async () => {
     const base = await startChild();
     const paymentId = await createPayment(base);
@@ -226,6 +241,19 @@ describe('a user operation across replicas on one database', () => {
     });
   });
 });
+
+/** The hosted page's steps up to the signed operation, on one replica: sign in, prepare, sign. */
+async function signedOperation(paymentId: string, base: string): Promise<{ token: string; params: unknown[] }> {
+  const page = { 'content-type': 'application/json' };
+  const signIn = await read<{ checkoutToken: string; ownerPrivateKey: `0x${string}` }>(
+    post(base, `/p/${paymentId}/sign-in`, { email: 'turns@example.com' }, page),
+  );
+  const prepared = await read<{ userOpHash: `0x${string}`; userOperation: Record<string, unknown>; entryPoint: string }>(
+    post(base, `/p/${paymentId}/prepare`, { chainId: CHAIN, token: 'USDC' }, { ...page, authorization: `Bearer ${signIn.checkoutToken}` }),
+  );
+  const signature = await privateKeyToAccount(signIn.ownerPrivateKey).signMessage({ message: { raw: prepared.userOpHash } });
+  return { token: signIn.checkoutToken, params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] };
+}
 
 /** Replica C: a real `stablepay start` on the same database and chains, with the short lease. */
 async function startChild(): Promise<string> {
