@@ -8,6 +8,7 @@
 // finds the first's commit in its catch-up and its own version (payment, ledger entries, deliveries) is undone.
 import type { OperationCustody } from '../core/customer/index.ts';
 import type { DurableState } from './persistence/durable-state.ts';
+import { startLeaseSweep } from './lease-sweep.ts';
 
 export function operationCustody(durable: DurableState): OperationCustody | undefined {
   const leases = durable.operationLeases;
@@ -42,8 +43,7 @@ export function startOperationTakeover(durable: DurableState, targets: TakeoverT
   const leases = durable.operationLeases;
   if (!leases) return () => undefined;
   const processing = (id: string): boolean => targets.payments.find(id)?.status === 'PROCESSING';
-  let sweeping = false;
-  const sweep = async (): Promise<void> => {
+  return startLeaseSweep(leases.holder.ms, async () => {
     const mine = await leases.renew();
     const expired = await leases.expired();
     if (mine.length === 0 && expired.length === 0) return;
@@ -55,19 +55,5 @@ export function startOperationTakeover(durable: DurableState, targets: TakeoverT
       else await leases.forget(id);
     }
     if (orphans.size > 0) await targets.takeOver(orphans);
-  };
-  const timer = setInterval(
-    () => {
-      if (sweeping) return;
-      sweeping = true;
-      void sweep()
-        .catch(() => undefined)
-        .finally(() => {
-          sweeping = false;
-        });
-    },
-    Math.max(100, Math.floor(leases.holder.ms / 2)),
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

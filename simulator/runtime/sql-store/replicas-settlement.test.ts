@@ -4,17 +4,17 @@
 // its signed operation sent to both at the same instant: one replica takes it, the other refuses it, and the payment
 // has one SUCCESSFUL transition, one event of each kind, one ledger entry. C takes an operation and is SIGKILLed
 // before it is mined: B takes it over once C's lease ran out and settles it, once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAINS_FILE_ENV, chainsFile } from '@stablepay/chains/chains-file';
 import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
 import { startChainNetwork } from '@stablepay/chains/start-chain-network';
+import { startCliReplica } from '../../test-support/cli-replica.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openPostgres } from './postgres-client.ts';
@@ -23,7 +23,6 @@ import type { SqlClient } from './sql-client.ts';
 // initdb, Anvil and three server starts take a while on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
-const BIN = fileURLToPath(new URL('../../../bin/stablepay.js', import.meta.url));
 const KEY = 'pk_settleonce000000000000000000000000000000000000';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const quiet = { info: () => undefined, error: () => undefined };
@@ -205,7 +204,15 @@ describe('a user operation across replicas on one database', () => {
   });
 
   it('the replica that took an operation is SIGKILLed before it was mined: B takes it over after the lease and it settles once', async () => {
-    const base = await startChild();
+    // Replica C: a real `stablepay start` on the same database and chains, with the short lease.
+    const replica = await startCliReplica({
+      apiKey: KEY,
+      databaseUrl: url,
+      args: ['--delivery-lease-ms', String(LEASE_MS)],
+      env: { [CHAINS_FILE_ENV]: chainsFilePath },
+    });
+    child = replica.child;
+    const base = replica.baseUrl;
     const paymentId = await createPayment(base);
     // The control API's customer submits through C: the operation is accepted and held in C's mempool.
     const submitted = await post(base, `/control/v1/payments/${paymentId}/submit`, { chainId: CHAIN, token: 'USDC' });
@@ -253,47 +260,4 @@ async function signedOperation(paymentId: string, base: string): Promise<{ token
   );
   const signature = await privateKeyToAccount(signIn.ownerPrivateKey).signMessage({ message: { raw: prepared.userOpHash } });
   return { token: signIn.checkoutToken, params: [{ ...prepared.userOperation, signature }, prepared.entryPoint] };
-}
-
-/** Replica C: a real `stablepay start` on the same database and chains, with the short lease. */
-async function startChild(): Promise<string> {
-  const started = spawn(
-    process.execPath,
-    [
-      BIN,
-      'start',
-      '--port',
-      '0',
-      '--quiet',
-      '--no-demo-payment',
-      '--api-key',
-      KEY,
-      '--database-url',
-      url,
-      '--delivery-lease-ms',
-      String(LEASE_MS),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        STABLEPAY_API_KEY: '',
-        STABLEPAY_STATE_DIR: '',
-        STABLEPAY_DATABASE_URL: '',
-        [CHAINS_FILE_ENV]: chainsFilePath,
-      },
-    },
-  );
-  child = started;
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const match = /Base URL\s+(\S+)/.exec(output);
-      if (match && output.includes('Configure a webhook endpoint')) resolve(match[1] as string);
-    };
-    started.stdout?.on('data', onData);
-    started.stderr?.on('data', onData);
-    started.once('exit', () => reject(new Error(`replica C exited before its banner:\n${output}`)));
-  });
 }

@@ -97,6 +97,8 @@ export class SqlDurableState {
   private sandboxGeneration: string | undefined;
   /** Set while a reset by another process is being followed (records read again, the simulator rebuilt). */
   private following: Promise<void> | undefined;
+  /** Set until the records are read again after another process's reset: no catch-up applies anything meanwhile. */
+  private reloading = false;
   private rebuild: (() => Promise<void>) | undefined;
   /** Set while the last commit failed: writes are refused before they change anything, until a probe succeeds. */
   private failure: StorageUnavailableError | undefined;
@@ -424,7 +426,7 @@ export class SqlDurableState {
   /** Applies the rows other processes committed since lastChange, the clock last. */
   private async catchUp(q: SqlQueries): Promise<void> {
     if (!this.shared) return;
-    if (this.following) throw new SandboxResetError();
+    if (this.reloading) throw new SandboxResetError();
     const rows = await changesSince(q, this.lastChange);
     let conflict = false;
     const clockRows: ChangedRow[] = [];
@@ -460,13 +462,18 @@ export class SqlDurableState {
     if (!this.following) {
       this.epoch += 1;
       this.pending.clear();
+      this.reloading = true;
       this.following = (async () => {
         try {
           this.load(await this.stateAfterReset());
+          // From here on catch-ups go on (the rebuilt simulator's own commits need them): what they apply is kept in
+          // the records the rebuild reads; the previous simulator's stores get nothing more.
+          this.reloading = false;
           this.appliers = undefined;
           this.undone += 1;
           await this.rebuild?.();
         } finally {
+          this.reloading = false;
           this.following = undefined;
         }
       })();
