@@ -6,7 +6,6 @@
 // before it is mined: B takes it over once C's lease ran out and settles it, once.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -15,6 +14,7 @@ import { CHAINS_FILE_ENV, chainsFile } from '@stablepay/chains/chains-file';
 import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
 import { startChainNetwork } from '@stablepay/chains/start-chain-network';
 import { startCliReplica } from '../../test-support/cli-replica.ts';
+import { type Receiver, startReceiver } from '../../test-support/webhooks.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openPostgres } from './postgres-client.ts';
@@ -39,9 +39,13 @@ let db: SqlClient;
 let a: RunningServer;
 let b: RunningServer;
 let child: ChildProcess | undefined;
-let receiver: Server;
-/** Every webhook request the receiver got: event type and payment id. */
-const received: { type: string; paymentId: string }[] = [];
+let receiver: Receiver;
+/** Every webhook request the receiver got so far: event type and payment id. */
+const received = (): { type: string; paymentId: string }[] =>
+  receiver.requests.map((r) => {
+    const payload = JSON.parse(r.rawBody) as { event: string; data?: { paymentId?: string } };
+    return { type: payload.event, paymentId: payload.data?.paymentId ?? '' };
+  });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepay-settle-once-'));
@@ -50,16 +54,7 @@ beforeAll(async () => {
   chainsFilePath = join(dir, 'chains.json');
   writeFileSync(chainsFilePath, JSON.stringify(chainsFile(network)));
   const rpcUrls = new Map([[CHAIN, network.chain(CHAIN).rpcUrl]]);
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const payload = JSON.parse(body) as { event: string; data?: { paymentId?: string } };
-      received.push({ type: payload.event, paymentId: payload.data?.paymentId ?? '' });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startReceiver(Date.now);
   const options = {
     port: 0,
     defaultApiKey: KEY,
@@ -73,12 +68,7 @@ beforeAll(async () => {
   a = await startServer(options);
   b = await startServer(options);
   db = await openPostgres(url, { poolSize: 2 });
-  const port = (receiver.address() as { port: number }).port;
-  const endpoint = await fetch(`${a.url}/v1/webhooks`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }),
-  });
+  const endpoint = await fetch(`${a.url}/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url }) });
   expect(endpoint.status).toBe(201);
 });
 afterAll(async () => {
@@ -87,7 +77,7 @@ afterAll(async () => {
   await b?.close();
   await db?.close();
   await network?.stop();
-  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  await receiver?.close();
   cluster?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -120,7 +110,9 @@ async function settledRecord(paymentId: string) {
     [paymentId],
   );
   const ledger = await db.query("SELECT id FROM records WHERE kind = 'transaction' AND body->>'paymentId' = $1", [paymentId]);
-  const events = received.filter((r) => r.paymentId === paymentId).map((r) => r.type);
+  const events = received()
+    .filter((r) => r.paymentId === paymentId)
+    .map((r) => r.type);
   return {
     deliveries: Object.fromEntries(deliveries.rows.map((row) => [row.event, Number(row.n)])),
     ledgerEntries: ledger.rows.length,
@@ -174,7 +166,7 @@ describe('a user operation across replicas on one database', () => {
     const onB = await read<{ status: string; txHash: string }>(fetch(`${b.url}/v1/payments/${paymentId}`, { headers: auth }));
     expect(onA).toMatchObject({ status: 'SUCCESSFUL', txHash: onB.txHash });
 
-    await expect.poll(() => received.filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
     expect(await settledRecord(paymentId)).toEqual({
       deliveries: ONCE_EACH,
       ledgerEntries: 1,
@@ -240,7 +232,7 @@ describe('a user operation across replicas on one database', () => {
       expect(await read<{ status: string }>(fetch(`${server.url}/v1/payments/${paymentId}`, { headers: auth }))).toMatchObject({
         status: 'SUCCESSFUL',
       });
-    await expect.poll(() => received.filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
     expect(await settledRecord(paymentId)).toEqual({
       deliveries: ONCE_EACH,
       ledgerEntries: 1,
