@@ -39,27 +39,36 @@ export async function simulateBundle(handle: ChainHandle, op: UserOperationV07):
 }
 
 export async function sendBundle(handle: ChainHandle, op: UserOperationV07, data: Hex): Promise<TransactionReceipt> {
-  let nonce = bundlerNonces.get(handle);
-  if (nonce === undefined) nonce = await handle.publicClient.getTransactionCount({ address: bundlerAccount.address, blockTag: 'pending' });
-  const signed = await bundlerAccount.signTransaction({
-    type: 'eip1559',
-    chainId: handle.chainId,
-    nonce,
-    to: ENTRY_POINT_ADDRESS,
-    data,
-    gas: bundleGasLimit(op),
-    maxFeePerGas: op.maxFeePerGas,
-    maxPriorityFeePerGas: op.maxPriorityFeePerGas,
-  });
-  const sent = await handle.rawRequest('eth_sendRawTransaction', [signed]);
-  if (sent.error) {
-    bundlerNonces.delete(handle);
-    throw new RpcError(RPC.INTERNAL_ERROR, `The bundle transaction was not accepted by chain ${handle.chainId}: ${sent.error.message}`);
+  for (let attempt = 1; ; attempt += 1) {
+    let nonce = bundlerNonces.get(handle);
+    if (nonce === undefined)
+      nonce = await handle.publicClient.getTransactionCount({ address: bundlerAccount.address, blockTag: 'pending' });
+    const signed = await bundlerAccount.signTransaction({
+      type: 'eip1559',
+      chainId: handle.chainId,
+      nonce,
+      to: ENTRY_POINT_ADDRESS,
+      data,
+      gas: bundleGasLimit(op),
+      maxFeePerGas: op.maxFeePerGas,
+      maxPriorityFeePerGas: op.maxPriorityFeePerGas,
+    });
+    const sent = await handle.rawRequest('eth_sendRawTransaction', [signed]);
+    if (sent.error) {
+      bundlerNonces.delete(handle);
+      // Another sender from the bundler account (a second simulator on the same chains) used this nonce: the chain's
+      // count is read again. Any other refusal, or the same one again and again, is the bundle's failure.
+      if (/nonce/i.test(sent.error.message) && attempt < NONCE_RETRIES) continue;
+      throw new RpcError(RPC.INTERNAL_ERROR, `The bundle transaction was not accepted by chain ${handle.chainId}: ${sent.error.message}`);
+    }
+    bundlerNonces.set(handle, nonce + 1);
+    handle.noteWrite();
+    return waitForReceipt(handle.publicClient, sent.result as Hex);
   }
-  bundlerNonces.set(handle, nonce + 1);
-  handle.noteWrite();
-  return waitForReceipt(handle.publicClient, sent.result as Hex);
 }
+
+/** How often a bundle is signed again after the chain refused its (cached) nonce. */
+const NONCE_RETRIES = 3;
 
 /** Forget the cached bundler nonce (after a chain restart the chain may be behind). */
 export const resetBundlerNonce = (handle: ChainHandle): void => void bundlerNonces.delete(handle);

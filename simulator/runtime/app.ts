@@ -39,6 +39,7 @@ import { faultBanner, faultySeams, resolveFaults, type FaultName, type SeamDecor
 import { checkSimulatorOptions } from './check-options.ts';
 import { DEFAULTS } from './defaults.ts';
 import { merchantReset } from './merchant-reset.ts';
+import { operationCustody, startOperationTakeover } from './operation-custody.ts';
 import { mountApp } from './mount-app.ts';
 import { bothSinks, DURABLE_COPIES, defaultMaxStoredBytes, StoredObjectTally, StoredPaymentCount } from './memory-ceiling.ts';
 import type { SimulatorOptions } from './options.ts';
@@ -196,10 +197,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     merchants,
     serviceFeeCollector: options.chainNetwork?.feeCollector ?? DEFAULTS.serviceFeeCollector,
   };
+  // Several processes on one database: each accepted user operation is submitted and settled by one of them.
+  const custody = durable ? operationCustody(durable) : undefined;
   const attached = options.chainNetwork
     ? attachChains(
         { ...settlementContext, logger },
-        { network: options.chainNetwork, bundleDelayMs: options.bundleDelayMs, durable: durable !== undefined },
+        {
+          network: options.chainNetwork,
+          bundleDelayMs: options.bundleDelayMs,
+          durable: durable !== undefined,
+          ...(custody ? { custody } : {}),
+        },
       )
     : undefined;
   const settlement = attached?.driver ?? (options.settlement ?? createInstantDriver)(settlementContext);
@@ -267,6 +275,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seam,
     log,
     durable,
+    reissue: options.reissue,
     memoryCeiling: {
       tally: storedObjects,
       maxBytes: options.maxStoredMb !== undefined ? options.maxStoredMb * 2 ** 20 : defaultMaxStoredBytes(),
@@ -276,11 +285,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   // Several processes on one database: the deliveries of one that stopped are taken over by the others.
   const stopTakeover = durable ? startDeliveryTakeover(durable, webhooks) : () => undefined;
+  // ...and so are the accepted user operations it held.
+  const stopOperationTakeover =
+    durable && attached ? startOperationTakeover(durable, { payments, takeOver: attached.takeOver }) : () => undefined;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       stopTakeover();
+      stopOperationTakeover();
       payments.close();
       payouts.close();
       await settlement.close?.();

@@ -4,28 +4,15 @@
 // the attempt (sql-delivery-leases.ts): whichever process claims first sends, once.
 import type { WebhookService } from '../core/webhooks/index.ts';
 import type { DurableState } from './persistence/durable-state.ts';
+import { startLeaseSweep } from './lease-sweep.ts';
 
 export function startDeliveryTakeover(durable: DurableState, webhooks: WebhookService): () => void {
   const { leases } = durable;
   if (!leases || !webhooks.resumeDelivery) return () => undefined;
-  let sweeping = false;
-  const timer = setInterval(
-    () => {
-      if (sweeping) return;
-      sweeping = true;
-      void (async () => {
-        const ids = await leases.expired();
-        if (ids.length === 0) return;
-        await durable.refresh();
-        for (const id of ids) webhooks.resumeDelivery?.(id);
-      })()
-        .catch(() => undefined)
-        .finally(() => {
-          sweeping = false;
-        });
-    },
-    Math.max(100, Math.floor(leases.holder.ms / 2)),
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return startLeaseSweep(leases.holder.ms, async () => {
+    const ids = await leases.expired();
+    if (ids.length === 0) return;
+    await durable.refresh();
+    for (const id of ids) webhooks.resumeDelivery?.(id);
+  });
 }

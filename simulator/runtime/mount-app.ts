@@ -47,6 +47,7 @@ import { DEFAULTS } from './defaults.ts';
 import { type MemoryCeiling, memoryCeilingStage } from './memory-ceiling.ts';
 import type { DurableState } from './persistence/durable-state.ts';
 import { StorageUnavailableError } from './sql-store/sql-durable-state.ts';
+import { SandboxResetError } from './sql-store/sql-sandbox-generation.ts';
 
 /** Where a refused /v1 path is sent inside v1: no route has it, so it gets v1's auth, rate-limit headers and 404. */
 const NON_CANONICAL_V1_PATH = '/path-not-in-canonical-form';
@@ -92,6 +93,8 @@ export interface AppParts {
   seam: SeamDecorator;
   log: LogSink | undefined;
   durable: DurableState | undefined;
+  /** Answers a request with the simulator rebuilt after another process's reset (options.ts). */
+  reissue: ((request: Request, env: unknown) => Promise<Response>) | undefined;
   /** Requests that may store more refused with 507 once the records held reach it. */
   memoryCeiling: MemoryCeiling;
 }
@@ -118,9 +121,14 @@ function runsInSession(path: string): boolean {
  * awaited before the handler, which the direct path's synchronous steps cannot do, so durable mode runs every
  * request through the chain.
  */
-function durableCommitStage(durable: DurableState): Stage {
+function durableCommitStage(durable: DurableState, reissue: AppParts['reissue']): Stage {
   const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
   const refused = (error: unknown): Promise<never> => Promise.reject(storageRefusal(error));
+  // The generation this simulator was built on: another process's reset, found by a catch-up, changes the durable
+  // state's, and a request that found it (before its handler ran, its body unread) is answered by the rebuilt simulator.
+  const generation = durable.generation;
+  const resetSince = (error?: unknown): boolean =>
+    reissue !== undefined && (error instanceof SandboxResetError || durable.generation !== generation);
   return {
     name: 'durable-commit',
     middleware: async (c, next) => {
@@ -129,16 +137,24 @@ function durableCommitStage(durable: DurableState): Stage {
       if (!isWrite(method) || !runsInSession(c.req.path)) {
         // A database that cannot be read right now: reads go on from memory (what this process last saw); a write
         // outside a session is still refused at its commit.
-        await durable.refresh().catch(() => undefined);
+        let found: unknown;
+        await durable.refresh().catch((error: unknown) => (found = error));
+        if (resetSince(found)) return reissue?.(c.req.raw, c.env);
         const undoCount = durable.undoCount;
         await next();
         if (isWrite(method)) await durable.commit(undoCount).catch(refused);
         return;
       }
-      const ticket = await durable.beginWrite().catch(refused);
+      let ticket: Awaited<ReturnType<DurableState['beginWrite']>>;
+      try {
+        ticket = await durable.beginWrite();
+      } catch (error) {
+        if (resetSince(error)) return reissue?.(c.req.raw, c.env);
+        throw storageRefusal(error);
+      }
       let ran = false;
       try {
-        await next();
+        await durable.withinWrite(next);
         ran = true;
       } finally {
         // The session waits for every request that joined it: a handler that threw still leaves it.
@@ -180,7 +196,7 @@ export function mountApp(parts: AppParts): { app: Hono; directPath: DirectPath |
   // The pipeline, in order: every request, then every /v1 request.
   const appStages: Stage[] = [
     ...(parts.log ? [requestLogStage(parts.log)] : []),
-    ...(parts.durable ? [durableCommitStage(parts.durable)] : []),
+    ...(parts.durable ? [durableCommitStage(parts.durable, parts.reissue)] : []),
     memoryCeilingStage(parts.memoryCeiling),
     canonicalPathStage({ refuseUnderV1 }),
   ];

@@ -69,6 +69,11 @@ export interface SimulatorOptions {
    * them; every write request is answered only once its changes are committed. In memory when absent.
    */
   durable?: DurableState;
+  /**
+   * Another process reset the sandbox while a request was on its way in (a shared database): the request is handed
+   * to this (server.ts), which answers it with the simulator rebuilt on the new generation.
+   */
+  reissue?: (request: Request, env: unknown) => Promise<Response>;
   /** Rebuilds the simulator behind POST /control/v1/reset (server.ts passes it); the route is absent without it. */
   reset?: ResetSimulator;
   /** Listener sessions (`stablepay listen`); server.ts passes one registry to every rebuild, so listeners outlive a reset. */

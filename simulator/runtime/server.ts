@@ -98,7 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let simulator: Simulator | undefined;
   const server = createAdaptorServer({
     fetch: (request, env) => {
-      if (!simulator) return new Response('starting', { status: 503 });
+      if (!simulator) return followingReset ? reissue(request, env) : new Response('starting', { status: 503 });
       return simulator.app.fetch(request, env);
     },
     createServer: ((serverOptions: ServerOptionsOfNode, listener: RequestListener) =>
@@ -143,7 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       chains,
       payUrl: options.payUrl ?? url,
       ...(defaultApiKey ? { defaultApiKey } : {}),
-      ...(durable ? { durable } : {}),
+      ...(durable ? { durable, reissue } : {}),
       reset,
       listeners,
     });
@@ -163,6 +163,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator = next;
     return { now: next.clock.nowIso(), merchantId: next.defaultMerchant.id, apiKey: next.defaultApiKey };
   };
+  // Another process on the database reset the sandbox (found by a catch-up): this one is rebuilt the same way, on the
+  // records the reset left (that process's fresh default merchant and key), as a fresh start on them would be.
+  // Requests meanwhile wait for it and are answered by the rebuilt simulator.
+  let followingReset = false;
+  durable?.followResets(async () => {
+    followingReset = true;
+    const previous = simulator;
+    simulator = undefined;
+    try {
+      await previous?.close();
+      simulator = await build(options.defaultApiKey);
+    } catch (error) {
+      logger.error('could not start afresh after another simulator reset the sandbox', error);
+    } finally {
+      followingReset = false;
+    }
+  });
+  async function reissue(request: Request, env: unknown): Promise<Response> {
+    await durable?.afterReset();
+    if (!simulator) return new Response('starting', { status: 503 });
+    return simulator.app.fetch(request, env);
+  }
   try {
     simulator = await build(options.defaultApiKey, startingChains);
   } catch (error) {

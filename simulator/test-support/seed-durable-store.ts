@@ -43,6 +43,8 @@ function recordingState(): { state: DurableState; records: Map<string, Map<strin
     beginWrite: () => Promise.reject(new Error('the seed writes through the services, not the edge')),
     endWrite: () => Promise.reject(new Error('the seed writes through the services, not the edge')),
     refresh: () => Promise.resolve(),
+    withinWrite: (work) => work(),
+    inWriteSession: () => false,
     undoCount: 0,
     applyWith: () => undefined,
   };

@@ -153,6 +153,11 @@ export class CheckoutSessions {
     return this.save({ ...current, prepared: { ...current.prepared, accepted: true, ...(signedOperation ? { signedOperation } : {}) } });
   }
 
+  /** The sessions of these payments whose signed operation the bundler took (a takeover of operations whose holder stopped). */
+  acceptedOf(paymentIds: ReadonlySet<string>): CheckoutSession[] {
+    return [...this.sessions.values()].filter((s) => paymentIds.has(s.paymentId) && s.prepared?.accepted && s.prepared.signedOperation);
+  }
+
   /** For the web3 proxy's auth: which merchant a valid checkout token acts for. */
   grant(token: string): { merchantId: string } | undefined {
     const session = this.get(token);

@@ -9,7 +9,7 @@ import { CheckoutSessions, createCheckoutService, type CheckoutEngine, type Chec
 import type { ChainHealth } from './chain-health.ts';
 import type { Logger } from '../support/logger.ts';
 import { createChainDriver } from './chain-driver.ts';
-import { createChainOutcomeHooks, OperationTracker, resumeAcceptedOperations } from './chain-outcomes.ts';
+import { createChainOutcomeHooks, OperationTracker, resumeAcceptedOperations, type OperationCustody } from './chain-outcomes.ts';
 import type { SettlementContext, SettlementDriver } from './settlement-driver.ts';
 
 /** Real-time delay before an operation from the hosted page is bundled: a fixed ms value or a [min, max] range. */
@@ -21,6 +21,8 @@ export interface AttachChainsOptions {
   bundleDelayMs?: BundleDelay;
   /** Durable mode: chain state is on disk before a settlement is recorded (see BundlerOptions). */
   durable?: boolean;
+  /** Several simulators on one sandbox: who submits and settles each accepted operation (chain-outcomes.ts). */
+  custody?: OperationCustody;
 }
 
 export interface AttachedChains {
@@ -35,6 +37,8 @@ export interface AttachedChains {
   chainHealth: () => Promise<ChainHealth[]>;
   /** Durable mode, at start: the accepted operations of restored sessions go on (resumeAcceptedOperations). */
   resumeAccepted(accepted: readonly CheckoutSession[]): Promise<number>;
+  /** Several simulators: the accepted operations of these payments, whose holder stopped, go on here if taken (custody). */
+  takeOver(paymentIds: ReadonlySet<string>): Promise<number>;
 }
 
 function delayFunction(delay: BundleDelay): () => number {
@@ -59,7 +63,8 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
 
   const sessions = new CheckoutSessions(clock);
   const tracker = new OperationTracker();
-  const hooks = createChainOutcomeHooks({ payments, sessions, network, clock, logger, tracker });
+  const { custody } = options;
+  const hooks = createChainOutcomeHooks({ payments, sessions, network, clock, logger, tracker, custody });
   const proxy = createWeb3Proxy(network, hooks, {
     mode: 'mempool',
     autoBundleDelayMs: delayFunction(delay),
@@ -116,7 +121,7 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
     );
 
   const resumeAccepted = (accepted: readonly CheckoutSession[]) =>
-    resumeAcceptedOperations({ payments, tracker, bundler: proxy.bundler, logger }, accepted);
+    resumeAcceptedOperations({ payments, tracker, bundler: proxy.bundler, logger, custody }, accepted);
 
   return {
     network,
@@ -128,5 +133,6 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
     checkoutTokens: (token) => sessions.grant(token),
     chainHealth,
     resumeAccepted,
+    takeOver: (paymentIds) => resumeAccepted(sessions.acceptedOf(paymentIds)),
   };
 }

@@ -53,6 +53,22 @@ export class OperationTracker {
   }
 }
 
+/**
+ * Who submits and settles an accepted operation when several simulators share one sandbox (a shared database;
+ * runtime/operation-custody.ts). Absent: this simulator is the only one, and it holds every operation it accepts.
+ */
+export interface OperationCustody {
+  /**
+   * The admission: takes the operation (one taker across simulators), runs `accept` (the payment's move to PROCESSING,
+   * in memory) and resolves true once that is durable, so only then does the operation enter this simulator's
+   * mempool. Resolves false without running `accept` when another simulator holds the operation; rejects when the
+   * acceptance could not be made durable (it was undone, the operation given back).
+   */
+  admit(op: TrackedOperation, accept: () => void): Promise<boolean>;
+  /** An accepted operation found without a live holder (at start, or its holder stopped): true once this simulator holds it. */
+  take(op: TrackedOperation): Promise<boolean>;
+}
+
 export interface ChainOutcomeDeps {
   payments: PaymentService;
   sessions: CheckoutSessions;
@@ -60,6 +76,7 @@ export interface ChainOutcomeDeps {
   clock: Pick<VirtualClock, 'now'>;
   logger: Logger;
   tracker: OperationTracker;
+  custody?: OperationCustody | undefined;
 }
 
 const refuse = (message: string): RpcError => new RpcError(RPC.INVALID_PARAMS, message);
@@ -68,6 +85,9 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
   const { payments, sessions, tracker, logger } = deps;
 
   const record = (paymentId: string, event: PaymentEvent): void => {
+    // Another simulator sharing the sandbox recorded this very settlement first (this one caught up since): nothing to do.
+    const current = payments.find(paymentId);
+    if (event.type === 'chain.confirmed' && current?.status === 'SUCCESSFUL' && current.txHash === event.txHash) return;
     const result = payments.apply(paymentId, event);
     if (!result.ok)
       logger.error(`payment ${paymentId}: the chain reported ${event.type} but the payment refused it (${result.refusal.message})`);
@@ -77,7 +97,7 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
     failure.source === 'bundler' ? { type: 'bundler.rejected', error: { ...failure } } : { type: 'chain.failed', error: { ...failure } };
 
   return {
-    admitUserOperation({ chainId, userOpHash, userOperation, phase, context }) {
+    async admitUserOperation({ chainId, userOpHash, userOperation, phase, context }) {
       const token = (context as Web3Caller | undefined)?.checkoutToken;
       if (!token) {
         throw refuse(
@@ -104,29 +124,35 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
       if (phase === 'check') return {};
       // Acceptance: the payment moves to PROCESSING at the locked rate, in the same tick as the check above.
       const { quote } = prepared;
-      const result = payments.apply(paymentId, {
-        type: 'customer.submitted',
-        chainId,
-        token: quote.token,
-        exchangeRate: quote.exchangeRate,
-      });
-      if (!result.ok) {
-        if (result.refusal.reason === 'expired') payments.apply(paymentId, { type: 'clock.expired' });
-        throw refuse(`Payment ${paymentId} cannot take this user operation: ${result.refusal.message}`);
-      }
-      const p = result.payment;
-      if (
-        p.amountToken !== quote.amountToken ||
-        p.serviceFeeToken !== quote.serviceFeeToken ||
-        p.merchantFeeToken !== quote.merchantFeeToken
-      ) {
-        logger.error(
-          `payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`,
-        );
-      }
-      // Kept signed, in its RPC form, so durable mode can put it back in the mempool after a restart.
-      sessions.accept(session, formatUserOperationRequest(userOperation) as Record<string, unknown>);
-      tracker.track({ paymentId, chainId, userOpHash, quote });
+      const op: TrackedOperation = { paymentId, chainId, userOpHash, quote };
+      const accept = (): void => {
+        const result = payments.apply(paymentId, {
+          type: 'customer.submitted',
+          chainId,
+          token: quote.token,
+          exchangeRate: quote.exchangeRate,
+        });
+        if (!result.ok) {
+          if (result.refusal.reason === 'expired') payments.apply(paymentId, { type: 'clock.expired' });
+          throw refuse(`Payment ${paymentId} cannot take this user operation: ${result.refusal.message}`);
+        }
+        const p = result.payment;
+        if (
+          p.amountToken !== quote.amountToken ||
+          p.serviceFeeToken !== quote.serviceFeeToken ||
+          p.merchantFeeToken !== quote.merchantFeeToken
+        ) {
+          logger.error(
+            `payment ${paymentId}: amounts at acceptance differ from the prepared quote (${p.amountToken} vs ${quote.amountToken})`,
+          );
+        }
+        // Kept signed, in its RPC form, so durable mode can put it back in the mempool after a restart.
+        sessions.accept(session, formatUserOperationRequest(userOperation) as Record<string, unknown>);
+        tracker.track(op);
+      };
+      if (!deps.custody) accept();
+      else if (!(await admitted(deps.custody, op, accept)))
+        throw refuse(`The user operation of payment ${paymentId} has already been submitted (through another simulator of this sandbox)`);
       return { hold: session.hold };
     },
 
@@ -171,18 +197,33 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
   };
 }
 
+/** The custody's admission; a refusal thrown by `accept` stays the caller's error, any other failure becomes one. */
+async function admitted(custody: OperationCustody, op: TrackedOperation, accept: () => void): Promise<boolean> {
+  try {
+    return await custody.admit(op, accept);
+  } catch (error) {
+    if (error instanceof RpcError) throw error;
+    throw new RpcError(
+      RPC.INTERNAL_ERROR,
+      `The acceptance of payment ${op.paymentId}'s user operation could not be recorded (${(error as Error)?.message ?? String(error)}); nothing was submitted, retry`,
+    );
+  }
+}
+
 export interface ResumeAcceptedDeps {
   payments: PaymentService;
   tracker: OperationTracker;
   bundler: Pick<Bundler, 'resume'>;
   logger: Logger;
+  custody?: OperationCustody | undefined;
 }
 
 /**
  * Durable mode, at start: every payment still PROCESSING whose accepted operation the state dir kept goes on. Its
  * operation is tracked again and handed back to the bundler, which reads its settlement from the chain if it was
  * mined before the stop, or puts it back in the mempool (held as before for control-API payments). The payment then
- * ends SUCCESSFUL or FAILED through the usual hooks. Returns how many were resumed.
+ * ends SUCCESSFUL or FAILED through the usual hooks. With several simulators on one sandbox the same runs when an
+ * operation's holder stopped (its lease ran out), for the operations this simulator takes. Returns how many were resumed.
  */
 export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepted: readonly CheckoutSession[]): Promise<number> {
   let resumed = 0;
@@ -193,12 +234,15 @@ export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepte
       if (!prepared?.signedOperation || payment?.status !== 'PROCESSING') return;
       try {
         const userOperation = parseUserOperation(prepared.signedOperation);
-        deps.tracker.track({
+        const op: TrackedOperation = {
           paymentId: session.paymentId,
           chainId: prepared.chainId,
           userOpHash: prepared.userOpHash,
           quote: prepared.quote,
-        });
+        };
+        // Several simulators: only the one that takes the operation goes on with it (its holder may be alive).
+        if (deps.custody && !(await deps.custody.take(op))) return;
+        deps.tracker.track(op);
         await deps.bundler.resume(prepared.chainId, userOperation, { hold: session.hold });
         resumed += 1;
       } catch (error) {

@@ -11,4 +11,4 @@ export {
 } from './attach-chains.ts';
 export { createChainDriver } from './chain-driver.ts';
 export type { ChainHealth } from './chain-health.ts';
-export { OperationTracker, type TrackedOperation } from './chain-outcomes.ts';
+export { OperationTracker, type OperationCustody, type TrackedOperation } from './chain-outcomes.ts';

@@ -4,6 +4,7 @@
 import type { SharedWindowCounter } from '../../core/rate-limit/index.ts';
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import type { WriteTicket } from '../sql-store/sql-durable-state.ts';
+import type { SqlOperationLeases } from '../sql-store/sql-operation-leases.ts';
 
 export interface DurableState {
   /** id -> value of one kind, as read at start. */
@@ -21,6 +22,16 @@ export interface DurableState {
   windowCounter?(): SharedWindowCounter | undefined;
   /** Delivery leases, when several processes may send (a shared database). */
   readonly leases?: { claim(id: string): Promise<boolean>; expired(): Promise<string[]>; readonly holder: { ms: number } } | undefined;
+  /** Accepted user operations' leases, when several processes may submit and settle them (a shared database). */
+  readonly operationLeases?: SqlOperationLeases | undefined;
+  /** Runs a write request's handler inside its write session (inWriteSession is true within it). */
+  withinWrite<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside a write session (its changes commit with the session: no commit() of its own). */
+  inWriteSession(): boolean;
+  /** The sandbox's generation this process holds: another process's reset changes it (sql-sandbox-generation.ts). */
+  readonly generation?: string | undefined;
+  /** Resolves once a reset by another process, found in a catch-up, is followed (the simulator rebuilt). */
+  afterReset?(): Promise<void>;
   /** How many times changes were undone (see commit). */
   readonly undoCount: number;
   /** How each kind of record goes back into its store (set once the stores are restored). */

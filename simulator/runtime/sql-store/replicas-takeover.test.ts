@@ -3,17 +3,16 @@
 // throw-away cluster. A's attempt fails (the receiver answers 500), A is killed, B's sweep finds A's lease expired and
 // sends the retry when it falls due on B's virtual clock: the receiver sees the event twice in all (A's failed
 // attempt, B's successful one), never two attempts of one number.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startCliReplica } from '../../test-support/cli-replica.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openPostgres } from './postgres-client.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
-const BIN = fileURLToPath(new URL('../../../bin/stablepay.js', import.meta.url));
 const KEY = 'pk_takeover0000000000000000000000000000000000000';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const LEASE_MS = 2000;
@@ -25,43 +24,6 @@ let receiver: Server;
 let answer = 500;
 /** Every request the receiver got: the delivery and the attempt's instant. */
 const attempts: { deliveryId: string; attempt: string }[] = [];
-
-async function startChild(url: string): Promise<string> {
-  const started = spawn(
-    process.execPath,
-    [
-      BIN,
-      'start',
-      '--no-chains',
-      '--port',
-      '0',
-      '--quiet',
-      '--no-demo-payment',
-      '--api-key',
-      KEY,
-      '--database-url',
-      url,
-      '--delivery-lease-ms',
-      String(LEASE_MS),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, STABLEPAY_API_KEY: '', STABLEPAY_STATE_DIR: '', STABLEPAY_DATABASE_URL: '' },
-    },
-  );
-  child = started;
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const match = /Base URL\s+(\S+)/.exec(output);
-      if (match && output.includes('Configure a webhook endpoint')) resolve(match[1] as string);
-    };
-    started.stdout?.on('data', onData);
-    started.stderr?.on('data', onData);
-    started.once('exit', () => reject(new Error(`replica A exited before its banner:\n${output}`)));
-  });
-}
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
@@ -87,7 +49,9 @@ afterAll(async () => {
 
 it(`a SIGKILLed replica's pending delivery is sent by the other once its ${LEASE_MS} ms lease ran out, each attempt once`, async () => {
   const url = cluster.createDatabase('takeover');
-  const a = await startChild(url);
+  const replica = await startCliReplica({ apiKey: KEY, databaseUrl: url, args: ['--no-chains', '--delivery-lease-ms', String(LEASE_MS)] });
+  child = replica.child;
+  const a = replica.baseUrl;
   b = await startServer({
     port: 0,
     defaultApiKey: KEY,

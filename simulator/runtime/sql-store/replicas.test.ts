@@ -3,7 +3,7 @@
 // read, listed and cancelled through the other; an externalId burst spread over both gives one 201; a clock advance
 // through one expires the payment once (one event, one attempt) and the other sees it; a write the database refuses
 // (a trigger that raises) is answered 503 and leaves nothing, in either process's memory or in the database; a
-// rate-limit window set through one is counted across both.
+// rate-limit window set through one is counted across both; a reset through one is a fresh start on both.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
@@ -169,5 +169,43 @@ describe('two simulators on one Postgres database', () => {
     } finally {
       expect((await settings(6000, 60)).status).toBe(200);
     }
+  });
+
+  // Last: it empties the sandbox the tests above share.
+  it('a reset through B is a fresh start on both: A lists nothing, its clock is back at wall time, externalIds held before are free on both', async () => {
+    expect((await create(a, { externalId: 'held-on-a' })).status).toBe(201);
+    expect((await create(b, { externalId: 'held-on-b' })).status).toBe(201);
+    const merchantBefore = a.simulator.defaultMerchant.id;
+    const offsetOnA = async () => (await read<{ offsetMs: number }>(fetch(`${a.url}/control/v1/clock`, { headers: auth }))).offsetMs;
+    const moved = await fetch(`${b.url}/control/v1/clock/advance`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ms: 3_600_000 }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await offsetOnA()).toBeGreaterThan(3_500_000);
+    const reset = await fetch(`${b.url}/control/v1/reset`, { method: 'POST', headers: auth });
+    expect(reset.status).toBe(200);
+    const { merchantId } = await read<{ merchantId: string }>(reset);
+    expect(merchantId).not.toBe(merchantBefore);
+
+    // A finds the reset in the catch-up of its next request and answers it as the rebuilt simulator.
+    expect(await read<{ data: unknown[] }>(fetch(`${a.url}/v1/payments`, { headers: auth }))).toMatchObject({ data: [] });
+    expect(a.simulator.defaultMerchant.id).toBe(merchantId);
+    expect(await offsetOnA()).toBe(0);
+
+    // Each externalId is free on the process that did not hold it, and the new payments are seen by both.
+    const onA = await create(a, { externalId: 'held-on-b' });
+    const onB = await create(b, { externalId: 'held-on-a' });
+    expect([onA.status, onB.status]).toEqual([201, 201]);
+    for (const server of [a, b]) {
+      const listed = await read<{ data: { externalId: string }[] }>(fetch(`${server.url}/v1/payments`, { headers: auth }));
+      expect(listed.data.map((p) => p.externalId).sort()).toEqual(['held-on-a', 'held-on-b']);
+    }
+    expect((await create(b, { externalId: 'held-on-b' })).status).toBe(409);
+    expect((await db.query('SELECT external_id FROM payments ORDER BY external_id')).rows).toEqual([
+      { external_id: 'held-on-a' },
+      { external_id: 'held-on-b' },
+    ]);
   });
 });

@@ -95,6 +95,23 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       ALTER TABLE webhook_deliveries ADD COLUMN lease_owner text, ADD COLUMN lease_until timestamptz;
     `,
   },
+  {
+    id: 5,
+    name: 'user operation leases',
+    // Which process submits and settles each accepted user operation (one row per payment: a payment has at most one
+    // accepted operation). Taken before the operation enters a mempool (one taker while the lease runs), renewed by
+    // its holder until the payment leaves PROCESSING, taken over once it ran out (sql-operation-leases.ts).
+    sql: `
+      CREATE TABLE user_operation_leases (
+        payment_id text PRIMARY KEY,
+        chain_id integer NOT NULL,
+        user_op_hash text NOT NULL,
+        owner text NOT NULL,
+        lease_until timestamptz NOT NULL
+      );
+      CREATE INDEX user_operation_leases_until ON user_operation_leases (lease_until);
+    `,
+  },
 ];
 
 /** Any fixed number: the advisory lock that makes processes starting together on one server migrate one at a time. */

@@ -16,10 +16,21 @@
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { SqlOperationLeases } from './sql-operation-leases.ts';
 import { DEFAULT_DELIVERY_LEASE_MS, SqlDeliveryLeases } from './sql-delivery-leases.ts';
 import { SqlWindowCounter } from './sql-shared-counter.ts';
-import { type Change, type ChangedRow, changesSince, jsonText, latestChange, takeWriteLock, writeChange } from './sql-changes.ts';
+import { type Change, type ChangedRow, changesSince, jsonText, takeWriteLock, writeChange } from './sql-changes.ts';
+import {
+  GENERATION_ID,
+  GENERATION_KIND,
+  generationOf,
+  readState,
+  resetDatabase,
+  SandboxResetError,
+  type StateSnapshot,
+} from './sql-sandbox-generation.ts';
 
 /** kind -> id -> value, as read at start. */
 export type StateRecords = Map<string, Map<string, unknown>>;
@@ -51,8 +62,6 @@ interface Session {
   done: Promise<void>;
 }
 
-const PAYMENT = 'payment';
-const DELIVERY = 'delivery';
 /** Kinds whose concurrent versions are equivalent: another process's version replaces ours quietly (last use of a key). */
 const LAST_WRITER_WINS: ReadonlySet<string> = new Set(['key']);
 /** Applied after every other row of a catch-up: moving the clock fires timers, which must see the records first. */
@@ -61,6 +70,8 @@ const CLOCK = 'clock';
 const PROBE_MS = 1000;
 /** The longest wait between two reopens of an embedded database that will not open (the wait doubles from PROBE_MS). */
 const MAX_REOPEN_WAIT_MS = 16_000;
+/** How long a process following another's reset waits for the resetter's fresh records. */
+const RESET_SETTLE_MS = 5000;
 /** SQLSTATE of a full disk. */
 const DISK_FULL = '53100';
 
@@ -83,6 +94,14 @@ export class SqlDurableState {
   private refreshQueued: Promise<void> | undefined;
   private scheduled = false;
   private closed = false;
+  /** Bumped by every reset: persist sinks taken before it report nothing. */
+  private epoch = 0;
+  private sandboxGeneration: string | undefined;
+  /** Set while a reset by another process is being followed (records read again, the simulator rebuilt). */
+  private following: Promise<void> | undefined;
+  /** Set until the records are read again after another process's reset: no catch-up applies anything meanwhile. */
+  private reloading = false;
+  private rebuild: (() => Promise<void>) | undefined;
   /** Set while the last commit failed: writes are refused before they change anything, until a probe succeeds. */
   private failure: StorageUnavailableError | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
@@ -111,45 +130,47 @@ export class SqlDurableState {
   /** Applies the migrations and reads every record back (under the write lock: no writer is half-way). */
   static async open(db: SqlClient, where: string, options: { shared?: boolean; deliveryLeaseMs?: number } = {}): Promise<SqlDurableState> {
     await migrate(db);
-    const live: StateRecords = new Map();
-    const texts = new Map<string, string>();
-    const bucket = (kind: string): Map<string, unknown> => {
-      let found = live.get(kind);
-      if (!found) live.set(kind, (found = new Map()));
-      return found;
-    };
-    const read = (kind: string, rows: { id: string; body: string }[]): void => {
-      const into = bucket(kind);
-      for (const row of rows) {
-        into.set(row.id, JSON.parse(row.body));
-        texts.set(keyOf(kind, row.id), row.body);
-      }
-    };
-    const latest = await db.transaction(async (tx) => {
-      await takeWriteLock(tx);
-      const records = await tx.query<{ kind: string; id: string; body: string }>(
-        'SELECT kind, id, body::text AS body FROM records ORDER BY pos',
-      );
-      for (const row of records.rows) read(row.kind, [row]);
-      read(
-        PAYMENT,
-        (await tx.query<{ id: string; body: string }>('SELECT id, body::text AS body FROM payments ORDER BY created_at, id')).rows,
-      );
-      read(
-        DELIVERY,
-        (await tx.query<{ id: string; body: string }>('SELECT id, body::text AS body FROM webhook_deliveries ORDER BY pos')).rows,
-      );
-      return latestChange(tx);
-    });
-    const state = new SqlDurableState(db, live, latest, where, options.shared ?? false);
-    if (state.shared)
-      state.leases = new SqlDeliveryLeases(db, { owner: randomUUID(), ms: options.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS });
-    for (const [key, text] of texts) state.committed.set(key, text);
+    const state = new SqlDurableState(db, new Map(), 0, where, options.shared ?? false);
+    state.load(await readState(db));
+    if (state.shared) {
+      const holder = { owner: randomUUID(), ms: options.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS };
+      state.leases = new SqlDeliveryLeases(db, holder);
+      state.operationLeases = new SqlOperationLeases(db, holder);
+    }
     return state;
+  }
+
+  /** Takes a snapshot of the database as everything this process holds (at open, and after another process's reset). */
+  private load(snapshot: StateSnapshot): void {
+    this.live.clear();
+    this.committed.clear();
+    this.pending.clear();
+    for (const [kind, rows] of snapshot.texts) {
+      const into = new Map<string, unknown>();
+      this.live.set(kind, into);
+      for (const [id, text] of rows) {
+        into.set(id, JSON.parse(text));
+        this.committed.set(keyOf(kind, id), text);
+      }
+    }
+    this.lastChange = snapshot.latest;
+    this.sandboxGeneration = generationOf(snapshot.texts.get(GENERATION_KIND)?.get(GENERATION_ID));
   }
 
   /** Who sends each pending delivery, on a shared database (undefined: this process sends all of its own). */
   leases: SqlDeliveryLeases | undefined;
+  /** Who submits and settles each accepted user operation, on a shared database (the same lease time). */
+  operationLeases: SqlOperationLeases | undefined;
+
+  /** Runs a write request's handler inside its session: code it calls can tell (inWriteSession) and not commit itself. */
+  withinWrite<T>(work: () => Promise<T>): Promise<T> {
+    return insideWriteSession.run(true, work);
+  }
+
+  /** True inside a write request's handler: its changes commit with the session (a commit() there would wait for itself). */
+  inWriteSession(): boolean {
+    return insideWriteSession.getStore() === true;
+  }
 
   /** Rate-limit counts every process sharing the database sees (a server database only). */
   windowCounter(): SqlWindowCounter | undefined {
@@ -176,10 +197,39 @@ export class SqlDurableState {
     this.appliers = appliers;
   }
 
-  readonly persist: Persist = {
-    put: (kind, id, value) => this.put(kind, id, value),
-    delete: (kind, id) => this.delete(kind, id),
-  };
+  /**
+   * Where the stores report changes. Each sink is bound to the state as it was when taken: after a reset (this
+   * process's or another's) the previous simulator's late reports (a timer, an attempt's outcome) are dropped.
+   */
+  get persist(): Persist {
+    const epoch = this.epoch;
+    return {
+      put: (kind, id, value) => {
+        if (epoch === this.epoch) this.put(kind, id, value);
+      },
+      delete: (kind, id) => {
+        if (epoch === this.epoch) this.delete(kind, id);
+      },
+    };
+  }
+
+  /** The sandbox's generation as this process holds it (a reset draws a new one; undefined: never reset). */
+  get generation(): string | undefined {
+    return this.sandboxGeneration;
+  }
+
+  /**
+   * Another process reset the sandbox: `rebuild` is called once this process holds the database's new state (its
+   * records read again), to build the simulator afresh on it (server.ts).
+   */
+  followResets(rebuild: () => Promise<void>): void {
+    this.rebuild = rebuild;
+  }
+
+  /** Resolves once a reset found in a catch-up is followed (the simulator rebuilt); at once when none is under way. */
+  async afterReset(): Promise<void> {
+    await this.following?.catch(() => undefined);
+  }
 
   put(kind: string, id: string, value: unknown): void {
     this.report({ kind, id, value, deleted: false });
@@ -203,6 +253,7 @@ export class SqlDurableState {
         try {
           await session.opened;
         } catch (error) {
+          if (error instanceof SandboxResetError) throw error;
           throw asUnavailable(error, this.where);
         }
         return { session };
@@ -272,13 +323,20 @@ export class SqlDurableState {
     return this.refreshQueued;
   }
 
-  /** Empties the database and the records (reset). Waits for writes in flight first. */
+  /**
+   * Empties the database and the records (reset), and starts a new generation of the sandbox: every other process on
+   * the database finds it in its next catch-up and starts afresh too. Waits for writes in flight first.
+   */
   async clear(): Promise<void> {
     await this.commit().catch(() => undefined);
+    this.epoch += 1;
     this.pending.clear();
     this.live.clear();
     this.committed.clear();
-    await this.db.exec('TRUNCATE payments, webhook_deliveries, records, tombstones');
+    const generation = randomUUID();
+    const change = await resetDatabase(this.db, generation);
+    this.sandboxGeneration = generation;
+    this.lastChange = Math.max(this.lastChange, change);
   }
 
   /** Writes what is pending (if it can) and closes the connection. */
@@ -359,6 +417,8 @@ export class SqlDurableState {
         },
         (error: unknown) => {
           refused(error);
+          // A reset by another process: what this process held is being replaced wholesale, nothing to undo.
+          if (error instanceof SandboxResetError) throw error;
           const failure = asUnavailable(error, this.where);
           if (batch.length > 0) this.unsureSince = Math.min(this.unsureSince ?? before, before);
           this.undo(batch);
@@ -387,6 +447,7 @@ export class SqlDurableState {
   /** Applies the rows other processes committed since lastChange, the clock last. */
   private async catchUp(q: SqlQueries): Promise<void> {
     if (!this.shared) return;
+    if (this.reloading) throw new SandboxResetError();
     // Rows this process wrote itself are skipped (their numbers were taken under the lock before it committed).
     this.applyRows(
       (await changesSince(q, this.lastChange)).filter((row) => row.change > this.lastChange),
@@ -399,6 +460,8 @@ export class SqlDurableState {
     let conflict = false;
     const clockRows: ChangedRow[] = [];
     for (const row of rows) {
+      // Another process reset the sandbox: nothing more is applied to this generation's stores.
+      if (row.kind === GENERATION_KIND && generationOf(row.body) !== this.sandboxGeneration) throw this.followReset();
       this.lastChange = Math.max(this.lastChange, row.change);
       const key = keyOf(row.kind, row.id);
       if (row.body === null) this.committed.delete(key);
@@ -416,6 +479,49 @@ export class SqlDurableState {
     // A change of ours that another process made first: ours (and everything reported after it) is undone.
     if (conflict) this.undo([]);
     for (const row of clockRows) this.apply(row.kind, row.id, row.body, remote);
+  }
+
+  /**
+   * Starts following another process's reset (once): reports stop reaching the database, the records are read again
+   * under the write lock (after the session that found the reset has rolled back), then the simulator is rebuilt.
+   */
+  private followReset(): SandboxResetError {
+    if (!this.following) {
+      this.epoch += 1;
+      this.pending.clear();
+      this.reloading = true;
+      this.following = (async () => {
+        try {
+          this.load(await this.stateAfterReset());
+          // From here on catch-ups go on (the rebuilt simulator's own commits need them): what they apply is kept in
+          // the records the rebuild reads; the previous simulator's stores get nothing more.
+          this.reloading = false;
+          this.appliers = undefined;
+          this.undone += 1;
+          await this.rebuild?.();
+        } finally {
+          this.reloading = false;
+          this.following = undefined;
+        }
+      })();
+      this.following.catch(() => undefined);
+    }
+    return new SandboxResetError();
+  }
+
+  /**
+   * The database as the resetting process left it. That process writes its fresh simulator's records (default
+   * merchant, key) in the commit right after the reset's: until they are there, this process would make a default
+   * merchant of its own, so it reads again for a short while (then goes on alone: the resetter may have died).
+   */
+  private async stateAfterReset(): Promise<StateSnapshot> {
+    const deadline = Date.now() + RESET_SETTLE_MS;
+    for (;;) {
+      const snapshot = await readState(this.db);
+      const rows = [...snapshot.texts.values()].reduce((n, rows) => n + rows.size, 0);
+      if (rows > 1 || Date.now() >= deadline) return snapshot;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Every change of `batch` and every change still pending goes back to its committed value. */
@@ -491,6 +597,9 @@ export class SqlDurableState {
     if (this.pending.size > 0) this.schedule();
   }
 }
+
+/** Set while a write request's handler runs (withinWrite). */
+const insideWriteSession = new AsyncLocalStorage<true>();
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,0 +1,59 @@
+// Several simulators on one database: each accepted user operation is submitted and settled by one process. The
+// admission takes the payment's operation lease (sql-store/sql-operation-leases.ts) before the operation enters this
+// process's mempool and makes the acceptance durable first, so a second process (the same operation sent through
+// another replica, a retry) is refused. Every half lease each process renews the leases it holds, gives up those
+// whose payment left PROCESSING, and takes over PROCESSING payments whose lease ran out (their process stopped): the
+// settlement is read from the chain by userOpHash if the operation was mined, else the operation goes back into this
+// process's mempool. Recording a settlement is a change like any other: if two processes record one, the second
+// finds the first's commit in its catch-up and its own version (payment, ledger entries, deliveries) is undone.
+import type { OperationCustody } from '../core/customer/index.ts';
+import type { DurableState } from './persistence/durable-state.ts';
+import { startLeaseSweep } from './lease-sweep.ts';
+
+export function operationCustody(durable: DurableState): OperationCustody | undefined {
+  const leases = durable.operationLeases;
+  if (!leases) return undefined;
+  return {
+    async admit(op, accept) {
+      if (!(await leases.claim(op))) return false;
+      const undoCount = durable.undoCount;
+      try {
+        accept();
+        // Inside a write session (the control API's submit) the acceptance commits with the request; outside one
+        // (the web3 proxy) it is committed now, before the operation may enter the mempool.
+        if (!durable.inWriteSession()) await durable.commit(undoCount);
+        return true;
+      } catch (error) {
+        await leases.release(op.paymentId).catch(() => undefined);
+        throw error;
+      }
+    },
+    take: (op) => leases.claim(op).catch(() => false),
+  };
+}
+
+export interface TakeoverTargets {
+  payments: { find(id: string): { status: string } | undefined };
+  /** Resumes the accepted operations of these payments (attachChains' takeOver); resolves with how many went on. */
+  takeOver(paymentIds: ReadonlySet<string>): Promise<number>;
+}
+
+/** The sweep of operation leases every half lease; returns its stop. */
+export function startOperationTakeover(durable: DurableState, targets: TakeoverTargets): () => void {
+  const leases = durable.operationLeases;
+  if (!leases) return () => undefined;
+  const processing = (id: string): boolean => targets.payments.find(id)?.status === 'PROCESSING';
+  return startLeaseSweep(leases.holder.ms, async () => {
+    const mine = await leases.renew();
+    const expired = await leases.expired();
+    if (mine.length === 0 && expired.length === 0) return;
+    await durable.refresh();
+    for (const id of mine) if (!processing(id)) await leases.release(id);
+    const orphans = new Set<string>();
+    for (const id of expired) {
+      if (processing(id)) orphans.add(id);
+      else await leases.forget(id);
+    }
+    if (orphans.size > 0) await targets.takeOver(orphans);
+  });
+}

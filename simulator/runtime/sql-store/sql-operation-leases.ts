@@ -1,0 +1,63 @@
+// Which process submits and settles an accepted user operation when several share one database (migration 5). The
+// admission takes the payment's lease (one conditional upsert: only while nobody else holds it unexpired) before the
+// operation enters that process's mempool, so one process submits it. The holder renews its leases every half lease
+// while its payments are PROCESSING and gives them up once they are not; a process that dies stops renewing, and once
+// its leases ran out another process takes them over (runtime/operation-takeover.ts) and settles the operation from
+// the chain's receipt, or submits it again if it never reached a block.
+import type { SqlQueries } from './sql-client.ts';
+import type { LeaseHolder } from './sql-changes.ts';
+
+/** The operation a lease is for. */
+export interface LeasedOperation {
+  paymentId: string;
+  chainId: number;
+  userOpHash: string;
+}
+
+export class SqlOperationLeases {
+  constructor(
+    private readonly db: SqlQueries,
+    readonly holder: LeaseHolder,
+  ) {}
+
+  /** Takes (or renews) the lease of a payment's operation; false while another process holds it unexpired. */
+  async claim(op: LeasedOperation): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `INSERT INTO user_operation_leases AS held (payment_id, chain_id, user_op_hash, owner, lease_until)
+       VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')
+       ON CONFLICT (payment_id) DO UPDATE SET chain_id = EXCLUDED.chain_id, user_op_hash = EXCLUDED.user_op_hash,
+         owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
+       WHERE held.owner = EXCLUDED.owner OR held.lease_until < now()
+       RETURNING payment_id`,
+      [op.paymentId, op.chainId, op.userOpHash.toLowerCase(), this.holder.owner, this.holder.ms],
+    );
+    return rows.length === 1;
+  }
+
+  /** Gives up this process's lease of a payment's operation (its payment left PROCESSING, or the admission was undone). */
+  async release(paymentId: string): Promise<void> {
+    await this.db.query('DELETE FROM user_operation_leases WHERE payment_id = $1 AND owner = $2', [paymentId, this.holder.owner]);
+  }
+
+  /** Renews every lease this process holds; returns their payments. */
+  async renew(): Promise<string[]> {
+    const { rows } = await this.db.query<{ payment_id: string }>(
+      `UPDATE user_operation_leases SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner = $1 RETURNING payment_id`,
+      [this.holder.owner, this.holder.ms],
+    );
+    return rows.map((row) => row.payment_id);
+  }
+
+  /** Payments whose operation's lease ran out (its process stopped renewing): for a takeover. */
+  async expired(): Promise<string[]> {
+    const { rows } = await this.db.query<{ payment_id: string }>(
+      'SELECT payment_id FROM user_operation_leases WHERE lease_until < now() ORDER BY lease_until LIMIT 500',
+    );
+    return rows.map((row) => row.payment_id);
+  }
+
+  /** Drops a lease that ran out and has nothing left to settle (its payment is not PROCESSING). */
+  async forget(paymentId: string): Promise<void> {
+    await this.db.query('DELETE FROM user_operation_leases WHERE payment_id = $1 AND lease_until < now()', [paymentId]);
+  }
+}
