@@ -92,5 +92,8 @@ function persistFromNowOn(durable: DurableState, to: DurableStores): void {
   to.rates.persist = persist;
   to.limiter.persist = persist;
   to.limiter.shared = durable.windowCounter?.();
-  to.clock.onAdvance(() => persist.put('clock', 'offsets', to.clock.offsets()));
+  const storeOffsets = () => persist.put('clock', 'offsets', to.clock.offsets());
+  to.clock.onAdvance(storeOffsets);
+  // A new test clock is part of the tree before anyone moves it: another replica (or a restart) must find it.
+  to.clock.onTestClockCreated(storeOffsets);
 }
