@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '@stablepay/simulator/test-support/postgres-cluster';
-import { startBalancer } from '@stablepay/simulator/test-support/round-robin-balancer';
+import { startBalancer } from '@stablepay/simulator/balancer';
 import { type RunningServer, startServer } from '@stablepay/simulator/server';
 import { runConformance, type RunResult } from './index.ts';
 import { quietLogger } from './test-support/simulator.ts';

@@ -1,4 +1,4 @@
-// A round-robin HTTP balancer in front of several replicas, for tests and for trying replicas by hand: each request
+// A round-robin HTTP balancer in front of several replicas (`stablepay start --replicas N`, and the tests): each request
 // (and each WebSocket upgrade) goes to the next target in turn, so consecutive requests of one client land on
 // different processes. Built on http-proxy (already in the tree through @viem/anvil): it forwards bodies as streams,
 // drops hop-by-hop headers and handles upgrades, which a hand-written pipe would have to get right itself. A target
@@ -18,7 +18,14 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-export async function startBalancer(targets: string[] = [], host = '127.0.0.1'): Promise<Balancer> {
+export interface BalancerOptions {
+  targets?: string[];
+  host?: string;
+  /** 0 (the default): any free port. */
+  port?: number;
+}
+
+export async function startBalancer({ targets = [], host = '127.0.0.1', port = 0 }: BalancerOptions = {}): Promise<Balancer> {
   const proxy = httpProxy.createProxyServer({ xfwd: true });
   const counts = new Map<string, number>();
   let next = 0;
@@ -50,8 +57,14 @@ export async function startBalancer(targets: string[] = [], host = '127.0.0.1'):
     if (!target) socket.destroy();
     else proxy.ws(request, socket, head, { target });
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  balancer.url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  balancer.url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   balancer.close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
