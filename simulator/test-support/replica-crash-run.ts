@@ -289,7 +289,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         // The first copy went out before the victim died (read here up to a second after its exit was seen), the
         // second after the kill: the victim never recorded the attempt.
         if (kills.some((k) => before <= k.exitedAt + 1_000 && after >= k.sentAt)) result.resentAfterKill += 1;
-        else result.duplicatedAttempts.push(`${key} received ${arrivals.length} times`);
+        else result.duplicatedAttempts.push(`${key} received ${arrivals.length} times, ${Math.round(after - before)} ms apart`);
       }
   } finally {
     for (const replica of replicas)
