@@ -12,7 +12,8 @@ function chainLines(server: RunningServer): string[] {
   ];
 }
 
-export function startupBanner(server: RunningServer, demoPaymentUrl?: string): string {
+/** `replicaUrls`: with --replicas, each replica's own URL (the Base URL is then the balancer in front of them). */
+export function startupBanner(server: RunningServer, demoPaymentUrl?: string, replicaUrls?: string[]): string {
   const known = server.simulator.defaultApiKey;
   // Restarted on a state dir without --api-key: the key of the first start still works, but only its hash is kept.
   const key = known === '' ? '$STABLEPAY_API_KEY' : known;
@@ -20,6 +21,9 @@ export function startupBanner(server: RunningServer, demoPaymentUrl?: string): s
   const lines = [
     'stablepay simulator is running',
     `  Base URL       ${server.url}  (API under /v1; also the --base-url for stablepay conformance)`,
+    ...(replicaUrls
+      ? [`  Replicas       ${replicaUrls.length} on one database, round-robin behind the Base URL: ${replicaUrls.join(', ')}`]
+      : []),
     `  Pay URL        ${server.payUrl}`,
     ...(demoPaymentUrl ? [`  Payment page   ${demoPaymentUrl}  (a demo payment of 25.00 USD: open it in a browser and pay)`] : []),
     `  Control API    ${server.controlUrl ?? '(disabled)'}${server.controlUrl ? `  (${describeControlExposure(server.controlExposure)})` : ''}`,

@@ -31,6 +31,7 @@ interface StartFlags {
   deliveryLeaseMs?: string;
   maxPayments?: string;
   maxStoredMb?: string;
+  replicas?: string;
 }
 
 const EXAMPLES = [
@@ -131,6 +132,22 @@ async function serverOptions(flags: StartFlags): Promise<ServerOptions> {
   return options;
 }
 
+/**
+ * --replicas: how many simulators to run on one database behind a balancer (1: just this one). They share the
+ * database, so it needs --database-url, and chains they can share: none, or chains already running (a chains file).
+ */
+function replicaCount(flags: StartFlags, options: ServerOptions): number {
+  if (flags.replicas === undefined) return 1;
+  const count = positiveInt(flags.replicas, '--replicas');
+  if (count === 1) return 1;
+  if (options.databaseUrl === undefined) throw new UsageError('--replicas needs --database-url: the replicas share its database');
+  if (options.chains !== false && !(typeof options.chains === 'object' && 'rpcUrls' in options.chains))
+    throw new UsageError(
+      '--replicas needs --no-chains or chains they can share (start them with `stablepay chains` and set STABLEPAY_CHAINS_FILE): each replica would start five chains of its own',
+    );
+  return count;
+}
+
 /** --database-url (postgres:// or postgresql://) and its pool size; not beside --state-dir (two stores for one state). */
 function databaseOptions(flags: StartFlags): Pick<ServerOptions, 'databaseUrl' | 'databasePoolSize' | 'deliveryLeaseMs'> {
   const given = flags.databaseUrl !== undefined && flags.databaseUrl !== '' ? flags.databaseUrl : undefined;
@@ -196,13 +213,13 @@ function releaseHeldLines(): void {
   for (const line of lines) process.stdout.write(`${line}\n`);
 }
 
-async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined): Promise<void> {
+async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: string | undefined, replicas: number): Promise<void> {
   // The Anvil processes boot while the rest of the simulator loads: the chain layer's own modules are loaded, and the
   // processes spawned, before the simulator's modules begin to load. The rejection is handled where startServer
   // awaits it; the no-op catch only keeps an early failure from counting as unhandled meanwhile.
   // Durable mode starts its chains from the state dir's checkpoints, inside startServer.
   const startingChains =
-    options.chains && options.stateDir === undefined
+    options.chains && options.stateDir === undefined && replicas === 1
       ? (await import('@stablepay/simulator/start-chains')).startChainsFor(options)
       : undefined;
   startingChains?.catch(() => undefined);
@@ -218,7 +235,10 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
     );
     throw error;
   });
-  const server = await startServer({ ...options, ...(startingChains ? { startingChains } : {}) });
+  const { front: server, replicaUrls } =
+    replicas > 1
+      ? await (await import('./start-replicas.ts')).startReplicas(options, replicas)
+      : { front: await startServer({ ...options, ...(startingChains ? { startingChains } : {}) }), replicaUrls: undefined };
   if (secondApiKey) (await import('./second-merchant.ts')).addSecondMerchant(server.simulator, secondApiKey);
   // Stop requests are honoured from here on, also while the demo payment is created.
   stopOnExitRequest({
@@ -238,7 +258,7 @@ async function run(options: ServerOptions, demoPayment: boolean, secondApiKey: s
     await server.close();
     throw error;
   }
-  console.log(startupBanner(server, demoPaymentUrl));
+  console.log(startupBanner(server, demoPaymentUrl, replicaUrls));
   releaseHeldLines();
 }
 
@@ -308,6 +328,12 @@ export function registerStartCommand(program: Command): Command {
         'requests that may store more answer 507 once the records held (payments, deliveries and attempts, ledger entries, keys…) are estimated at this many MiB (default: 15% of the heap limit, --max-old-space-size)',
       ).env(ENV.maxStoredMb),
     )
+    .addOption(
+      new Option(
+        '--replicas <n>',
+        'with --database-url: run n simulators on that database behind a round-robin balancer on --port (the replicas on free ports)',
+      ),
+    )
     .addOption(new Option('--seed <seed>', 'make ids and transaction hashes reproducible').env(ENV.seed))
     .addOption(
       new Option(
@@ -330,13 +356,15 @@ export function registerStartCommand(program: Command): Command {
     .addHelpText('after', `${EXAMPLES}\n\nExit codes: 0 stopped on request, 1 the simulator failed to start, 2 usage error.`)
     .action(async (flags: StartFlags) => {
       let options: ServerOptions;
+      let replicas: number;
       try {
         options = await serverOptions(flags);
+        replicas = replicaCount(flags, options);
       } catch (error) {
         return fail(error, error instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE);
       }
       try {
-        await run(options, flags.demoPayment, flags.secondApiKey);
+        await run(options, flags.demoPayment, flags.secondApiKey, replicas);
       } catch (error) {
         // A state dir of the wrong kind is the operator's to fix: one sentence, exit 2. A database that will not open
         // (damaged, unreachable) is a failure to start: one sentence, exit 1.

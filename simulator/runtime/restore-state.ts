@@ -113,7 +113,10 @@ function persistFromNowOn(durable: DurableState, to: DurableStores, persist: Per
   to.rates.persist = persist;
   to.limiter.persist = persist;
   to.limiter.shared = durable.windowCounter?.();
-  to.clock.onAdvance(() => persist.put('clock', 'offsets', to.clock.offsets()));
+  const storeOffsets = () => persist.put('clock', 'offsets', to.clock.offsets());
+  to.clock.onAdvance(storeOffsets);
+  // A new test clock is part of the tree before anyone moves it: another replica (or a restart) must find it.
+  to.clock.onTestClockCreated(storeOffsets);
 }
 
 /** Each record put back into its store is also told to `sink`. */

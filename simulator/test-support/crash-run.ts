@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
-const KEY = 'pk_crashtest12345678';
+export const KEY = 'pk_crashtest12345678';
 const AUTH = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 
 export interface CrashRunOptions {
@@ -50,14 +50,14 @@ export interface CrashRunResult {
   restartMs: number[];
 }
 
-type Status = 'ACTIVE' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED' | 'CANCELLED';
+export type Status = 'ACTIVE' | 'PROCESSING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED' | 'CANCELLED';
 interface ModelPayment {
   status: Status;
   expiresAt: number;
 }
 
 /** mulberry32: a small seeded PRNG, enough to make a run reproducible from its seed. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -68,7 +68,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const EVENTS_OF: Record<Status, string[]> = {
+export const EVENTS_OF: Record<Status, string[]> = {
   ACTIVE: [],
   PROCESSING: ['payment.processing'],
   SUCCESSFUL: ['payment.processing', 'payment.completed'],
@@ -77,11 +77,15 @@ const EVENTS_OF: Record<Status, string[]> = {
   CANCELLED: ['payment.cancelled'],
 };
 
-class Receiver {
+export class Receiver {
   /** event:paymentId -> attempt instants answered 2xx. */
   readonly succeeded = new Map<string, string[]>();
+  /** Every request in arrival order: its delivery, the attempt's virtual instant, when it arrived, the answer. */
+  readonly requests: { deliveryId: string; key: string; instant: string; arrivedAt: number; status: number }[] = [];
   private readonly seen = new Set<string>();
   failFirst = true;
+  /** While true every request is answered 503: a receiver that is down, then recovers. */
+  outage = false;
   private server: Server | undefined;
   url = '';
 
@@ -94,14 +98,29 @@ class Receiver {
       req.on('end', () => {
         const payload = JSON.parse(body) as { event: string; data?: { paymentId?: string } };
         const key = `${payload.event}:${payload.data?.paymentId ?? ''}`;
+        const instant = String(req.headers['x-simulator-attempt-timestamp'] ?? '');
+        const record = (status: number) =>
+          this.requests.push({
+            deliveryId: String(req.headers['x-service-delivery-id'] ?? ''),
+            key,
+            instant,
+            arrivedAt: performance.now(),
+            status,
+          });
+        if (this.outage) {
+          record(503);
+          res.writeHead(503).end();
+          return;
+        }
         // A quarter of events fail their first attempt, so retries are pending across kills.
         if (this.failFirst && !this.seen.has(key) && this.random() < 0.25) {
           this.seen.add(key);
+          record(500);
           res.writeHead(500).end();
           return;
         }
         this.seen.add(key);
-        const instant = String(req.headers['x-simulator-attempt-timestamp'] ?? '');
+        record(200);
         this.succeeded.set(key, [...(this.succeeded.get(key) ?? []), instant]);
         res.writeHead(200).end('ok');
       });
@@ -116,16 +135,16 @@ class Receiver {
   }
 }
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   base: string;
   exited: Promise<void>;
 }
 
 /** Where the child keeps its state: flags for `stablepay start`. */
-type StoreFlags = string[];
+export type StoreFlags = string[];
 
-async function startChild(store: StoreFlags): Promise<{ child: Child; ms: number }> {
+export async function startChild(store: StoreFlags): Promise<{ child: Child; ms: number }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -150,18 +169,18 @@ async function startChild(store: StoreFlags): Promise<{ child: Child; ms: number
   return { child: { process: child, base, exited }, ms: performance.now() - started };
 }
 
-async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
+export async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
   child.process.kill(signal);
   await child.exited;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+export async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${base}${path}`, { method, headers: AUTH, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
-async function listAll(base: string): Promise<Map<string, { status: Status; expiresAt: number; externalId: string }>> {
+export async function listAll(base: string): Promise<Map<string, { status: Status; expiresAt: number; externalId: string }>> {
   const all = new Map<string, { status: Status; expiresAt: number; externalId: string }>();
   let cursor: string | null = null;
   do {
@@ -313,62 +332,7 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       }
     }
 
-    // Drain: every first attempt now succeeds; move the clock past the whole retry schedule, wait for nothing pending.
-    // Attempts go out after the advance answers (and after their record is on disk), so on a loaded machine the
-    // drain waits in real time, up to a minute, for the last ones; whatever is still pending then counts as lost.
-    receiver.failFirst = false;
-    const drainUntil = performance.now() + 60_000;
-    for (let step = 0; ; step += 1) {
-      await call(child.base, 'POST', '/control/v1/clock/advance', { ms: 24 * 3_600_000 });
-      const pending = await call(child.base, 'GET', '/v1/webhooks/deliveries?status=pending&limit=1');
-      if (step >= 1 && pending.json.data.length === 0) break;
-      if (performance.now() > drainUntil) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const final = await listAll(child.base);
-    const pendingKeys = new Set<string>();
-    let cursor: string | null = null;
-    do {
-      const page: { json: { data: { event: string; paymentId: string }[]; nextCursor: string | null } } = await call(
-        child.base,
-        'GET',
-        `/v1/webhooks/deliveries?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      for (const d of page.json.data) pendingKeys.add(`${d.event}:${d.paymentId}`);
-      cursor = page.json.nextCursor;
-    } while (cursor);
-    result.payments = final.size;
-    for (const [id, p] of final) {
-      for (const event of EVENTS_OF[p.status]) {
-        result.events += 1;
-        const key = `${event}:${id}`;
-        const instants = receiver.succeeded.get(key) ?? [];
-        // After the drain nothing may still be pending: the receiver answers 2xx and the whole retry schedule has
-        // passed, so a delivery left pending was stranded by a restart.
-        if (instants.length === 0) {
-          // Said with what the simulator recorded for it, so a rare loss can be told apart (no record, failed, ...).
-          const record = await call(child.base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
-          const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as {
-            status: string;
-            attempts?: { statusCode: number | null; error: string | null }[];
-          }[];
-          const recorded =
-            mine.length === 0
-              ? 'no delivery record'
-              : mine
-                  .map(
-                    (d) =>
-                      `${d.status} after ${d.attempts?.length ?? 0} attempts (${(d.attempts ?? []).map((a) => a.statusCode ?? a.error).join(', ')})`,
-                  )
-                  .join('; ');
-          result.lostEvents.push(`${key} (${pendingKeys.has(key) ? 'stranded pending; ' : ''}${recorded})`);
-        }
-        if (instants.length > 1) {
-          if (new Set(instants).size === 1) result.resentInFlight += instants.length - 1;
-          else result.duplicatedEvents.push(`${key} (${instants.join(', ')})`);
-        }
-      }
-    }
+    Object.assign(result, await drainAndJudge([child.base], receiver));
   } finally {
     child.process.kill('SIGTERM');
     await child.exited;
@@ -376,4 +340,81 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
     rmSync(dir, { recursive: true, force: true });
   }
   return result;
+}
+
+/** What the receiver got, judged against the final state once nothing is pending. */
+export interface EventVerdict {
+  payments: number;
+  events: number;
+  lostEvents: string[];
+  duplicatedEvents: string[];
+  resentInFlight: number;
+}
+
+/**
+ * Drain: every first attempt now succeeds; move the clock past the whole retry schedule (through the first base),
+ * wait until no base lists a pending delivery. Attempts go out after the advance answers (and after their record is
+ * committed), so on a loaded machine the drain waits in real time, up to a minute, for the last ones; whatever is still
+ * pending then counts as lost. Then every event the final state (read through the first base) implies must have been
+ * answered 2xx by the receiver, once.
+ */
+export async function drainAndJudge(bases: string[], receiver: Receiver): Promise<EventVerdict> {
+  const base = bases[0] as string;
+  const verdict: EventVerdict = { payments: 0, events: 0, lostEvents: [], duplicatedEvents: [], resentInFlight: 0 };
+  receiver.failFirst = false;
+  receiver.outage = false;
+  const drainUntil = performance.now() + 60_000;
+  for (let step = 0; ; step += 1) {
+    await call(base, 'POST', '/control/v1/clock/advance', { ms: 24 * 3_600_000 });
+    let pending = 0;
+    for (const b of bases) pending += (await call(b, 'GET', '/v1/webhooks/deliveries?status=pending&limit=1')).json.data.length;
+    if (step >= 1 && pending === 0) break;
+    if (performance.now() > drainUntil) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const final = await listAll(base);
+  const pendingKeys = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const page: { json: { data: { event: string; paymentId: string }[]; nextCursor: string | null } } = await call(
+      base,
+      'GET',
+      `/v1/webhooks/deliveries?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    for (const d of page.json.data) pendingKeys.add(`${d.event}:${d.paymentId}`);
+    cursor = page.json.nextCursor;
+  } while (cursor);
+  verdict.payments = final.size;
+  for (const [id, p] of final) {
+    for (const event of EVENTS_OF[p.status]) {
+      verdict.events += 1;
+      const key = `${event}:${id}`;
+      const instants = receiver.succeeded.get(key) ?? [];
+      // After the drain nothing may still be pending: the receiver answers 2xx and the whole retry schedule has
+      // passed, so a delivery left pending was stranded by a restart.
+      if (instants.length === 0) {
+        // Said with what the simulator recorded for it, so a rare loss can be told apart (no record, failed, ...).
+        const record = await call(base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
+        const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as {
+          status: string;
+          attempts?: { statusCode: number | null; error: string | null }[];
+        }[];
+        const recorded =
+          mine.length === 0
+            ? 'no delivery record'
+            : mine
+                .map(
+                  (d) =>
+                    `${d.status} after ${d.attempts?.length ?? 0} attempts (${(d.attempts ?? []).map((a) => a.statusCode ?? a.error).join(', ')})`,
+                )
+                .join('; ');
+        verdict.lostEvents.push(`${key} (${pendingKeys.has(key) ? 'stranded pending; ' : ''}${recorded})`);
+      }
+      if (instants.length > 1) {
+        if (new Set(instants).size === 1) verdict.resentInFlight += instants.length - 1;
+        else verdict.duplicatedEvents.push(`${key} (${instants.join(', ')})`);
+      }
+    }
+  }
+  return verdict;
 }

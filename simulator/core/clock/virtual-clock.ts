@@ -52,6 +52,7 @@ export class VirtualClock {
   private nextId = 1;
   private seq = 0;
   private readonly listeners = new Set<ClockListener>();
+  private readonly creationListeners = new Set<(testClockId: string) => void>();
   /** Serialises advances of every clock of the tree so concurrent callers see timers fire exactly once, in order. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly inflight = new Set<Promise<unknown>>();
@@ -111,7 +112,16 @@ export class VirtualClock {
   /** A new test clock at the sandbox clock's time; merchants attached to it share it. */
   createTestClock(): { id: string; clock: VirtualClock } {
     const id = `clk_${randomBytes(12).toString('hex')}`;
-    return { id, clock: this.for(id) };
+    const clock = this.for(id);
+    for (const listener of this.sandbox.creationListeners) listener(id);
+    return { id, clock };
+  }
+
+  /** Called after a test clock is made (durable mode stores the tree then: a clock never moved must survive too). */
+  onTestClockCreated(listener: (testClockId: string) => void): () => void {
+    const { creationListeners } = this.sandbox;
+    creationListeners.add(listener);
+    return () => creationListeners.delete(listener);
   }
 
   /** Whether a test clock of that id exists. */

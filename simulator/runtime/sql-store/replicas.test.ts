@@ -3,7 +3,8 @@
 // read, listed and cancelled through the other; an externalId burst spread over both gives one 201; a clock advance
 // through one expires the payment once (one event, one attempt) and the other sees it; a write the database refuses
 // (a trigger that raises) is answered 503 and leaves nothing, in either process's memory or in the database; a
-// rate-limit window set through one is counted across both; a reset through one is a fresh start on both.
+// rate-limit window set through one is counted across both; a reset through one is a fresh start on both; a test clock
+// made through one is found through the other.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
@@ -119,6 +120,24 @@ describe('two simulators on one Postgres database', () => {
       [id],
     );
     expect(deliveries.rows).toHaveLength(1);
+  });
+
+  it('a test clock made through A is found, read and moved through B before anyone moved it (found by the suite behind a balancer)', async () => {
+    const made = await fetch(`${a.url}/control/v1/clocks`, { method: 'POST', headers: auth });
+    expect(made.status).toBe(201);
+    const { id } = await read<{ id: string }>(made);
+    const got = await fetch(`${b.url}/control/v1/clocks/${id}`, { headers: auth });
+    expect(got.status).toBe(200);
+    expect(await read<{ id: string; offsetMs: number }>(got)).toMatchObject({ id, offsetMs: 0 });
+    const moved = await fetch(`${b.url}/control/v1/clocks/${id}/advance`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ms: 60_000 }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await read<{ offsetMs: number }>(fetch(`${a.url}/control/v1/clocks/${id}`, { headers: auth }))).toMatchObject({
+      offsetMs: 60_000,
+    });
   });
 
   it('a write the database refuses is answered 503 and leaves nothing: not in either memory, not in the database, not later', async () => {
