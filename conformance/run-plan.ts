@@ -37,9 +37,10 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
   const notStarted = await runScheduled(
     claims,
     // First the checks that wait out real time: those tagged slow (a receiver's 10 s limit), then those on a clock of
-    // their own (their retries and settles are their own waits); they overlap the rest instead of ending the run.
-    runOrder(claims, (index) => (plan.selected[index]!.tags.includes('slow') ? 0 : claims[index]!.ownClock ? 1 : 2)),
-    { workers: options.workers, browserCapacity },
+    // their own or a spare instance (their retries and settles are their own waits); they overlap the rest instead of
+    // ending the run.
+    runOrder(claims, (index) => (plan.selected[index]!.tags.includes('slow') ? 0 : claims[index]!.ownClock || claims[index]!.lane ? 1 : 2)),
+    { workers: options.workers, browserCapacity, laneCapacity: services.lanes?.size ?? 0 },
     {
       mayStart: () => !services.stop?.aborted && failedOut === undefined,
       run: async (index) => {
