@@ -262,7 +262,7 @@ async function runOn(
     if (blackBox && !control)
       services.lanes = await laneWorlds(
         services,
-        { main: blackBox, spares: started.spares, observe: observeRun, guardTimeTravel: guardedTimeTravel },
+        { main: blackBox, spares: started.spares, observe: observeRun, guardTimeTravel: guardedTimeTravel, customer },
         notes,
       );
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
@@ -299,7 +299,7 @@ async function runOn(
     );
     return { exitCode, result, reportFiles };
   } finally {
-    await customer?.agent.close();
+    await customer?.close();
     // A target the suite started is thrown away; one it was given gets its endpoint back.
     if (!blackBox) await runEndpoint?.close();
     await receiver?.close();

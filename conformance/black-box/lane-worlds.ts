@@ -11,6 +11,7 @@ import { serverClock } from '../scaffolding.ts';
 import { LanePool } from '../scheduling/lanes.ts';
 import { RunEndpoint } from '../webhooks/run-endpoint.ts';
 import type { BlackBox } from './start-black-box.ts';
+import type { CustomerServices } from '../customer/start-customer.ts';
 
 export interface LaneInputs {
   main: BlackBox;
@@ -19,6 +20,8 @@ export interface LaneInputs {
   observe: NonNullable<HttpClientOptions['observe']>;
   /** Wraps an instance's clock mover so only a check holding that clock may move it (index.ts). */
   guardTimeTravel: (travel: TimeTravel | null) => TimeTravel | null;
+  /** The run's browser customer: each lane gets an agent paying on its instance's chains (same Chromium). */
+  customer: CustomerServices | null;
 }
 
 /** A payment the probe creates on the main instance (an amount every currency's minimum allows), cancelled at once. */
@@ -58,8 +61,7 @@ export async function laneWorlds(services: RunServices, inputs: LaneInputs, note
       clock: serverClock(null, spare.now),
       timeTravel: inputs.guardTimeTravel(spare.timeTravel),
       runEndpoint,
-      // The browser customer pays on the main instance's chains: checks that use it stay there (scheduling/resources.ts).
-      customer: null,
+      customer: inputs.customer ? { agent: inputs.customer.onChains(spare.chains), chains: spare.chains } : null,
       lanes: null,
     }),
   );

@@ -35,6 +35,8 @@ export interface CustomerAgentOptions {
   launch: () => Promise<Browser>;
   /** Funds each customer account on the chains its page uses (none: the wallet holds nothing). */
   faucet?: CustomerFaucet;
+  /** Where the wallet requests go, per payment: shared by the agents of one run (one per target instance). */
+  walletLogs?: Map<string, CustomerWallet['log']>;
 }
 
 export interface PayResult {
@@ -76,9 +78,10 @@ export class CustomerAgent {
   /** Each check's own slots (as many as the runner granted it); none outside a check. */
   private readonly ownSlots = new Map<string, Slots>();
   /** Every wallet request of the run, per payment (for the report). */
-  readonly walletLogs = new Map<string, CustomerWallet['log']>();
+  readonly walletLogs: Map<string, CustomerWallet['log']>;
 
   constructor(readonly options: CustomerAgentOptions) {
+    this.walletLogs = options.walletLogs ?? new Map();
     this.slots = new Slots(Math.max(1, options.parallel));
     this.rpcUrls = new Map(options.chains.chains.map((c) => [c.chainId, c.rpcUrl]));
     mkdirSync(options.screenshotDir, { recursive: true });

@@ -81,9 +81,9 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   const wanted = check.resources?.browserSlots ?? 0;
   const capacity = Math.max(1, run.browserCapacity);
   const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
-  // Without a control API, on a spare instance of its own: it holds nothing alone on the main one. The browser customer
-  // pays on the main instance's chains, so a check that uses it stays there.
-  if ((run.lanes ?? 0) > 0 && !run.control && browserSlots === 0 && !sends.sendsRequests && laneWorthy(declared))
+  // Without a control API, on a spare instance of its own: it holds nothing alone on the main one (its browser
+  // contexts, paying on that instance's chains, count against the run's like any other).
+  if ((run.lanes ?? 0) > 0 && !run.control && !sends.sendsRequests && laneWorthy(declared))
     return { exclusive: new Set(), browserSlots, lane: declared };
   // Anything held alone from the start besides the clock makes the whole check exclusive.
   if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))

@@ -153,8 +153,8 @@ describe('the scheduler', () => {
     it('puts a check needing only the clock, the books, the endpoint or the rate-limit window on a lane, holding nothing alone', () => {
       for (const exclusive of [['clock'], ['main-merchant-books'], ['main-webhook-endpoint'], ['clock', 'rate-limit-window']] as const)
         expect(laned({ exclusive: [...exclusive] })).toMatchObject({ exclusive: new Set(), lane: new Set(exclusive) });
-      // The browser customer pays on the main instance's chains; a reader reads the whole run; no spares; a control API.
-      expect(laned({ exclusive: ['clock'], browserSlots: 1 }).lane).toBeUndefined();
+      // Its browser contexts (paying on the spare's chains) count as anywhere; a reader reads the whole run; no spares; a control API.
+      expect(laned({ exclusive: ['clock'], browserSlots: 1 })).toMatchObject({ browserSlots: 1, lane: new Set(['clock']) });
       expect(laned({}, ['cross-cutting']).lane).toBeUndefined();
       expect(laned({ exclusive: ['clock'] }, [], 0).lane).toBeUndefined();
       expect(laned({ exclusive: ['clock'] }, [], 0).onFirstAct?.has('clock')).toBe(true);
