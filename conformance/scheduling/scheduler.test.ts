@@ -163,7 +163,7 @@ describe('the scheduler', () => {
       ).toBeUndefined();
     });
 
-    it('runs lane checks side by side up to the number of spares, in order, beside checks alone on the main instance', async () => {
+    it('runs lane checks side by side up to the number of spares, beside checks alone on the main instance', async () => {
       const claims = [laned({ exclusive: ['clock'] }), laned({ exclusive: ['main-merchant-books'] }), laned({ exclusive: ['clock'] })];
       claims.push(claim({ exclusive: ['rate-limit-window'] }, [], false), claim());
       const { log, most } = await simulate(claims, 8, undefined, 2);

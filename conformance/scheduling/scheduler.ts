@@ -58,9 +58,9 @@ export async function runScheduled(
     if (alone && running.has(alone.index) && [...running.keys()].every((index) => index === alone!.index || onLane(claims[index]!)))
       alone.granted();
   };
-  // Checks waiting for a spare instance take them in order, as those waiting for browser slots do.
+  // A check waiting for a spare instance may be overtaken by one that finds a spare free: spares are alike.
   const mayOvertake = (earlier: Claims, later: Claims) =>
-    !conflicts(earlier, later) && !(earlier.browserSlots > 0 && later.browserSlots > 0) && !(onLane(earlier) && onLane(later));
+    !conflicts(earlier, later) && !(earlier.browserSlots > 0 && later.browserSlots > 0);
   const startable = (position: number): boolean => {
     const wanted = claims[pending[position]!]!;
     if (alone && !onLane(wanted)) return false;
