@@ -39,7 +39,6 @@ export function instanceCount(
 /** Starts the main instance and `count - 1` spares at once; the main one failing fails the run, a spare is a note. */
 export async function startInstances(params: BlackBoxParameters, count: number): Promise<Instances> {
   const spareCount = Math.max(0, count - 1);
-  if (spareCount > 0) params.log?.(`starting ${spareCount} spare instance${spareCount === 1 ? '' : 's'} of the target beside it`);
   const started = await Promise.allSettled([
     startBlackBox(params),
     ...Array.from({ length: spareCount }, (_, index) =>
