@@ -51,7 +51,7 @@ export const TARGET_DEFAULTS = {
   containerFaketimeDir: '/stablepay-faketime',
   stopTimeoutMs: 5_000,
   customerParallel: 2,
-  /** The main instance and its spares when the run has several workers (bench/conformance-lanes.ts measured 1 to 3 spares). */
+  /** The main instance and its spares when the run has several workers (`bench/conformance-workers.ts --instances 2,4` compares 1, 2 and 3 spares). */
   instances: 3,
 } as const;
 
