@@ -5,8 +5,10 @@
 // a one-at-a-time run cannot beat), the ratio to the --workers 1 run of the same kind measured in this bench run, and
 // whether every check's verdict and findings equal that reference's (one seed for all).
 //
-//   npx tsx bench/conformance-workers.ts [--rounds 1] [--workers n] [--seed 29] [--only black-box|control] [--keep-reports DIR] [--readme]
+//   npx tsx bench/conformance-workers.ts [--rounds 1] [--workers n] [--seed 29] [--only black-box|control] [--instances 2,3,4] [--keep-reports DIR] [--readme]
 //
+// `--instances` adds black-box rows at the default worker count with that many target instances each (the main one
+// and its spares, conformance/black-box/spare-instances.ts), to choose how many spares pay on this machine.
 // `--rounds` repeats the four runs interleaved (the median round per row is shown). `--readme` writes the table into
 // bench/README.md between the conformance-workers markers.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -27,12 +29,29 @@ const only = flag('--only');
 const readme = argv.includes('--readme');
 /** Keeps each run's JSON report there (`<kind>-w<workers>-r<round>.json`) to look into. */
 const keep = flag('--keep-reports');
+/** Black-box runs at the default worker count with these --instances, beside the one at the suite's default. */
+const instanceCounts = (flag('--instances') ?? '').split(',').filter(Boolean).map(Number);
+
+/** One measured configuration: a worker count, and for a black-box run optionally an instance count. */
+interface Setting {
+  workers: number;
+  instances?: number;
+}
+const settingsOf = (kind: Kind): Setting[] => [
+  { workers: 1 },
+  { workers },
+  ...(kind === 'black-box' ? instanceCounts.map((instances) => ({ workers, instances })) : []),
+];
+const same = (m: Measured, setting: Setting) => m.workers === setting.workers && m.instances === setting.instances;
 
 type Kind = RunKind;
 type Measured = MeasuredConformanceRun;
 
-const measure = (kind: Kind, count: number, round: number): Promise<Measured> =>
-  runConformanceOnce(kind, { workers: count, seed, ...(keep ? { keepAs: join(keep, `${kind}-w${count}-r${round + 1}.json`) } : {}) });
+const measure = (kind: Kind, setting: Setting, round: number): Promise<Measured> => {
+  const name = `${kind}-w${setting.workers}${setting.instances ? `-i${setting.instances}` : ''}-r${round + 1}.json`;
+  return runConformanceOnce(kind, { ...setting, seed, ...(keep ? { keepAs: join(keep, name) } : {}) });
+};
+const describe = (setting: Setting) => `--workers ${setting.workers}${setting.instances ? ` --instances ${setting.instances}` : ''}`;
 
 const kinds: Kind[] = only ? [only as Kind] : ['black-box', 'control'];
 const load = loadavg()[0]!.toFixed(1);
@@ -40,9 +59,9 @@ const startedAt = new Date();
 const all: Measured[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const kind of kinds) {
-    for (const count of [1, workers]) {
-      process.stderr.write(`round ${round + 1}/${rounds}: ${kind} at --workers ${count} …\n`);
-      const measured = await measure(kind, count, round);
+    for (const setting of settingsOf(kind)) {
+      process.stderr.write(`round ${round + 1}/${rounds}: ${kind} at ${describe(setting)} …\n`);
+      const measured = await measure(kind, setting, round);
       process.stderr.write(`  ${(measured.wallMs / 1000).toFixed(1)} s, exit ${measured.exitCode}\n`);
       all.push(measured);
     }
@@ -58,15 +77,19 @@ const lines = [
 const notes: string[] = [];
 for (const kind of kinds) {
   const reference = median(all.filter((m) => m.kind === kind && m.workers === 1));
-  for (const count of [1, workers]) {
-    const row = median(all.filter((m) => m.kind === kind && m.workers === count));
-    const diff = count === 1 ? [] : differences(reference.result, row.result);
-    if (diff.length > 0) notes.push(`${kind} at --workers ${count}:`, ...diff.map((d) => `  ${d}`));
+  for (const setting of settingsOf(kind)) {
+    const count = setting.workers;
+    const row = median(all.filter((m) => m.kind === kind && same(m, setting)));
+    const diff = row === reference ? [] : differences(reference.result, row.result);
+    if (diff.length > 0) notes.push(`${kind} at ${describe(setting)}:`, ...diff.map((d) => `  ${d}`));
     for (const check of row.result.checks.filter((c) => c.result === 'error'))
-      notes.push(`${kind} at --workers ${count}: ${check.id} error: ${check.error?.message.split('\n')[0]}`);
-    const label = kind === 'black-box' ? 'black-box with the browser customer' : 'control API';
+      notes.push(`${kind} at ${describe(setting)}: ${check.id} error: ${check.error?.message.split('\n')[0]}`);
+    const label =
+      kind === 'black-box'
+        ? `black-box with the browser customer${setting.instances ? `, --instances ${setting.instances}` : ''}`
+        : 'control API';
     lines.push(
-      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.exitCode} | ${count === 1 ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
+      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.exitCode} | ${row === reference ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
     );
   }
 }

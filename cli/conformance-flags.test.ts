@@ -594,6 +594,19 @@ describe('stablepay conformance: every flag through the real CLI', () => {
       /^error: (.*stablepay-no-such-image:r16b|no container runtime is reachable for --target-image \(is dockerd running\?\))/,
     );
     expect(image.stdout).toBe('');
+    // Spare instances need ports of their own: with a fixed port, more than one is refused before anything starts.
+    const instances = await stablepay([
+      ...base,
+      '--target-command',
+      'true',
+      '--no-faketime',
+      '--target-port',
+      String(port),
+      '--instances',
+      '2',
+    ]);
+    expect(instances.code).toBe(2);
+    expect(instances.stderr).toMatch(/^error: --instances 2: each instance listens on a port of its own/);
     const second = await stablepay(['--base-url', healthy.url, ...base, '--second-api-key', KEY]);
     expect(second.stderr).toBe("error: --second-api-key must be another merchant's key, not the --api-key\n");
     // The browser customer's flags: a page contract that cannot be read is refused before anything starts, unless

@@ -19,6 +19,12 @@ export interface TargetOptions {
   faketime?: string | false;
   /** Run testcontainers' Ryuk reaper (its image must be present locally). Default off: the suite tears down itself. */
   reaper?: boolean;
+  /**
+   * Target instances the suite starts (black-box lanes): the main one and spares, each with its own chains and clock,
+   * for the checks that would hold the main one alone. 1: none (a target that cannot run twice: fixed ports, one
+   * shared store).
+   */
+  instances?: number;
   /** chainId -> URL: fork these chains instead of using the baked state. */
   forks?: Record<number, string>;
   /** API key of a second merchant (handed to a started target as STABLEPAY_SECOND_API_KEY): merchant isolation without a control API. */
@@ -49,6 +55,8 @@ export const TARGET_DEFAULTS = {
   customerParallel: 2,
   /** From the pay click to the end on the page and in the API (customer/step-timeouts.ts). */
   customerSettleTimeoutSeconds: 90,
+  /** The main instance and its spares when the run has several workers (`bench/conformance-workers.ts --instances 2,4` compares 1, 2 and 3 spares). */
+  instances: 3,
 } as const;
 
 /** Every variable a started target finds in its environment (`conformance --help`, docs/implementers.md). */
@@ -155,6 +163,14 @@ export const TARGET_OPTION_DECLARATIONS: OptionDeclaration<keyof TargetOptions>[
     flags: '--page-contract <file>',
     description: 'JSON file overriding the roles and accessible names the customer looks for on the hosted page',
     parser: 'string',
+  },
+  {
+    name: 'instances',
+    flags: '--instances <n>',
+    description:
+      'black-box run: start n instances of the target, each with its own chains and clock; the checks that move the clock, measure the rate limit or need the main merchant alone run on the spares beside the rest (1: the target cannot run twice)',
+    parser: 'positive-int',
+    defaultText: `${TARGET_DEFAULTS.instances} when the suite picks the port and runs more than one worker, else 1`,
   },
   {
     name: 'forks',

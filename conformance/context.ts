@@ -23,6 +23,7 @@ import type { RunEndpoint } from './webhooks/run-endpoint.ts';
 import type { PremiseBook, PremiseEvidence, PremiseState } from './premises/book.ts';
 import { CheckPremises } from './premises/check-premises.ts';
 import type { PremiseId, PremiseValues } from './premises/definitions.ts';
+import type { LanePool } from './scheduling/lanes.ts';
 
 /** What a finding rests on. Default: every premise its check had consulted when the finding was recorded. */
 export interface FindingOptions {
@@ -97,6 +98,11 @@ export interface RunServices {
   stop?: AbortSignal;
   /** What the run established about the assumed premises (conformance/premises/). */
   premises: PremiseBook;
+  /**
+   * Black-box run with spare target instances: each a RunServices rebound to its instance, taken by a check that
+   * would otherwise hold the main one alone (scheduling/lanes.ts). Null on a lane itself and in other runs.
+   */
+  lanes?: LanePool<RunServices> | null;
 }
 
 export interface PropertyOptions {

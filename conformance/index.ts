@@ -7,7 +7,7 @@ import { checkGateOptions, evaluateGate } from './gate.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
 import { loadContractFacade } from './contract-adapter.ts';
 import type { RunServices, TimeTravel } from './context.ts';
-import { createDispatcher, HttpClient, TransportError } from './http/client.ts';
+import { createDispatcher, HttpClient, TransportError, type HttpClientOptions } from './http/client.ts';
 import { RequestScope, requireExclusive, runInScope } from './http/request-scope.ts';
 import { Recorder } from './http/recorder.ts';
 import { headerVariable, SecretRegistry } from './http/redact.ts';
@@ -28,7 +28,8 @@ import { WebhookReceiver } from './webhooks/receiver.ts';
 import { RunEndpoint } from './webhooks/run-endpoint.ts';
 import { API_KEY_ENV, CONTROL_TOKEN_ENV, DEFAULTS } from './defaults.ts';
 import type { BlackBox } from './black-box/start-black-box.ts';
-import { runAgainstTarget } from './black-box/run-against-target.ts';
+import { runAgainstTarget, type StartedTargets } from './black-box/run-against-target.ts';
+import { laneWorlds } from './black-box/lane-worlds.ts';
 import { prepareIntegrity, recordTraffic, signReports, type IntegrityPlan } from './integrity/integrity-run.ts';
 import { startCustomer, type CustomerServices } from './customer/start-customer.ts';
 import { customerPathsUsed } from './support/customer-path.ts';
@@ -81,8 +82,8 @@ export async function runConformance(input: ConformanceOptions, deps: RunDepende
     outcome = await runInScope(new RequestScope('setup', stopper.signal), () =>
       !input.targetCommand && !input.targetImage
         ? runOn(input, deps, null, integrity, stopper)
-        : runAgainstTarget({ ...input, signal: stopper.signal }, (resolved, blackBox) =>
-            runOn(resolved, deps, blackBox, integrity, stopper),
+        : runAgainstTarget({ ...input, signal: stopper.signal }, (resolved, blackBox, started) =>
+            runOn(resolved, deps, blackBox, integrity, stopper, started),
           ),
     );
   } catch (error) {
@@ -119,6 +120,7 @@ async function runOn(
   blackBox: BlackBox | null,
   integrity: IntegrityPlan,
   stopper: RunStopper,
+  started: StartedTargets = { spares: [], notes: [] },
 ): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const options = resolveOptions(input);
@@ -153,6 +155,11 @@ async function runOn(
   const createdPayments = new CreatedPayments();
   const paymentHistories = new PaymentHistories();
   const dispatcher = createDispatcher({ keepAlive: blackBox === null });
+  // What every instance's answers feed (the main one's and each lane's; their run endpoints observe beside it).
+  const observeRun: NonNullable<HttpClientOptions['observe']> = (client, request, response) => {
+    createdPayments.observe(client, request, response);
+    paymentHistories.observe(client, request, response);
+  };
   const api = new HttpClient({
     baseUrl: options.baseUrl,
     target: 'service',
@@ -164,9 +171,8 @@ async function runOn(
     dispatcher,
     headers: options.headers,
     observe: (client, request, response) => {
-      createdPayments.observe(client, request, response);
+      observeRun(client, request, response);
       runEndpoint?.observe(client, request, response);
-      paymentHistories.observe(client, request, response);
     },
     // The main merchant's one webhook endpoint: only a check that holds it alone may change it (scheduling/).
     guard: mainEndpointGuard(() => mainKey),
@@ -176,7 +182,7 @@ async function runOn(
   let runEndpoint: RunEndpoint | null = null;
   let customer: CustomerServices | null = null;
   try {
-    const notes: string[] = [...(blackBox?.notes ?? [])];
+    const notes: string[] = [...(blackBox?.notes ?? []), ...started.notes];
     await preflight(api, notes);
     const controlHeaders = { ...options.headers, ...(options.controlToken ? { 'x-control-token': options.controlToken } : {}) };
     const control = await probeControl(
@@ -253,6 +259,12 @@ async function runOn(
       stop: stopper.signal,
       premises,
     };
+    if (blackBox && !control)
+      services.lanes = await laneWorlds(
+        services,
+        { main: blackBox, spares: started.spares, observe: observeRun, guardTimeTravel: guardedTimeTravel, customer },
+        notes,
+      );
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
     customerPathsUsed.clear();
@@ -287,7 +299,7 @@ async function runOn(
     );
     return { exitCode, result, reportFiles };
   } finally {
-    await customer?.agent.close();
+    await customer?.close();
     // A target the suite started is thrown away; one it was given gets its endpoint back.
     if (!blackBox) await runEndpoint?.close();
     await receiver?.close();

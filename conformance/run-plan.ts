@@ -5,7 +5,7 @@ import type { RunServices } from './context.ts';
 import type { RunStop } from './run-stop.ts';
 import { limitsOf, notRun, runCheck, runShapeOf, type RunPlan } from './runner.ts';
 import type { CheckResult, RunInterruption } from './types.ts';
-import { claimsOf } from './scheduling/resources.ts';
+import { claimsOf, type Claims } from './scheduling/resources.ts';
 import { runOrder, runScheduled } from './scheduling/scheduler.ts';
 
 export interface PlanOutcome {
@@ -36,10 +36,8 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
   let failedOut: string | undefined;
   const notStarted = await runScheduled(
     claims,
-    // First the checks that wait out real time: those tagged slow (a receiver's 10 s limit), then those on a clock of
-    // their own (their retries and settles are their own waits); they overlap the rest instead of ending the run.
-    runOrder(claims, (index) => (plan.selected[index]!.tags.includes('slow') ? 0 : claims[index]!.ownClock ? 1 : 2)),
-    { workers: options.workers, browserCapacity },
+    runOrder(claims, (index) => rankOf(plan.selected[index]!.tags, claims[index]!)),
+    { workers: options.workers, browserCapacity, laneCapacity: services.lanes?.size ?? 0 },
     {
       mayStart: () => !services.stop?.aborted && failedOut === undefined,
       run: async (index) => {
@@ -93,4 +91,16 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
   const ordered = results.filter((result): result is CheckResult => result !== undefined);
   for (const { check, reason } of plan.skipped) ordered.push(notRun(check, reason));
   return { results: ordered, ...(interrupted ? { interrupted } : {}) };
+}
+
+/**
+ * First the checks that wait out real time: those tagged slow (a receiver's 10 s limit); then, on spare instances,
+ * those that use the browser (the run's browser contexts are what a black-box run waits on longest, so they start
+ * at once and stay busy); then the other checks on a clock of their own or a spare instance (their retries and settles
+ * are their own waits); they overlap the rest instead of ending the run.
+ */
+function rankOf(tags: readonly string[], claims: Claims): number {
+  if (tags.includes('slow')) return 0;
+  if (claims.lane && claims.browserSlots > 0) return 1;
+  return claims.ownClock || claims.lane ? 2 : 3;
 }

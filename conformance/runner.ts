@@ -142,6 +142,21 @@ export async function runCheck(
       requests: 0,
     };
   }
+  if (claims.lane && services.lanes) {
+    // On a spare instance of its own for its whole run, cleanups included; the next such check reuses it (lanes.ts).
+    const pool = services.lanes;
+    const lane = await pool.acquire();
+    options.onProgress({
+      type: 'check-progress',
+      id: check.id,
+      message: `on spare target instance ${lane.number} (${lane.world.api.options.baseUrl})`,
+    });
+    try {
+      return await runCheck(check, lane.world, plan, claims);
+    } finally {
+      pool.release(lane);
+    }
+  }
   if (claims.ownClock) {
     // Made in the check's scope: its requests are the check's, and a control API that cannot make it leaves the check
     // not exercised, as any control call that does not answer as documented.
@@ -223,6 +238,7 @@ export const runShapeOf = (plan: RunPlan, services: RunServices): RunShape => ({
   control: plan.capabilities.control,
   testClocks: Boolean(services.control?.testClock),
   browserCapacity: services.customer?.agent.options.parallel ?? 1,
+  lanes: services.lanes?.size ?? 0,
 });
 
 export const limitsOf = ({ requestTimeoutMs, maxResponseBytes, maxRunTimeMs }: RunServices['options']): RunLimits => ({

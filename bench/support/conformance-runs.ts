@@ -15,6 +15,8 @@ export type RunKind = 'black-box' | 'control';
 export interface MeasuredConformanceRun {
   kind: RunKind;
   workers: number;
+  /** --instances of a black-box run (absent: the suite's default). */
+  instances?: number;
   wallMs: number;
   runMs: number;
   /** The sum of the checks' own times: what a run of one check at a time cannot beat. */
@@ -28,7 +30,7 @@ const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
 /** Runs the suite once; `keepAs` (a file path) keeps its JSON report. */
 export async function runConformanceOnce(
   kind: RunKind,
-  options: { workers: number; seed: number; keepAs?: string },
+  options: { workers: number; seed: number; keepAs?: string; instances?: number },
 ): Promise<MeasuredConformanceRun> {
   const reportDir = await mkdtemp(join(tmpdir(), `cf-runs-${kind}-`));
   const common = ['--seed', String(options.seed), '--workers', String(options.workers), '--format', 'json', '--report-dir', reportDir];
@@ -37,7 +39,13 @@ export async function runConformanceOnce(
     let args: string[];
     if (kind === 'black-box') {
       const target = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} start --no-control --no-demo-payment`;
-      args = ['conformance', '--target-command', target, ...common];
+      args = [
+        'conformance',
+        '--target-command',
+        target,
+        ...common,
+        ...(options.instances ? ['--instances', String(options.instances)] : []),
+      ];
     } else {
       const started = await spawnUntil(
         process.execPath,
@@ -58,6 +66,7 @@ export async function runConformanceOnce(
     return {
       kind,
       workers: options.workers,
+      ...(options.instances ? { instances: options.instances } : {}),
       wallMs: run.wallMs,
       runMs: result.summary.durationMs,
       checksMs: result.checks.reduce((sum, check) => sum + check.durationMs, 0),

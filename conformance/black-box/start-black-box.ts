@@ -32,6 +32,8 @@ export interface BlackBoxParameters extends TargetOptions {
   log?: (line: string) => void;
   /** Aborted (with a RunStop) when the run stops: whatever has started is torn down and the stop is thrown. */
   signal?: AbortSignal;
+  /** The target's log file in the report directory (a spare instance has its own). Default `target.log`. */
+  logName?: string;
 }
 
 export interface BlackBox {
@@ -133,7 +135,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
       ...params.targetEnv,
     };
     const startTimeoutMs = (params.targetStartTimeoutSeconds ?? TARGET_DEFAULTS.startTimeoutSeconds) * 1000;
-    const logPath = join(params.reportDir, 'target.log');
+    const logPath = join(params.reportDir, params.logName ?? 'target.log');
     params.log?.(`starting the target: ${image ? `image ${image}` : params.targetCommand}`);
     let target: RunningTarget;
     if (image) {

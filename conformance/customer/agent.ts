@@ -37,6 +37,8 @@ export interface CustomerAgentOptions {
   faucet?: CustomerFaucet;
   /** From the pay click to the end (page and API), ms: --customer-settle-timeout, else STEP_TIMEOUTS.settle. */
   settleTimeoutMs?: number;
+  /** Where the wallet requests go, per payment: shared by the agents of one run (one per target instance). */
+  walletLogs?: Map<string, CustomerWallet['log']>;
 }
 
 export interface PayResult {
@@ -78,13 +80,14 @@ export class CustomerAgent {
   /** Each check's own slots (as many as the runner granted it); none outside a check. */
   private readonly ownSlots = new Map<string, Slots>();
   /** Every wallet request of the run, per payment (for the report). */
-  readonly walletLogs = new Map<string, CustomerWallet['log']>();
+  readonly walletLogs: Map<string, CustomerWallet['log']>;
 
   /** From the pay click to the end state on the page and in the API (ms). */
   readonly settleTimeoutMs: number;
 
   constructor(readonly options: CustomerAgentOptions) {
     this.settleTimeoutMs = options.settleTimeoutMs ?? STEP_TIMEOUTS.settle;
+    this.walletLogs = options.walletLogs ?? new Map();
     this.slots = new Slots(Math.max(1, options.parallel));
     this.rpcUrls = new Map(options.chains.chains.map((c) => [c.chainId, c.rpcUrl]));
     mkdirSync(options.screenshotDir, { recursive: true });

@@ -5,13 +5,20 @@ import { join } from 'node:path';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
 import type { ConformanceOptions } from '../options.ts';
 import { TARGET_DEFAULTS } from '../black-box-options.ts';
-import { CustomerAgent, STEP_TIMEOUTS } from './agent.ts';
+import { CustomerAgent, STEP_TIMEOUTS, type CustomerAgentOptions } from './agent.ts';
 import { createFaucet, FAUCET_AMOUNTS } from './faucet.ts';
 import { loadPageContract } from './page-contract.ts';
 
 export interface CustomerServices {
   agent: CustomerAgent;
   chains: ChainsFile;
+  /**
+   * An agent paying on another target instance's chains (black-box lanes), in the same Chromium, logging into the
+   * same wallet log; the runner counts every agent's browser contexts against --customer-parallel.
+   */
+  onChains(chains: ChainsFile): CustomerAgent;
+  /** Closes every agent and the one Chromium. */
+  close(): Promise<void>;
   /** Writes the wallet log; returns the notes for the report. */
   finish(): Promise<string[]>;
 }
@@ -29,15 +36,24 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
   }
   const contract = loadPageContract(input.pageContract);
   const parallel = input.customerParallel ?? TARGET_DEFAULTS.customerParallel;
-  const agent = new CustomerAgent({
-    contract,
-    chains,
-    parallel,
-    screenshotDir: join(reportDir, 'customer-screenshots'),
-    faucet: createFaucet(chains),
-    ...(input.customerSettleTimeout !== undefined ? { settleTimeoutMs: input.customerSettleTimeout * 1000 } : {}),
-    launch: async () => (await import('./chromium.ts')).launchChromium({ multiProcess: true }),
-  });
+  let browser: ReturnType<CustomerAgentOptions['launch']> | undefined;
+  const walletLogs: NonNullable<CustomerAgentOptions['walletLogs']> = new Map();
+  const agents: CustomerAgent[] = [];
+  const agentOn = (on: ChainsFile): CustomerAgent => {
+    const made = new CustomerAgent({
+      contract,
+      chains: on,
+      parallel,
+      screenshotDir: join(reportDir, 'customer-screenshots'),
+      faucet: createFaucet(on),
+      ...(input.customerSettleTimeout !== undefined ? { settleTimeoutMs: input.customerSettleTimeout * 1000 } : {}),
+      launch: () => (browser ??= import('./chromium.ts').then(({ launchChromium }) => launchChromium({ multiProcess: true }))),
+      walletLogs,
+    });
+    agents.push(made);
+    return made;
+  };
+  const agent = agentOn(chains);
   const timeouts = Object.entries({ ...STEP_TIMEOUTS, settle: agent.settleTimeoutMs })
     .map(([step, ms]) => `${step} ${ms / 1000} s`)
     .join(', ');
@@ -48,6 +64,11 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
   return {
     agent,
     chains,
+    onChains: agentOn,
+    async close() {
+      // Each closes its own sessions and helpers; the shared browser is closed by the first and ignored by the rest.
+      await Promise.all(agents.map((each) => each.close()));
+    },
     async finish() {
       const logs = Object.fromEntries(agent.walletLogs);
       const blocked = agent.blocked

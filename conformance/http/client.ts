@@ -63,6 +63,8 @@ export interface HttpClientOptions {
   dispatcher: Agent;
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
+  /** The spare target instance this client talks to (black-box lanes, 1 for the first spare); absent for the main one. */
+  instance?: number;
   /** Called before a request is sent; throws to refuse it (a check doing what it did not declare: scheduling/guards.ts). */
   guard?: (request: { method: string; path: string; credential: Credential | null }) => void | Promise<void>;
   /** Told of every answered request, with the client that made it (e.g. to remember the payments a check created). */
@@ -134,6 +136,7 @@ export class HttpClient {
       credential: credentialRecord,
       requestBody: body,
       startedAt: startedAt.toISOString(),
+      ...(this.options.instance ? { instance: this.options.instance } : {}),
     };
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
     const maxBytes = this.options.maxResponseBytes;

@@ -26,6 +26,8 @@ export interface Exchange {
   durationMs: number;
   transportError: string | null;
   startedAt: string;
+  /** Which spare target instance answered (black-box lanes: 1 for the first spare); absent for the main instance. */
+  instance?: number;
 }
 
 /**

@@ -25,6 +25,11 @@ export interface Exclusive {
   onFirstAct?: ReadonlySet<SharedResource>;
   enterExclusive?: () => Promise<void>;
   browserSlots: number;
+  /**
+   * Held alone on a spare target instance of its own (black-box lanes, scheduling/lanes.ts): the check runs there,
+   * so what it declared (the clock, the main merchant's books and endpoint, the rate-limit window) is its alone.
+   */
+  lane?: ReadonlySet<SharedResource>;
   /** The test clock made for this check alone (control API): moving it needs no claim. */
   ownClockId?: string;
   /** A reader of the recorded traffic that also sends requests, so runs alone (scheduling/resources.ts). */
@@ -90,9 +95,15 @@ export class UndeclaredResource extends Error {
 export async function requireExclusive(resource: SharedResource, did: string): Promise<void> {
   const scope = currentScope();
   const claims = scope?.claims;
-  if (!claims || claims.exclusive.has(resource)) return;
+  if (!claims || holdsAlone(resource)) return;
   if (claims.onFirstAct?.has(resource) && claims.enterExclusive) return claims.enterExclusive();
   throw new UndeclaredResource(scope.checkId, did, `resources: { exclusive: ['${resource}'] }`);
+}
+
+/** True when the running check holds `resource` alone now, on the main instance or on a spare of its own (outside a check: as if it did). */
+export function holdsAlone(resource: SharedResource): boolean {
+  const claims = currentScope()?.claims;
+  return !claims || claims.exclusive.has(resource) || claims.lane?.has(resource) === true;
 }
 
 /** Refuses the browser customer to a check that holds no browser slot. */

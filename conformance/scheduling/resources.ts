@@ -63,7 +63,15 @@ export interface RunShape {
   testClocks?: boolean;
   /** --customer-parallel: the browser contexts the run has. */
   browserCapacity: number;
+  /** Spare target instances the run has (black-box lanes, lanes.ts): 0 or absent for none. */
+  lanes?: number;
 }
+
+/**
+ * What a fresh target instance has of its own: its clock (its own libfaketime file), its merchant's books, its one
+ * webhook endpoint and its rate-limit window. A check that needs only these alone runs on a spare instance instead.
+ */
+const LANE_RESOURCES: ReadonlySet<SharedResource> = new Set(['clock', 'main-merchant-books', 'main-webhook-endpoint', 'rate-limit-window']);
 
 export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly string[] }, run: RunShape): Claims {
   const declared = new Set(check.resources?.exclusive ?? []);
@@ -73,6 +81,10 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   const wanted = check.resources?.browserSlots ?? 0;
   const capacity = Math.max(1, run.browserCapacity);
   const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
+  // Without a control API, on a spare instance of its own: it holds nothing alone on the main one (its browser
+  // contexts, paying on that instance's chains, count against the run's like any other).
+  if ((run.lanes ?? 0) > 0 && !run.control && !sends.sendsRequests && laneWorthy(declared))
+    return { exclusive: new Set(), browserSlots, lane: declared };
   // Anything held alone from the start besides the clock makes the whole check exclusive.
   if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))
     return run.control && run.testClocks
@@ -80,6 +92,9 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
       : { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
   return { exclusive, browserSlots, ...sends };
 }
+
+const laneWorthy = (declared: ReadonlySet<SharedResource>): boolean =>
+  declared.size > 0 && [...declared].every((resource) => LANE_RESOURCES.has(resource));
 
 /** True for a check that will hold something alone from its first act on it. */
 export const entersExclusive = (claims: Claims): boolean => (claims.onFirstAct?.size ?? 0) > 0;
@@ -91,6 +106,9 @@ export const entersExclusive = (claims: Claims): boolean => (claims.onFirstAct?.
  */
 export function conflicts(a: Claims, b: Claims): boolean {
   if (readsOnly(a) && readsOnly(b)) return false;
+  // A check on a spare instance shares nothing with the main one or another spare (the scheduler counts the spares),
+  // but the readers of the recorded traffic judge its requests too, so they wait for it.
+  if (a.lane || b.lane) return a.exclusive.has('recorded-traffic') || b.exclusive.has('recorded-traffic');
   return a.exclusive.size > 0 || b.exclusive.size > 0 || (entersExclusive(a) && entersExclusive(b));
 }
 

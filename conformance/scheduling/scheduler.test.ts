@@ -14,6 +14,7 @@ async function simulate(
   body: (index: number, log: string[]) => Promise<void> = async () => {
     await tick();
   },
+  laneCapacity = 0,
 ) {
   const log: string[] = [];
   let running = 0;
@@ -21,7 +22,7 @@ async function simulate(
   const notStarted = await runScheduled(
     claims,
     runOrder(claims),
-    { workers, browserCapacity: 2 },
+    { workers, browserCapacity: 2, laneCapacity },
     {
       mayStart: () => true,
       run: async (index) => {
@@ -143,6 +144,58 @@ describe('the scheduler', () => {
   it('starts the checks that wait out real time first, whatever their place in the list', () => {
     const claims = [claim(), claim(), claim({ exclusive: ['rate-limit-window'] }), claim()];
     expect(runOrder(claims, (index) => (index === 3 ? 0 : index === 1 ? 1 : 2))).toEqual([2, 3, 1, 0]);
+  });
+
+  describe('with spare target instances (black-box lanes)', () => {
+    const laned = (resources: ResourceNeeds, tags: string[] = [], lanes = 2) =>
+      claimsOf({ resources, tags }, { control: false, browserCapacity: 2, lanes });
+
+    it('puts a check needing only the clock, the books, the endpoint or the rate-limit window on a lane, holding nothing alone', () => {
+      for (const exclusive of [['clock'], ['main-merchant-books'], ['main-webhook-endpoint'], ['clock', 'rate-limit-window']] as const)
+        expect(laned({ exclusive: [...exclusive] })).toMatchObject({ exclusive: new Set(), lane: new Set(exclusive) });
+      // Its browser contexts (paying on the spare's chains) count as anywhere; a reader reads the whole run; no spares; a control API.
+      expect(laned({ exclusive: ['clock'], browserSlots: 1 })).toMatchObject({ browserSlots: 1, lane: new Set(['clock']) });
+      expect(laned({}, ['cross-cutting']).lane).toBeUndefined();
+      expect(laned({ exclusive: ['clock'] }, [], 0).lane).toBeUndefined();
+      expect(laned({ exclusive: ['clock'] }, [], 0).onFirstAct?.has('clock')).toBe(true);
+      expect(
+        claimsOf({ resources: { exclusive: ['clock'] }, tags: [] }, { control: true, browserCapacity: 2, lanes: 2 }).lane,
+      ).toBeUndefined();
+    });
+
+    it('runs lane checks side by side up to the number of spares, beside checks alone on the main instance', async () => {
+      const claims = [laned({ exclusive: ['clock'] }), laned({ exclusive: ['main-merchant-books'] }), laned({ exclusive: ['clock'] })];
+      claims.push(claim({ exclusive: ['rate-limit-window'] }, [], false), claim());
+      const { log, most } = await simulate(claims, 8, undefined, 2);
+      // The main instance's alone check (3) and two lane checks start at once; the third lane check waits for a spare.
+      expect(log.slice(0, 3)).toEqual(['start 3', 'start 0', 'start 1']);
+      expect(log.indexOf('start 2')).toBeGreaterThan(Math.min(log.indexOf('end 0'), log.indexOf('end 1')));
+      expect(most).toBeLessThanOrEqual(3);
+    });
+
+    it('lets a clock mover on the main instance be alone while lane checks run, and readers wait for the lanes', async () => {
+      const claims = [
+        laned({ exclusive: ['clock'] }),
+        claim({ exclusive: ['clock'], browserSlots: 1 }, [], false),
+        claim({}, ['cross-cutting']),
+      ];
+      const { log } = await simulate(
+        claims,
+        4,
+        async (index, log) => {
+          if (index === 1) {
+            await claims[1]!.enterExclusive!();
+            log.push('moved 1');
+          }
+          await new Promise((resolve) => setTimeout(resolve, index === 0 ? 40 : 5));
+        },
+        1,
+      );
+      // The main instance's mover was alone (lane check 0 still running) long before 0 ended; the reader came last.
+      expect(log.indexOf('alone 1')).toBeLessThan(log.indexOf('end 0'));
+      expect(log.indexOf('moved 1')).toBeLessThan(log.indexOf('end 0'));
+      expect(log.indexOf('start 2')).toBeGreaterThan(log.indexOf('end 0'));
+    });
   });
 
   it('starts nothing more once told so, and returns what never started', async () => {

@@ -40,7 +40,7 @@ export function runOrder(claims: Claims[], rank: (index: number) => number = () 
 export async function runScheduled(
   claims: Claims[],
   order: number[],
-  options: { workers: number; browserCapacity: number },
+  options: { workers: number; browserCapacity: number; laneCapacity?: number },
   hooks: SchedulerHooks,
 ): Promise<number[]> {
   const workers = Math.max(1, options.workers);
@@ -48,17 +48,24 @@ export async function runScheduled(
   const pending = [...order];
   const running = new Map<number, Promise<void>>();
   let slotsUsed = 0;
+  const laneCapacity = options.laneCapacity ?? 0;
+  let lanesUsed = 0;
+  const onLane = (claim: Claims) => claim.lane !== undefined;
   /** The check in (or waiting for) its exclusive phase: nothing starts meanwhile. */
   let alone: { index: number; granted: () => void } | undefined;
+  // Alone on the main instance: checks on spare instances beside it do not count.
   const grantIfAlone = () => {
-    if (alone && running.size === 1 && running.has(alone.index)) alone.granted();
+    if (alone && running.has(alone.index) && [...running.keys()].every((index) => index === alone!.index || onLane(claims[index]!)))
+      alone.granted();
   };
+  // A check waiting for a spare instance may be overtaken by one that finds a spare free: spares are alike.
   const mayOvertake = (earlier: Claims, later: Claims) =>
     !conflicts(earlier, later) && !(earlier.browserSlots > 0 && later.browserSlots > 0);
   const startable = (position: number): boolean => {
-    if (alone) return false;
     const wanted = claims[pending[position]!]!;
+    if (alone && !onLane(wanted)) return false;
     if (slotsUsed + wanted.browserSlots > capacity) return false;
+    if (onLane(wanted) && lanesUsed >= laneCapacity) return false;
     if ([...running.keys()].some((index) => conflicts(claims[index]!, wanted))) return false;
     return pending.slice(0, position).every((index) => mayOvertake(claims[index]!, wanted));
   };
@@ -69,6 +76,8 @@ export async function runScheduled(
       const claim = claims[index]!;
       const slots = claim.browserSlots;
       slotsUsed += slots;
+      const lanes = onLane(claim) ? 1 : 0;
+      lanesUsed += lanes;
       if (claim.onFirstAct?.size) {
         let entered: Promise<void> | undefined;
         claim.enterExclusive = () =>
@@ -93,6 +102,7 @@ export async function runScheduled(
       void hooks.run(index).finally(() => {
         running.delete(index);
         slotsUsed -= slots;
+        lanesUsed -= lanes;
         if (alone?.index === index) alone = undefined;
         grantIfAlone();
         ended();

@@ -13,6 +13,7 @@ import { startSimulator } from '../test-support/simulator.ts';
 import { startFixtureService } from '../test-support/fixture-service/server.ts';
 import type { FixtureFault } from '../test-support/fixture-service/choices.ts';
 import { claimsOf, readsOnly } from './resources.ts';
+import { verdicts } from '../test-support/verdicts.ts';
 
 const SEED = 20_291;
 
@@ -51,32 +52,6 @@ async function run(options: ConformanceOptions, workers: number): Promise<Observ
     onProgress,
   });
   return { result: outcome.result, spans, maxRunning };
-}
-
-/** What must not depend on the worker count: each check's verdict and findings, and the matrix. Ids and times vary per run. */
-function verdicts(result: RunResult) {
-  return {
-    order: result.checks.map((c) => c.id),
-    checks: result.checks.map((c) => ({
-      id: c.id,
-      result: c.result,
-      judged: [...c.judged].sort(),
-      findings: c.failures
-        .map(
-          (f) =>
-            `${f.severity} [${f.requirement}] ${f.title}${f.unconfirmedPremises ? ` (premises ${f.unconfirmedPremises.map((p) => p.id).join(',')})` : ''}`,
-        )
-        .sort(),
-      ...(c.result === 'not-exercised' || c.result === 'skipped' ? { reason: c.reason?.replace(/\d+/g, 'N') } : {}),
-    })),
-    counts: result.summary.counts,
-    traceability: result.traceability.map((row) => ({
-      requirement: row.requirement.id,
-      result: row.result,
-      checks: row.checks.map((c) => `${c.id}:${c.result}:${c.failed}`),
-    })),
-    coverage: result.coverage,
-  };
 }
 
 /** A check holding anything alone ran with no other check beside it (readers of the recorded traffic beside each other only). */

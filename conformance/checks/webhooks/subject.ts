@@ -17,7 +17,7 @@ import { verifySignature } from '../../webhooks/signature.ts';
 import { attemptKey } from '../../webhooks/attempts.ts';
 import { deliveryEvidence } from '../../webhooks/evidence.ts';
 import { SecretRegistry } from '../../http/redact.ts';
-import { currentScope, withoutClaims } from '../../http/request-scope.ts';
+import { holdsAlone, withoutClaims } from '../../http/request-scope.ts';
 import { RequirementError } from '../../errors.ts';
 import type { RunEndpoint } from '../../webhooks/run-endpoint.ts';
 
@@ -91,8 +91,7 @@ export async function webhookSubject(ctx: CheckContext, behaviour: EndpointBehav
 
 /** True when the running check holds the main merchant's endpoint alone (outside the runner: as if it did). */
 function holdsMainEndpoint(): boolean {
-  const claims = currentScope()?.claims;
-  return !claims || claims.exclusive.has('main-webhook-endpoint');
+  return holdsAlone('main-webhook-endpoint');
 }
 
 /**
