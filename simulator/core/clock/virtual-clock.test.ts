@@ -26,6 +26,21 @@ describe('VirtualClock timers', () => {
     clock.dispose();
   });
 
+  it('keeps running while due timers fire: advance(ms) ends ms ahead of where it would be, not frozen at now + ms', async () => {
+    let wall = 0;
+    const clock = new VirtualClock({ wallNow: () => wall, offsetMs: 1_000_000 });
+    // A fired timer whose work takes 40 ms of real time (a durable commit, a slow listener).
+    clock.schedule(1_000_100, () => void (wall += 40));
+    const result = await clock.advance(500);
+    expect(result.firedTimers).toBe(1);
+    expect(clock.offsetMs).toBe(1_000_500);
+    expect(result.now).toBe(1_000_540);
+    // setTime moves to an instant: it ends there whatever the timers took.
+    clock.schedule(1_000_600, () => void (wall += 40));
+    expect((await clock.setTime(1_001_000)).now).toBe(1_001_000);
+    clock.dispose();
+  });
+
   it('calls a task shared by several timers with the argument of each timer', async () => {
     const clock = frozen();
     const fired: string[] = [];

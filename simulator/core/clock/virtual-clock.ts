@@ -207,7 +207,8 @@ export class VirtualClock {
    */
   advance(ms: number): Promise<AdvanceResult> {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance expects ms >= 0, got ${ms}`);
-    return this.enqueue(() => this.advanceTo(this.now() + ms));
+    // The clock keeps running while due timers fire: it ends ms ahead of where it would be, not frozen at now + ms.
+    return this.enqueue(() => this.advanceTo(this.now() + ms, this.offset + ms));
   }
 
   /** Move virtual time forward to `targetMs` (never backwards). */
@@ -269,7 +270,7 @@ export class VirtualClock {
     return next;
   }
 
-  private async advanceTo(target: number): Promise<AdvanceResult> {
+  private async advanceTo(target: number, endOffset?: number): Promise<AdvanceResult> {
     let fired = 0;
     await this.settle();
     for (;;) {
@@ -283,6 +284,7 @@ export class VirtualClock {
       await this.settle();
     }
     if (target > this.now()) this.offset = target - (this.parent ? this.parent.now() : this.wallNow());
+    if (endOffset !== undefined && endOffset > this.offset) this.offset = endOffset;
     await this.notify();
     this.armRealTimer();
     if (!this.parent) for (const clock of this.children.values()) clock.armRealTimer();
