@@ -628,6 +628,10 @@ describe('stablepay conformance: every flag through the real CLI', () => {
     const parallel = await stablepay([...base, '--target-command', 'true', '--customer-parallel', '0']);
     expect(parallel.code).toBe(2);
     expect(parallel.stderr).toMatch(/--customer-parallel/);
+    // Its effect (a payment that never settles fails after that long) is shown in conformance/customer/never-settling.test.ts.
+    const settle = await stablepay([...base, '--target-command', 'true', '--customer-settle-timeout', '0']);
+    expect(settle.code).toBe(2);
+    expect(settle.stderr).toMatch(/--customer-settle-timeout: "0" is not a positive duration in seconds/);
     const fork = await stablepay([...base, '--target-command', 'true', '--fork', 'mainnet']);
     expect(fork.code).toBe(2);
     expect(fork.stderr).toMatch(/--fork: expected <chainId>=<http\(s\) URL>, got "mainnet"/);
