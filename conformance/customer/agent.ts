@@ -39,6 +39,8 @@ export interface CustomerAgentOptions {
   settleTimeoutMs?: number;
   /** Where the wallet requests go, per payment: shared by the agents of one run (one per target instance). */
   walletLogs?: Map<string, CustomerWallet['log']>;
+  /** Why payments are refused from now on: shared by the agents of one run, so the first payment that could not be made blocks every instance's. */
+  blocks?: { reason: string | null };
 }
 
 export interface PayResult {
@@ -71,7 +73,7 @@ export class CustomerAgent {
   private readonly rpcUrls: Map<number, string>;
   private readonly sessions = new Set<CustomerSession>();
   /** Why payments are no longer attempted (the first one that could not be made), or null. */
-  private blockedBy: string | null = null;
+  private readonly blocks: { reason: string | null };
   /** Moves on at every abortOpen of everything: a session of an older generation was opened before it. */
   private generation = 0;
   private abortReason = '';
@@ -88,6 +90,7 @@ export class CustomerAgent {
   constructor(readonly options: CustomerAgentOptions) {
     this.settleTimeoutMs = options.settleTimeoutMs ?? STEP_TIMEOUTS.settle;
     this.walletLogs = options.walletLogs ?? new Map();
+    this.blocks = options.blocks ?? { reason: null };
     this.slots = new Slots(Math.max(1, options.parallel));
     this.rpcUrls = new Map(options.chains.chains.map((c) => [c.chainId, c.rpcUrl]));
     mkdirSync(options.screenshotDir, { recursive: true });
@@ -95,11 +98,11 @@ export class CustomerAgent {
 
   /** From now on every payment is refused with `reason` (the first payment that could not be made names itself). */
   block(reason: string): void {
-    this.blockedBy ??= reason;
+    this.blocks.reason ??= reason;
   }
 
   get blocked(): string | null {
-    return this.blockedBy;
+    return this.blocks.reason;
   }
 
   /**
@@ -149,7 +152,7 @@ export class CustomerAgent {
     label: string,
     input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean } = {},
   ): Promise<CustomerSession> {
-    if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
+    if (this.blocks.reason) throw new CustomerBlockedError(this.blocks.reason);
     const generation = this.generation;
     const scope = currentScope();
     const owner = scope?.checkId ?? '';
@@ -177,7 +180,7 @@ export class CustomerAgent {
     }
     let context: BrowserContext | undefined;
     try {
-      if (this.blockedBy) throw new CustomerBlockedError(this.blockedBy);
+      if (this.blocks.reason) throw new CustomerBlockedError(this.blocks.reason);
       const browser = await this.launch();
       context = await browser.newContext({ viewport: { width: 720, height: 1000 } });
       context.setDefaultTimeout(STEP_TIMEOUTS.load);

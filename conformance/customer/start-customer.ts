@@ -38,6 +38,7 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
   const parallel = input.customerParallel ?? TARGET_DEFAULTS.customerParallel;
   let browser: ReturnType<CustomerAgentOptions['launch']> | undefined;
   const walletLogs: NonNullable<CustomerAgentOptions['walletLogs']> = new Map();
+  const blocks: NonNullable<CustomerAgentOptions['blocks']> = { reason: null };
   const agents: CustomerAgent[] = [];
   const agentOn = (on: ChainsFile): CustomerAgent => {
     const made = new CustomerAgent({
@@ -49,6 +50,7 @@ export function startCustomer(input: ConformanceOptions, reportDir: string, chai
       ...(input.customerSettleTimeout !== undefined ? { settleTimeoutMs: input.customerSettleTimeout * 1000 } : {}),
       launch: () => (browser ??= import('./chromium.ts').then(({ launchChromium }) => launchChromium({ multiProcess: true }))),
       walletLogs,
+      blocks,
     });
     agents.push(made);
     return made;
