@@ -32,6 +32,18 @@ export interface ResourceNeeds {
    * judge its requests or not by chance, so it runs alone, after them. Without it a cross-cutting check sends none.
    */
   sendsRequests?: boolean;
+  /**
+   * The run's first payment through the hosted page: it starts before every other check of the run (those alone from
+   * the start and those on spare instances included), so a page that cannot take money fails here, once, at
+   * --workers 1 and n alike, and the customer agent reports the later payments as not attempted because of it.
+   */
+  browserFirst?: boolean;
+  /**
+   * Holds a payment PROCESSING by stopping a chain's mining (support/customer-path.ts, holdProcessing): on the main
+   * instance it holds every browser slot, so no other check's payment (or its wallet's funding) waits on a chain that
+   * does not mine; on a spare instance, whose chains are its own, only the `browserSlots` it uses at once.
+   */
+  pausesMining?: boolean;
 }
 
 /** What the runner grants a check for its whole run (cleanups included). */
@@ -45,6 +57,8 @@ export interface Claims extends Exclusive {
    * the clock alone no more. Set when the run has test clocks and the clock is all the check declared alone.
    */
   ownClock?: boolean;
+  /** Declared `browserFirst`: the run order puts it before every other check (scheduler.ts, runOrder). */
+  browserFirst?: boolean;
 }
 
 /**
@@ -77,20 +91,24 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   const declared = new Set(check.resources?.exclusive ?? []);
   if (check.tags.includes('cross-cutting')) declared.add('recorded-traffic');
   const exclusive = new Set([...declared].filter((resource) => !(run.control && ONLY_WITHOUT_CONTROL.has(resource))));
-  const sends = check.resources?.sendsRequests === true ? { sendsRequests: true } : {};
-  const wanted = check.resources?.browserSlots ?? 0;
+  const flags = {
+    ...(check.resources?.sendsRequests === true ? { sendsRequests: true } : {}),
+    ...(check.resources?.browserFirst === true && check.resources.browserSlots ? { browserFirst: true } : {}),
+  };
   const capacity = Math.max(1, run.browserCapacity);
-  const browserSlots = wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted));
+  const slotsOf = (wanted: number | 'all') => (wanted === 'all' ? capacity : Math.min(capacity, Math.max(0, wanted)));
+  const declaredSlots = check.resources?.browserSlots ?? 0;
   // Without a control API, on a spare instance of its own: it holds nothing alone on the main one (its browser
   // contexts, paying on that instance's chains, count against the run's like any other).
-  if ((run.lanes ?? 0) > 0 && !run.control && !sends.sendsRequests && laneWorthy(declared))
-    return { exclusive: new Set(), browserSlots, lane: declared };
+  if ((run.lanes ?? 0) > 0 && !run.control && !flags.sendsRequests && laneWorthy(declared))
+    return { exclusive: new Set(), browserSlots: slotsOf(declaredSlots), lane: declared, ...flags };
+  const browserSlots = slotsOf(check.resources?.pausesMining && declaredSlots ? 'all' : declaredSlots);
   // Anything held alone from the start besides the clock makes the whole check exclusive.
   if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))
     return run.control && run.testClocks
-      ? { exclusive: new Set(), browserSlots, ownClock: true }
-      : { exclusive: new Set(), onFirstAct: exclusive, browserSlots };
-  return { exclusive, browserSlots, ...sends };
+      ? { exclusive: new Set(), browserSlots, ownClock: true, ...flags }
+      : { exclusive: new Set(), onFirstAct: exclusive, browserSlots, ...flags };
+  return { exclusive, browserSlots, ...flags };
 }
 
 const laneWorthy = (declared: ReadonlySet<SharedResource>): boolean =>
@@ -123,6 +141,7 @@ export const readsOnly = (claims: Claims): boolean =>
 export function describeNeeds(needs: ResourceNeeds | undefined): string {
   const parts = [...(needs?.exclusive ?? []).map((r) => `${r} alone`)];
   if (needs?.browserSlots) parts.push(`${needs.browserSlots} browser slot${needs.browserSlots === 1 ? '' : 's'}`);
+  if (needs?.pausesMining) parts.push('every browser slot on the main instance (pauses mining)');
   return parts.join(', ');
 }
 

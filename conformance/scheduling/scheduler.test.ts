@@ -141,6 +141,20 @@ describe('the scheduler', () => {
     expect(log.slice(0, 2).sort()).toEqual(['start 0', 'start 1']);
   });
 
+  it('starts the check declared browserFirst before every other, alone-from-the-start and browser checks included', async () => {
+    const claims = [
+      claim({ browserSlots: 1 }),
+      claim({ exclusive: ['rate-limit-window'] }),
+      claim({ browserSlots: 'all', browserFirst: true }),
+      claim(),
+    ];
+    expect(runOrder(claims, (index) => (index === 0 ? 0 : 1))).toEqual([2, 1, 0, 3]);
+    const { log } = await simulate(claims, 4);
+    expect(log.slice(0, 2)).toEqual(['start 2', 'end 2']);
+    // Only a check that pays through the page is put first.
+    expect(claim({ browserFirst: true }).browserFirst).toBeUndefined();
+  });
+
   it('starts the checks that wait out real time first, whatever their place in the list', () => {
     const claims = [claim(), claim(), claim({ exclusive: ['rate-limit-window'] }), claim()];
     expect(runOrder(claims, (index) => (index === 3 ? 0 : index === 1 ? 1 : 2))).toEqual([2, 3, 1, 0]);
@@ -163,6 +177,15 @@ describe('the scheduler', () => {
       ).toBeUndefined();
     });
 
+    it('gives a check that pauses mining every slot on the main instance, and only what it declared on a spare', () => {
+      const pauses = { exclusive: ['clock'], browserSlots: 1, pausesMining: true } satisfies ResourceNeeds;
+      expect(laned(pauses).browserSlots).toBe(1);
+      expect(laned(pauses, [], 0).browserSlots).toBe(2);
+      expect(laned({ browserSlots: 1, pausesMining: true }).browserSlots).toBe(2);
+      // Without a page it pauses nothing the browser waits on.
+      expect(laned({ pausesMining: true }, [], 0).browserSlots).toBe(0);
+    });
+
     it('runs lane checks side by side up to the number of spares, beside checks alone on the main instance', async () => {
       const claims = [laned({ exclusive: ['clock'] }), laned({ exclusive: ['main-merchant-books'] }), laned({ exclusive: ['clock'] })];
       claims.push(claim({ exclusive: ['rate-limit-window'] }, [], false), claim());
@@ -171,6 +194,24 @@ describe('the scheduler', () => {
       expect(log.slice(0, 3)).toEqual(['start 3', 'start 0', 'start 1']);
       expect(log.indexOf('start 2')).toBeGreaterThan(Math.min(log.indexOf('end 0'), log.indexOf('end 1')));
       expect(most).toBeLessThanOrEqual(3);
+    });
+
+    it('lets a browser check of the main instance overtake a browser check waiting for a spare, not one waiting for slots', async () => {
+      // Spare 1 is busy with 0; lane browser check 1 waits for it; main browser checks 2 and 3 (one slot each) start beside 0.
+      const claims = [
+        laned({ exclusive: ['clock'] }),
+        laned({ exclusive: ['clock'], browserSlots: 2 }),
+        claim({ browserSlots: 1 }),
+        claim({ browserSlots: 1 }),
+      ];
+      const { log } = await simulate(claims, 8, (index) => new Promise((resolve) => setTimeout(resolve, [40, 5, 80, 80][index])), 1);
+      expect(log.slice(0, 3)).toEqual(['start 0', 'start 2', 'start 3']);
+      // Once the spare is free, 1 waits for the slots 2 and 3 hold, then runs.
+      expect(log.indexOf('start 1')).toBeGreaterThan(Math.max(log.indexOf('end 0'), log.indexOf('end 2'), log.indexOf('end 3')));
+      // Waiting for slots (its spare is free), a lane browser check holds back a later browser check that would fit.
+      const held = [claim({ browserSlots: 1 }), laned({ exclusive: ['clock'], browserSlots: 2 }), claim({ browserSlots: 1 })];
+      const second = await simulate(held, 8, (index) => new Promise((resolve) => setTimeout(resolve, index === 0 ? 30 : 5)), 1);
+      expect(second.log).toEqual(['start 0', 'end 0', 'start 1', 'end 1', 'start 2', 'end 2']);
     });
 
     it('lets a clock mover on the main instance be alone while lane checks run, and readers wait for the lanes', async () => {

@@ -5,7 +5,7 @@
 // (the exclusive phase), then the plain checks and the clock movers in list order (those that wait out real time
 // first), then the cross-cutting ones that read the whole run. A check never overtakes an earlier one it conflicts with, so two checks that cannot share run in
 // the same order at --workers 1 and at --workers n; a check holding browser slots never overtakes an earlier one
-// waiting for slots.
+// waiting for slots (one waiting for a spare instance, every spare busy, it may).
 import { type Claims, conflicts } from './resources.ts';
 
 export interface SchedulerHooks {
@@ -18,7 +18,7 @@ export interface SchedulerHooks {
 }
 
 /**
- * Indices in the order the run takes them: first the checks that need something alone from the start (each alone, at
+ * Indices in the order the run takes them: first the check declared `browserFirst`, then the checks that need something alone from the start (each alone, at
  * a moment when nothing else runs, so none waits for the others to drain), then the plain ones, then the cross-cutting
  * checks. Within the plain ones those that wait out real time start first (`rank` lower first, list order within a
  * rank: a receiver's 10 s limit before a clock of its own before the rest), so their waits overlap the rest of the run
@@ -26,11 +26,14 @@ export interface SchedulerHooks {
  */
 export function runOrder(claims: Claims[], rank: (index: number) => number = () => 0): number[] {
   const indices = claims.map((_, index) => index);
-  const phase = (c: Claims) => (c.exclusive.has('recorded-traffic') ? 2 : c.exclusive.size > 0 ? 1 : 0);
+  // Before everything: the first payment through the page (it holds nothing alone, so it only delays the first check
+  // alone from the start by its own length, and no other browser check may overtake it).
+  const first = indices.filter((index) => claims[index]!.browserFirst === true);
+  const phase = (c: Claims) => (c.browserFirst ? -1 : c.exclusive.has('recorded-traffic') ? 2 : c.exclusive.size > 0 ? 1 : 0);
   const inPhase = (p: number) => indices.filter((index) => phase(claims[index]!) === p);
   const plain = inPhase(0);
   const ranks = [...new Set(plain.map(rank))].sort((a, b) => a - b);
-  return [...inPhase(1), ...ranks.flatMap((r) => plain.filter((index) => rank(index) === r)), ...inPhase(2)];
+  return [...first, ...inPhase(1), ...ranks.flatMap((r) => plain.filter((index) => rank(index) === r)), ...inPhase(2)];
 }
 
 /**
@@ -58,9 +61,13 @@ export async function runScheduled(
     if (alone && running.has(alone.index) && [...running.keys()].every((index) => index === alone!.index || onLane(claims[index]!)))
       alone.granted();
   };
-  // A check waiting for a spare instance may be overtaken by one that finds a spare free: spares are alike.
+  // A check waiting for a spare instance may be overtaken by one that finds a spare free: spares are alike. A browser
+  // check waiting for a spare (every spare busy) does not hold back the browser checks of the main instance: it waits
+  // for the spare, not for slots, and once a spare is free it waits for slots like any other, holding back the later
+  // ones, so it cannot be starved.
+  const waitsForSpare = (claim: Claims) => onLane(claim) && lanesUsed >= laneCapacity;
   const mayOvertake = (earlier: Claims, later: Claims) =>
-    !conflicts(earlier, later) && !(earlier.browserSlots > 0 && later.browserSlots > 0);
+    !conflicts(earlier, later) && !(earlier.browserSlots > 0 && later.browserSlots > 0 && !waitsForSpare(earlier));
   const startable = (position: number): boolean => {
     const wanted = claims[pending[position]!]!;
     if (alone && !onLane(wanted)) return false;

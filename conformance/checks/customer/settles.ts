@@ -27,7 +27,8 @@ export const customerSettles = defineCheck({
   level: 'documented',
   needs: ['customer'],
   tags: ['customer', 'browser', 'lifecycle'],
-  resources: { browserSlots: 'all' },
+  // Every slot and first of the run: no other payment goes through a page before this one has shown it can take money.
+  resources: { browserSlots: 'all', browserFirst: true },
   async run(ctx: CheckContext) {
     const pairs = chainPairs(ctx);
     const pair = pairs.find((p) => p.chainId === 8453 && p.token === 'USDC') ?? pairs[0];

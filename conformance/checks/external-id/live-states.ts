@@ -33,7 +33,8 @@ export const uniqueWhileLive = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['external-id', 'lifecycle'],
-  resources: { browserSlots: 1 },
+  // One page; it stops mining on Base while the payment is held PROCESSING.
+  resources: { browserSlots: 1, pausesMining: true },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     requireCustomerPath(ctx);

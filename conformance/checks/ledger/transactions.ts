@@ -50,7 +50,8 @@ export const ledgerTransactions = defineCheck({
   // Not the main merchant's books alone: every judgement is about the payments this check made (their records, and
   // none for those that did not settle), and the walk pages by the id of the last record (spec §4's cursor), which
   // records other checks' settlements add meanwhile cannot shift. Other checks' records are judged for shape only.
-  resources: { browserSlots: 'all' },
+  // Every slot for its six payments at once; it then stops mining on chain 1 to hold one PROCESSING.
+  resources: { browserSlots: 'all', pausesMining: true },
   premises: ['payments.minimum-amounts', 'list.item-key', 'ledger.payment-field'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
@@ -71,8 +72,16 @@ export const ledgerTransactions = defineCheck({
       ctx.requireStatus(one, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
       created.push(one.payment);
     }
-    await Promise.all(
-      pairs.map(async ([chainId, token], i) => {
+    const failing = await createPayment(api, {
+      amount: await acceptedAmount(ctx, 'USD', '8.88'),
+      currency: 'USD',
+      ...(failableSellers(ctx) ? { sellers: failableSellers(ctx) } : {}),
+    });
+    ctx.requireStatus(failing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
+    // The failing payment beside the settling ones: its revert comes from its own sellers, blacklisted on its chain,
+    // which none of the settling payments pays; so the check's payments fill its browser slots in two rounds.
+    await Promise.all([
+      ...pairs.map(async ([chainId, token], i) => {
         const paid = await payAsCustomer(ctx, api, created[i]!, { chainId, token });
         ctx.require(
           paid.status === 'SUCCESSFUL',
@@ -82,15 +91,10 @@ export const ledgerTransactions = defineCheck({
         );
         settled.set(paid.id, paid as unknown as Record<string, unknown>);
       }),
-    );
-    const failing = await createPayment(api, {
-      amount: await acceptedAmount(ctx, 'USD', '8.88'),
-      currency: 'USD',
-      ...(failableSellers(ctx) ? { sellers: failableSellers(ctx) } : {}),
-    });
-    ctx.requireStatus(failing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
-    await failAsCustomer(ctx, api, failing.payment);
+      failAsCustomer(ctx, api, failing.payment),
+    ]);
     unsettled.push(failing.payment.id);
+    // Held last: holding stops mining on chain 1, where one of the settling payments is paid.
     const processing = await createPayment(api, { amount: await acceptedAmount(ctx, 'USD', '9.99'), currency: 'USD' });
     ctx.requireStatus(processing, 201, 'TXN-LEDGER-ENDPOINT', 'Setup: create');
     const held = await holdProcessing(ctx, api, processing.payment, { chainId: 1, token: 'USDT' });

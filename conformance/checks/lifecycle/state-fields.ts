@@ -102,7 +102,8 @@ export const stateFields = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['lifecycle', 'clock'],
-  resources: { exclusive: ['clock'], browserSlots: 'all' },
+  // At most two pages at once (a held payment's and the cancelled one's); it stops mining on two chains meanwhile.
+  resources: { exclusive: ['clock'], browserSlots: 2, pausesMining: true },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
