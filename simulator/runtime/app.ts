@@ -157,7 +157,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ...(log ? { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) } : {}),
       ...(options.chaosDeliveries ? { chaos: chaosPlanner(options.chaosDeliveries) } : {}),
       persistence: durable
-        ? { persist: bothSinks(durable.persist, storedObjects), durable: (record: DeliveryRecord) => durableBeforeSend(durable, record) }
+        ? {
+            persist: bothSinks(durable.persist, storedObjects),
+            durable: (record: DeliveryRecord, attempt: number) => durableBeforeSend(durable, record, attempt),
+          }
         : { persist: storedObjects },
       listeners: listenerTargets(listeners, merchantOfKey),
     });
@@ -331,14 +334,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 /**
  * Durable mode, before each webhook attempt: the delivery is committed first (a receiver never sees an event the
  * database does not keep); on a shared database the process must also hold the delivery's lease, so each attempt
- * goes out from one process only. A lease that cannot be claimed (held elsewhere, database unreachable) is not this
- * process's attempt; the takeover sweep offers it again once the lease runs out.
+ * goes out from one process only, and the claim of attempt N fails once the stored delivery holds attempt N (made and
+ * committed elsewhere). A lease that cannot be claimed (held elsewhere, attempt already made, database unreachable) is
+ * not this process's attempt; the takeover sweep offers it again once the lease runs out.
  */
-async function durableBeforeSend(durable: DurableState, record: DeliveryRecord): Promise<boolean> {
+async function durableBeforeSend(durable: DurableState, record: DeliveryRecord, attempt: number): Promise<boolean> {
   await durable.commit();
   if (!durable.leases) return true;
   await durable.refresh().catch(() => undefined);
-  return durable.leases.claim(record.id).catch(() => false);
+  return durable.leases.claim(record.id, attempt).catch(() => false);
 }
 
 /**

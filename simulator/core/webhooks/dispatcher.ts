@@ -64,15 +64,15 @@ export interface DispatcherConfig {
   /**
    * Resolves once the records written so far are durable (durable mode): an attempt goes out only
    * after its delivery is on disk, so a receiver never sees an event a restart would not know of.
-   * False: the attempt is not this process's to send (another process holds the delivery's lease).
+   * False: the attempt is not this process's to send (another process holds the delivery's lease, or made it).
    */
-  beforeSend?: (record: DeliveryRecord) => Promise<boolean | undefined | void>;
+  beforeSend?: (record: DeliveryRecord, attempt: number) => Promise<boolean | undefined | void>;
 }
 
 export class DeliveryDispatcher {
   private readonly retryTimers = new Map<string, TimerHandle>();
-  /** Deliveries with an attempt under way here. */
-  private readonly sending = new Set<string>();
+  /** Deliveries with an attempt under way here, each with the token of the run that makes it (one at a time). */
+  private readonly sending = new Map<string, symbol>();
   private readonly running = new Set<Promise<void>>();
   private readonly closing = new AbortController();
   private readonly limiter: KeyedLimiter;
@@ -107,7 +107,8 @@ export class DeliveryDispatcher {
     if (this.closed || record.status !== 'pending' || record.nextAttemptAtMs === null) return;
     // Already due here (a takeover sweep may offer a delivery this process is about to send).
     if (this.retryTimers.has(record.id) || this.sending.has(record.id)) return;
-    const number = record.attempts.length + 1;
+    // The highest number made, not a count: a schedule may skip numbers, and a count would drift past the schedule.
+    const number = lastAttemptNumber(record) + 1;
     const dueAt = record.nextAttemptAtMs;
     const clock = this.config.clock.for(record.merchantId);
     if (dueAt <= clock.now()) {
@@ -174,11 +175,15 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(record: DeliveryRecord, number: number, scheduledAt: number): Promise<void> {
+    // One attempt of a delivery at a time here: a second run (a timer armed again by a catch-up or a takeover while
+    // this one is in flight) would pass the lease check with our own lease and send the same attempt twice.
+    if (this.sending.has(record.id)) return;
     const clock = this.config.clock.for(record.merchantId);
+    const run = Symbol(record.id);
     this.retryTimers.delete(record.id);
-    this.sending.add(record.id);
+    this.sending.set(record.id, run);
     try {
-      if (this.config.beforeSend && (await this.config.beforeSend(record)) === false) return;
+      if (this.config.beforeSend && (await this.config.beforeSend(record, number)) === false) return;
       if (this.closed || this.forgotten(record)) return;
       // Another process may have made this attempt meanwhile (the record is brought up to date in place).
       if (record.status !== 'pending') return;
@@ -190,7 +195,8 @@ export class DeliveryDispatcher {
       }
       await this.deliverAttempt(record, number, scheduledAt, clock);
     } finally {
-      this.sending.delete(record.id);
+      // Only our own mark: the next attempt (started at once by afterFailure) may already hold the delivery.
+      if (this.sending.get(record.id) === run) this.sending.delete(record.id);
     }
   }
 
@@ -283,6 +289,8 @@ export class DeliveryDispatcher {
   }
 
   private afterFailure(record: DeliveryRecord, number: number, scheduledAt: number): void {
+    // This attempt is over (its outcome recorded): the delivery is free for its next one.
+    this.sending.delete(record.id);
     const { deliveries } = this.config;
     const clock = this.config.clock.for(record.merchantId);
     const next = this.config.nextAttempt(scheduledAt, number);
@@ -304,4 +312,9 @@ export class DeliveryDispatcher {
     });
     this.retryTimers.set(record.id, handle);
   }
+}
+
+/** The highest attempt number on the record (0 before the first). */
+function lastAttemptNumber(record: DeliveryRecord): number {
+  return record.attempts.reduce((highest, made) => Math.max(highest, made.number), 0);
 }

@@ -39,7 +39,7 @@ export interface WebhookServiceOptions {
    * Where endpoints and deliveries report changes (durable mode, the memory ceiling's tally) and, in durable mode,
    * what an attempt waits for before it goes out.
    */
-  persistence?: { persist: Persist; durable?: (record: DeliveryRecord) => Promise<boolean | undefined | void> };
+  persistence?: { persist: Persist; durable?: (record: DeliveryRecord, attempt: number) => Promise<boolean | undefined | void> };
   /** Listener sessions (`stablepay listen`) that get every event of their merchant besides its endpoint; none when absent. */
   listeners?: ListenerTargets;
 }

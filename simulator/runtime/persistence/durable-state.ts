@@ -21,7 +21,14 @@ export interface DurableState {
   /** Rate-limit counts shared with the other processes on the database, when it is shared. */
   windowCounter?(): SharedWindowCounter | undefined;
   /** Delivery leases, when several processes may send (a shared database). */
-  readonly leases?: { claim(id: string): Promise<boolean>; expired(): Promise<string[]>; readonly holder: { ms: number } } | undefined;
+  readonly leases?:
+    | {
+        claim(id: string, attempt: number): Promise<boolean>;
+        renewClaimed(): Promise<number>;
+        expired(): Promise<string[]>;
+        readonly holder: { ms: number };
+      }
+    | undefined;
   /** Accepted user operations' leases, when several processes may submit and settle them (a shared database). */
   readonly operationLeases?: SqlOperationLeases | undefined;
   /** Runs a write request's handler inside its write session (inWriteSession is true within it). */
