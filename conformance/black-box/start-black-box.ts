@@ -84,7 +84,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
   try {
     const image = params.targetImage;
     // A command listens on a host port we choose (or check); a container's port is mapped by Docker.
-    let port: number;
+    let port = 0;
     if (image) port = params.targetPort ?? TARGET_DEFAULTS.imagePort;
     else if (params.baseUrl) {
       port = Number(new URL(params.baseUrl).port || 80);
@@ -92,7 +92,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     } else if (params.targetPort) {
       port = params.targetPort;
       await ensurePortFree(port);
-    } else port = await freePort();
+    }
 
     const workDir = mkdtempSync(join(tmpdir(), 'stablepay-black-box-'));
     teardown.add(() => rmSync(workDir, { recursive: true, force: true }));
@@ -117,6 +117,9 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     };
     // Where the suite (and its browser customer) reaches the target: a container's port is published on a host port
     // the suite picks now, so the target can be told its public URL before it starts (it builds paymentUrl from it).
+    // A free port is picked only now, after the chains took theirs: picked before them, the seconds they take to start
+    // left a window in which an Anvil (of this instance or a spare starting beside it) took the same port.
+    if (port === 0) port = await freePort();
     const hostPort = image ? await freePort() : port;
     const publicUrl = params.baseUrl ?? `http://127.0.0.1:${hostPort}`;
     const env: Record<string, string> = {

@@ -43,6 +43,15 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** True when the target has not exited within a short grace after it answered. */
+async function stillRunning(params: WaitUntilReadyParameters): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, READY_GRACE_MS));
+  return params.exited() === undefined;
+}
+
+/** How long a target must stay up after its first answer to count as ready. */
+const READY_GRACE_MS = 300;
+
 export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<void> {
   const deadline = Date.now() + params.timeoutMs;
   const target = params.signal.kind === 'http' ? `${params.baseUrl}${params.signal.path}` : `"${params.signal.text}" in its output`;
@@ -54,7 +63,9 @@ export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<
         `${params.what} exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before it answered at ${target}; its output is in ${params.logPath}`,
       );
     const ready = params.signal.kind === 'http' ? await answers(target) : params.output().includes(params.signal.text);
-    if (ready) return;
+    // Still alive a moment after the answer: a target that lost its port to another process exits (EADDRINUSE) while
+    // that process answers in its place, and the run would go on against a stranger.
+    if (ready && (await stillRunning(params))) return;
     if (Date.now() > deadline)
       throw new TargetError(
         `${params.what} did not answer at ${target} within ${Math.round(params.timeoutMs / 1000)} s; its output is in ${params.logPath}`,
