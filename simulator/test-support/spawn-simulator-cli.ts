@@ -9,6 +9,31 @@ const BIN = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 /** The banner's last line: once printed the server listens. */
 const READY = /Configure a webhook endpoint/;
 
+/** Node's arguments for `stablepay start` as described above, with `extra` flags after them. */
+export const simulatorCliArgs = (apiKey: string, extra: readonly string[] = []): string[] => [
+  BIN,
+  'start',
+  '--no-chains',
+  '--port',
+  '0',
+  '--quiet',
+  '--no-demo-payment',
+  '--rate-limit',
+  '100000000',
+  '--api-key',
+  apiKey,
+  ...extra,
+];
+
+/** The caller's STABLEPAY_* variables that would change the store or the key, cleared. */
+export const CLEARED_STORE_ENV: Readonly<NodeJS.ProcessEnv> = {
+  STABLEPAY_API_KEY: '',
+  STABLEPAY_STATE_DIR: '',
+  STABLEPAY_DATABASE_URL: '',
+  STABLEPAY_MAX_PAYMENTS: '',
+  STABLEPAY_MAX_STORED_MB: '',
+};
+
 export interface SimulatorCliOptions {
   apiKey: string;
   /** More `stablepay start` flags (`--state-dir`, `--max-stored-mb` …). */
@@ -34,32 +59,9 @@ export interface SimulatorCli {
 
 export async function spawnSimulatorCli(options: SimulatorCliOptions): Promise<SimulatorCli> {
   const [command, ...prefix] = [...(options.prefix ?? []), process.execPath];
-  const args = [
-    ...prefix,
-    ...(options.nodeArgs ?? []),
-    BIN,
-    'start',
-    '--no-chains',
-    '--port',
-    '0',
-    '--quiet',
-    '--no-demo-payment',
-    '--rate-limit',
-    '100000000',
-    '--api-key',
-    options.apiKey,
-    ...(options.args ?? []),
-  ];
+  const args = [...prefix, ...(options.nodeArgs ?? []), ...simulatorCliArgs(options.apiKey, options.args)];
   const child = spawn(command!, args, {
-    env: {
-      ...process.env,
-      STABLEPAY_API_KEY: '',
-      STABLEPAY_STATE_DIR: '',
-      STABLEPAY_DATABASE_URL: '',
-      STABLEPAY_MAX_PAYMENTS: '',
-      STABLEPAY_MAX_STORED_MB: '',
-      ...options.env,
-    },
+    env: { ...process.env, ...CLEARED_STORE_ENV, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
