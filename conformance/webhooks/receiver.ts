@@ -66,6 +66,23 @@ export class ReceiverEndpoint {
     this.behaviour = behaviour;
   }
 
+  /** Slow answers (EndpointBehaviour.delayMs) not yet given, by delivery id: settled once given (or the receiver closed). */
+  private readonly held = new Map<string, Promise<void>>();
+
+  /** Marks a delivery as held back until `given` settles (the receiver's own bookkeeping). */
+  holding(deliveryId: string, given: Promise<void>): void {
+    this.held.set(deliveryId, given);
+    void given.finally(() => this.held.delete(deliveryId));
+  }
+
+  /**
+   * Resolves once the receiver has given its (late) answer to this delivery, whether or not the sender still listened;
+   * at once if it was not held.
+   */
+  answered(deliveryId: string): Promise<void> {
+    return this.held.get(deliveryId) ?? Promise.resolve();
+  }
+
   record(delivery: Delivery): void {
     this.deliveries.push(delivery);
     const waiters = this.waiters;
@@ -118,7 +135,8 @@ export class WebhookReceiver {
   private readonly routes = new Map<string, DeliveryRoute>();
   /** The endpoints of shared paths (not found by path): every delivery of the run is in one of these or unrouted. */
   private readonly routedEndpoints: ReceiverEndpoint[] = [];
-  private readonly pending = new Set<NodeJS.Timeout>();
+  /** Slow answers still to give, with what settles their `answered` promise. */
+  private readonly pending = new Map<NodeJS.Timeout, () => void>();
   readonly holds = new HoldLedger();
   readonly unrouted: Delivery[] = [];
   publicUrl = '';
@@ -215,8 +233,6 @@ export class WebhookReceiver {
       receivedAt: Date.now(),
       answeredStatus: behaviour.status,
     };
-    if (endpoint) endpoint.record(delivery);
-    else this.unrouted.push(delivery);
     const answer = () => {
       if (res.writableEnded || res.destroyed) return;
       res.writeHead(behaviour.status, { 'content-type': 'application/json' });
@@ -224,17 +240,26 @@ export class WebhookReceiver {
     };
     if (behaviour.delayMs) {
       const released = this.holds.begin(endpoint);
+      let given!: () => void;
+      endpoint?.holding(delivery.id, new Promise<void>((resolve) => (given = resolve)));
       const timer = setTimeout(() => {
         this.pending.delete(timer);
         released();
         answer();
+        given();
       }, behaviour.delayMs);
-      this.pending.add(timer);
-    } else answer();
+      this.pending.set(timer, given);
+    }
+    if (endpoint) endpoint.record(delivery);
+    else this.unrouted.push(delivery);
+    if (!behaviour.delayMs) answer();
   }
 
   async close(): Promise<void> {
-    for (const timer of this.pending) clearTimeout(timer);
+    for (const [timer, given] of this.pending) {
+      clearTimeout(timer);
+      given();
+    }
     this.pending.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

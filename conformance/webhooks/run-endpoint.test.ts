@@ -15,8 +15,8 @@ afterEach(async () => receiver.close());
 const created = (checkId: string, id: string) =>
   run.observe({} as HttpClient, { method: 'POST', path: '/v1/payments', checkId }, { status: 201, json: { id } });
 
-const deliver = async (body: unknown): Promise<number> =>
-  (await fetch(run.url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).status;
+const deliver = async (body: unknown, signal?: AbortSignal): Promise<number> =>
+  (await fetch(run.url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, signal })).status;
 
 const cancelled = (paymentId: string) => ({ event: 'payment.cancelled', timestamp: '2026-01-01T00:00:00.000Z', data: { paymentId } });
 
@@ -73,6 +73,33 @@ describe('RunEndpoint', () => {
     expect(b).toEqual(a);
     run.adoptSecret('whsec_second');
     expect(await run.secret()).toEqual({ ok: true, secret: 'whsec_second' });
+  });
+
+  it('tells when a held answer was given, whether or not the sender still listened', async () => {
+    const slow = run.listen('webhooks.slow-receiver-timeout', { status: 200, delayMs: 300 });
+    created('webhooks.slow-receiver-timeout', 'p-held');
+    created('webhooks.slow-receiver-timeout', 'p-gone');
+    const sent = Date.now();
+    const status = deliver(cancelled('p-held'));
+    const [held] = await slow.waitFor((d) => d.length > 0, 1000);
+    let given = 0;
+    const answered = slow.answered(held!.id).then(() => (given = Date.now()));
+    expect(await status).toBe(200);
+    await answered;
+    expect(given - sent).toBeGreaterThanOrEqual(250);
+    // A sender that hangs up first (an implementation's time-out): the answer is still given at its time, not before.
+    const aborted = new AbortController();
+    const gone = deliver(cancelled('p-gone'), aborted.signal).catch(() => 0);
+    const [, second] = await slow.waitFor((d) => d.length > 1, 1000);
+    const hungUp = Date.now();
+    aborted.abort();
+    await gone;
+    await slow.answered(second!.id);
+    expect(Date.now() - hungUp).toBeGreaterThanOrEqual(200);
+    // Not held: at once.
+    slow.behaviour = { status: 200 };
+    await deliver(cancelled('p-held'));
+    await slow.answered(slow.deliveries[2]!.id);
   });
 
   it("does not count another check's held answer against a wait", async () => {
