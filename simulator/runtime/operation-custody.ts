@@ -6,6 +6,8 @@
 // settlement is read from the chain by userOpHash if the operation was mined, else the operation goes back into this
 // process's mempool. Recording a settlement is a change like any other: if two processes record one, the second
 // finds the first's commit in its catch-up and its own version (payment, ledger entries, deliveries) is undone.
+// A held operation (the control API's) is confirmed or failed through whichever process the request reaches: that
+// process takes it from its holder by one conditional update while nobody has started it (takeHeld).
 import type { OperationCustody } from '../core/customer/index.ts';
 import type { DurableState } from './persistence/durable-state.ts';
 import { startLeaseSweep } from './lease-sweep.ts';
@@ -29,6 +31,7 @@ export function operationCustody(durable: DurableState): OperationCustody | unde
       }
     },
     take: (op) => leases.claim(op).catch(() => false),
+    takeHeld: (op) => leases.takeHeld(op.paymentId),
   };
 }
 

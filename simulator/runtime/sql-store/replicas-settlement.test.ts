@@ -241,6 +241,99 @@ describe('a user operation across replicas on one database', () => {
   });
 });
 
+describe("a held operation (the control API's) through any replica", () => {
+  const control = (base: string, paymentId: string, action: 'submit' | 'confirm' | 'fail') =>
+    post(base, `/control/v1/payments/${paymentId}/${action}`, action === 'submit' ? { chainId: CHAIN, token: 'USDC' } : {});
+  const leaseOwner = async (paymentId: string) =>
+    (await db.query<{ owner: string }>('SELECT owner FROM user_operation_leases WHERE payment_id = $1', [paymentId])).rows[0]?.owner;
+  const submittedThrough = async (base: string): Promise<{ paymentId: string; holder: string | undefined }> => {
+    const paymentId = await createPayment(base);
+    const submitted = await control(base, paymentId, 'submit');
+    expect(submitted.status).toBe(200);
+    expect(await read<{ status: string }>(submitted)).toMatchObject({ status: 'PROCESSING' });
+    return { paymentId, holder: await leaseOwner(paymentId) };
+  };
+  const statusOn = async (base: string, paymentId: string) =>
+    (await read<{ status: string }>(fetch(`${base}/v1/payments/${paymentId}`, { headers: auth }))).status;
+
+  it('submitted through A, confirmed through B: 200 SUCCESSFUL, bundled by B, each event once, one ledger entry; A leaves it alone', async () => {
+    const { paymentId, holder } = await submittedThrough(a.url);
+    expect(holder).toBeDefined();
+    const confirmed = await control(b.url, paymentId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await read<{ status: string; txHash: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL', txHash: expect.any(String) });
+    expect(await statusOn(a.url, paymentId)).toBe('SUCCESSFUL');
+    // A's copy never moves: a confirm or fail through A now meets a SUCCESSFUL payment.
+    expect((await control(a.url, paymentId, 'confirm')).status).toBe(409);
+    expect((await control(a.url, paymentId, 'fail')).status).toBe(409);
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    expect(await settledRecord(paymentId)).toEqual({
+      deliveries: ONCE_EACH,
+      ledgerEntries: 1,
+      events: ['payment.completed', 'payment.processing'],
+    });
+  });
+
+  it('submitted through A, failed through B: 200 FAILED (bundler), never mined, each event once, no ledger entry', async () => {
+    const { paymentId } = await submittedThrough(a.url);
+    const failed = await control(b.url, paymentId, 'fail');
+    expect(failed.status).toBe(200);
+    expect(await read<{ status: string; error?: { source: string } }>(failed)).toMatchObject({
+      status: 'FAILED',
+      error: { source: 'bundler' },
+    });
+    // A may not bundle it afterwards: a confirm through A is refused and the payment stays FAILED.
+    expect((await control(a.url, paymentId, 'confirm')).status).toBe(409);
+    expect(await statusOn(a.url, paymentId)).toBe('FAILED');
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    expect(await settledRecord(paymentId)).toEqual({
+      deliveries: { 'payment.failed': 1, 'payment.processing': 1 },
+      ledgerEntries: 0,
+      events: ['payment.failed', 'payment.processing'],
+    });
+  });
+
+  it('held by a replica that was SIGKILLed: confirmed through B right after the kill (whoever swept it up), settled once', async () => {
+    // The short lease, so C's pending deliveries (payment.processing) are taken over too; the confirm does not wait
+    // for the operation's takeover: whether B, A or nobody swept it up yet, B takes it.
+    const replica = await startCliReplica({
+      apiKey: KEY,
+      databaseUrl: url,
+      args: ['--delivery-lease-ms', String(LEASE_MS)],
+      env: { [CHAINS_FILE_ENV]: chainsFilePath },
+    });
+    child = replica.child;
+    const { paymentId, holder } = await submittedThrough(replica.baseUrl);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child?.once('exit', resolve));
+    const confirmed = await control(b.url, paymentId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await read<{ status: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await leaseOwner(paymentId)).not.toBe(holder);
+    expect(await statusOn(a.url, paymentId)).toBe('SUCCESSFUL');
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    expect(await settledRecord(paymentId)).toEqual({
+      deliveries: ONCE_EACH,
+      ledgerEntries: 1,
+      events: ['payment.completed', 'payment.processing'],
+    });
+  });
+
+  it('a confirm through A and a fail through B at the same instant: exactly one wins, one transition, each event once', async () => {
+    const { paymentId } = await submittedThrough(a.url);
+    const [confirmed, failed] = await Promise.all([control(a.url, paymentId, 'confirm'), control(b.url, paymentId, 'fail')]);
+    const statuses = [confirmed.status, failed.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const final = confirmed.status === 200 ? 'SUCCESSFUL' : 'FAILED';
+    expect(await statusOn(b.url, paymentId)).toBe(final);
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    expect((await settledRecord(paymentId)).events).toEqual([
+      final === 'SUCCESSFUL' ? 'payment.completed' : 'payment.failed',
+      'payment.processing',
+    ]);
+  });
+});
+
 /** The hosted page's steps up to the signed operation, on one replica: sign in, prepare, sign. */
 async function signedOperation(paymentId: string, base: string): Promise<{ token: string; params: unknown[] }> {
   const page = { 'content-type': 'application/json' };
