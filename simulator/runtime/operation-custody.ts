@@ -11,6 +11,8 @@
 import type { OperationCustody } from '../core/customer/index.ts';
 import type { DurableState } from './persistence/durable-state.ts';
 import { startLeaseSweep } from './lease-sweep.ts';
+import { storageRefusal } from './mount-app.ts';
+import { StorageUnavailableError } from './sql-store/sql-durable-state.ts';
 
 export function operationCustody(durable: DurableState): OperationCustody | undefined {
   const leases = durable.operationLeases;
@@ -31,7 +33,12 @@ export function operationCustody(durable: DurableState): OperationCustody | unde
       }
     },
     take: (op) => leases.claim(op).catch(() => false),
-    takeHeld: (op) => leases.takeHeld(op.paymentId),
+    // The database away mid-request: 503 with Retry-After like any write it could not take, nothing taken.
+    takeHeld: (op) =>
+      leases.takeHeld(op.paymentId).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw storageRefusal(new StorageUnavailableError(`the operation lease could not be read: ${reason}`, false, { cause: error }));
+      }),
   };
 }
 
