@@ -120,8 +120,28 @@ async function settledRecord(paymentId: string) {
   };
 }
 
-/** The events a paid payment sends (the endpoint was configured before it was created). */
-const ONCE_EACH = { 'payment.completed': 1, 'payment.processing': 1 };
+/** Replica C: a real `stablepay start` on the same database and chains, with the short lease (SIGKILLed by its test). */
+async function startReplicaC(): Promise<Awaited<ReturnType<typeof startCliReplica>>> {
+  const replica = await startCliReplica({
+    apiKey: KEY,
+    databaseUrl: url,
+    args: ['--delivery-lease-ms', String(LEASE_MS)],
+    env: { [CHAINS_FILE_ENV]: chainsFilePath },
+  });
+  child = replica.child;
+  return replica;
+}
+
+/** Its two events arrived: the receiver, the outbox and the ledger hold one settlement, once. */
+async function expectPaidOnce(paymentId: string): Promise<void> {
+  await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+  expect(await settledRecord(paymentId)).toEqual({
+    // The events a paid payment sends (the endpoint was configured before it was created).
+    deliveries: { 'payment.completed': 1, 'payment.processing': 1 },
+    ledgerEntries: 1,
+    events: ['payment.completed', 'payment.processing'],
+  });
+}
 
 describe('a user operation across replicas on one database', () => {
   it('the page spread over A and B, its operation sent to both at once: one taker, one SUCCESSFUL transition, each event once, one ledger entry', async () => {
@@ -166,12 +186,7 @@ describe('a user operation across replicas on one database', () => {
     const onB = await read<{ status: string; txHash: string }>(fetch(`${b.url}/v1/payments/${paymentId}`, { headers: auth }));
     expect(onA).toMatchObject({ status: 'SUCCESSFUL', txHash: onB.txHash });
 
-    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
-    expect(await settledRecord(paymentId)).toEqual({
-      deliveries: ONCE_EACH,
-      ledgerEntries: 1,
-      events: ['payment.completed', 'payment.processing'],
-    });
+    await expectPaidOnce(paymentId);
     // Settled: nobody holds the operation any more.
     await expect
       .poll(async () => (await db.query('SELECT 1 FROM user_operation_leases WHERE payment_id = $1', [paymentId])).rows.length, {
@@ -196,14 +211,7 @@ describe('a user operation across replicas on one database', () => {
   });
 
   it('the replica that took an operation is SIGKILLed before it was mined: B takes it over after the lease and it settles once', async () => {
-    // Replica C: a real `stablepay start` on the same database and chains, with the short lease.
-    const replica = await startCliReplica({
-      apiKey: KEY,
-      databaseUrl: url,
-      args: ['--delivery-lease-ms', String(LEASE_MS)],
-      env: { [CHAINS_FILE_ENV]: chainsFilePath },
-    });
-    child = replica.child;
+    const replica = await startReplicaC();
     const base = replica.baseUrl;
     const paymentId = await createPayment(base);
     // The control API's customer submits through C: the operation is accepted and held in C's mempool.
@@ -232,12 +240,7 @@ describe('a user operation across replicas on one database', () => {
       expect(await read<{ status: string }>(fetch(`${server.url}/v1/payments/${paymentId}`, { headers: auth }))).toMatchObject({
         status: 'SUCCESSFUL',
       });
-    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
-    expect(await settledRecord(paymentId)).toEqual({
-      deliveries: ONCE_EACH,
-      ledgerEntries: 1,
-      events: ['payment.completed', 'payment.processing'],
-    });
+    await expectPaidOnce(paymentId);
   });
 });
 
@@ -266,12 +269,7 @@ describe("a held operation (the control API's) through any replica", () => {
     // A's copy never moves: a confirm or fail through A now meets a SUCCESSFUL payment.
     expect((await control(a.url, paymentId, 'confirm')).status).toBe(409);
     expect((await control(a.url, paymentId, 'fail')).status).toBe(409);
-    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
-    expect(await settledRecord(paymentId)).toEqual({
-      deliveries: ONCE_EACH,
-      ledgerEntries: 1,
-      events: ['payment.completed', 'payment.processing'],
-    });
+    await expectPaidOnce(paymentId);
   });
 
   it('submitted through A, failed through B: 200 FAILED (bundler), never mined, each event once, no ledger entry', async () => {
@@ -296,27 +294,17 @@ describe("a held operation (the control API's) through any replica", () => {
   it('held by a replica that was SIGKILLed: confirmed through B right after the kill (whoever swept it up), settled once', async () => {
     // The short lease, so C's pending deliveries (payment.processing) are taken over too; the confirm does not wait
     // for the operation's takeover: whether B, A or nobody swept it up yet, B takes it.
-    const replica = await startCliReplica({
-      apiKey: KEY,
-      databaseUrl: url,
-      args: ['--delivery-lease-ms', String(LEASE_MS)],
-      env: { [CHAINS_FILE_ENV]: chainsFilePath },
-    });
-    child = replica.child;
+    const replica = await startReplicaC();
     const { paymentId, holder } = await submittedThrough(replica.baseUrl);
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child?.once('exit', resolve));
+    const exited = new Promise((resolve) => replica.child.once('exit', resolve));
+    replica.child.kill('SIGKILL');
+    await exited;
     const confirmed = await control(b.url, paymentId, 'confirm');
     expect(confirmed.status).toBe(200);
     expect(await read<{ status: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL' });
     expect(await leaseOwner(paymentId)).not.toBe(holder);
     expect(await statusOn(a.url, paymentId)).toBe('SUCCESSFUL');
-    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
-    expect(await settledRecord(paymentId)).toEqual({
-      deliveries: ONCE_EACH,
-      ledgerEntries: 1,
-      events: ['payment.completed', 'payment.processing'],
-    });
+    await expectPaidOnce(paymentId);
   });
 
   it('a confirm through A and a fail through B at the same instant: exactly one wins, one transition, each event once', async () => {
