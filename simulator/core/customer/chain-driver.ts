@@ -64,13 +64,16 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
         `The user operation of payment ${paymentId} is being bundled or dropped by another simulator of this sandbox; read the payment again shortly`,
       );
     }
-    if (bundler.getUserOperation(op.chainId, op.userOpHash)?.status === 'pending') return op;
-    // Held by another simulator until now: into this one's mempool, held (settled from the chain if it was mined).
-    accepted ??= deps.acceptedOf(paymentId);
-    if (!accepted) throw new Conflict(`Payment ${paymentId}'s accepted user operation is not kept in this sandbox`);
-    tracker.track(accepted.op);
-    await bundler.resume(op.chainId, accepted.userOperation, { hold: true });
-    return accepted.op;
+    // Into this one's mempool, held, from the chain's view: a copy kept here may be stale (another simulator took it,
+    // mined it and stopped before recording it; a takeover then marked it held again), and resume settles it from the
+    // receipt if it was mined instead of bundling it a second time.
+    const here = bundler.getUserOperation(op.chainId, op.userOpHash);
+    const userOperation = here?.userOperation ?? (accepted ??= deps.acceptedOf(paymentId))?.userOperation;
+    if (!userOperation) throw new Conflict(`Payment ${paymentId}'s accepted user operation is not kept in this sandbox`);
+    bundler.forget(op.chainId, op.userOpHash);
+    tracker.track(op);
+    await bundler.resume(op.chainId, userOperation, { hold: true });
+    return op;
   };
 
   return {

@@ -222,7 +222,7 @@ async function admitted(custody: OperationCustody, op: TrackedOperation, accept:
 export interface ResumeAcceptedDeps {
   payments: PaymentService;
   tracker: OperationTracker;
-  bundler: Pick<Bundler, 'resume'>;
+  bundler: Pick<Bundler, 'resume' | 'getUserOperation' | 'forget'>;
   logger: Logger;
   custody?: OperationCustody | undefined;
 }
@@ -245,6 +245,9 @@ export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepte
         // Several simulators: only the one that takes the operation goes on with it (its holder may be alive).
         if (deps.custody && !(await deps.custody.take(op))) return;
         deps.tracker.track(op);
+        // A held copy still here is stale (another simulator took it since): the chain decides, through resume.
+        const here = deps.bundler.getUserOperation(op.chainId, op.userOpHash);
+        if (here?.status === 'pending' && here.hold) deps.bundler.forget(op.chainId, op.userOpHash);
         await deps.bundler.resume(op.chainId, userOperation, { hold: session.hold });
         resumed += 1;
       } catch (error) {

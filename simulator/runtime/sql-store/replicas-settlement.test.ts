@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAINS_FILE_ENV, chainsFile } from '@stablepay/chains/chains-file';
 import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
 import { startChainNetwork } from '@stablepay/chains/start-chain-network';
+import { parseUserOperation, submitAndSettle } from '@stablepay/chains';
+import { createWeb3Proxy } from '@stablepay/chains/rpc-proxy';
 import { startCliReplica } from '../../test-support/cli-replica.ts';
 import { type Receiver, startReceiver } from '../../test-support/webhooks.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
@@ -304,6 +306,28 @@ describe("a held operation (the control API's) through any replica", () => {
     expect(await read<{ status: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL' });
     expect(await leaseOwner(paymentId)).not.toBe(holder);
     expect(await statusOn(a.url, paymentId)).toBe('SUCCESSFUL');
+    await expectPaidOnce(paymentId);
+  });
+
+  it('a stale copy is never bundled: taken, mined and left unrecorded by another process, then marked held again, a confirm through A settles it from the receipt', async () => {
+    const { paymentId } = await submittedThrough(a.url);
+    // Another process takes it (A's copy stays in A's mempool), mines it and stops before recording anything...
+    await db.query(
+      "UPDATE user_operation_leases SET owner = 'stopped', held = false, lease_until = now() + interval '1 hour' WHERE payment_id = $1",
+      [paymentId],
+    );
+    const { rows } = await db.query<{ op: Record<string, unknown> }>(
+      "SELECT body->'prepared'->'signedOperation' AS op FROM records WHERE kind = 'checkout-session' AND body->>'paymentId' = $1",
+      [paymentId],
+    );
+    const elsewhere = createWeb3Proxy(network, {}, { mode: 'immediate' });
+    const { settlement } = await submitAndSettle(elsewhere, CHAIN, parseUserOperation(rows[0]?.op as Record<string, unknown>));
+    expect(settlement.success).toBe(true);
+    // ...and a takeover put it back, held, as it does for an operation whose taker stopped.
+    await db.query('UPDATE user_operation_leases SET held = true WHERE payment_id = $1', [paymentId]);
+    const confirmed = await control(a.url, paymentId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await read<{ status: string; txHash: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL', txHash: settlement.txHash });
     await expectPaidOnce(paymentId);
   });
 
