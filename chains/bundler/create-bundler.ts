@@ -65,6 +65,11 @@ export interface Bundler {
   bundle(chainId: number, userOpHash: Hex): Promise<UserOperationOutcome>;
   /** Drop a pending operation; onUserOperationRejected reports `failure` (stage 'mempool'). */
   drop(chainId: number, userOpHash: Hex, failure: UserOperationFailure): Promise<UserOperationOutcome>;
+  /**
+   * A pending operation that is no longer this bundler's to send (another bundler sharing the sandbox took it): it
+   * leaves the mempool without an outcome and without a hook. False when it was not pending here.
+   */
+  forget(chainId: number, userOpHash: Hex): boolean;
   waitForOutcome(chainId: number, userOpHash: Hex): Promise<UserOperationOutcome>;
   /** The settlement of an accepted operation (resolves at once if already settled; rejects if it was dropped). */
   waitForSettlement(chainId: number, userOpHash: Hex): Promise<UserOperationSettlement>;
@@ -335,6 +340,13 @@ export function createBundler(network: ChainNetwork, hooks: BundlerHooks = {}, o
         );
       }
       return dropEntry(entry, failure, RPC.REJECTED_BY_ENTRY_POINT);
+    },
+    forget(chainId, hash) {
+      const entry = store.get(key(chainId, hash));
+      if (entry?.status !== 'pending') return false;
+      if (entry.timer) clearTimeout(entry.timer);
+      store.delete(key(chainId, hash));
+      return true;
     },
     waitForOutcome: async (chainId, hash) => entryOf(chainId, hash).outcome,
     async waitForSettlement(chainId, hash) {

@@ -136,6 +136,22 @@ describe('bundler in mempool mode', () => {
     expect(await getTokenBalance(network, CHAIN, 'USDC', account.address)).toBe(before);
   });
 
+  it('forgets a held operation another bundler took: it leaves the mempool with no hook and no outcome; a settled one stays', async () => {
+    const { built, merchant } = await signedPayment('forgotten@example.com');
+    await sendWithContext(built, 'hold');
+    const hooksBefore = settled.length + rejected.length;
+    expect(proxy.bundler.forget(CHAIN, built.userOpHash)).toBe(true);
+    expect(proxy.bundler.getUserOperation(CHAIN, built.userOpHash)).toBeUndefined();
+    expect(settled.length + rejected.length).toBe(hooksBefore);
+    expect(proxy.bundler.forget(CHAIN, built.userOpHash)).toBe(false);
+    // Taken back later (the simulator's takeover resumes it): held again, bundled once asked.
+    await proxy.bundler.resume(CHAIN, built.userOperation, { hold: true });
+    expect((await proxy.bundler.bundle(CHAIN, built.userOpHash)).kind).toBe('settled');
+    expect(await getTokenBalance(network, CHAIN, 'USDC', merchant)).toBe(1_000_000n);
+    expect(proxy.bundler.forget(CHAIN, built.userOpHash)).toBe(false);
+    expect(proxy.bundler.getUserOperation(CHAIN, built.userOpHash)?.status).toBe('settled');
+  });
+
   it("an admission refusal is the caller's error: no simulation, no other hook, nothing stored", async () => {
     const { built } = await signedPayment('refused@example.com');
     const answer = await sendWithContext(built, 'refuse');

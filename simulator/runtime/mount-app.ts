@@ -166,7 +166,8 @@ function durableCommitStage(durable: DurableState, reissue: AppParts['reissue'])
   };
 }
 
-function storageRefusal(error: unknown): unknown {
+/** A database that cannot take a write, as the answer: 507 when full, else 503, both with Retry-After; anything else as is. */
+export function storageRefusal(error: unknown): unknown {
   if (!(error instanceof StorageUnavailableError)) return error;
   return error.full
     ? new ApiError(507, 'Insufficient storage: the database is full; this change was not saved, retry once space is freed', {

@@ -6,9 +6,13 @@
 // settlement is read from the chain by userOpHash if the operation was mined, else the operation goes back into this
 // process's mempool. Recording a settlement is a change like any other: if two processes record one, the second
 // finds the first's commit in its catch-up and its own version (payment, ledger entries, deliveries) is undone.
+// A held operation (the control API's) is confirmed or failed through whichever process the request reaches: that
+// process takes it from its holder by one conditional update while nobody has started it (takeHeld).
 import type { OperationCustody } from '../core/customer/index.ts';
 import type { DurableState } from './persistence/durable-state.ts';
 import { startLeaseSweep } from './lease-sweep.ts';
+import { storageRefusal } from './mount-app.ts';
+import { StorageUnavailableError } from './sql-store/sql-durable-state.ts';
 
 export function operationCustody(durable: DurableState): OperationCustody | undefined {
   const leases = durable.operationLeases;
@@ -29,6 +33,12 @@ export function operationCustody(durable: DurableState): OperationCustody | unde
       }
     },
     take: (op) => leases.claim(op).catch(() => false),
+    // The database away mid-request: 503 with Retry-After like any write it could not take, nothing taken.
+    takeHeld: (op) =>
+      leases.takeHeld(op.paymentId).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw storageRefusal(new StorageUnavailableError(`the operation lease could not be read: ${reason}`, false, { cause: error }));
+      }),
   };
 }
 

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { operationAroundKill } from './operation-around-kill.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/stablepay.js', import.meta.url));
 export const KEY = 'pk_crashtest12345678';
@@ -306,26 +307,15 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       // One stop in four is a SIGTERM (clean stop), the rest SIGKILL.
       const signal: NodeJS.Signals = killNow && random() < 0.25 ? 'SIGTERM' : 'SIGKILL';
       if (killNow && signal === 'SIGTERM') result.sigterms += 1;
-      if (midRequest) {
-        const answer = op().then(
-          (a) => a,
-          () => undefined,
-        );
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 4)));
-        await kill(child, signal);
-        const a = await answer;
-        if (a) {
-          result.acknowledged += 1;
-          onAnswer(a);
-        } else {
-          result.unacknowledged += 1;
-          onLost();
-        }
-      } else {
-        result.acknowledged += 1;
-        onAnswer(await op());
-        if (killNow) await kill(child, signal);
-      }
+      await operationAroundKill({
+        op,
+        onAnswer,
+        onLost,
+        kill: killNow ? () => kill(child, signal) : undefined,
+        midRequest,
+        random,
+        counts: result,
+      });
       if (killNow) {
         result.kills += 1;
         await restart(result.kills);

@@ -8,6 +8,7 @@
 // state implies reached the receiver, once; and no delivery got one attempt twice, except an attempt that reached
 // the receiver before a kill and went out again after it (its sender died before recording it: at-least-once).
 import { type Child, type Status, call, drainAndJudge, kill, listAll, prng, Receiver, startChild } from './crash-run.ts';
+import { operationAroundKill } from './operation-around-kill.ts';
 
 export interface ReplicaCrashRunOptions {
   operations: number;
@@ -231,26 +232,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         result.kills[(victim as (typeof replicas)[number]).name] += 1;
         restartIn = 1 + Math.floor(random() * 4);
       };
-      if (midRequest) {
-        const answer = op().then(
-          (a) => a,
-          () => undefined,
-        );
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 4)));
-        await stop();
-        const a = await answer;
-        if (a) {
-          result.acknowledged += 1;
-          onAnswer(a);
-        } else {
-          result.unacknowledged += 1;
-          onLost();
-        }
-      } else {
-        result.acknowledged += 1;
-        onAnswer(await op());
-        if (victim) await stop();
-      }
+      await operationAroundKill({ op, onAnswer, onLost, kill: victim ? stop : undefined, midRequest, random, counts: result });
       if (restartIn > 0) {
         restartIn -= 1;
         if (restartIn === 0) {

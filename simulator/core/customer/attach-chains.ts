@@ -9,7 +9,13 @@ import { CheckoutSessions, createCheckoutService, type CheckoutEngine, type Chec
 import type { ChainHealth } from './chain-health.ts';
 import type { Logger } from '../support/logger.ts';
 import { createChainDriver } from './chain-driver.ts';
-import { createChainOutcomeHooks, OperationTracker, resumeAcceptedOperations, type OperationCustody } from './chain-outcomes.ts';
+import {
+  acceptedOperation,
+  createChainOutcomeHooks,
+  OperationTracker,
+  resumeAcceptedOperations,
+  type OperationCustody,
+} from './chain-outcomes.ts';
 import type { SettlementContext, SettlementDriver } from './settlement-driver.ts';
 
 /** Real-time delay before an operation from the hosted page is bundled: a fixed ms value or a [min, max] range. */
@@ -92,6 +98,11 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
     bundler: proxy.bundler,
     network,
     tracker,
+    custody,
+    acceptedOf: (paymentId) => {
+      const [session] = sessions.acceptedOf(new Set([paymentId]));
+      return session && acceptedOperation(session);
+    },
     close: async () => {
       closing = true;
       unsubscribe();

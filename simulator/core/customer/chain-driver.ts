@@ -2,7 +2,9 @@
 // lets the checkout fund it and build the payment's one user operation, signs it and sends it through the web3
 // proxy handler with the session's checkout token — exactly what the hosted page does — so the payment becomes
 // PROCESSING when the bundler accepts it. The bundler holds these operations: `confirm` bundles now (SUCCESSFUL or
-// FAILED per the receipt), `fail` drops the operation from the mempool (FAILED with the given error).
+// FAILED per the receipt), `fail` drops the operation from the mempool (FAILED with the given error). Several
+// simulators on one sandbox (custody): the operation may wait in another simulator's mempool; the confirm or fail
+// takes it from there (one decision across simulators, before anyone started it) and bundles or drops it here.
 import type { Bundler, ChainNetwork } from '@stablepay/chains';
 import type { CheckoutEngine, QuoteDeps } from '../checkout/index.ts';
 import { quotePayment } from '../checkout/index.ts';
@@ -11,7 +13,7 @@ import { Conflict, InvalidState } from '../refusals/refusals.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Payment, PaymentStatus } from '../payments/types.ts';
 import type { Web3Handler } from './web3-handler.ts';
-import type { OperationTracker } from './chain-outcomes.ts';
+import type { AcceptedOperation, OperationCustody, OperationTracker, TrackedOperation } from './chain-outcomes.ts';
 import type { SettlementDriver } from './settlement-driver.ts';
 import { refusalError } from './settlement-driver.ts';
 
@@ -23,6 +25,10 @@ export interface ChainDriverDeps {
   bundler: Bundler;
   network: ChainNetwork;
   tracker: OperationTracker;
+  /** Several simulators on one sandbox: who bundles or drops a held operation. */
+  custody?: OperationCustody | undefined;
+  /** The operation the bundler accepted for a payment, as its checkout session keeps it (through any simulator). */
+  acceptedOf(paymentId: string): AcceptedOperation | undefined;
   close(): Promise<void>;
 }
 
@@ -33,10 +39,40 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
   const { payments, tracker, bundler } = deps;
   const latest = (id: string): Payment => payments.store.get(id) as Payment;
 
-  const inFlight = (payment: Payment, event: string) => {
+  const inFlight = async (payment: Payment, event: string): Promise<TrackedOperation> => {
     if (payment.status !== 'PROCESSING') throw notProcessing(payment.status, event);
     const op = tracker.ofPayment(payment.id);
-    if (!op) throw new Conflict(`Payment ${payment.id} has no user operation in this simulator's mempool`);
+    if (!deps.custody) {
+      if (!op) throw new Conflict(`Payment ${payment.id} has no user operation in this simulator's mempool`);
+      return op;
+    }
+    const here = op && bundler.getUserOperation(op.chainId, op.userOpHash);
+    // Under way or done here, or not held (the page's: this simulator admitted it and bundles it): as one simulator.
+    if (op && here && (here.status !== 'pending' || !here.hold)) return op;
+    return takeHeld(payment.id, op);
+  };
+
+  /** Several simulators: the held operation becomes this simulator's to bundle or drop, wherever it waited. */
+  const takeHeld = async (paymentId: string, known: TrackedOperation | undefined): Promise<TrackedOperation> => {
+    let accepted = known ? undefined : deps.acceptedOf(paymentId);
+    const op = known ?? accepted?.op;
+    if (!op) throw new Conflict(`Payment ${paymentId} has no accepted user operation in this sandbox`);
+    if (!(await (deps.custody as OperationCustody).takeHeld(op))) {
+      // Another simulator bundles or drops it (or this one's copy was taken from it): never this copy.
+      bundler.forget(op.chainId, op.userOpHash);
+      throw new Conflict(
+        `The user operation of payment ${paymentId} is being bundled or dropped by another simulator of this sandbox; read the payment again shortly`,
+      );
+    }
+    // Into this one's mempool, held, from the chain's view: a copy kept here may be stale (another simulator took it,
+    // mined it and stopped before recording it; a takeover then marked it held again), and resume settles it from the
+    // receipt if it was mined instead of bundling it a second time.
+    const here = bundler.getUserOperation(op.chainId, op.userOpHash);
+    const userOperation = here?.userOperation ?? (accepted ??= deps.acceptedOf(paymentId))?.userOperation;
+    if (!userOperation) throw new Conflict(`Payment ${paymentId}'s accepted user operation is not kept in this sandbox`);
+    bundler.forget(op.chainId, op.userOpHash);
+    tracker.track(op);
+    await bundler.resume(op.chainId, userOperation, { hold: true });
     return op;
   };
 
@@ -70,13 +106,13 @@ export function createChainDriver(deps: ChainDriverDeps): SettlementDriver {
     },
 
     async confirm(payment) {
-      const op = inFlight(payment, 'chain.confirmed');
+      const op = await inFlight(payment, 'chain.confirmed');
       await bundler.bundle(op.chainId, op.userOpHash);
       return latest(payment.id);
     },
 
     async fail(payment, error) {
-      const op = inFlight(payment, error.source === 'bundler' ? 'bundler.rejected' : 'chain.failed');
+      const op = await inFlight(payment, error.source === 'bundler' ? 'bundler.rejected' : 'chain.failed');
       const stored = bundler.getUserOperation(op.chainId, op.userOpHash);
       if (stored?.status !== 'pending') {
         throw new Conflict(

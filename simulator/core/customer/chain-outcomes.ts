@@ -15,6 +15,7 @@ import {
   type BundlerHooks,
   type ChainNetwork,
   type UserOperationFailure,
+  type UserOperationV07,
 } from '@stablepay/chains';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Logger } from '../support/logger.ts';
@@ -28,6 +29,8 @@ export interface TrackedOperation {
   chainId: number;
   userOpHash: Hex;
   quote: PaymentQuote;
+  /** A control-API operation: held in the mempool until a confirm or fail. */
+  hold?: boolean;
 }
 
 /** Accepted operations by hash and by payment (one payment has at most one accepted operation). */
@@ -67,6 +70,12 @@ export interface OperationCustody {
   admit(op: TrackedOperation, accept: () => void): Promise<boolean>;
   /** An accepted operation found without a live holder (at start, or its holder stopped): true once this simulator holds it. */
   take(op: TrackedOperation): Promise<boolean>;
+  /**
+   * A confirm or fail of a held operation, which may reach any simulator: resolves true once this simulator is the one
+   * to bundle or drop it (taken from whichever simulator held it, by one decision across all of them), false when
+   * another one already is. Rejects when that could not be decided (the database away).
+   */
+  takeHeld(op: TrackedOperation): Promise<boolean>;
 }
 
 export interface ChainOutcomeDeps {
@@ -124,7 +133,7 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
       if (phase === 'check') return {};
       // Acceptance: the payment moves to PROCESSING at the locked rate, in the same tick as the check above.
       const { quote } = prepared;
-      const op: TrackedOperation = { paymentId, chainId, userOpHash, quote };
+      const op: TrackedOperation = { paymentId, chainId, userOpHash, quote, hold: session.hold };
       const accept = (): void => {
         const result = payments.apply(paymentId, {
           type: 'customer.submitted',
@@ -213,7 +222,7 @@ async function admitted(custody: OperationCustody, op: TrackedOperation, accept:
 export interface ResumeAcceptedDeps {
   payments: PaymentService;
   tracker: OperationTracker;
-  bundler: Pick<Bundler, 'resume'>;
+  bundler: Pick<Bundler, 'resume' | 'getUserOperation' | 'forget'>;
   logger: Logger;
   custody?: OperationCustody | undefined;
 }
@@ -229,21 +238,17 @@ export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepte
   let resumed = 0;
   await Promise.all(
     accepted.map(async (session) => {
-      const prepared = session.prepared;
       const payment = deps.payments.find(session.paymentId);
-      if (!prepared?.signedOperation || payment?.status !== 'PROCESSING') return;
+      if (!session.prepared?.signedOperation || payment?.status !== 'PROCESSING') return;
       try {
-        const userOperation = parseUserOperation(prepared.signedOperation);
-        const op: TrackedOperation = {
-          paymentId: session.paymentId,
-          chainId: prepared.chainId,
-          userOpHash: prepared.userOpHash,
-          quote: prepared.quote,
-        };
+        const { op, userOperation } = acceptedOperation(session) as AcceptedOperation;
         // Several simulators: only the one that takes the operation goes on with it (its holder may be alive).
         if (deps.custody && !(await deps.custody.take(op))) return;
         deps.tracker.track(op);
-        await deps.bundler.resume(prepared.chainId, userOperation, { hold: session.hold });
+        // A held copy still here is stale (another simulator took it since): the chain decides, through resume.
+        const here = deps.bundler.getUserOperation(op.chainId, op.userOpHash);
+        if (here?.status === 'pending' && here.hold) deps.bundler.forget(op.chainId, op.userOpHash);
+        await deps.bundler.resume(op.chainId, userOperation, { hold: session.hold });
         resumed += 1;
       } catch (error) {
         deps.logger.error(`payment ${session.paymentId}: its accepted user operation could not be resumed after the restart`, error);
@@ -251,4 +256,26 @@ export async function resumeAcceptedOperations(deps: ResumeAcceptedDeps, accepte
     }),
   );
   return resumed;
+}
+
+/** An operation the bundler accepted for a payment, as its checkout session keeps it (signed, in its RPC form). */
+export interface AcceptedOperation {
+  op: TrackedOperation;
+  userOperation: UserOperationV07;
+}
+
+/** The accepted operation a session keeps; undefined when it has none. Throws when the stored operation is unreadable. */
+export function acceptedOperation(session: CheckoutSession): AcceptedOperation | undefined {
+  const prepared = session.prepared;
+  if (!prepared?.accepted || !prepared.signedOperation) return undefined;
+  return {
+    op: {
+      paymentId: session.paymentId,
+      chainId: prepared.chainId,
+      userOpHash: prepared.userOpHash,
+      quote: prepared.quote,
+      hold: session.hold,
+    },
+    userOperation: parseUserOperation(prepared.signedOperation),
+  };
 }

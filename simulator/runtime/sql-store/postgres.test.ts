@@ -26,7 +26,7 @@ let repo: SqlPaymentRepository;
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   const db = await openPostgres(cluster.createDatabase('contract'), { poolSize: 8 });
-  expect(await migrate(db)).toEqual([1, 2, 3, 4, 5]);
+  expect(await migrate(db)).toEqual([1, 2, 3, 4, 5, 6]);
   expect(await migrate(db)).toEqual([]);
   repo = new SqlPaymentRepository(db);
 });

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAINS_FILE_ENV, chainsFile } from '@stablepay/chains/chains-file';
 import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
 import { startChainNetwork } from '@stablepay/chains/start-chain-network';
+import { parseUserOperation, submitAndSettle } from '@stablepay/chains';
+import { createWeb3Proxy } from '@stablepay/chains/rpc-proxy';
 import { startCliReplica } from '../../test-support/cli-replica.ts';
 import { type Receiver, startReceiver } from '../../test-support/webhooks.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
@@ -120,8 +122,28 @@ async function settledRecord(paymentId: string) {
   };
 }
 
-/** The events a paid payment sends (the endpoint was configured before it was created). */
-const ONCE_EACH = { 'payment.completed': 1, 'payment.processing': 1 };
+/** Replica C: a real `stablepay start` on the same database and chains, with the short lease (SIGKILLed by its test). */
+async function startReplicaC(): Promise<Awaited<ReturnType<typeof startCliReplica>>> {
+  const replica = await startCliReplica({
+    apiKey: KEY,
+    databaseUrl: url,
+    args: ['--delivery-lease-ms', String(LEASE_MS)],
+    env: { [CHAINS_FILE_ENV]: chainsFilePath },
+  });
+  child = replica.child;
+  return replica;
+}
+
+/** Its two events arrived: the receiver, the outbox and the ledger hold one settlement, once. */
+async function expectPaidOnce(paymentId: string): Promise<void> {
+  await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+  expect(await settledRecord(paymentId)).toEqual({
+    // The events a paid payment sends (the endpoint was configured before it was created).
+    deliveries: { 'payment.completed': 1, 'payment.processing': 1 },
+    ledgerEntries: 1,
+    events: ['payment.completed', 'payment.processing'],
+  });
+}
 
 describe('a user operation across replicas on one database', () => {
   it('the page spread over A and B, its operation sent to both at once: one taker, one SUCCESSFUL transition, each event once, one ledger entry', async () => {
@@ -166,12 +188,7 @@ describe('a user operation across replicas on one database', () => {
     const onB = await read<{ status: string; txHash: string }>(fetch(`${b.url}/v1/payments/${paymentId}`, { headers: auth }));
     expect(onA).toMatchObject({ status: 'SUCCESSFUL', txHash: onB.txHash });
 
-    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
-    expect(await settledRecord(paymentId)).toEqual({
-      deliveries: ONCE_EACH,
-      ledgerEntries: 1,
-      events: ['payment.completed', 'payment.processing'],
-    });
+    await expectPaidOnce(paymentId);
     // Settled: nobody holds the operation any more.
     await expect
       .poll(async () => (await db.query('SELECT 1 FROM user_operation_leases WHERE payment_id = $1', [paymentId])).rows.length, {
@@ -196,14 +213,7 @@ describe('a user operation across replicas on one database', () => {
   });
 
   it('the replica that took an operation is SIGKILLed before it was mined: B takes it over after the lease and it settles once', async () => {
-    // Replica C: a real `stablepay start` on the same database and chains, with the short lease.
-    const replica = await startCliReplica({
-      apiKey: KEY,
-      databaseUrl: url,
-      args: ['--delivery-lease-ms', String(LEASE_MS)],
-      env: { [CHAINS_FILE_ENV]: chainsFilePath },
-    });
-    child = replica.child;
+    const replica = await startReplicaC();
     const base = replica.baseUrl;
     const paymentId = await createPayment(base);
     // The control API's customer submits through C: the operation is accepted and held in C's mempool.
@@ -232,12 +242,107 @@ describe('a user operation across replicas on one database', () => {
       expect(await read<{ status: string }>(fetch(`${server.url}/v1/payments/${paymentId}`, { headers: auth }))).toMatchObject({
         status: 'SUCCESSFUL',
       });
+    await expectPaidOnce(paymentId);
+  });
+});
+
+describe("a held operation (the control API's) through any replica", () => {
+  const control = (base: string, paymentId: string, action: 'submit' | 'confirm' | 'fail') =>
+    post(base, `/control/v1/payments/${paymentId}/${action}`, action === 'submit' ? { chainId: CHAIN, token: 'USDC' } : {});
+  const leaseOwner = async (paymentId: string) =>
+    (await db.query<{ owner: string }>('SELECT owner FROM user_operation_leases WHERE payment_id = $1', [paymentId])).rows[0]?.owner;
+  const submittedThrough = async (base: string): Promise<{ paymentId: string; holder: string | undefined }> => {
+    const paymentId = await createPayment(base);
+    const submitted = await control(base, paymentId, 'submit');
+    expect(submitted.status).toBe(200);
+    expect(await read<{ status: string }>(submitted)).toMatchObject({ status: 'PROCESSING' });
+    return { paymentId, holder: await leaseOwner(paymentId) };
+  };
+  const statusOn = async (base: string, paymentId: string) =>
+    (await read<{ status: string }>(fetch(`${base}/v1/payments/${paymentId}`, { headers: auth }))).status;
+
+  it('submitted through A, confirmed through B: 200 SUCCESSFUL, bundled by B, each event once, one ledger entry; A leaves it alone', async () => {
+    const { paymentId, holder } = await submittedThrough(a.url);
+    expect(holder).toBeDefined();
+    const confirmed = await control(b.url, paymentId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await read<{ status: string; txHash: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL', txHash: expect.any(String) });
+    expect(await statusOn(a.url, paymentId)).toBe('SUCCESSFUL');
+    // A's copy never moves: a confirm or fail through A now meets a SUCCESSFUL payment.
+    expect((await control(a.url, paymentId, 'confirm')).status).toBe(409);
+    expect((await control(a.url, paymentId, 'fail')).status).toBe(409);
+    await expectPaidOnce(paymentId);
+  });
+
+  it('submitted through A, failed through B: 200 FAILED (bundler), never mined, each event once, no ledger entry', async () => {
+    const { paymentId } = await submittedThrough(a.url);
+    const failed = await control(b.url, paymentId, 'fail');
+    expect(failed.status).toBe(200);
+    expect(await read<{ status: string; error?: { source: string } }>(failed)).toMatchObject({
+      status: 'FAILED',
+      error: { source: 'bundler' },
+    });
+    // A may not bundle it afterwards: a confirm through A is refused and the payment stays FAILED.
+    expect((await control(a.url, paymentId, 'confirm')).status).toBe(409);
+    expect(await statusOn(a.url, paymentId)).toBe('FAILED');
     await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
     expect(await settledRecord(paymentId)).toEqual({
-      deliveries: ONCE_EACH,
-      ledgerEntries: 1,
-      events: ['payment.completed', 'payment.processing'],
+      deliveries: { 'payment.failed': 1, 'payment.processing': 1 },
+      ledgerEntries: 0,
+      events: ['payment.failed', 'payment.processing'],
     });
+  });
+
+  it('held by a replica that was SIGKILLed: confirmed through B right after the kill (whoever swept it up), settled once', async () => {
+    // The short lease, so C's pending deliveries (payment.processing) are taken over too; the confirm does not wait
+    // for the operation's takeover: whether B, A or nobody swept it up yet, B takes it.
+    const replica = await startReplicaC();
+    const { paymentId, holder } = await submittedThrough(replica.baseUrl);
+    const exited = new Promise((resolve) => replica.child.once('exit', resolve));
+    replica.child.kill('SIGKILL');
+    await exited;
+    const confirmed = await control(b.url, paymentId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await read<{ status: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await leaseOwner(paymentId)).not.toBe(holder);
+    expect(await statusOn(a.url, paymentId)).toBe('SUCCESSFUL');
+    await expectPaidOnce(paymentId);
+  });
+
+  it('a stale copy is never bundled: taken, mined and left unrecorded by another process, then marked held again, a confirm through A settles it from the receipt', async () => {
+    const { paymentId } = await submittedThrough(a.url);
+    // Another process takes it (A's copy stays in A's mempool), mines it and stops before recording anything...
+    await db.query(
+      "UPDATE user_operation_leases SET owner = 'stopped', held = false, lease_until = now() + interval '1 hour' WHERE payment_id = $1",
+      [paymentId],
+    );
+    const { rows } = await db.query<{ op: Record<string, unknown> }>(
+      "SELECT body->'prepared'->'signedOperation' AS op FROM records WHERE kind = 'checkout-session' AND body->>'paymentId' = $1",
+      [paymentId],
+    );
+    const elsewhere = createWeb3Proxy(network, {}, { mode: 'immediate' });
+    const { settlement } = await submitAndSettle(elsewhere, CHAIN, parseUserOperation(rows[0]?.op as Record<string, unknown>));
+    expect(settlement.success).toBe(true);
+    // ...and a takeover put it back, held, as it does for an operation whose taker stopped.
+    await db.query('UPDATE user_operation_leases SET held = true WHERE payment_id = $1', [paymentId]);
+    const confirmed = await control(a.url, paymentId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await read<{ status: string; txHash: string }>(confirmed)).toMatchObject({ status: 'SUCCESSFUL', txHash: settlement.txHash });
+    await expectPaidOnce(paymentId);
+  });
+
+  it('a confirm through A and a fail through B at the same instant: exactly one wins, one transition, each event once', async () => {
+    const { paymentId } = await submittedThrough(a.url);
+    const [confirmed, failed] = await Promise.all([control(a.url, paymentId, 'confirm'), control(b.url, paymentId, 'fail')]);
+    const statuses = [confirmed.status, failed.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const final = confirmed.status === 200 ? 'SUCCESSFUL' : 'FAILED';
+    expect(await statusOn(b.url, paymentId)).toBe(final);
+    await expect.poll(() => received().filter((r) => r.paymentId === paymentId).length, { timeout: 30_000 }).toBe(2);
+    expect((await settledRecord(paymentId)).events).toEqual([
+      final === 'SUCCESSFUL' ? 'payment.completed' : 'payment.failed',
+      'payment.processing',
+    ]);
   });
 });
 

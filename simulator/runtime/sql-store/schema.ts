@@ -112,6 +112,16 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX user_operation_leases_until ON user_operation_leases (lease_until);
     `,
   },
+  {
+    id: 6,
+    name: 'held operations',
+    // A control-API operation waits in its holder's mempool for a confirm or a fail that may reach any process of the
+    // sandbox. \`held\` is true while nobody has started to bundle or drop it: the process that turns it false (one
+    // conditional update) is the one that bundles or drops it, whoever held it (sql-operation-leases.ts).
+    sql: `
+      ALTER TABLE user_operation_leases ADD COLUMN held boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
 
 /** Any fixed number: the advisory lock that makes processes starting together on one server migrate one at a time. */

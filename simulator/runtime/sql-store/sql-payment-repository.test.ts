@@ -15,7 +15,7 @@ let repo: SqlPaymentRepository;
 
 beforeAll(async () => {
   const db = await openPglite();
-  expect(await migrate(db)).toEqual([1, 2, 3, 4, 5]);
+  expect(await migrate(db)).toEqual([1, 2, 3, 4, 5, 6]);
   repo = new SqlPaymentRepository(db);
 }, SLOW);
 afterAll(async () => {
@@ -31,7 +31,7 @@ describe('the SQL store on a PGlite directory', () => {
       const dir = mkdtempSync(join(tmpdir(), 'stablepay-pglite-'));
       try {
         const first = await openPglite(dir);
-        expect(await migrate(first)).toEqual([1, 2, 3, 4, 5]);
+        expect(await migrate(first)).toEqual([1, 2, 3, 4, 5, 6]);
         const store = new SqlPaymentRepository(first);
         const merchant = 'merchant-on-disk';
         const made = [payment(merchant, { externalId: 'order-9' }), payment(merchant), payment(merchant)];
