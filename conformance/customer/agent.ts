@@ -14,6 +14,7 @@ import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
 import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from './agent-errors.ts';
+import { ChainsHold } from './chains-hold.ts';
 import { CustomerSession, type EndState, type StepRecord } from './customer-session.ts';
 import type { CustomerFaucet } from './faucet.ts';
 import type { PageContract } from './page-contract.ts';
@@ -83,6 +84,8 @@ export class CustomerAgent {
   private readonly ownSlots = new Map<string, Slots>();
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs: Map<string, CustomerWallet['log']>;
+  /** This instance's chains held alone by a check that stops one from mining (chains-hold.ts). */
+  private readonly hold = new ChainsHold(() => [...this.sessions].map((session) => session.owner));
 
   /** From the pay click to the end state on the page and in the API (ms). */
   readonly settleTimeoutMs: number;
@@ -130,6 +133,15 @@ export class CustomerAgent {
 
   forget(session: CustomerSession): void {
     this.sessions.delete(session);
+    this.hold.changed();
+  }
+
+  /**
+   * This instance's chains for the running check alone, while it stops one from mining (chains-hold.ts): waits until no
+   * other check has a page open or opening here; returns the release.
+   */
+  holdChainsAlone(): Promise<() => void> {
+    return this.hold.hold(currentScope()?.checkId ?? '');
   }
 
   chainName(chainId: number): string {
@@ -159,6 +171,20 @@ export class CustomerAgent {
     // A check opens at most the browser contexts the runner granted it at once; more of its payments wait for its own
     // slots, never for another check's.
     const own = this.slotsOf(owner, scope?.claims?.browserSlots);
+    const opened = await this.hold.beforeOpen(owner);
+    try {
+      return await this.openPage(paymentUrl, label, input, { generation, owner, own });
+    } finally {
+      opened();
+    }
+  }
+
+  private async openPage(
+    paymentUrl: string,
+    label: string,
+    input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean },
+    { generation, owner, own }: { generation: number; owner: string; own: Slots },
+  ): Promise<CustomerSession> {
     const ownSlot = await own.acquire(owner);
     let slot: () => void;
     try {
