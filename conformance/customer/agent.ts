@@ -205,6 +205,7 @@ export class CustomerAgent {
       throw error;
     }
     let context: BrowserContext | undefined;
+    let funded: Promise<void> | undefined;
     try {
       if (this.blocks.reason) throw new CustomerBlockedError(this.blocks.reason);
       const browser = await this.launch();
@@ -219,6 +220,8 @@ export class CustomerAgent {
         ...(faucet ? { fund: (chainId: number, address: Hex) => faucet.fund(chainId, address) } : {}),
       });
       this.walletLogs.set(label, wallet.log);
+      // The wallet is funded while the page opens (its requests wait for it); the page is open once both are done.
+      funded = wallet.funded;
       const page = await context.newPage();
       try {
         if (input.embed) {
@@ -237,12 +240,14 @@ export class CustomerAgent {
         this.ensureCurrent(generation, owner);
         throw new PageUnavailableError(paymentUrl, (error as Error).message.split('\n')[0] ?? 'error');
       }
+      await funded;
       this.ensureCurrent(generation, owner);
       const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false, generation, owner);
       this.sessions.add(session);
       return session;
     } catch (error) {
-      await context?.close().catch(() => undefined);
+      // Its funding ends before the slot is free (a check holding the chains alone waits for the pages opening).
+      await Promise.all([context?.close().catch(() => undefined), funded]);
       release();
       throw error;
     }
