@@ -36,7 +36,7 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
   let failedOut: string | undefined;
   const notStarted = await runScheduled(
     claims,
-    runOrder(claims, (index) => rankOf(plan.selected[index]!.tags, claims[index]!)),
+    runOrder(claims, (index) => rankOf(plan.selected[index]!.tags, claims[index]!, services.customer ? browserCapacity : null)),
     { workers: options.workers, browserCapacity, laneCapacity: services.lanes?.size ?? 0 },
     {
       mayStart: () => !services.stop?.aborted && failedOut === undefined,
@@ -94,13 +94,17 @@ export async function runPlan(plan: RunPlan, services: RunServices): Promise<Pla
 }
 
 /**
- * First the checks that wait out real time: those tagged slow (a receiver's 10 s limit); then, on spare instances,
- * those that use the browser (the run's browser contexts are what a black-box run waits on longest, so they start
- * at once and stay busy); then the other checks on a clock of their own or a spare instance (their retries and settles
- * are their own waits); they overlap the rest instead of ending the run.
+ * First the checks that wait out real time: those tagged slow (a receiver's 10 s limit); then, in a run with the
+ * browser customer, those that use the browser, on the main instance or a spare (the run's browser contexts are what a
+ * black-box run waits on longest, so they start at once and stay busy), those holding more slots at once first: a
+ * browser check never overtakes an earlier one waiting for slots (scheduler.ts), so a wide check queued behind narrow
+ * ones would leave slots idle while it waits for them all, and the narrow ones last pair up in the slots left; then the
+ * other checks on a clock of their own or a spare instance (their retries and settles are their own waits); they
+ * overlap the rest instead of ending the run.
  */
-function rankOf(tags: readonly string[], claims: Claims): number {
+function rankOf(tags: readonly string[], claims: Claims, browserCapacity: number | null): number {
   if (tags.includes('slow')) return 0;
-  if (claims.lane && claims.browserSlots > 0) return 1;
+  // Without the browser customer (a control API pays for the checks) nothing waits on a page: list order.
+  if (browserCapacity !== null && claims.browserSlots > 0) return 1 + (browserCapacity - claims.browserSlots) / (browserCapacity + 1);
   return claims.ownClock || claims.lane ? 2 : 3;
 }

@@ -14,6 +14,7 @@ import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
 import { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from './agent-errors.ts';
+import { ChainsHold } from './chains-hold.ts';
 import { CustomerSession, type EndState, type StepRecord } from './customer-session.ts';
 import type { CustomerFaucet } from './faucet.ts';
 import type { PageContract } from './page-contract.ts';
@@ -83,6 +84,8 @@ export class CustomerAgent {
   private readonly ownSlots = new Map<string, Slots>();
   /** Every wallet request of the run, per payment (for the report). */
   readonly walletLogs: Map<string, CustomerWallet['log']>;
+  /** This instance's chains held alone by a check that stops one from mining (chains-hold.ts). */
+  private readonly hold = new ChainsHold(() => [...this.sessions].map((session) => session.owner));
 
   /** From the pay click to the end state on the page and in the API (ms). */
   readonly settleTimeoutMs: number;
@@ -130,6 +133,15 @@ export class CustomerAgent {
 
   forget(session: CustomerSession): void {
     this.sessions.delete(session);
+    this.hold.changed();
+  }
+
+  /**
+   * This instance's chains for the running check alone, while it stops one from mining (chains-hold.ts): waits until no
+   * other check has a page open or opening here; returns the release.
+   */
+  holdChainsAlone(): Promise<() => void> {
+    return this.hold.hold(currentScope()?.checkId ?? '');
   }
 
   chainName(chainId: number): string {
@@ -159,6 +171,20 @@ export class CustomerAgent {
     // A check opens at most the browser contexts the runner granted it at once; more of its payments wait for its own
     // slots, never for another check's.
     const own = this.slotsOf(owner, scope?.claims?.browserSlots);
+    const opened = await this.hold.beforeOpen(owner);
+    try {
+      return await this.openPage(paymentUrl, label, input, { generation, owner, own });
+    } finally {
+      opened();
+    }
+  }
+
+  private async openPage(
+    paymentUrl: string,
+    label: string,
+    input: { chainId?: number; hooks?: WalletHooks; privateKey?: Hex; embed?: boolean },
+    { generation, owner, own }: { generation: number; owner: string; own: Slots },
+  ): Promise<CustomerSession> {
     const ownSlot = await own.acquire(owner);
     let slot: () => void;
     try {
@@ -179,6 +205,7 @@ export class CustomerAgent {
       throw error;
     }
     let context: BrowserContext | undefined;
+    let funded: Promise<void> | undefined;
     try {
       if (this.blocks.reason) throw new CustomerBlockedError(this.blocks.reason);
       const browser = await this.launch();
@@ -193,6 +220,8 @@ export class CustomerAgent {
         ...(faucet ? { fund: (chainId: number, address: Hex) => faucet.fund(chainId, address) } : {}),
       });
       this.walletLogs.set(label, wallet.log);
+      // The wallet is funded while the page opens (its requests wait for it); the page is open once both are done.
+      funded = wallet.funded;
       const page = await context.newPage();
       try {
         if (input.embed) {
@@ -211,12 +240,14 @@ export class CustomerAgent {
         this.ensureCurrent(generation, owner);
         throw new PageUnavailableError(paymentUrl, (error as Error).message.split('\n')[0] ?? 'error');
       }
+      await funded;
       this.ensureCurrent(generation, owner);
       const session = new CustomerSession(page, wallet, context, this, release, label, input.embed ?? false, generation, owner);
       this.sessions.add(session);
       return session;
     } catch (error) {
-      await context?.close().catch(() => undefined);
+      // Its funding ends before the slot is free (a check holding the chains alone waits for the pages opening).
+      await Promise.all([context?.close().catch(() => undefined), funded]);
       release();
       throw error;
     }

@@ -43,6 +43,8 @@ export interface CustomerWallet {
   readonly signed: SignedRecord[];
   /** The chain the wallet is on (eth_chainId); wallet_switchEthereumChain moves it. */
   readonly chainId: number;
+  /** The start chain's funding ended (done or logged as refused); the page's requests wait for it meanwhile. */
+  readonly funded: Promise<void>;
 }
 
 export interface InstallWalletInput {
@@ -101,7 +103,13 @@ interface TypedData {
 export async function installWallet(context: BrowserContext, input: InstallWalletInput): Promise<CustomerWallet> {
   const account = privateKeyToAccount(input.privateKey);
   const started = Date.now();
-  const state = { address: account.address, log: [] as WalletLogEntry[], signed: [] as SignedRecord[], chainId: input.startChainId };
+  const state = {
+    address: account.address,
+    log: [] as WalletLogEntry[],
+    signed: [] as SignedRecord[],
+    chainId: input.startChainId,
+    funded: Promise.resolve(),
+  };
   const funded = new Map<number, Promise<void>>();
   let hookRan: Promise<void> | undefined;
   const rpc = (chainId: number): string => {
@@ -221,10 +229,12 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
     }
   }
 
-  await fundOn(input.startChainId);
+  // Funded while the page opens, not before: every request of the page waits for its chain's funding.
+  state.funded = fundOn(input.startChainId);
   await context.exposeBinding('__stablepayCustomerWallet', async (_source, method: string, params: unknown[]) => {
     const atMs = Date.now() - started;
     try {
+      await fundOn(state.chainId);
       const reply = await answer(String(method), Array.isArray(params) ? params : []);
       state.log.push({
         method: String(method),

@@ -39,9 +39,10 @@ export interface ResourceNeeds {
    */
   browserFirst?: boolean;
   /**
-   * Holds a payment PROCESSING by stopping a chain's mining (support/customer-path.ts, holdProcessing): on the main
-   * instance it holds every browser slot, so no other check's payment (or its wallet's funding) waits on a chain that
-   * does not mine; on a spare instance, whose chains are its own, only the `browserSlots` it uses at once.
+   * Holds a payment PROCESSING by stopping a chain's mining (support/customer-path.ts, holdProcessing). It claims only
+   * the `browserSlots` it uses at once: while the chain does not mine, it holds its instance's chains alone in the
+   * customer agent (customer/chains-hold.ts: no other check's page of that instance is open or opens, so no payment or
+   * wallet funding waits on it), instead of every slot of the run for the whole check.
    */
   pausesMining?: boolean;
 }
@@ -102,7 +103,7 @@ export function claimsOf(check: { resources?: ResourceNeeds; tags: readonly stri
   // contexts, paying on that instance's chains, count against the run's like any other).
   if ((run.lanes ?? 0) > 0 && !run.control && !flags.sendsRequests && laneWorthy(declared))
     return { exclusive: new Set(), browserSlots: slotsOf(declaredSlots), lane: declared, ...flags };
-  const browserSlots = slotsOf(check.resources?.pausesMining && declaredSlots ? 'all' : declaredSlots);
+  const browserSlots = slotsOf(declaredSlots);
   // Anything held alone from the start besides the clock makes the whole check exclusive.
   if (exclusive.size > 0 && [...exclusive].every((resource) => ON_FIRST_ACT.has(resource)))
     return run.control && run.testClocks
@@ -141,7 +142,7 @@ export const readsOnly = (claims: Claims): boolean =>
 export function describeNeeds(needs: ResourceNeeds | undefined): string {
   const parts = [...(needs?.exclusive ?? []).map((r) => `${r} alone`)];
   if (needs?.browserSlots) parts.push(`${needs.browserSlots} browser slot${needs.browserSlots === 1 ? '' : 's'}`);
-  if (needs?.pausesMining) parts.push('every browser slot on the main instance (pauses mining)');
+  if (needs?.pausesMining) parts.push("its instance's chains alone while it pauses mining");
   return parts.join(', ');
 }
 

@@ -133,15 +133,21 @@ export async function holdProcessing(
     };
   }
   const rpcUrl = chainOf(ctx.customer.chains, pair.chainId).rpcUrl;
+  // No other check's page of this instance is open while its chain does not mine, and none opens until it mines again.
+  const alone = await ctx.customer.agent.holdChainsAlone();
   let paused = false;
   let released!: () => void;
   const heldUntil = new Promise<void>((resolve) => (released = resolve));
   const resume = async () => {
     released();
-    if (!paused) return;
-    paused = false;
-    await rpc(rpcUrl, 'evm_setAutomine', [true]);
-    await rpc(rpcUrl, 'evm_mine', []);
+    try {
+      if (!paused) return;
+      paused = false;
+      await rpc(rpcUrl, 'evm_setAutomine', [true]);
+      await rpc(rpcUrl, 'evm_mine', []);
+    } finally {
+      alone();
+    }
   };
   ctx.onCleanup(resume);
   const paying = payThroughPage(ctx, api, payment, pair, {
