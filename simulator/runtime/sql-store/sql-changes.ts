@@ -2,7 +2,6 @@
 // sequence `state_changes` (migration 3) while the writer holds WRITE_LOCK, a transaction-scoped advisory lock: so
 // numbers are committed in the order they are drawn, and "every row with a number above N" is exactly what was
 // committed since a reader saw N. A delete writes a tombstone with its own number.
-import { isDeepStrictEqual } from 'node:util';
 import type { SqlQueries } from './sql-client.ts';
 
 /** One write of a batch: the record's latest value, or its deletion. */
@@ -64,11 +63,13 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
 }
 
-/** Whether a change leaves the record as a row read back has it (both deleted, or equal JSON values). */
-export function sameAsRow(change: Change, body: string | null): boolean {
-  if (change.deleted || body === null) return change.deleted && body === null;
-  // Compared as values: jsonb hands the text back with its own key order and spacing.
-  return isDeepStrictEqual(JSON.parse(jsonText(change.value)), JSON.parse(body));
+/**
+ * Whether a pending change is a delete another process already committed (its tombstone): the record is gone whoever
+ * removed it, so the catch-up takes it as done rather than as a conflict. An equal put is still a conflict: what was
+ * reported with it (a transition's webhook delivery) depends on who made the change, and the other process sent its own.
+ */
+export function deletedByBoth(change: Change, body: string | null): boolean {
+  return change.deleted && body === null;
 }
 
 /** Who leases a delivery it writes first, and for how long (sql-delivery-leases.ts). */
