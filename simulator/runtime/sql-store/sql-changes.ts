@@ -63,6 +63,15 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
 }
 
+/**
+ * Whether a pending change is a delete another process already committed (its tombstone): the record is gone whoever
+ * removed it, so the catch-up takes it as done rather than as a conflict. An equal put is still a conflict: what was
+ * reported with it (a transition's webhook delivery) depends on who made the change, and the other process sent its own.
+ */
+export function deletedByBoth(change: Change, body: string | null): boolean {
+  return change.deleted && body === null;
+}
+
 /** Who leases a delivery it writes first, and for how long (sql-delivery-leases.ts). */
 export interface LeaseHolder {
   owner: string;

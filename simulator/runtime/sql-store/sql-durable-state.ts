@@ -12,7 +12,8 @@
 // every record it touched, and every change reported after it, goes back to its last committed value through the
 // stores' "apply one record" entry (runtime/apply-records.ts), and every request whose changes went is refused
 // (503/507). A change made outside a session (a timer, a webhook outcome) that another process changed first is
-// undone the same way when the catch-up finds it, so the other process's committed version stands.
+// undone the same way when the catch-up finds it, so the other process's committed version stands; a record both
+// deleted (an expired checkout session each dropped) is no conflict.
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
@@ -21,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { SqlOperationLeases } from './sql-operation-leases.ts';
 import { DEFAULT_DELIVERY_LEASE_MS, SqlDeliveryLeases } from './sql-delivery-leases.ts';
 import { SqlWindowCounter } from './sql-shared-counter.ts';
-import { type Change, type ChangedRow, changesSince, jsonText, takeWriteLock, writeChange } from './sql-changes.ts';
+import { type Change, type ChangedRow, changesSince, jsonText, deletedByBoth, takeWriteLock, writeChange } from './sql-changes.ts';
 import {
   GENERATION_ID,
   GENERATION_KIND,
@@ -466,8 +467,10 @@ export class SqlDurableState {
       const key = keyOf(row.kind, row.id);
       if (row.body === null) this.committed.delete(key);
       else this.committed.set(key, row.body);
-      if (this.pending.has(key)) {
-        if (!LAST_WRITER_WINS.has(row.kind)) {
+      const ours = this.pending.get(key);
+      if (ours) {
+        // A record both processes deleted (each dropping the same expired checkout session) is no conflict.
+        if (!LAST_WRITER_WINS.has(row.kind) && !deletedByBoth(ours, row.body)) {
           conflict = true;
           continue;
         }
