@@ -30,7 +30,16 @@ const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
 /** Runs the suite once; `keepAs` (a file path) keeps its JSON report. */
 export async function runConformanceOnce(
   kind: RunKind,
-  options: { workers: number; seed: number; keepAs?: string; instances?: number },
+  options: {
+    workers: number;
+    seed: number;
+    keepAs?: string;
+    instances?: number;
+    /** Black-box: `stablepay start` flags after `--no-demo-payment` (a database, replicas). */
+    targetFlags?: string[];
+    /** Black-box: the target keeps its control API (the suite then uses it); default `--no-control`. */
+    targetControl?: boolean;
+  },
 ): Promise<MeasuredConformanceRun> {
   const reportDir = await mkdtemp(join(tmpdir(), `cf-runs-${kind}-`));
   const common = ['--seed', String(options.seed), '--workers', String(options.workers), '--format', 'json', '--report-dir', reportDir];
@@ -38,7 +47,8 @@ export async function runConformanceOnce(
   try {
     let args: string[];
     if (kind === 'black-box') {
-      const target = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} start --no-control --no-demo-payment`;
+      const flags = (options.targetFlags ?? []).map((flag) => ` ${JSON.stringify(flag)}`).join('');
+      const target = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} start${options.targetControl ? '' : ' --no-control'} --no-demo-payment${flags}`;
       args = [
         'conformance',
         '--target-command',
