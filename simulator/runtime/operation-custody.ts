@@ -46,6 +46,8 @@ export interface TakeoverTargets {
   payments: { find(id: string): { status: string } | undefined };
   /** Resumes the accepted operations of these payments (attachChains' takeOver); resolves with how many went on. */
   takeOver(paymentIds: ReadonlySet<string>): Promise<number>;
+  /** Records again the outcomes this process's bundler reached that these PROCESSING payments lost (attachChains' recordAgain). */
+  recordAgain(paymentIds: ReadonlySet<string>): Promise<number>;
 }
 
 /** The sweep of operation leases every half lease; returns its stop. */
@@ -58,7 +60,14 @@ export function startOperationTakeover(durable: DurableState, targets: TakeoverT
     const expired = await leases.expired();
     if (mine.length === 0 && expired.length === 0) return;
     await durable.refresh();
-    for (const id of mine) if (!processing(id)) await leases.release(id);
+    const stillProcessing = new Set<string>();
+    for (const id of mine) {
+      if (processing(id)) stillProcessing.add(id);
+      else await leases.release(id);
+    }
+    // An outcome recorded here and undone before it was committed (a conflict in the catch-up undoes everything
+    // pending) leaves the payment PROCESSING under a lease this process keeps renewing: recorded again, or it never ends.
+    if (stillProcessing.size > 0) await targets.recordAgain(stillProcessing);
     const orphans = new Set<string>();
     for (const id of expired) {
       if (processing(id)) orphans.add(id);
