@@ -6,6 +6,10 @@
 // settlement is read from the chain by userOpHash if the operation was mined, else the operation goes back into this
 // process's mempool. Recording a settlement is a change like any other: if two processes record one, the second
 // finds the first's commit in its catch-up and its own version (payment, ledger entries, deliveries) is undone.
+// An undo takes everything this process had not yet committed, so a settlement its own bundler reported may go with
+// a conflict on some other record: the payment is back to PROCESSING while its operation is mined and its lease still
+// renewed here. The sweep therefore records again the outcome this process's bundler reached for every PROCESSING
+// payment whose lease it holds (recordFinishedAgain).
 // A held operation (the control API's) is confirmed or failed through whichever process the request reaches: that
 // process takes it from its holder by one conditional update while nobody has started it (takeHeld).
 import type { OperationCustody } from '../core/customer/index.ts';
