@@ -4,7 +4,7 @@
 // settlement with it. The payment was then PROCESSING for good: its operation mined, no hook firing again, and its
 // lease renewed by the live holder so nobody took it over. Here that order is made certain: the test holds the write
 // lock while A's bundler settles the payment and A renames its merchant, then commits another version of that
-// merchant as another process would. A's lease sweep must record the settlement again, once.
+// merchant as another process would. A must record the settlement again, once, right after the undo.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
@@ -23,8 +23,11 @@ const KEY = 'pk_lostoutcome00000000000000000000000000000000000';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const quiet = { info: () => undefined, error: () => undefined };
 const CHAIN = 8453;
-/** Short: the holder's sweep (every half lease) comes round within a second. */
-const LEASE_MS = 2000;
+/**
+ * Long: the holder's sweep (every half lease, a backstop) does not come round during the test, so what records the
+ * settlement again is the holder reacting to the undo itself.
+ */
+const LEASE_MS = 120_000;
 /** A's bundler waits this long after admission: time for the test to take the write lock before the settlement. */
 const A_BUNDLE_DELAY_MS = 3000;
 
@@ -114,7 +117,7 @@ it('a settlement undone by a conflict on another record is recorded again: SUCCE
   // The conflict undid A's pending changes, the settlement with them (the merchant is the other process's version).
   await expect.poll(() => a.simulator.merchants.get(merchantId)?.name, { timeout: 10_000 }).toBe('renamed elsewhere');
 
-  await expect.poll(() => statusOn(b, paymentId), { timeout: 20_000, interval: 200 }).toBe('SUCCESSFUL');
+  await expect.poll(() => statusOn(b, paymentId), { timeout: 10_000, interval: 200 }).toBe('SUCCESSFUL');
   expect(await statusOn(a, paymentId)).toBe('SUCCESSFUL');
   const eventsOf = (): string[] =>
     receiver.requests
@@ -139,10 +142,5 @@ it('a settlement undone by a conflict on another record is recorded again: SUCCE
     'payment.completed': 1,
     'payment.processing': 1,
   });
-  // Settled: the lease is given up.
-  await expect
-    .poll(async () => (await db.query('SELECT 1 FROM user_operation_leases WHERE payment_id = $1', [paymentId])).rows.length, {
-      timeout: 10_000,
-    })
-    .toBe(0);
+  // (The lease is given up by the holder's next sweep, as after any settlement: not within this test's long lease.)
 });
