@@ -290,7 +290,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const stopTakeover = durable ? startDeliveryTakeover(durable, webhooks) : () => undefined;
   // ...and so are the accepted user operations it held.
   const stopOperationTakeover =
-    durable && attached ? startOperationTakeover(durable, { payments, takeOver: attached.takeOver }) : () => undefined;
+    durable && attached
+      ? startOperationTakeover(durable, { payments, takeOver: attached.takeOver, recordAgain: attached.recordAgain })
+      : () => undefined;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {

@@ -13,6 +13,7 @@ import {
   acceptedOperation,
   createChainOutcomeHooks,
   OperationTracker,
+  recordFinishedAgain,
   resumeAcceptedOperations,
   type OperationCustody,
 } from './chain-outcomes.ts';
@@ -45,6 +46,8 @@ export interface AttachedChains {
   resumeAccepted(accepted: readonly CheckoutSession[]): Promise<number>;
   /** Several simulators: the accepted operations of these payments, whose holder stopped, go on here if taken (custody). */
   takeOver(paymentIds: ReadonlySet<string>): Promise<number>;
+  /** Several simulators: outcomes this bundler reached that these PROCESSING payments lost (undone) are recorded again. */
+  recordAgain(paymentIds: ReadonlySet<string>): Promise<number>;
 }
 
 function delayFunction(delay: BundleDelay): () => number {
@@ -145,5 +148,6 @@ export function attachChains(context: SettlementContext & { logger: Logger }, op
     chainHealth,
     resumeAccepted,
     takeOver: (paymentIds) => resumeAccepted(sessions.acceptedOf(paymentIds)),
+    recordAgain: (paymentIds) => recordFinishedAgain({ tracker, bundler: proxy.bundler, hooks, payments }, paymentIds),
   };
 }

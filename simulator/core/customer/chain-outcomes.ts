@@ -206,6 +206,46 @@ export function createChainOutcomeHooks(deps: ChainOutcomeDeps): BundlerHooks {
   };
 }
 
+export interface RecordAgainDeps {
+  tracker: OperationTracker;
+  bundler: Pick<Bundler, 'getUserOperation'>;
+  hooks: Pick<BundlerHooks, 'onUserOperationSettled' | 'onUserOperationRejected'>;
+  payments: Pick<PaymentService, 'find'>;
+}
+
+/**
+ * Several simulators on one sandbox: the outcomes this simulator's bundler reached that its payments no longer show.
+ * A settlement is reported by the receipt outside any request and committed a moment later; if the catch-up before
+ * that commit meets another process's version of any record this simulator changed meanwhile, everything not yet
+ * committed is undone (runtime/sql-store/sql-durable-state.ts), the settlement with it, and the payment is back to
+ * PROCESSING while its operation is mined: no hook fires twice, so nothing else would ever record it. The lease sweep
+ * calls this for the PROCESSING payments whose operation this simulator holds; each one whose operation this bundler
+ * settled or dropped gets its outcome recorded again, with its events and ledger entry. Returns how many.
+ */
+export async function recordFinishedAgain(deps: RecordAgainDeps, paymentIds: ReadonlySet<string>): Promise<number> {
+  let recorded = 0;
+  for (const paymentId of paymentIds) {
+    const op = deps.tracker.ofPayment(paymentId);
+    if (!op || deps.payments.find(paymentId)?.status !== 'PROCESSING') continue;
+    const stored = deps.bundler.getUserOperation(op.chainId, op.userOpHash);
+    if (stored?.status === 'settled' && stored.settlement) {
+      await deps.hooks.onUserOperationSettled?.(stored.settlement);
+    } else if (stored?.status === 'dropped' && stored.failure) {
+      await deps.hooks.onUserOperationRejected?.({
+        chainId: stored.chainId,
+        userOpHash: stored.userOpHash,
+        sender: stored.userOperation.sender,
+        stage: 'mempool',
+        rpcCode: RPC.REJECTED_BY_ENTRY_POINT,
+        message: stored.failure.message,
+        failure: stored.failure,
+      });
+    } else continue;
+    recorded += 1;
+  }
+  return recorded;
+}
+
 /** The custody's admission; a refusal thrown by `accept` stays the caller's error, any other failure becomes one. */
 async function admitted(custody: OperationCustody, op: TrackedOperation, accept: () => void): Promise<boolean> {
   try {

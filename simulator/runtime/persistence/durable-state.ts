@@ -29,6 +29,8 @@ export interface DurableState {
         readonly holder: { ms: number };
       }
     | undefined;
+  /** Calls `listener` on the turn after every undo of changes not yet committed; returns its removal. */
+  onUndo?(listener: () => void): () => void;
   /** Accepted user operations' leases, when several processes may submit and settle them (a shared database). */
   readonly operationLeases?: SqlOperationLeases | undefined;
   /** Runs a write request's handler inside its write session (inWriteSession is true within it). */

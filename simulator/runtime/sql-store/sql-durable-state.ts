@@ -89,6 +89,8 @@ export class SqlDurableState {
   private lastChange: number;
   /** Bumped by every undo: a request that started before one may have lost its changes. */
   private undone = 0;
+  /** Told (on the next turn) after every undo: what was undone may have to be made again (operation-custody.ts). */
+  private readonly undoListeners = new Set<() => void>();
   /** One catch-up at a time, in order (a later one must not apply an older version after a newer one). */
   private catchUps: Promise<unknown> = Promise.resolve();
   private refreshing: Promise<void> | undefined;
@@ -191,6 +193,12 @@ export class SqlDurableState {
   /** id -> value of one kind: as read at start, then as reported or applied since. */
   records(kind: string): Map<string, unknown> {
     return this.live.get(kind) ?? new Map();
+  }
+
+  /** Calls `listener` on the turn after every undo; returns its removal. */
+  onUndo(listener: () => void): () => void {
+    this.undoListeners.add(listener);
+    return () => this.undoListeners.delete(listener);
   }
 
   /** How one record of each kind goes back into its store (undo, another process's change). Set once at start. */
@@ -535,6 +543,7 @@ export class SqlDurableState {
     this.pending.clear();
     this.undone += 1;
     for (const [key, { kind, id }] of keys) this.apply(kind, id, this.committed.get(key) ?? null, false);
+    if (keys.size > 0) for (const listener of this.undoListeners) setImmediate(listener);
   }
 
   private apply(kind: string, id: string, body: string | null, remote: boolean): void {
