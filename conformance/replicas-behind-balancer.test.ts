@@ -70,12 +70,20 @@ async function runThrough(replicas: number): Promise<Outcome> {
   }
 }
 
+/** The differing check's findings in full (which attempt, when): the reports go with their temp dir. */
+const findings = (one: Outcome, two: Outcome, id: string): string =>
+  [one, two]
+    .flatMap((outcome, i) =>
+      (outcome.result.checks.find((c) => c.id === id)?.failures ?? []).map((f) => `\n${i + 1} replica(s): ${f.message}`),
+    )
+    .join('');
+
 it('every check ends the same through a balancer in front of two replicas as in front of one', async () => {
   const one = await runThrough(1);
   const two = await runThrough(2);
   const differences = [...new Set([...one.verdicts.keys(), ...two.verdicts.keys()])]
     .filter((id) => one.verdicts.get(id) !== two.verdicts.get(id))
-    .map((id) => `${id}: one replica "${one.verdicts.get(id)}", two replicas "${two.verdicts.get(id)}"`);
+    .map((id) => `${id}: one replica "${one.verdicts.get(id)}", two replicas "${two.verdicts.get(id)}"${findings(one, two, id)}`);
   console.info(
     `conformance through a round-robin balancer: one replica ${JSON.stringify(one.result.summary.counts)}, ` +
       `two replicas ${JSON.stringify(two.result.summary.counts)} (requests per replica ${two.perReplica.join(' / ')}), ` +
