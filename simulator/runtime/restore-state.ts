@@ -1,6 +1,7 @@
 // Durable mode at start: what the state directory held goes back into fresh stores (timers and pending deliveries
 // resume), then every store reports its changes to the journal from here on. The composition root calls these two
 // and knows nothing else of how a restart works.
+import { isDeepStrictEqual } from 'node:util';
 import type { ApiKeyStore } from '../core/api-keys/api-key-store.ts';
 import { CHECKOUT_SESSION_KIND, type CheckoutSession, type StoredCheckoutSession } from '../core/checkout/index.ts';
 import type { Merchant } from '../core/merchants/merchant-store.ts';
@@ -113,7 +114,12 @@ function persistFromNowOn(durable: DurableState, to: DurableStores, persist: Per
   to.rates.persist = persist;
   to.limiter.persist = persist;
   to.limiter.shared = durable.windowCounter?.();
-  const storeOffsets = () => persist.put('clock', 'offsets', to.clock.offsets());
+  // Only a real move is written: timers firing (a real-time timer, another process's move applied here) call the
+  // listeners too, and an equal put from two processes is a conflict that undoes what else was pending.
+  const storeOffsets = () => {
+    const offsets = to.clock.offsets();
+    if (!isDeepStrictEqual(durable.records('clock').get('offsets'), offsets)) persist.put('clock', 'offsets', offsets);
+  };
   to.clock.onAdvance(storeOffsets);
   // A new test clock is part of the tree before anyone moves it: another replica (or a restart) must find it.
   to.clock.onTestClockCreated(storeOffsets);

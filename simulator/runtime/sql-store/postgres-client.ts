@@ -80,6 +80,57 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
       }
     },
     close: () => pool.end(),
+    listen: (channel, heard) => listenFor(url, channel, heard),
+  };
+}
+
+/** The longest wait before the listening connection is opened again (the wait doubles from 250 ms). */
+const MAX_RELISTEN_WAIT_MS = 8000;
+
+/**
+ * LISTEN on a connection outside the pool (a pooled one would be handed to a transaction); when it drops (a server
+ * restart, a network cut) it is opened again after a growing wait, and `heard(undefined)` says notifications may
+ * have been missed.
+ */
+function listenFor(url: string, channel: string, heard: (payload: string | undefined) => void): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let waitMs = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    client = next;
+    let dropped = false;
+    const drop = (): void => {
+      if (dropped) return;
+      dropped = true;
+      void next.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect(), waitMs);
+      retry.unref();
+      waitMs = Math.min(MAX_RELISTEN_WAIT_MS, waitMs * 2);
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    next.on('notification', (message) => {
+      if (message.channel === channel) heard(message.payload);
+    });
+    try {
+      await next.connect();
+      // The channel name is ours (a constant), never input: quoted as an identifier all the same.
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) return void next.end().catch(() => undefined);
+      waitMs = 250;
+      heard(undefined);
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -25,8 +25,10 @@ let a: RunningServer;
 let b: RunningServer;
 let receiver: Server;
 let receiverUrl: string;
-/** Every webhook request the receiver got: event type and payment id. */
-const received: { type: string; paymentId: string }[] = [];
+/** Every webhook request the receiver got: event type, payment id and when it arrived (wall ms). */
+const received: { type: string; paymentId: string; at: number }[] = [];
+/** Payments whose first webhook attempt the receiver answers 500 (so a retry is due). */
+const failFirst = new Set<string>();
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
@@ -36,8 +38,10 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const payload = JSON.parse(body) as { event: string; data?: { paymentId?: string } };
-      received.push({ type: payload.event, paymentId: payload.data?.paymentId ?? '' });
-      response.writeHead(200).end();
+      const paymentId = payload.data?.paymentId ?? '';
+      const first = !received.some((r) => r.paymentId === paymentId);
+      received.push({ type: payload.event, paymentId, at: Date.now() });
+      response.writeHead(first && failFirst.has(paymentId) ? 500 : 200).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -120,6 +124,41 @@ describe('two simulators on one Postgres database', () => {
       [id],
     );
     expect(deliveries.rows).toHaveLength(1);
+  });
+
+  it('a retry leased to B is sent on time when the clock moves through A and B gets no request (found by the suite behind a balancer)', async () => {
+    // The endpoint is A's from the test above. B cancels, so B writes the delivery, holds its lease and makes attempt 1
+    // (answered 500); attempt 2 is due a minute later on the virtual clock, and only B may send it while its lease runs.
+    const { id } = await read<{ id: string }>(create(b, { externalId: 'retry-through-a' }));
+    failFirst.add(id);
+    expect((await fetch(`${b.url}/v1/payments/${id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    const stored = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT jsonb_array_length(body->'attempts') AS n FROM webhook_deliveries WHERE body->>'paymentId' = $1 AND body->>'event' = 'payment.cancelled'`,
+          [id],
+        )
+      ).rows[0]?.n ?? 0;
+    await expect.poll(stored, { timeout: 20_000 }).toBe(1);
+    const advanced = await fetch(`${a.url}/control/v1/clock/advance`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ms: 61_000 }),
+    });
+    expect(advanced.status).toBe(200);
+    const movedAt = Date.now();
+    const clockChange = async () =>
+      (await db.query<{ change: string }>("SELECT change FROM records WHERE kind = 'clock' AND id = 'offsets'")).rows[0]?.change;
+    const movedChange = await clockChange();
+    // Nothing is asked of B: it must learn of the move from the database by itself. Before it did, the retry waited for
+    // B's next request or its lease sweep (15 s at the default 30 s lease): 2.7 s late in a CI run, outside the spec's margin.
+    await expect.poll(() => received.filter((r) => r.paymentId === id).length, { timeout: 20_000 }).toBe(2);
+    const retry = received.filter((r) => r.paymentId === id)[1];
+    expect(retry?.at ?? Number.POSITIVE_INFINITY).toBeLessThan(movedAt + 1500);
+    expect(await stored()).toBe(2);
+    // B applied the move and fired its timer without writing the clock back: an equal put from two processes is a
+    // conflict that undoes whatever else either had pending.
+    expect(await clockChange()).toBe(movedChange);
   });
 
   it('a test clock made through A is found, read and moved through B before anyone moved it (found by the suite behind a balancer)', async () => {

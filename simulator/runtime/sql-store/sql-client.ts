@@ -23,6 +23,12 @@ export interface SqlClient extends SqlQueries {
    * (its pool reconnects by itself).
    */
   reopen?(): Promise<void>;
+  /**
+   * Calls `heard` for every notification on `channel` (Postgres LISTEN, on a connection of its own that is opened
+   * again whenever it drops; `heard` is also called with undefined after each reconnect, since notifications sent
+   * meanwhile are lost). Returns the stop. Absent: an embedded engine, which no other process writes.
+   */
+  listen?(channel: string, heard: (payload: string | undefined) => void): () => Promise<void>;
 }
 
 /** Postgres' SQLSTATE for a unique index refusing a row. */

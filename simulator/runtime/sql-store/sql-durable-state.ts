@@ -67,6 +67,12 @@ interface Session {
 const LAST_WRITER_WINS: ReadonlySet<string> = new Set(['key']);
 /** Applied after every other row of a catch-up: moving the clock fires timers, which must see the records first. */
 const CLOCK = 'clock';
+/**
+ * The Postgres channel a commit that moved the clock notifies (its payload: the writer's lease owner). Every other
+ * process listens and catches up at once, so the timers it alone holds (the next attempt of a delivery it leases)
+ * fire when the clock moved through another process, not at its next request or lease sweep.
+ */
+export const CLOCK_CHANNEL = 'stablepay_clock';
 /** How often a database that refused a commit is probed while writes are refused (the first probe, and a server's). */
 const PROBE_MS = 1000;
 /** The longest wait between two reopens of an embedded database that will not open (the wait doubles from PROBE_MS). */
@@ -108,6 +114,8 @@ export class SqlDurableState {
   /** Set while the last commit failed: writes are refused before they change anything, until a probe succeeds. */
   private failure: StorageUnavailableError | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
+  /** Stops listening for other processes' clock moves (a server database only). */
+  private stopListening: (() => Promise<void>) | undefined;
   /** The wait before the next probe: doubles while an embedded database will not reopen, back to PROBE_MS on a commit. */
   private probeWaitMs = PROBE_MS;
   /**
@@ -139,6 +147,9 @@ export class SqlDurableState {
       const holder = { owner: randomUUID(), ms: options.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS };
       state.leases = new SqlDeliveryLeases(db, holder);
       state.operationLeases = new SqlOperationLeases(db, holder);
+      state.stopListening = db.listen?.(CLOCK_CHANNEL, (writer) => {
+        if (writer !== holder.owner) void state.refresh().catch(() => undefined);
+      });
     }
     return state;
   }
@@ -354,6 +365,7 @@ export class SqlDurableState {
     await this.commit().catch(() => undefined);
     this.closed = true;
     clearTimeout(this.probeTimer);
+    await this.stopListening?.();
     await this.db.close();
   }
 
@@ -410,6 +422,9 @@ export class SqlDurableState {
         batch = [...this.pending.values()];
         this.pending.clear();
         for (const entry of batch) written = Math.max(written, await writeChange(tx, entry, this.leases?.holder));
+        // Sent on COMMIT (not at all on a rollback): the other processes' clocks and timers follow at once.
+        if (this.leases && batch.some((entry) => entry.kind === CLOCK))
+          await tx.query('SELECT pg_notify($1, $2)', [CLOCK_CHANNEL, this.leases.holder.owner]);
         // Set before COMMIT: nobody else draws numbers while the lock is held, and a catch-up that reads these rows
         // once committed must see them as this process's own.
         this.lastChange = Math.max(this.lastChange, written);
