@@ -67,6 +67,8 @@ interface Session {
 const LAST_WRITER_WINS: ReadonlySet<string> = new Set(['key']);
 /** Applied after every other row of a catch-up: moving the clock fires timers, which must see the records first. */
 const CLOCK = 'clock';
+/** Webhook deliveries: a pending change that records an attempt made survives an undo (attemptMade). */
+const DELIVERY_KIND = 'delivery';
 /**
  * The Postgres channel a commit that moved the clock notifies (its payload: the writer's lease owner). Every other
  * process listens and catches up at once, so the timers it alone holds (the next attempt of a delivery it leases)
@@ -481,7 +483,7 @@ export class SqlDurableState {
 
   /** Puts rows read from the database into memory (the clock last); a row of a record with a change pending wins over it. */
   private applyRows(rows: ChangedRow[], remote: boolean): void {
-    let conflict = false;
+    const conflicts = new Set<string>();
     const clockRows: ChangedRow[] = [];
     for (const row of rows) {
       // Another process reset the sandbox: nothing more is applied to this generation's stores.
@@ -494,7 +496,7 @@ export class SqlDurableState {
       if (ours) {
         // A record both processes deleted (each dropping the same expired checkout session) is no conflict.
         if (!LAST_WRITER_WINS.has(row.kind) && !deletedByBoth(ours, row.body)) {
-          conflict = true;
+          conflicts.add(key);
           continue;
         }
         this.pending.delete(key);
@@ -502,8 +504,9 @@ export class SqlDurableState {
       if (row.kind === CLOCK) clockRows.push(row);
       else this.apply(row.kind, row.id, row.body, remote);
     }
-    // A change of ours that another process made first: ours (and everything reported after it) is undone.
-    if (conflict) this.undo([]);
+    // A change of ours that another process made first: ours (and everything reported after it) is undone, but for
+    // webhook attempts made meanwhile: those happened, whatever the conflict (see attemptMade).
+    if (conflicts.size > 0) this.undo([], (key, change) => !conflicts.has(key) && this.attemptMade(key, change));
     for (const row of clockRows) this.apply(row.kind, row.id, row.body, remote);
   }
 
@@ -551,14 +554,34 @@ export class SqlDurableState {
   }
 
   /** Every change of `batch` and every change still pending goes back to its committed value. */
-  private undo(batch: Change[]): void {
+  /**
+   * Puts every record of `batch` and every pending one back to its committed version. `keep` names pending changes
+   * that stay pending instead (written by the next session).
+   */
+  private undo(batch: Change[], keep?: (key: string, change: Change) => boolean): void {
     const keys = new Map<string, Change>();
     for (const entry of batch) keys.set(keyOf(entry.kind, entry.id), entry);
-    for (const [key, entry] of this.pending) keys.set(key, entry);
-    this.pending.clear();
+    for (const [key, entry] of this.pending) {
+      if (keep?.(key, entry)) continue;
+      keys.set(key, entry);
+      this.pending.delete(key);
+    }
     this.undone += 1;
     for (const [key, { kind, id }] of keys) this.apply(kind, id, this.committed.get(key) ?? null, false);
     if (keys.size > 0) for (const listener of this.undoListeners) setImmediate(listener);
+  }
+
+  /**
+   * Whether a pending change records a webhook attempt made since the committed version: a put of an existing
+   * delivery holding more attempts. The request went out and was answered (a delivery is committed before its first
+   * attempt, and an attempt is claimed under its lease first), so undoing the record would only send it again.
+   */
+  private attemptMade(key: string, change: Change): boolean {
+    if (change.kind !== DELIVERY_KIND || change.deleted) return false;
+    const committed = this.committed.get(key);
+    if (committed === undefined) return false;
+    const made = (value: unknown): number => ((value as { attempts?: unknown[] } | null)?.attempts ?? []).length;
+    return made(change.value) > made(JSON.parse(committed));
   }
 
   private apply(kind: string, id: string, body: string | null, remote: boolean): void {
