@@ -286,6 +286,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
   });
 
+  // Several processes on one database: a change another one made first undoes what this one had not committed yet
+  // (its requests in flight are answered 503). Said in the log, so a run that went wrong can be read afterwards.
+  const stopConflictLog = durable?.onUndo?.(({ undone, conflicts }) => {
+    if (conflicts.length > 0)
+      logger.info(`another process changed ${conflicts.join(', ')} first: ${undone} change(s) not yet committed here were undone`);
+  });
   // Several processes on one database: the deliveries of one that stopped are taken over by the others.
   const stopTakeover = durable ? startDeliveryTakeover(durable, webhooks) : () => undefined;
   // ...and so are the accepted user operations it held.
@@ -299,6 +305,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     closing ??= (async () => {
       stopTakeover();
       stopOperationTakeover();
+      stopConflictLog?.();
       payments.close();
       payouts.close();
       await settlement.close?.();

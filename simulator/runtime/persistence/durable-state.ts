@@ -6,6 +6,12 @@ import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import type { WriteTicket } from '../sql-store/sql-durable-state.ts';
 import type { SqlOperationLeases } from '../sql-store/sql-operation-leases.ts';
 
+/** What an undo put back (see DurableState.onUndo). */
+export interface UndoneChanges {
+  undone: number;
+  conflicts: string[];
+}
+
 export interface DurableState {
   /** id -> value of one kind, as read at start. */
   records(kind: string): Map<string, unknown>;
@@ -29,8 +35,12 @@ export interface DurableState {
         readonly holder: { ms: number };
       }
     | undefined;
-  /** Calls `listener` on the turn after every undo of changes not yet committed; returns its removal. */
-  onUndo?(listener: () => void): () => void;
+  /**
+   * Calls `listener` on the turn after every undo of changes not yet committed, with what was undone: how many
+   * records, and the records another process had changed first (`kind id`; none when the database refused a batch).
+   * Returns its removal.
+   */
+  onUndo?(listener: (undo: UndoneChanges) => void): () => void;
   /** Accepted user operations' leases, when several processes may submit and settle them (a shared database). */
   readonly operationLeases?: SqlOperationLeases | undefined;
   /** Runs a write request's handler inside its write session (inWriteSession is true within it). */

@@ -38,6 +38,8 @@ let db: SqlClient;
 let a: RunningServer;
 let b: RunningServer;
 let receiver: Receiver;
+/** What A logged. */
+const aLog: string[] = [];
 
 beforeAll(async () => {
   [cluster, network] = await Promise.all([startPostgresCluster(), startChainNetwork({ chains: [CHAIN], logger: quiet })]);
@@ -52,7 +54,11 @@ beforeAll(async () => {
     deliveryLeaseMs: LEASE_MS,
     chains: { rpcUrls: new Map([[CHAIN, network.chain(CHAIN).rpcUrl]]) },
   } as const;
-  a = await startServer({ ...options, bundleDelayMs: A_BUNDLE_DELAY_MS });
+  a = await startServer({
+    ...options,
+    logger: { info: (line: string) => aLog.push(line), error: (line: string) => aLog.push(line) },
+    bundleDelayMs: A_BUNDLE_DELAY_MS,
+  });
   b = await startServer({ ...options, bundleDelayMs: 0 });
   db = await openPostgres(url, { poolSize: 2 });
   const endpoint = await fetch(`${b.url}/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url }) });
@@ -117,6 +123,8 @@ it('a settlement undone by a conflict on another record is recorded again: SUCCE
   });
   // The conflict undid A's pending changes, the settlement with them (the merchant is the other process's version).
   await expect.poll(() => a.simulator.merchants.get(merchantId)?.name, { timeout: 10_000 }).toBe('renamed elsewhere');
+  // A says so in its log: which record another process changed first.
+  await expect.poll(() => aLog.find((line) => line.includes(`another process changed merchant ${merchantId} first`))).toBeDefined();
 
   await expect.poll(() => statusOn(b, paymentId), { timeout: 10_000, interval: 200 }).toBe('SUCCESSFUL');
   expect(await statusOn(a, paymentId)).toBe('SUCCESSFUL');

@@ -15,6 +15,7 @@
 // undone the same way when the catch-up finds it, so the other process's committed version stands; a record both
 // deleted (an expired checkout session each dropped) is no conflict.
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
+import type { UndoneChanges } from '../persistence/durable-state.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -98,7 +99,7 @@ export class SqlDurableState {
   /** Bumped by every undo: a request that started before one may have lost its changes. */
   private undone = 0;
   /** Told (on the next turn) after every undo: what was undone may have to be made again (operation-custody.ts). */
-  private readonly undoListeners = new Set<() => void>();
+  private readonly undoListeners = new Set<(undo: UndoneChanges) => void>();
   /** One catch-up at a time, in order (a later one must not apply an older version after a newer one). */
   private catchUps: Promise<unknown> = Promise.resolve();
   private refreshing: Promise<void> | undefined;
@@ -209,7 +210,7 @@ export class SqlDurableState {
   }
 
   /** Calls `listener` on the turn after every undo; returns its removal. */
-  onUndo(listener: () => void): () => void {
+  onUndo(listener: (undo: UndoneChanges) => void): () => void {
     this.undoListeners.add(listener);
     return () => this.undoListeners.delete(listener);
   }
@@ -506,7 +507,12 @@ export class SqlDurableState {
     }
     // A change of ours that another process made first: ours (and everything reported after it) is undone, but for
     // webhook attempts made meanwhile: those happened, whatever the conflict (see attemptMade).
-    if (conflicts.size > 0) this.undo([], (key, change) => !conflicts.has(key) && this.attemptMade(key, change));
+    if (conflicts.size > 0)
+      this.undo(
+        [],
+        (key, change) => !conflicts.has(key) && this.attemptMade(key, change),
+        [...conflicts].map((key) => key.replace('\u0000', ' ')),
+      );
     for (const row of clockRows) this.apply(row.kind, row.id, row.body, remote);
   }
 
@@ -558,7 +564,7 @@ export class SqlDurableState {
    * Puts every record of `batch` and every pending one back to its committed version. `keep` names pending changes
    * that stay pending instead (written by the next session).
    */
-  private undo(batch: Change[], keep?: (key: string, change: Change) => boolean): void {
+  private undo(batch: Change[], keep?: (key: string, change: Change) => boolean, conflicts: string[] = []): void {
     const keys = new Map<string, Change>();
     for (const entry of batch) keys.set(keyOf(entry.kind, entry.id), entry);
     for (const [key, entry] of this.pending) {
@@ -568,7 +574,8 @@ export class SqlDurableState {
     }
     this.undone += 1;
     for (const [key, { kind, id }] of keys) this.apply(kind, id, this.committed.get(key) ?? null, false);
-    if (keys.size > 0) for (const listener of this.undoListeners) setImmediate(listener);
+    const undo: UndoneChanges = { undone: keys.size, conflicts };
+    if (keys.size > 0) for (const listener of this.undoListeners) setImmediate(listener, undo);
   }
 
   /**
