@@ -2,7 +2,7 @@
 // `stablepay start --no-control` itself, moves its clock with libfaketime, pays through its page in Chromium) or with
 // the control API (against `stablepay start` in a process of its own). Shared by bench/conformance-workers.ts (wall
 // times side by side) and bench/repeat-runs.ts (verdicts over repeated runs).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
@@ -71,6 +71,8 @@ export async function runConformanceOnce(
     if (options.keepAs) {
       await mkdir(dirname(options.keepAs), { recursive: true });
       await writeFile(options.keepAs, report);
+      // The target's own log (black-box: the suite started it), beside the report: what the target said went wrong.
+      await copyFile(join(reportDir, 'target.log'), `${options.keepAs.replace(/\.json$/, '')}.target.log`).catch(() => undefined);
     }
     const result = JSON.parse(report) as RunResult;
     return {
