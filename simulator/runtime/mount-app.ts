@@ -140,9 +140,9 @@ function durableCommitStage(durable: DurableState, reissue: AppParts['reissue'])
         let found: unknown;
         await durable.refresh().catch((error: unknown) => (found = error));
         if (resetSince(found)) return reissue?.(c.req.raw, c.env);
-        const undoCount = durable.undoCount;
-        await next();
-        if (isWrite(method)) await durable.commit(undoCount).catch(refused);
+        const [handled, mark] = durable.trackWrites(next);
+        await handled;
+        if (isWrite(method)) await durable.commit(mark).catch(refused);
         return;
       }
       let ticket: Awaited<ReturnType<DurableState['beginWrite']>>;

@@ -24,12 +24,11 @@ export function operationCustody(durable: DurableState): OperationCustody | unde
   return {
     async admit(op, accept) {
       if (!(await leases.claim(op))) return false;
-      const undoCount = durable.undoCount;
       try {
-        accept();
+        const [, mark] = durable.trackWrites(accept);
         // Inside a write session (the control API's submit) the acceptance commits with the request; outside one
         // (the web3 proxy) it is committed now, before the operation may enter the mempool.
-        if (!durable.inWriteSession()) await durable.commit(undoCount);
+        if (!durable.inWriteSession()) await durable.commit(mark);
         return true;
       } catch (error) {
         await leases.release(op.paymentId).catch(() => undefined);

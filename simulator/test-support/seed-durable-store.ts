@@ -45,7 +45,7 @@ function recordingState(): { state: DurableState; records: Map<string, Map<strin
     refresh: () => Promise.resolve(),
     withinWrite: (work) => work(),
     inWriteSession: () => false,
-    undoCount: 0,
+    trackWrites: (work) => [work(), { undoCount: 0, reported: new Set() }],
     applyWith: () => undefined,
   };
   return { state, records };

@@ -6,6 +6,12 @@ import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
 import type { WriteTicket } from '../sql-store/sql-durable-state.ts';
 import type { SqlOperationLeases } from '../sql-store/sql-operation-leases.ts';
 
+/** A request's reports, for its commit: the undo count when it began and the records (`kind\u0000id`) it reported. */
+export interface WriteMark {
+  readonly undoCount: number;
+  readonly reported: Set<string>;
+}
+
 /** What an undo put back (see DurableState.onUndo). */
 export interface UndoneChanges {
   undone: number;
@@ -16,8 +22,11 @@ export interface DurableState {
   /** id -> value of one kind, as read at start. */
   records(kind: string): Map<string, unknown>;
   readonly persist: Persist;
-  /** Resolves once every change reported so far is committed; with an undo count taken earlier, rejects if one happened since. */
-  commit(undoCountAtStart?: number): Promise<void>;
+  /**
+   * Resolves once every change reported so far is committed; with a request's mark (trackWrites), rejects if an undo
+   * since took a record that request reported.
+   */
+  commit(mark?: WriteMark): Promise<void>;
   /** A write request may run once this resolves (the write lock held, caught up); endWrite after its handler. */
   beginWrite(): Promise<WriteTicket>;
   /** Resolves once the request's changes are committed; rejects when they were undone. */
@@ -51,8 +60,8 @@ export interface DurableState {
   readonly generation?: string | undefined;
   /** Resolves once a reset by another process, found in a catch-up, is followed (the simulator rebuilt). */
   afterReset?(): Promise<void>;
-  /** How many times changes were undone (see commit). */
-  readonly undoCount: number;
+  /** Runs a request outside a write session, noting the records it reports (see commit). */
+  trackWrites<T>(work: () => T): [T, WriteMark];
   /** How each kind of record goes back into its store (set once the stores are restored). */
   applyWith(appliers: ReadonlyMap<string, ApplyRecord>): void;
   /** Set while the store cannot take writes (the last commit failed): the edge refuses writes before they change anything. */

@@ -118,17 +118,32 @@ describe('SqlDurableState', () => {
     expect(seen.records('thing').size).toBe(0);
   });
 
-  it('a request that started before an undo is refused at its commit (its changes may have gone), one that starts after is not', async () => {
-    const before = state.undoCount;
+  it('a request is refused at its commit when an undo took a record it reported, not for an undo of other records', async () => {
+    // Its change undone by the refused batch: refused, though the database is back by its commit.
     faulty.ground.down = true;
-    state.put('thing', 'a', { n: 1 });
+    const [, taken] = state.trackWrites(() => state.put('thing', 'a', { n: 1 }));
     await expect(state.commit()).rejects.toThrow(StorageUnavailableError);
     faulty.ground.down = false;
-    await expect(state.commit(before)).rejects.toThrow(StorageUnavailableError);
-    const after = state.undoCount;
-    state.put('thing', 'a', { n: 2 });
+    await expect(state.commit(taken)).rejects.toThrow(StorageUnavailableError);
+    // Its change committed before another record's undo (its own afterwards: the report after an await counts too).
+    const [handled, spared] = state.trackWrites(async () => {
+      await Promise.resolve();
+      state.put('thing', 'b', { n: 1 });
+    });
+    await handled;
+    await state.commit();
+    faulty.ground.down = true;
+    state.put('thing', 'c', { n: 1 });
+    await expect(state.commit()).rejects.toThrow(StorageUnavailableError);
+    faulty.ground.down = false;
+    await state.commit(spared);
+    // One that starts after an undo is not refused for it.
+    const [, after] = state.trackWrites(() => state.put('thing', 'a', { n: 2 }));
     await state.commit(after);
-    expect((await reread()).records('thing').get('a')).toEqual({ n: 2 });
+    const seen = await reread();
+    expect(seen.records('thing').get('a')).toEqual({ n: 2 });
+    expect(seen.records('thing').get('b')).toEqual({ n: 1 });
+    expect(seen.records('thing').has('c')).toBe(false);
   });
 
   it('a full disk is told apart (507) from a database that is down (503)', async () => {

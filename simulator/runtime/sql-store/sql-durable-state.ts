@@ -15,7 +15,7 @@
 // undone the same way when the catch-up finds it, so the other process's committed version stands; a record both
 // deleted (an expired checkout session each dropped) is no conflict.
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
-import type { UndoneChanges } from '../persistence/durable-state.ts';
+import type { UndoneChanges, WriteMark } from '../persistence/durable-state.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -99,6 +99,8 @@ export class SqlDurableState {
   /** Bumped by every undo: a request that started before one may have lost its changes. */
   private undone = 0;
   /** Told (on the next turn) after every undo: what was undone may have to be made again (operation-custody.ts). */
+  /** The latest undos and what each put back, for undoneSince. */
+  private readonly undoHistory: { number: number; keys: ReadonlySet<string> | 'all' }[] = [];
   private readonly undoListeners = new Set<(undo: UndoneChanges) => void>();
   /** One catch-up at a time, in order (a later one must not apply an older version after a newer one). */
   private catchUps: Promise<unknown> = Promise.resolve();
@@ -199,9 +201,13 @@ export class SqlDurableState {
     return this.failure;
   }
 
-  /** Counts undos: a request compares it before and after (see commit). */
-  get undoCount(): number {
-    return this.undone;
+  /**
+   * Runs `work` (a request outside a write session) and notes every record it reports, even after an await: its
+   * commit(mark) is refused only when an undo since took one of them, not for an undo of others' changes.
+   */
+  trackWrites<T>(work: () => T): [T, WriteMark] {
+    const mark: WriteMark = { undoCount: this.undone, reported: new Set() };
+    return [reportsOf.run(mark, work), mark];
   }
 
   /** id -> value of one kind: as read at start, then as reported or applied since. */
@@ -295,10 +301,10 @@ export class SqlDurableState {
   }
 
   /**
-   * Resolves once everything reported before the call is committed. With `undoCountAtStart` (a request that ran
-   * outside a session), rejects if an undo happened since: its changes may have gone with it.
+   * Resolves once everything reported before the call is committed. With a request's `mark` (trackWrites: a request
+   * that ran outside a session), rejects if an undo since took one of the records it reported: that change is gone.
    */
-  async commit(undoCountAtStart?: number): Promise<void> {
+  async commit(mark?: WriteMark): Promise<void> {
     if (this.reopening && this.pending.size > 0) {
       // The database is being opened afresh: what is pending cannot be written now, and a client must not be told
       // it was refused while it is written later.
@@ -319,7 +325,7 @@ export class SqlDurableState {
       if (this.pending.size === 0) break;
       this.session = this.openSession();
     }
-    if (undoCountAtStart !== undefined && this.undone !== undoCountAtStart)
+    if (mark && this.undoneSince(mark))
       throw this.failure ?? new StorageUnavailableError(`${this.where} took another process's change first; this change was undone`, false);
   }
 
@@ -376,6 +382,7 @@ export class SqlDurableState {
     if (this.closed) return;
     this.track(change.kind, change.id, change.deleted ? undefined : change.value);
     const key = keyOf(change.kind, change.id);
+    reportsOf.getStore()?.reported.add(key);
     // Re-inserted so the map keeps report order (the order the batch writes them).
     this.pending.delete(key);
     this.pending.set(key, change);
@@ -532,7 +539,7 @@ export class SqlDurableState {
           // the records the rebuild reads; the previous simulator's stores get nothing more.
           this.reloading = false;
           this.appliers = undefined;
-          this.undone += 1;
+          this.noteUndo('all');
           await this.rebuild?.();
         } finally {
           this.reloading = false;
@@ -572,10 +579,24 @@ export class SqlDurableState {
       keys.set(key, entry);
       this.pending.delete(key);
     }
-    this.undone += 1;
+    this.noteUndo(new Set(keys.keys()));
     for (const [key, { kind, id }] of keys) this.apply(kind, id, this.committed.get(key) ?? null, false);
     const undo: UndoneChanges = { undone: keys.size, conflicts };
     if (keys.size > 0) for (const listener of this.undoListeners) setImmediate(listener, undo);
+  }
+
+  private noteUndo(keys: ReadonlySet<string> | 'all'): void {
+    this.undone += 1;
+    this.undoHistory.push({ number: this.undone, keys });
+    if (this.undoHistory.length > UNDO_HISTORY) this.undoHistory.shift();
+  }
+
+  /** Whether an undo since `mark` was taken put back a record it reported (or may have: history too short, a reset). */
+  private undoneSince(mark: WriteMark): boolean {
+    if (this.undone === mark.undoCount) return false;
+    const since = this.undoHistory.filter((undo) => undo.number > mark.undoCount);
+    if (since.length < this.undone - mark.undoCount) return true;
+    return since.some(({ keys }) => keys === 'all' || [...mark.reported].some((key) => keys.has(key)));
   }
 
   /**
@@ -657,6 +678,10 @@ export class SqlDurableState {
 
 /** Set while a write request's handler runs (withinWrite). */
 const insideWriteSession = new AsyncLocalStorage<true>();
+/** The request (outside a write session) whose reports are being noted, see trackWrites. */
+const reportsOf = new AsyncLocalStorage<WriteMark>();
+/** Undos remembered for undoneSince; a request older than these is refused if any undo happened since it began. */
+const UNDO_HISTORY = 256;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
