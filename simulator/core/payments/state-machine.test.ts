@@ -120,6 +120,11 @@ describe('guards and data', () => {
     expect(early).toMatchObject({ ok: false, refusal: { reason: 'not-yet-expired' } });
   });
 
+  it('an expiry that runs late is dated expiresAt: every process sharing the sandbox makes the same record', () => {
+    const late = transition(active(), events['clock.expired'], T0 + HOUR + 5000);
+    expect(late).toMatchObject({ ok: true, payment: { status: 'EXPIRED', updatedAt: T0 + HOUR } });
+  });
+
   it('sets paidAt, txHash and gasActual on confirmation and asks for a ledger entry', () => {
     const result = transition(inStatus('PROCESSING'), events['chain.confirmed'], T0 + 5);
     expect(result).toMatchObject({ ok: true, payment: { paidAt: T0 + 5, txHash: `0x${'ab'.repeat(32)}`, gasActual: '0.540000' } });

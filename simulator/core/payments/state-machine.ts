@@ -104,7 +104,11 @@ const TABLE: LifecycleTable<PaymentStatus, Payment, PaymentEvent, PaymentEffect>
     'clock.expired': (payment, _event, now) =>
       now < payment.expiresAt
         ? fail('not-yet-expired', 'Payment has not reached expiresAt')
-        : moved(payment, { status: 'EXPIRED' }, now, [{ kind: 'emit', event: 'payment.expired' }]),
+        : // Expired at expiresAt, whenever the timer ran: every process sharing a sandbox makes the same record (a
+          // virtual clock fires the timer at that instant anyway; a real one, or libfaketime's jump, later).
+          moved(payment, { status: 'EXPIRED' }, Math.max(payment.expiresAt, payment.updatedAt), [
+            { kind: 'emit', event: 'payment.expired' },
+          ]),
     'merchant.cancelled': (payment, _event, now) =>
       moved(payment, { status: 'CANCELLED' }, now, [{ kind: 'cancel-expiry' }, { kind: 'emit', event: 'payment.cancelled' }]),
   },

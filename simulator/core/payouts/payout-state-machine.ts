@@ -68,7 +68,8 @@ const TABLE: LifecycleTable<PayoutStatus, Payout, PayoutEvent, PayoutEffect> = {
     'clock.expired': (payout, _event, now) =>
       now < payout.expiresAt
         ? fail('not-yet-expired', 'Payout has not reached expiresAt')
-        : moved(payout, { status: 'EXPIRED' }, now, [{ kind: 'emit', event: 'payout.expired' }]),
+        : // Expired at expiresAt, whenever the timer ran (as a payment's expiry, state-machine.ts).
+          moved(payout, { status: 'EXPIRED' }, Math.max(payout.expiresAt, payout.updatedAt), [{ kind: 'emit', event: 'payout.expired' }]),
     'merchant.cancelled': (payout, _event, now) =>
       moved(payout, { status: 'CANCELLED' }, now, [{ kind: 'cancel-expiry' }, { kind: 'emit', event: 'payout.cancelled' }]),
   },
