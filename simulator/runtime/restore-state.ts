@@ -118,7 +118,9 @@ function persistFromNowOn(durable: DurableState, to: DurableStores, persist: Per
   // listeners too, and an equal put from two processes is a conflict that undoes what else was pending.
   const storeOffsets = () => {
     const offsets = to.clock.offsets();
-    if (!isDeepStrictEqual(durable.records('clock').get('offsets'), offsets)) persist.put('clock', 'offsets', offsets);
+    // Never stored means every clock at wall time: the first timer to fire writes nothing either.
+    const stored = durable.records('clock').get('offsets') ?? { sandboxMs: 0, clocks: {} };
+    if (!isDeepStrictEqual(stored, offsets)) persist.put('clock', 'offsets', offsets);
   };
   to.clock.onAdvance(storeOffsets);
   // A new test clock is part of the tree before anyone moves it: another replica (or a restart) must find it.
