@@ -35,15 +35,45 @@ export async function fundAccount(
         ];
   const txHashes: Hex[] = [];
   for (const call of calls) {
-    const receipt = await sendTransaction(handle.publicClient, handle.operator, {
-      to,
-      data: encodeFunctionData({ abi, functionName: call.functionName, args: call.args }),
-      purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
-    });
+    const receipt = await withFreshNonce(() =>
+      sendTransaction(handle.publicClient, handle.operator, {
+        to,
+        data: encodeFunctionData({ abi, functionName: call.functionName, args: call.args }),
+        purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
+      }),
+    );
     txHashes.push(receipt.transactionHash);
   }
   handle.noteWrite();
   return { txHashes };
+}
+
+/** How often a funding transaction is sent again after the chain refused its nonce. */
+const NONCE_RETRIES = 8;
+
+/**
+ * Sends again (with the chain's count read afresh) when the chain refused the nonce: another process funding from the
+ * same operator account on the same chains (simulators on one database share them) took it first. The refused
+ * transaction was never applied, so sending again cannot fund twice.
+ */
+async function withFreshNonce<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= NONCE_RETRIES || !nonceRefused(error)) throw error;
+    }
+    // A moment of random length: two processes that collided once would otherwise read the count and collide again.
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45));
+  }
+}
+
+/** Whether an error (or one of its causes) is the chain refusing a nonce already used (or one still pending). */
+export function nonceRefused(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth += 1)
+    if (at.name === 'NonceTooLowError' || /nonce too low|nonce has already been used|replacement transaction underpriced/i.test(at.message))
+      return true;
+  return false;
 }
 
 /** Token balance in the smallest unit. */
