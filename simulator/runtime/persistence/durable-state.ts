@@ -3,20 +3,8 @@
 // catch-up with other processes before it answers anything, and how records go back into the stores.
 import type { SharedWindowCounter } from '../../core/rate-limit/index.ts';
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
-import type { WriteTicket } from '../sql-store/sql-durable-state.ts';
+import type { UndoneChanges, WriteMark, WriteTicket } from '../sql-store/sql-durable-state.ts';
 import type { SqlOperationLeases } from '../sql-store/sql-operation-leases.ts';
-
-/** A request's reports, for its commit: the undo count when it began and the records (`kind\u0000id`) it reported. */
-export interface WriteMark {
-  readonly undoCount: number;
-  readonly reported: Set<string>;
-}
-
-/** What an undo put back (see DurableState.onUndo). */
-export interface UndoneChanges {
-  undone: number;
-  conflicts: string[];
-}
 
 export interface DurableState {
   /** id -> value of one kind, as read at start. */

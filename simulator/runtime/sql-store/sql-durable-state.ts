@@ -15,7 +15,6 @@
 // undone the same way when the catch-up finds it, so the other process's committed version stands; a record both
 // deleted (an expired checkout session each dropped) is no conflict.
 import type { ApplyRecord, Persist } from '../../core/support/persist.ts';
-import type { UndoneChanges, WriteMark } from '../persistence/durable-state.ts';
 import { migrate } from './schema.ts';
 import { type SqlClient, type SqlQueries, sqlState } from './sql-client.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -86,6 +85,18 @@ const RESET_SETTLE_MS = 5000;
 const DISK_FULL = '53100';
 
 const keyOf = (kind: string, id: string): string => `${kind}\u0000${id}`;
+
+/** A request's reports, for its commit: the undo count when it began and the records (`kind\u0000id`) it reported. */
+export interface WriteMark {
+  readonly undoCount: number;
+  readonly reported: Set<string>;
+}
+
+/** What an undo put back (see DurableState.onUndo). */
+export interface UndoneChanges {
+  undone: number;
+  conflicts: string[];
+}
 
 export class SqlDurableState {
   /** Reported and not yet committed, in report order. */
