@@ -69,22 +69,30 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutEngine
     const quote = quotePayment(deps, payable(session.paymentId), pair);
     const { chainId, token, decimals } = quote;
     const account = await smartAccountOf(network, { chainId, ownerAddress: session.ownerAddress });
-    await topUp(chainId, token, account.address, quote.totalUnits + gasFundingUnits(network, chainId, quote.transfers.length, decimals));
-    let built;
-    try {
-      built = await buildSettlementUserOperation({
+    // What the chain refuses (a funding transaction, the operation's estimate) is the page's 409 with the chain's
+    // reason, never an unhandled 500.
+    const onChain = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof ChainLayerError)) throw error;
+        const why = (error.cause instanceof Error ? error.cause.message : error.shortMessage).split('\n')[0];
+        throw new Conflict(`The payment cannot be made on ${network.chain(chainId).name} with ${token} right now: ${why}`);
+      }
+    };
+    await onChain(() =>
+      topUp(chainId, token, account.address, quote.totalUnits + gasFundingUnits(network, chainId, quote.transfers.length, decimals)),
+    );
+    const built = await onChain(() =>
+      buildSettlementUserOperation({
         network,
         proxy: deps.proxy,
         account,
         token,
         transfers: quote.transfers.map((t) => ({ to: t.to, amountUnits: t.amountUnits })),
-      });
-    } catch (error) {
-      if (!(error instanceof ChainLayerError)) throw error;
-      const why = (error.cause instanceof Error ? error.cause.message : error.shortMessage).split('\n')[0];
-      throw new Conflict(`The payment cannot be made on ${network.chain(chainId).name} with ${token} right now: ${why}`);
-    }
-    await topUp(chainId, token, account.address, quote.totalUnits + built.maxGasTokenUnits);
+      }),
+    );
+    await onChain(() => topUp(chainId, token, account.address, quote.totalUnits + built.maxGasTokenUnits));
     // The payment may have moved on while the chain was busy; only a payable one gets an operation.
     payable(session.paymentId);
     sessions.prepare(session, { chainId, userOpHash: built.userOpHash, quote });

@@ -4,7 +4,7 @@
 import { decodeEventLog, encodeFunctionData, isAddressEqual, parseAbi, type Address, type Hex, type Log } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../runtime/app.ts';
-import { getTokenBalance, startChainNetwork, type ChainNetwork } from '@stablepay/chains';
+import { getTokenBalance, smartAccountOf, startChainNetwork, type ChainNetwork } from '@stablepay/chains';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { sendTransaction } from '@stablepay/chains/send-transaction';
 import { tokenUnits } from '../checkout/index.ts';
@@ -224,6 +224,30 @@ describe('a payment paid on each chain through the real customer path', () => {
         data: encodeFunctionData({ abi: BLACKLIST, functionName: 'unBlacklist', args: [merchant] }),
         purpose: 'unBlacklist',
       });
+    }
+  });
+
+  it("a funding transaction the chain refuses is answered 409 with the chain's reason, not an unhandled error", async () => {
+    const id = (await h.createPayment({ amount: '5', currency: 'USD' })).body.id as string;
+    const { checkoutToken, ownerAddress } = await h.checkout.signIn(id, { email: 'unfundable@example.com' });
+    // Circle blacklists the customer's smart account before the page funds it: the faucet's mint reverts.
+    const handle = network.chain(8453);
+    const usdc = network.tokenAddress(8453, 'USDC');
+    const account = (await smartAccountOf(network, { chainId: 8453, ownerAddress })).address;
+    const blacklist = (functionName: 'blacklist' | 'unBlacklist') =>
+      sendTransaction(handle.publicClient, handle.operator, {
+        to: usdc,
+        data: encodeFunctionData({ abi: BLACKLIST, functionName, args: [account] }),
+        purpose: functionName,
+      });
+    await blacklist('blacklist');
+    try {
+      const refused = await h.checkout.prepare(checkoutToken, { chainId: 8453, token: 'USDC' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(Conflict);
+      expect(refused).toMatchObject({ message: expect.stringMatching(/^The payment cannot be made on Base with USDC right now: /) });
+      expect((await h.request('GET', `/v1/payments/${id}`)).body.status).toBe('ACTIVE');
+    } finally {
+      await blacklist('unBlacklist');
     }
   });
 });
