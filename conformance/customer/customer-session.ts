@@ -133,8 +133,7 @@ export class CustomerSession {
     const { locator, query } = this.pairControl(chainId, token);
     await this.step('pick', query, STEP_TIMEOUTS.pick, async () => {
       await this.enabled(locator, STEP_TIMEOUTS.pick);
-      if (this.contract.pair.role === 'radio' || this.contract.pair.role === 'checkbox')
-        await locator.first().check({ timeout: STEP_TIMEOUTS.pick });
+      if (this.contract.pair.role === 'radio' || this.contract.pair.role === 'checkbox') await checkAgainIfMissed(locator.first());
       else await locator.first().click({ timeout: STEP_TIMEOUTS.pick });
     });
   }
@@ -185,6 +184,28 @@ export class CustomerSession {
     } finally {
       this.release();
       this.agent.forget(this);
+    }
+  }
+}
+
+/** How often a pair control is clicked when a click did not take (see checkAgainIfMissed). */
+export const PICK_CLICKS = 3;
+
+/**
+ * Checks a radio or checkbox, clicking again (up to PICK_CLICKS times, within the pick time-out) when a click did not
+ * change its state, as a person does: a page that moves as it redraws (a poll, a quote shown after the first pick)
+ * can take the click elsewhere. A page that never lets the control be checked still fails the step.
+ */
+export async function checkAgainIfMissed(control: Pick<Locator, 'check'>, timeoutMs: number = STEP_TIMEOUTS.pick): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let click = 1; ; click += 1) {
+    try {
+      await control.check({ timeout: Math.max(1000, deadline - Date.now()) });
+      return;
+    } catch (error) {
+      const missed = /did not change its state/.test((error as Error).message ?? '');
+      if (!missed || click >= PICK_CLICKS || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 }
