@@ -140,9 +140,11 @@ function durableCommitStage(durable: DurableState, reissue: AppParts['reissue'])
         let found: unknown;
         await durable.refresh().catch((error: unknown) => (found = error));
         if (resetSince(found)) return reissue?.(c.req.raw, c.env);
+        if (!isWrite(method)) return next();
+        // A write outside a session (the page, the web3 proxy): its reports are noted for its commit.
         const [handled, mark] = durable.trackWrites(next);
         await handled;
-        if (isWrite(method)) await durable.commit(mark).catch(refused);
+        await durable.commit(mark).catch(refused);
         return;
       }
       let ticket: Awaited<ReturnType<DurableState['beginWrite']>>;
