@@ -8,7 +8,7 @@
 // with the receiver answering 2xx (before that drain, an event is delivered once or still pending).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +156,16 @@ export async function startChild(store: StoreFlags): Promise<{ child: Child; ms:
     },
   );
   let output = '';
+  // STABLEPAY_CRASH_LOGS=<dir>: each child's output kept there, every chunk stamped with this process's clock (the
+  // clock of the receiver's arrivals and of the kills), to tell afterwards which process did what.
+  const logDir = process.env.STABLEPAY_CRASH_LOGS;
+  if (logDir) {
+    const file = join(logDir, `child-${child.pid}.log`);
+    appendFileSync(file, `[${performance.now().toFixed(0)}] spawned ${store.join(' ')}\n`);
+    const keep = (d: Buffer) => appendFileSync(file, `[${performance.now().toFixed(0)}] ${d.toString()}`);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -348,7 +358,40 @@ export interface EventVerdict {
  * pending then counts as lost. Then every event the final state (read through the first base) implies must have been
  * answered 2xx by the receiver, once.
  */
-export async function drainAndJudge(bases: string[], receiver: Receiver): Promise<EventVerdict> {
+/** A SIGKILL of the run: when the signal went and when the victim's exit was seen (performance.now()). */
+export interface KillTime {
+  sentAt: number;
+  exitedAt: number;
+}
+
+/** One 2xx answer of the receiver to an event. */
+export interface Answered {
+  deliveryId: string;
+  instant: string;
+  arrivedAt: number;
+}
+
+/**
+ * One event answered 2xx more than once: at-least-once after a kill, or a duplicate. Copies of one attempt (one
+ * instant) are an attempt in flight at a kill sent again. Copies of one delivery at different instants are excused
+ * only when a kill fell between each copy and the one before, the earlier arriving at most 5 s before the signal: its
+ * sender died before recording the success, the taker of its lease sent the attempt again, the receiver failed that
+ * copy and the retry schedule went on. Two deliveries of one event, or a second success without a kill between, are
+ * duplicates.
+ */
+export function judgeRepeatedEvent(answered: Answered[], kills: KillTime[]): 'resent' | 'duplicated' {
+  if (new Set(answered.map((a) => a.instant)).size === 1) return 'resent';
+  if (new Set(answered.map((a) => a.deliveryId)).size > 1) return 'duplicated';
+  const sorted = [...answered].sort((x, y) => x.arrivedAt - y.arrivedAt);
+  const eachAfterKill = sorted.every((copy, n) => {
+    if (n === 0) return true;
+    const before = (sorted[n - 1] as Answered).arrivedAt;
+    return kills.some((k) => before >= k.sentAt - 5_000 && before <= k.exitedAt + 1_000 && copy.arrivedAt >= k.sentAt);
+  });
+  return eachAfterKill ? 'resent' : 'duplicated';
+}
+
+export async function drainAndJudge(bases: string[], receiver: Receiver, kills: KillTime[] = []): Promise<EventVerdict> {
   const base = bases[0] as string;
   const verdict: EventVerdict = { payments: 0, events: 0, lostEvents: [], duplicatedEvents: [], resentInFlight: 0 };
   receiver.failFirst = false;
@@ -401,8 +444,17 @@ export async function drainAndJudge(bases: string[], receiver: Receiver): Promis
         verdict.lostEvents.push(`${key} (${pendingKeys.has(key) ? 'stranded pending; ' : ''}${recorded})`);
       }
       if (instants.length > 1) {
-        if (new Set(instants).size === 1) verdict.resentInFlight += instants.length - 1;
-        else verdict.duplicatedEvents.push(`${key} (${instants.join(', ')})`);
+        const answered = receiver.requests.filter((r) => r.key === key && r.status === 200);
+        if (judgeRepeatedEvent(answered, kills) === 'resent') verdict.resentInFlight += instants.length - 1;
+        else {
+          // Said with who sent what: the deliveries and arrival times of the 2xx answers, and what the simulator recorded.
+          const copies = answered.map((r) => `${r.deliveryId}@${r.instant} arrived ${r.arrivedAt.toFixed(0)}`);
+          const record = await call(base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
+          const mine = ((record.json?.data ?? []) as { id: string; event: string; status: string; attempts?: unknown[] }[])
+            .filter((d) => d.event === event)
+            .map((d) => `${d.id} ${d.status} after ${d.attempts?.length ?? 0} attempts`);
+          verdict.duplicatedEvents.push(`${key} (${instants.join(', ')}; 2xx: ${copies.join(', ')}; recorded: ${mine.join('; ')})`);
+        }
       }
     }
   }

@@ -8,7 +8,15 @@
 // state implies reached the receiver, once; and no delivery got one attempt twice, except an attempt that reached
 // the receiver before a kill and went out again after it (its sender died before recording it: at-least-once).
 import { type Child, type Status, call, drainAndJudge, kill, listAll, prng, Receiver, startChild } from './crash-run.ts';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { operationAroundKill } from './operation-around-kill.ts';
+
+/** STABLEPAY_CRASH_LOGS=<dir>: the run's kills and the receiver's requests kept beside each child's log (crash-run.ts). */
+const logDir = process.env.STABLEPAY_CRASH_LOGS;
+const logRun = (line: string) => {
+  if (logDir) appendFileSync(join(logDir, 'run.log'), `[${performance.now().toFixed(0)}] ${line}\n`);
+};
 
 export interface ReplicaCrashRunOptions {
   operations: number;
@@ -35,8 +43,10 @@ export interface ReplicaCrashRunResult {
   payments: number;
   events: number;
   lostEvents: string[];
-  /** Events answered 2xx for two different attempts (target 0). */
+  /** Events answered 2xx twice that no kill explains (crash-run.ts, judgeRepeatedEvent; target 0). */
   duplicatedEvents: string[];
+  /** Events answered 2xx again because a kill took their sender before it recorded the success. */
+  resentInFlight: number;
   /** One attempt of one delivery (same virtual instant) received twice with no kill between the two (target 0). */
   duplicatedAttempts: string[];
   /** One attempt received twice with a kill between: its sender died before recording it. */
@@ -77,6 +87,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
     events: 0,
     lostEvents: [],
     duplicatedEvents: [],
+    resentInFlight: 0,
     duplicatedAttempts: [],
     resentAfterKill: 0,
     webhookRequests: 0,
@@ -156,6 +167,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
       let op: () => Promise<{ status: number; json: any }>;
       let onAnswer: (answer: { status: number; json: any }) => void;
       let onLost: () => void;
+      let what = '';
       if (r < 0.45 || ids.length === 0) {
         // A new externalId, or (one create in five) the externalId of a payment the run made before.
         const reuse = ids.length > 0 && random() < 0.2;
@@ -165,6 +177,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         const certain =
           !uncertainCreates.has(externalId) && [...model].every(([id, p]) => p.externalId !== externalId || !uncertainPayments.has(id));
         if (reuse) result.externalIdReuses += 1;
+        what = `create ${externalId}`;
         op = () => call(base, 'POST', '/v1/payments', { amount: String(1 + Math.floor(random() * 500)), currency: 'USD', externalId });
         onAnswer = (a) => {
           // The service's clock ran on in real time since the model read it: an ACTIVE holder due by now may be expired.
@@ -185,6 +198,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         onLost = () => uncertainCreates.add(externalId);
       } else if (r < 0.65) {
         const id = pick();
+        what = `cancel ${id}`;
         op = () => call(base, 'DELETE', `/v1/payments/${id}`);
         onAnswer = (a) => {
           if (a.status === 200) (model.get(id) as ModelPayment).status = 'CANCELLED';
@@ -192,6 +206,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         onLost = () => uncertainPayments.add(id);
       } else if (r < 0.82) {
         const id = pick();
+        what = `pay ${id}`;
         op = () => call(base, 'POST', `/control/v1/payments/${id}/pay`, { chainId: 8453, token: 'USDC' });
         onAnswer = (a) => {
           if (a.status === 200) (model.get(id) as ModelPayment).status = 'SUCCESSFUL';
@@ -199,6 +214,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         onLost = () => uncertainPayments.add(id);
       } else if (r < 0.95) {
         const ms = Math.floor(random() * 40 * 60_000);
+        what = `advance ${ms} ms`;
         op = () => call(base, 'POST', '/control/v1/clock/advance', { ms });
         onAnswer = (a) => {
           if (a.status !== 200) return;
@@ -214,6 +230,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
       } else {
         // The receiver goes down (every attempt 503) or comes back.
         receiver.outage = !receiver.outage;
+        what = `receiver ${receiver.outage ? 'down' : 'up'}`;
         if (receiver.outage) result.receiverOutages += 1;
         op = () => call(base, 'GET', '/v1/webhooks/deliveries?status=pending&limit=1');
         onAnswer = () => undefined;
@@ -228,10 +245,18 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
         const sentAt = performance.now();
         await kill(child, 'SIGKILL');
         kills.push({ sentAt, exitedAt: performance.now() });
+        logRun(
+          `op ${i}: SIGKILL ${victim?.name} (pid ${child.process.pid}, ${midRequest ? 'mid-request' : 'between operations'}) sent ${sentAt.toFixed(0)}`,
+        );
         (victim as (typeof replicas)[number]).child = undefined;
         result.kills[(victim as (typeof replicas)[number]).name] += 1;
         restartIn = 1 + Math.floor(random() * 4);
       };
+      const logged = (answer: (a: { status: number; json: any }) => void) => (a: { status: number; json: any }) => {
+        logRun(`op ${i} (${target.name}): ${what} -> ${a.status}${a.json?.id ? ` ${a.json.id}` : ''}`);
+        answer(a);
+      };
+      if (logDir) onAnswer = logged(onAnswer);
       await operationAroundKill({ op, onAnswer, onLost, kill: victim ? stop : undefined, midRequest, random, counts: result });
       if (restartIn > 0) {
         restartIn -= 1;
@@ -239,6 +264,7 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
           const down = replicas.find((x) => !x.child) as (typeof replicas)[number];
           const started = await startChild(store);
           down.child = started.child;
+          logRun(`op ${i}: ${down.name} restarted as pid ${started.child.process.pid}`);
           result.restartMs.push(started.ms);
           await verifyBoth(kills.length);
         }
@@ -255,10 +281,12 @@ export async function replicaCrashRun(options: ReplicaCrashRunOptions): Promise<
       await drainAndJudge(
         replicas.map((x) => (x.child as Child).base),
         receiver,
+        kills,
       ),
     );
     // Each attempt once: per delivery, an attempt's instant seen twice needs a kill between its two arrivals.
     result.webhookRequests = receiver.requests.length;
+    if (logDir) writeFileSync(join(logDir, 'requests.json'), JSON.stringify(receiver.requests, null, 1));
     const byAttempt = new Map<string, number[]>();
     for (const request of receiver.requests) {
       const key = `${request.deliveryId} ${request.key} @${request.instant}`;

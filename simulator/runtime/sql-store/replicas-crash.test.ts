@@ -29,7 +29,7 @@ it(`two replicas, ${OPERATIONS} operations over both, random SIGKILLs of A or B:
       `replica crash run (Postgres, 2 replicas): ${r.operations} operations (${r.acknowledged} answered, ${r.unacknowledged} cut off by a kill; ` +
         `${r.externalIdReuses} externalId reuses, ${r.receiverOutages} receiver outages), ${r.kills.a + r.kills.b} SIGKILLs (A ${r.kills.a}, B ${r.kills.b}), ` +
         `${r.stateMismatches.length} state mismatches on either replica, ${r.externalIdViolations.length} externalId violations, ` +
-        `${r.payments} payments / ${r.events} implied events at the end, ${r.lostEvents.length} lost, ${r.duplicatedEvents.length} duplicated, ` +
+        `${r.payments} payments / ${r.events} implied events at the end, ${r.lostEvents.length} lost, ${r.duplicatedEvents.length} duplicated (${r.resentInFlight} answered again after a kill), ` +
         `${r.webhookRequests} webhook requests, ${r.duplicatedAttempts.length} attempts sent twice without a kill, ${r.resentAfterKill} resent after a kill; ` +
         `restart ${Math.round(restarts[0] ?? 0)}-${Math.round(restarts.at(-1) ?? 0)} ms`,
     );
@@ -45,6 +45,7 @@ it(`two replicas, ${OPERATIONS} operations over both, random SIGKILLs of A or B:
     expect(r.duplicatedAttempts).toEqual([]);
     expect(r.events).toBeGreaterThan(OPERATIONS / 10);
     expect(r.resentAfterKill).toBeLessThanOrEqual(r.kills.a + r.kills.b);
+    expect(r.resentInFlight).toBeLessThanOrEqual(r.kills.a + r.kills.b);
   } finally {
     cluster.stop();
   }
