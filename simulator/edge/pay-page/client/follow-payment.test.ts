@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentState } from '../customer-view.ts';
-import { FAST_POLL_MS, FIRST_FAST_POLL_MS, followPayment, SLOW_POLL_MS } from './follow-payment.ts';
+import { BRISK_POLL_MS, BRISK_POLLS, FAST_POLL_MS, followPayment, SLOW_POLL_MS } from './follow-payment.ts';
 
 const stateOf = (status: string) => ({ payment: { status } }) as unknown as PaymentState;
 
@@ -28,24 +28,19 @@ describe('followPayment', () => {
     return { polledAt, follower };
   }
 
-  it('after a submit polls at once, then backs off from FIRST_FAST_POLL_MS to FAST_POLL_MS, and stops when final', async () => {
-    const { polledAt, follower } = follow(['PROCESSING', 'PROCESSING', 'PROCESSING', 'PROCESSING', 'PROCESSING', 'SUCCESSFUL']);
+  it('after a submit polls at once, then every BRISK_POLL_MS BRISK_POLLS times, then every FAST_POLL_MS, and stops when final', async () => {
+    const { polledAt, follower } = follow([...Array<string>(BRISK_POLLS + 3).fill('PROCESSING'), 'SUCCESSFUL']);
     follower.hurry();
-    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     const gaps = polledAt.slice(1).map((at, i) => at - polledAt[i]!);
     expect(polledAt[0]).toBe(0);
-    expect(gaps).toEqual([FIRST_FAST_POLL_MS, FIRST_FAST_POLL_MS * 2, FAST_POLL_MS, FAST_POLL_MS, FAST_POLL_MS]);
+    expect(gaps).toEqual([...Array<number>(BRISK_POLLS).fill(BRISK_POLL_MS), FAST_POLL_MS, FAST_POLL_MS, FAST_POLL_MS]);
   });
 
   it('polls slowly while the payment waits, and briskly from the first PROCESSING it sees', async () => {
     const { polledAt, follower } = follow(['ACTIVE', 'PROCESSING', 'PROCESSING', 'SUCCESSFUL']);
     await vi.advanceTimersByTimeAsync(SLOW_POLL_MS * 3);
     follower.stop();
-    expect(polledAt).toEqual([
-      SLOW_POLL_MS,
-      SLOW_POLL_MS * 2,
-      SLOW_POLL_MS * 2 + FIRST_FAST_POLL_MS,
-      SLOW_POLL_MS * 2 + 3 * FIRST_FAST_POLL_MS,
-    ]);
+    expect(polledAt).toEqual([SLOW_POLL_MS, SLOW_POLL_MS * 2, SLOW_POLL_MS * 2 + BRISK_POLL_MS, SLOW_POLL_MS * 2 + 2 * BRISK_POLL_MS]);
   });
 });

@@ -1,13 +1,17 @@
-// Polls GET /p/:id/state: briskly while a submitted payment is being settled (first soon after the submit, then backing
-// off to FAST_POLL_MS: a settlement often lands within a second, and the customer should see it then, not a poll
-// later), slowly while it waits (so a cancel or expiry elsewhere shows up), never again once it is final.
+// Polls GET /p/:id/state: briskly while a submitted payment is being settled (every BRISK_POLL_MS for the first
+// BRISK_POLLS polls, then every FAST_POLL_MS: a settlement often lands within a second, and the customer should see it
+// then, not a poll later), less often while it waits (so a cancel or expiry elsewhere shows up), never again once it
+// is final.
 import type { PaymentState } from '../customer-view.ts';
 import { isFinal } from '../status-text.ts';
 
-/** The first brisk poll's delay; each next one doubles it up to FAST_POLL_MS. */
-export const FIRST_FAST_POLL_MS = 250;
+/** The brisk polls' spacing after a submit (or the first PROCESSING seen): a settlement shows within 250 ms. */
+export const BRISK_POLL_MS = 250;
+/** How many brisk polls before slowing to FAST_POLL_MS (2 s of them). */
+export const BRISK_POLLS = 8;
 export const FAST_POLL_MS = 1000;
-export const SLOW_POLL_MS = 5000;
+/** While the payment waits: a cancel or expiry elsewhere shows within 2 s (the customer acts on what the page says). */
+export const SLOW_POLL_MS = 2000;
 
 export interface Follower {
   /** Poll now and then at the fast pace (after a submit, or when the countdown runs out). */
@@ -22,11 +26,11 @@ export function followPayment(
 ): Follower {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fast = false;
-  let fastDelay = FIRST_FAST_POLL_MS;
+  let briskLeft = BRISK_POLLS;
   const nextFast = () => {
-    const delay = fastDelay;
-    fastDelay = Math.min(FAST_POLL_MS, fastDelay * 2);
-    return delay;
+    if (briskLeft === 0) return FAST_POLL_MS;
+    briskLeft -= 1;
+    return BRISK_POLL_MS;
   };
   let stopped = false;
   let inFlight = false;
@@ -45,7 +49,7 @@ export function followPayment(
       if (isFinal(state.payment.status)) stopped = true;
       else if (!fast && state.payment.status === 'PROCESSING') {
         fast = true;
-        fastDelay = FIRST_FAST_POLL_MS;
+        briskLeft = BRISK_POLLS;
       }
     } catch (error) {
       onError(error);
@@ -59,7 +63,7 @@ export function followPayment(
   return {
     hurry() {
       fast = true;
-      fastDelay = FIRST_FAST_POLL_MS;
+      briskLeft = BRISK_POLLS;
       schedule(0);
     },
     stop() {
