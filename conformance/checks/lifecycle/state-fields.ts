@@ -102,8 +102,9 @@ export const stateFields = defineCheck({
   level: 'documented',
   needs: [],
   tags: ['lifecycle', 'clock'],
-  // At most two pages at once (a held payment's and the cancelled one's); it stops mining on two chains meanwhile.
-  resources: { exclusive: ['clock'], browserSlots: 2, pausesMining: true },
+  // One page at a time (the held payments' pages one after the other, the cancelled one's between them); it stops
+  // mining on two chains meanwhile.
+  resources: { exclusive: ['clock'], browserSlots: 1, pausesMining: true },
   premises: ['payments.minimum-amounts'],
   async run(ctx: CheckContext) {
     const path = requireCustomerPath(ctx);
@@ -248,25 +249,26 @@ async function browserPath(ctx: CheckContext): Promise<void> {
   await failAsCustomer(ctx, ctx.api, payments.get(failed)!, pair);
   await expectState(ctx, tracker, failed, 'FAILED', 'PAY-STATE-PROCESSING-TO-FAILED', pair);
   await expectState(ctx, tracker, failed, 'FAILED', 'PAY-STATE-MEANING-FAILED', pair);
+  // The cancelled payment's page before the held one's: one page at a time, so the check needs one browser slot.
+  const cancel = await cancelPayment(ctx.api, cancelled);
+  ctx.requireStatus(cancel, '2xx', 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
+  observe(ctx, tracker, cancel);
+  const page = await ctx.customer.agent.open(String(payments.get(cancelled)!.paymentUrl), `${ctx.check.id}-cancelled`, {
+    chainId: pair.chainId,
+  });
+  try {
+    ctx.expect(
+      !(await page.canPay(pair.chainId, pair.token)),
+      'PAY-STATE-CANCELLED-URL-CLOSED',
+      'The page of a CANCELLED payment still offers to pay',
+      `screenshot ${await page.screenshot('cancelled')}`,
+    );
+  } finally {
+    await page.close();
+  }
+  await expectState(ctx, tracker, cancelled, 'CANCELLED', 'PAY-STATE-CANCELLED-URL-CLOSED');
   const stuck = await holdProcessing(ctx, ctx.api, payments.get(processing)!, holdPair);
   try {
-    const cancel = await cancelPayment(ctx.api, cancelled);
-    ctx.requireStatus(cancel, '2xx', 'PAY-STATE-CANCELLED-URL-CLOSED', 'Setup: cancel an ACTIVE payment');
-    observe(ctx, tracker, cancel);
-    const page = await ctx.customer.agent.open(String(payments.get(cancelled)!.paymentUrl), `${ctx.check.id}-cancelled`, {
-      chainId: pair.chainId,
-    });
-    try {
-      ctx.expect(
-        !(await page.canPay(pair.chainId, pair.token)),
-        'PAY-STATE-CANCELLED-URL-CLOSED',
-        'The page of a CANCELLED payment still offers to pay',
-        `screenshot ${await page.screenshot('cancelled')}`,
-      );
-    } finally {
-      await page.close();
-    }
-    await expectState(ctx, tracker, cancelled, 'CANCELLED', 'PAY-STATE-CANCELLED-URL-CLOSED');
     await ctx.advanceClock(21 * 60_000);
     await ctx.clock.refresh();
     await expectState(ctx, tracker, expiring, 'EXPIRED', 'PAY-STATE-ACTIVE-TO-EXPIRED');
