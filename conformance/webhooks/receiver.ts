@@ -20,6 +20,8 @@ export interface Delivery {
   receivedAt: number;
   /** Status the receiver answered with. */
   answeredStatus: number;
+  /** A held answer (EndpointBehaviour.delayMs) the sender did not wait for: ms from receipt to its hanging up. */
+  senderHungUpAfterMs?: number;
 }
 
 export interface EndpointBehaviour {
@@ -69,10 +71,27 @@ export class ReceiverEndpoint {
   /** Slow answers (EndpointBehaviour.delayMs) not yet given, by delivery id: settled once given (or the receiver closed). */
   private readonly held = new Map<string, Promise<void>>();
 
-  /** Marks a delivery as held back until `given` settles (the receiver's own bookkeeping). */
-  holding(deliveryId: string, given: Promise<void>): void {
+  /** Held answers whose sender may still hang up first: settled when it does, or when the answer is given. */
+  private readonly dropped = new Map<string, Promise<void>>();
+
+  /** Marks a delivery as held back until `given` settles (the receiver's own bookkeeping); `hungUp` settles first when the sender stops waiting. */
+  holding(deliveryId: string, given: Promise<void>, hungUp?: Promise<void>): void {
     this.held.set(deliveryId, given);
     void given.finally(() => this.held.delete(deliveryId));
+    if (hungUp) {
+      const either = Promise.race([given, hungUp]);
+      this.dropped.set(deliveryId, either);
+      void given.finally(() => this.dropped.delete(deliveryId));
+    }
+  }
+
+  /**
+   * Resolves once the sender no longer waits for this delivery's held answer: it hung up (an implementation's time-out
+   * closing the connection), or the answer was given. Unlike `answered`, the implementation may still be recording
+   * the attempt's outcome when this resolves.
+   */
+  givenOrHungUp(deliveryId: string): Promise<void> {
+    return this.dropped.get(deliveryId) ?? this.answered(deliveryId);
   }
 
   /**
@@ -241,7 +260,15 @@ export class WebhookReceiver {
     if (behaviour.delayMs) {
       const released = this.holds.begin(endpoint);
       let given!: () => void;
-      endpoint?.holding(delivery.id, new Promise<void>((resolve) => (given = resolve)));
+      let hungUp!: () => void;
+      endpoint?.holding(delivery.id, new Promise<void>((resolve) => (given = resolve)), new Promise<void>((resolve) => (hungUp = resolve)));
+      // The sender closing the connection before the held answer: it stopped waiting (its time-out). The answer is
+      // still given at its time (`answered`); a check that only needs the sender to have given up reads `givenOrHungUp`.
+      res.once('close', () => {
+        if (res.writableEnded) return;
+        delivery.senderHungUpAfterMs = Date.now() - delivery.receivedAt;
+        hungUp();
+      });
       const timer = setTimeout(() => {
         this.pending.delete(timer);
         released();

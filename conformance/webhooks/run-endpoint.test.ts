@@ -102,6 +102,33 @@ describe('RunEndpoint', () => {
     await slow.answered(slow.deliveries[2]!.id);
   });
 
+  it('tells when the sender stopped waiting for a held answer: at its hang-up, or at the answer when it waits', async () => {
+    const slow = run.listen('webhooks.slow-receiver-timeout', { status: 200, delayMs: 1_500 });
+    created('webhooks.slow-receiver-timeout', 'p-gone');
+    created('webhooks.slow-receiver-timeout', 'p-waits');
+    const aborted = new AbortController();
+    const gone = deliver(cancelled('p-gone'), aborted.signal).catch(() => 0);
+    const [first] = await slow.waitFor((d) => d.length > 0, 1000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const hungUp = Date.now();
+    aborted.abort();
+    await gone;
+    await slow.givenOrHungUp(first!.id);
+    // Well before the answer's time (1.5 s after receipt), and noted on the delivery.
+    expect(Date.now() - hungUp).toBeLessThan(1_000);
+    expect(first!.senderHungUpAfterMs).toBeGreaterThanOrEqual(150);
+    expect(first!.senderHungUpAfterMs).toBeLessThan(1_500);
+    // A sender that waits: only at the answer.
+    slow.behaviour = { status: 200, delayMs: 300 };
+    const sent = Date.now();
+    const status = deliver(cancelled('p-waits'));
+    const [, second] = await slow.waitFor((d) => d.length > 1, 1000);
+    await slow.givenOrHungUp(second!.id);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(250);
+    expect(await status).toBe(200);
+    expect(second!.senderHungUpAfterMs).toBeUndefined();
+  });
+
   it("does not count another check's held answer against a wait", async () => {
     const slow = run.listen('webhooks.slow-receiver-timeout', { status: 200, delayMs: 400 });
     const waiting = run.listen('webhooks.signature', { status: 200 });
