@@ -7,7 +7,7 @@ import { checkGateOptions, evaluateGate } from './gate.ts';
 import { loadCatalogueRequirements, type ContractFacade } from './contract-facade.ts';
 import { loadContractFacade } from './contract-adapter.ts';
 import type { RunServices, TimeTravel } from './context.ts';
-import { createDispatcher, HttpClient, TransportError, type HttpClientOptions } from './http/client.ts';
+import { createDispatcher, HttpClient, type RenewableAgent, TransportError, type HttpClientOptions } from './http/client.ts';
 import { RequestScope, requireExclusive, runInScope } from './http/request-scope.ts';
 import { Recorder } from './http/recorder.ts';
 import { headerVariable, SecretRegistry } from './http/redact.ts';
@@ -154,7 +154,7 @@ async function runOn(
   const recorder = new Recorder();
   const createdPayments = new CreatedPayments();
   const paymentHistories = new PaymentHistories();
-  const dispatcher = createDispatcher({ keepAlive: blackBox === null });
+  const dispatcher = createDispatcher();
   // What every instance's answers feed (the main one's and each lane's; their run endpoints observe beside it).
   const observeRun: NonNullable<HttpClientOptions['observe']> = (client, request, response) => {
     createdPayments.observe(client, request, response);
@@ -250,7 +250,7 @@ async function runOn(
       recorder,
       secrets,
       clock,
-      timeTravel: control ? null : guardedTimeTravel(blackBox?.timeTravel ?? null),
+      timeTravel: control ? null : guardedTimeTravel(blackBox?.timeTravel ?? null, dispatcher),
       // Without a control API the webhook checks share the main merchant's one endpoint, routed by payment.
       runEndpoint: control || !receiver ? null : (runEndpoint = new RunEndpoint(receiver)),
       customer,
@@ -262,7 +262,13 @@ async function runOn(
     if (blackBox && !control)
       services.lanes = await laneWorlds(
         services,
-        { main: blackBox, spares: started.spares, observe: observeRun, guardTimeTravel: guardedTimeTravel, customer },
+        {
+          main: blackBox,
+          spares: started.spares,
+          observe: observeRun,
+          guardTimeTravel: (travel) => guardedTimeTravel(travel, dispatcher),
+          customer,
+        },
         notes,
       );
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
@@ -313,13 +319,15 @@ function orderForRun(checks: Check[]): Check[] {
 }
 
 /** Moving a black-box target's clock (libfaketime: the whole target and every chain) needs the clock alone. */
-function guardedTimeTravel(travel: TimeTravel | null): TimeTravel | null {
+function guardedTimeTravel(travel: TimeTravel | null, dispatcher: RenewableAgent): TimeTravel | null {
   if (!travel) return null;
   return {
     via: travel.via,
     advance: async (ms) => {
       await requireExclusive('clock', 'moved the clock');
       await travel.advance(ms);
+      // The target now thinks its idle connections timed out: none of them is used again (http/client.ts).
+      dispatcher.renew();
     },
   };
 }

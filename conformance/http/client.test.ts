@@ -172,3 +172,45 @@ describe('Recorder', () => {
     expect(recorder.answered().map((e) => e.id)).toEqual([kept.id]);
   });
 });
+
+describe('RenewableAgent', () => {
+  it('keeps connections alive; after renew() no request uses an old connection, and a request in flight ends on its own', async () => {
+    const sockets: unknown[] = [];
+    const server: Server = createServer((req, res) => {
+      sockets.push(req.socket);
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), req.url === '/slow' ? 300 : 0);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const own = createDispatcher();
+    const http = new HttpClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      target: 'service',
+      recorder: new Recorder(),
+      secrets: new SecretRegistry(),
+      credential: null,
+      timeoutMs: 2_000,
+      maxResponseBytes: 1024,
+      dispatcher: own,
+    });
+    try {
+      for (let i = 0; i < 10; i++) await http.get('/before');
+      const before = new Set(sockets);
+      // Kept alive: ten requests one after the other on one or two connections (undici may open a second while the
+      // first is being handed back), not ten.
+      expect(before.size).toBeLessThanOrEqual(2);
+      const slow = http.get('/slow');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      own.renew();
+      sockets.length = 0;
+      for (let i = 0; i < 10; i++) await http.get('/after');
+      const after = new Set(sockets);
+      expect(after.size).toBeLessThanOrEqual(2);
+      expect([...after].filter((socket) => before.has(socket))).toEqual([]);
+      expect((await slow).status).toBe(200);
+    } finally {
+      await own.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

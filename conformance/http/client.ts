@@ -1,6 +1,6 @@
 // The suite's only way to talk HTTP to an implementation. Every call is recorded (see recorder.ts)
 // with its credential reduced to a label, so reports can reproduce it without leaking the key.
-import { Agent, request } from 'undici';
+import { Agent, Dispatcher, request } from 'undici';
 import type { CredentialRecord, Exchange, Recorder, Target } from './recorder.ts';
 import { redactHeaders, type SecretRegistry } from './redact.ts';
 import { formatBytes, formatSeconds } from '../units.ts';
@@ -60,7 +60,7 @@ export interface HttpClientOptions {
   timeoutMs: number;
   /** A body longer than this is not read further: the request is aborted (--max-response-bytes). */
   maxResponseBytes: number;
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   /** Sent on every request (e.g. the control API's X-Control-Token); values are scrubbed as secrets by the caller's registry. */
   headers?: Record<string, string>;
   /** The spare target instance this client talks to (black-box lanes, 1 for the first spare); absent for the main one. */
@@ -76,11 +76,50 @@ export interface HttpClientOptions {
 }
 
 /**
- * `keepAlive: false` for a target whose clock the suite moves (black-box run): after a jump the target believes its
- * idle connections timed out and closes them, and a reused one would fail with ECONNRESET.
+ * The suite's connections to the implementation, kept alive. `renew()` after moving a black-box target's clock
+ * (libfaketime): after a jump the target believes its idle connections timed out and closes them, and a request sent
+ * on one would fail with ECONNRESET; from `renew()` on every request takes a fresh connection (the old agent closes once
+ * the requests it carries end). Nothing else of the run talks to a target whose clock just moved: the mover holds it
+ * alone (scheduling/resources.ts).
  */
-export function createDispatcher(options: { keepAlive?: boolean } = {}): Agent {
-  return new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: options.keepAlive === false ? 0 : 1 });
+export class RenewableAgent extends Dispatcher {
+  private current = RenewableAgent.make();
+  private static make(): Agent {
+    return new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: 1 });
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    return this.current.dispatch(options, handler);
+  }
+
+  renew(): void {
+    const old = this.current;
+    this.current = RenewableAgent.make();
+    void old.close().catch(() => undefined);
+  }
+
+  override close(): Promise<void>;
+  override close(callback: () => void): void;
+  override close(callback?: () => void): Promise<void> | void {
+    const closing = this.current.close();
+    if (!callback) return closing;
+    void closing.then(callback, callback);
+  }
+
+  override destroy(): Promise<void>;
+  override destroy(error: Error | null): Promise<void>;
+  override destroy(callback: () => void): void;
+  override destroy(error: Error | null, callback: () => void): void;
+  override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
+    const callback = typeof first === 'function' ? first : second;
+    const destroying = this.current.destroy(typeof first === 'function' ? null : (first ?? null));
+    if (!callback) return destroying;
+    void destroying.then(callback, callback);
+  }
+}
+
+export function createDispatcher(): RenewableAgent {
+  return new RenewableAgent();
 }
 
 export class HttpClient {
