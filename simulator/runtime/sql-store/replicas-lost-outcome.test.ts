@@ -8,12 +8,9 @@
 // outcome of the webhook attempt it made meanwhile (not send it again).
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
-import { startChainNetwork } from '@stablepay/chains/start-chain-network';
 import { type Receiver, startReceiver } from '../../test-support/webhooks.ts';
-import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openPostgres } from './postgres-client.ts';
+import { type ReplicasOnChain, startReplicasOnChain } from '../../test-support/replicas-on-chain.ts';
+import type { RunningServer } from '../server.ts';
 import type { SqlClient } from './sql-client.ts';
 import { takeWriteLock, writeChange } from './sql-changes.ts';
 
@@ -22,7 +19,6 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const KEY = 'pk_lostoutcome00000000000000000000000000000000000';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-const quiet = { info: () => undefined, error: () => undefined };
 const CHAIN = 8453;
 /**
  * Long: the holder's sweep (every half lease, a backstop) does not come round during the test, so what records the
@@ -32,8 +28,7 @@ const LEASE_MS = 120_000;
 /** A's bundler waits this long after admission: time for the test to take the write lock before the settlement. */
 const A_BUNDLE_DELAY_MS = 3000;
 
-let cluster: PostgresCluster;
-let network: ChainNetwork;
+let replicas: ReplicasOnChain;
 let db: SqlClient;
 let a: RunningServer;
 let b: RunningServer;
@@ -42,35 +37,22 @@ let receiver: Receiver;
 const aLog: string[] = [];
 
 beforeAll(async () => {
-  [cluster, network] = await Promise.all([startPostgresCluster(), startChainNetwork({ chains: [CHAIN], logger: quiet })]);
-  const url = cluster.createDatabase('lost_outcome');
   receiver = await startReceiver(Date.now);
-  const options = {
-    port: 0,
-    defaultApiKey: KEY,
-    logger: quiet,
-    databaseUrl: url,
-    databasePoolSize: 4,
-    deliveryLeaseMs: LEASE_MS,
-    chains: { rpcUrls: new Map([[CHAIN, network.chain(CHAIN).rpcUrl]]) },
-  } as const;
-  a = await startServer({
-    ...options,
-    logger: { info: (line: string) => aLog.push(line), error: (line: string) => aLog.push(line) },
-    bundleDelayMs: A_BUNDLE_DELAY_MS,
+  replicas = await startReplicasOnChain({
+    database: 'lost_outcome',
+    chainId: CHAIN,
+    key: KEY,
+    options: { deliveryLeaseMs: LEASE_MS },
+    a: { logger: { info: (line: string) => aLog.push(line), error: (line: string) => aLog.push(line) }, bundleDelayMs: A_BUNDLE_DELAY_MS },
+    b: { bundleDelayMs: 0 },
   });
-  b = await startServer({ ...options, bundleDelayMs: 0 });
-  db = await openPostgres(url, { poolSize: 2 });
+  ({ db, a, b } = replicas);
   const endpoint = await fetch(`${b.url}/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url }) });
   expect(endpoint.status).toBe(201);
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await db?.close();
-  await network?.stop();
+  await replicas?.stop();
   await receiver?.close();
-  cluster?.stop();
 });
 
 const read = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;

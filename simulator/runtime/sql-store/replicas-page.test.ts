@@ -5,12 +5,9 @@
 // delete was second took it for another process's change first and undid everything pending, the new session
 // included: about half of these connects answered 503, as the black-box suite saw against `--replicas 2`.)
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
-import { startChainNetwork } from '@stablepay/chains/start-chain-network';
 import { hashCheckoutToken } from '../../core/checkout/checkout-sessions.ts';
-import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openPostgres } from './postgres-client.ts';
+import { type ReplicasOnChain, startReplicasOnChain } from '../../test-support/replicas-on-chain.ts';
+import type { RunningServer } from '../server.ts';
 import type { SqlClient } from './sql-client.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -18,39 +15,22 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 const KEY = 'pk_pagereplica0000000000000000000000000000000000';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 const page = { 'content-type': 'application/json' };
-const quiet = { info: () => undefined, error: () => undefined };
 const CHAIN = 8453;
 const DAY_AND_HOUR = 25 * 3_600_000;
 const ROUNDS = 20;
 const OWNER = '0x1111111111111111111111111111111111111111';
 
-let cluster: PostgresCluster;
-let network: ChainNetwork;
+let replicas: ReplicasOnChain;
 let db: SqlClient;
 let a: RunningServer;
 let b: RunningServer;
 
 beforeAll(async () => {
-  [cluster, network] = await Promise.all([startPostgresCluster(), startChainNetwork({ chains: [CHAIN], logger: quiet })]);
-  const url = cluster.createDatabase('page');
-  const options = {
-    port: 0,
-    defaultApiKey: KEY,
-    logger: quiet,
-    databaseUrl: url,
-    databasePoolSize: 4,
-    chains: { rpcUrls: new Map([[CHAIN, network.chain(CHAIN).rpcUrl]]) },
-  } as const;
-  a = await startServer(options);
-  b = await startServer(options);
-  db = await openPostgres(url, { poolSize: 2 });
+  replicas = await startReplicasOnChain({ database: 'page', chainId: CHAIN, key: KEY });
+  ({ db, a, b } = replicas);
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await db?.close();
-  await network?.stop();
-  cluster?.stop();
+  await replicas?.stop();
 });
 
 const post = (base: string, path: string, body: unknown, headers: Record<string, string> = auth) =>

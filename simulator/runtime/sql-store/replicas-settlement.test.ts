@@ -12,14 +12,12 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAINS_FILE_ENV, chainsFile } from '@stablepay/chains/chains-file';
 import type { ChainNetwork } from '@stablepay/chains/build-chain-network';
-import { startChainNetwork } from '@stablepay/chains/start-chain-network';
 import { parseUserOperation, submitAndSettle } from '@stablepay/chains';
 import { createWeb3Proxy } from '@stablepay/chains/rpc-proxy';
 import { startCliReplica } from '../../test-support/cli-replica.ts';
 import { type Receiver, startReceiver } from '../../test-support/webhooks.ts';
-import { type PostgresCluster, startPostgresCluster } from '../../test-support/postgres-cluster.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openPostgres } from './postgres-client.ts';
+import { type ReplicasOnChain, startReplicasOnChain } from '../../test-support/replicas-on-chain.ts';
+import type { RunningServer } from '../server.ts';
 import type { SqlClient } from './sql-client.ts';
 
 // initdb, Anvil and three server starts take a while on a loaded 2-core machine.
@@ -27,12 +25,11 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 const KEY = 'pk_settleonce000000000000000000000000000000000000';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-const quiet = { info: () => undefined, error: () => undefined };
 const CHAIN = 8453;
 /** Short, so a SIGKILLed replica's operations are taken over within seconds. */
 const LEASE_MS = 2000;
 
-let cluster: PostgresCluster;
+let replicas: ReplicasOnChain;
 let network: ChainNetwork;
 let dir: string;
 let chainsFilePath: string;
@@ -51,36 +48,23 @@ const received = (): { type: string; paymentId: string }[] =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepay-settle-once-'));
-  [cluster, network] = await Promise.all([startPostgresCluster(), startChainNetwork({ chains: [CHAIN], logger: quiet })]);
-  url = cluster.createDatabase('settlement');
+  receiver = await startReceiver(Date.now);
+  replicas = await startReplicasOnChain({
+    database: 'settlement',
+    chainId: CHAIN,
+    key: KEY,
+    options: { deliveryLeaseMs: LEASE_MS, bundleDelayMs: 0 },
+  });
+  ({ network, url, db, a, b } = replicas);
   chainsFilePath = join(dir, 'chains.json');
   writeFileSync(chainsFilePath, JSON.stringify(chainsFile(network)));
-  const rpcUrls = new Map([[CHAIN, network.chain(CHAIN).rpcUrl]]);
-  receiver = await startReceiver(Date.now);
-  const options = {
-    port: 0,
-    defaultApiKey: KEY,
-    logger: quiet,
-    databaseUrl: url,
-    databasePoolSize: 4,
-    deliveryLeaseMs: LEASE_MS,
-    chains: { rpcUrls },
-    bundleDelayMs: 0,
-  } as const;
-  a = await startServer(options);
-  b = await startServer(options);
-  db = await openPostgres(url, { poolSize: 2 });
   const endpoint = await fetch(`${a.url}/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url }) });
   expect(endpoint.status).toBe(201);
 });
 afterAll(async () => {
   child?.kill('SIGKILL');
-  await a?.close();
-  await b?.close();
-  await db?.close();
-  await network?.stop();
+  await replicas?.stop();
   await receiver?.close();
-  cluster?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
