@@ -358,6 +358,16 @@ export interface EventVerdict {
  * pending then counts as lost. Then every event the final state (read through the first base) implies must have been
  * answered 2xx by the receiver, once.
  */
+/** What the simulator recorded of one payment's deliveries of one event (a judgement's evidence). */
+async function recordedDeliveries(
+  base: string,
+  paymentId: string,
+  event: string,
+): Promise<{ id: string; status: string; attempts?: { statusCode: number | null; error: string | null }[] }[]> {
+  const record = await call(base, 'GET', `/v1/webhooks/deliveries?paymentId=${paymentId}&limit=100`);
+  return ((record.json?.data ?? []) as { id: string; event: string; status: string }[]).filter((d) => d.event === event);
+}
+
 /** A SIGKILL of the run: when the signal went and when the victim's exit was seen (performance.now()). */
 export interface KillTime {
   sentAt: number;
@@ -427,11 +437,7 @@ export async function drainAndJudge(bases: string[], receiver: Receiver, kills: 
       // passed, so a delivery left pending was stranded by a restart.
       if (instants.length === 0) {
         // Said with what the simulator recorded for it, so a rare loss can be told apart (no record, failed, ...).
-        const record = await call(base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
-        const mine = (record.json?.data ?? []).filter((d: { event: string }) => d.event === event) as {
-          status: string;
-          attempts?: { statusCode: number | null; error: string | null }[];
-        }[];
+        const mine = await recordedDeliveries(base, id, event);
         const recorded =
           mine.length === 0
             ? 'no delivery record'
@@ -449,10 +455,9 @@ export async function drainAndJudge(bases: string[], receiver: Receiver, kills: 
         else {
           // Said with who sent what: the deliveries and arrival times of the 2xx answers, and what the simulator recorded.
           const copies = answered.map((r) => `${r.deliveryId}@${r.instant} arrived ${r.arrivedAt.toFixed(0)}`);
-          const record = await call(base, 'GET', `/v1/webhooks/deliveries?paymentId=${id}&limit=100`);
-          const mine = ((record.json?.data ?? []) as { id: string; event: string; status: string; attempts?: unknown[] }[])
-            .filter((d) => d.event === event)
-            .map((d) => `${d.id} ${d.status} after ${d.attempts?.length ?? 0} attempts`);
+          const mine = (await recordedDeliveries(base, id, event)).map(
+            (d) => `${d.id} ${d.status} after ${d.attempts?.length ?? 0} attempts`,
+          );
           verdict.duplicatedEvents.push(`${key} (${instants.join(', ')}; 2xx: ${copies.join(', ')}; recorded: ${mine.join('; ')})`);
         }
       }
