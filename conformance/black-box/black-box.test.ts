@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runConformance } from '../index.ts';
 import { verifyReportDir } from '../integrity/signing.ts';
 import { hasLibfaketime } from './faketime-clock.ts';
+import { startBlackBox } from './start-black-box.ts';
 import { TargetError } from './target-errors.ts';
 import { childProcesses } from '../test-support/child-processes.ts';
 import { descendants, isRunning as stillRunning, runMeasuredCli } from '../test-support/measured-cli.ts';
@@ -78,6 +79,41 @@ describe('black-box target: bad input ends the run with one sentence and leaves 
     );
     const sleeper = Number(readFileSync(pidFile, 'utf8'));
     expect(isRunning(sleeper)).toBe(false);
+    expect(children()).toEqual([]);
+  });
+
+  it('starts the target again on a new port when another process took the one the suite picked', async () => {
+    const dir = reportDir();
+    const mark = join(dir, 'first-start');
+    const holderFile = join(dir, 'holder.pid');
+    // First start: another process (outside the target's group, as an Anvil of a spare would be) takes $PORT before the
+    // target listens, and the target exits. Second start: an HTTP server on the new $PORT.
+    const node = JSON.stringify(process.execPath);
+    const targetCommand = [
+      `if [ ! -e ${mark} ]; then : > ${mark};`,
+      `setsid ${node} -e "require('net').createServer().listen(Number(process.env.PORT), '127.0.0.1')" & echo $! > ${holderFile};`,
+      `sleep 1; exit 1; fi;`,
+      `exec ${node} -e "require('http').createServer((q, s) => s.end('{}')).listen(Number(process.env.PORT), '127.0.0.1')"`,
+    ].join(' ');
+    const lines: string[] = [];
+    // The holder is outside the target's group: the test stops it whatever happens.
+    const stopHolder = () => existsSync(holderFile) && process.kill(Number(readFileSync(holderFile, 'utf8')), 'SIGKILL');
+    const box = await startBlackBox({ targetCommand, faketime: false, reportDir: dir, log: (line) => lines.push(line) }).catch(
+      (error: unknown) => {
+        stopHolder();
+        throw error;
+      },
+    );
+    try {
+      const taken = lines.find((line) => line.startsWith('port '));
+      expect(taken).toMatch(/^port \d+ was taken by another process before the target listened; starting it again on a new port$/);
+      const heldPort = Number(/^port (\d+)/.exec(taken!)![1]);
+      expect(new URL(box.baseUrl).port).not.toBe(String(heldPort));
+      expect((await fetch(`${box.baseUrl}/v1/payments`)).status).toBe(200);
+    } finally {
+      await box.teardown();
+      stopHolder();
+    }
     expect(children()).toEqual([]);
   });
 });

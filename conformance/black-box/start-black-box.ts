@@ -13,7 +13,7 @@ import { UsageError } from '../options.ts';
 import { launchCommandTarget, type RunningTarget } from './command-target.ts';
 import { FaketimeClock, findLibfaketime } from './faketime-clock.ts';
 import { HOST_FROM_CONTAINER, startImageTarget } from './image-target.ts';
-import { ensurePortFree, freePort } from './ports.ts';
+import { ensurePortFree, freePort, portIsFree } from './ports.ts';
 import { poke, probeClock } from './probe-clock.ts';
 import { TARGET_DEFAULTS, type TargetOptions } from '../black-box-options.ts';
 import { parseReadySignal } from './wait-until-ready.ts';
@@ -119,10 +119,11 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
     // the suite picks now, so the target can be told its public URL before it starts (it builds paymentUrl from it).
     // A free port is picked only now, after the chains took theirs: picked before them, the seconds they take to start
     // left a window in which an Anvil (of this instance or a spare starting beside it) took the same port.
+    const portPicked = port === 0;
     if (port === 0) port = await freePort();
     const hostPort = image ? await freePort() : port;
-    const publicUrl = params.baseUrl ?? `http://127.0.0.1:${hostPort}`;
-    const env: Record<string, string> = {
+    const urlFor = (hostPort: number) => params.baseUrl ?? `http://127.0.0.1:${hostPort}`;
+    const envFor = (port: number, publicUrl: string): Record<string, string> => ({
       ...chains.env,
       STABLEPAY_PUBLIC_URL: publicUrl,
       ...(image ? { STABLEPAY_CHAINS_FILE: `${inContainer.chainsDir}/chains.json` } : {}),
@@ -136,7 +137,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
           : clock.environment()
         : {}),
       ...params.targetEnv,
-    };
+    });
     const startTimeoutMs = (params.targetStartTimeoutSeconds ?? TARGET_DEFAULTS.startTimeoutSeconds) * 1000;
     const logPath = join(params.reportDir, params.logName ?? 'target.log');
     params.log?.(`starting the target: ${image ? `image ${image}` : params.targetCommand}`);
@@ -148,7 +149,7 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
             image,
             containerPort: port,
             hostPort,
-            env,
+            env: envFor(port, urlFor(hostPort)),
             ready,
             startTimeoutMs,
             logPath,
@@ -167,10 +168,31 @@ export async function startBlackBox(params: BlackBoxParameters): Promise<BlackBo
         ),
       );
     } else {
-      const command = launchCommandTarget({ command: params.targetCommand!, env, baseUrl: publicUrl, ready, startTimeoutMs, logPath });
-      teardown.add(() => command.stop());
-      await step(command.ready());
-      target = command;
+      // A port the suite picked can be taken, between the pick and the target's bind, by another process (an Anvil of a
+      // spare starting beside this instance binds a port of the kernel's choice): the target then exits before it
+      // answers while something else holds its port. It is started again on a new port, at most twice; a port the
+      // user fixed is never changed.
+      for (let attempt = 1; ; attempt++) {
+        const command = launchCommandTarget({
+          command: params.targetCommand!,
+          env: envFor(port, urlFor(port)),
+          baseUrl: urlFor(port),
+          ready,
+          startTimeoutMs,
+          logPath,
+        });
+        teardown.add(() => command.stop());
+        try {
+          await step(command.ready());
+          target = command;
+          break;
+        } catch (error) {
+          // ready() stopped the command: a port still taken now is held by someone else.
+          if (!(error instanceof TargetError) || !portPicked || attempt >= 3 || (await portIsFree(port))) throw error;
+          params.log?.(`port ${port} was taken by another process before the target listened; starting it again on a new port`);
+          port = await freePort();
+        }
+      }
     }
     const baseUrl = target.baseUrl;
 
