@@ -17,6 +17,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import type { Received } from '../../received.ts';
 import { getPayment } from '../../support/payments.ts';
+import { awaitRunTail } from '../../webhooks/run-tail.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { PAYMENT_EVENT_REQUIREMENT as EVENT_REQUIREMENT } from '../../webhooks/event-requirements.ts';
 
@@ -74,15 +75,15 @@ export const eventsAgainstHistory = defineCheck({
   resources: { sendsRequests: true },
   async run(ctx: CheckContext) {
     const histories = ctx.services.paymentHistories;
-    // A prompt implementation has delivered by now; a late one gets the usual webhook wait after the run's last request
-    // that may have changed something: a refused one (4xx: no write, spec §8) causes no event, so the cleanups' refused
+    // A prompt implementation has delivered by now; a late one gets up to the usual webhook wait after the run's last
+    // request that may have changed something, until what those last writes imply has arrived and the receiver has gone
+    // quiet (webhooks/run-tail.ts): a refused one (4xx: no write, spec §8) causes no event, so the cleanups' refused
     // cancels of payments already ended do not hold the whole run's end back.
     const last = ctx.services.recorder
       .all('service')
       .filter((e) => e.status === null || e.status < 400 || e.status >= 500)
       .at(-1);
-    const remaining = (last ? Date.parse(last.startedAt) + last.durationMs : 0) + ctx.options.webhookWaitMs - Date.now();
-    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+    await awaitRunTail(ctx, last ? Date.parse(last.startedAt) + last.durationMs : 0);
     const events = ctx.receiver.all().filter((d) => {
       const body = d.json as Received<PaymentEventPayload> | undefined;
       return typeof body?.event === 'string' && body.event in EVENT_REQUIREMENT && histories?.get(String(body.data?.paymentId));

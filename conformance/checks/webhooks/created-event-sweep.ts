@@ -3,6 +3,7 @@
 // over every delivery the receiver got from every check, against every API create the run made.
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
+import { awaitRunTail } from '../../webhooks/run-tail.ts';
 import { describeDeliveries, eventsOf } from './subject.ts';
 
 /** Ids of the payments the run created through POST /v1/payments (201), and when the last one was. */
@@ -32,10 +33,9 @@ export const createdEventSweep = defineCheck({
   async run(ctx: CheckContext) {
     const { ids, lastAt } = apiCreates(ctx);
     if (ids.size === 0) ctx.notExercised('the run created no payment with an API key (run it with other checks)');
-    // A prompt implementation has delivered by now; a late one gets the usual webhook wait after the
-    // last create before the run is judged (in a full run that time has long passed).
-    const remaining = lastAt + ctx.options.webhookWaitMs - Date.now();
-    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+    // A prompt implementation has delivered by now; a late one gets up to the usual webhook wait after the last
+    // create, until the receiver has gone quiet (webhooks/run-tail.ts; in a full run that time has long passed).
+    await awaitRunTail(ctx, lastAt);
     const all = ctx.receiver.all();
     // Silence only means something if the implementation does deliver to the receiver.
     if (all.length === 0)
