@@ -2,10 +2,9 @@
 // cancel implies has arrived and the receiver has been quiet for the quiet period; a delivery that never comes costs
 // the whole webhook wait after the last write, as a fixed wait did.
 import { describe, expect, it } from 'vitest';
-import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../http/recorder.ts';
 import type { Delivery } from './receiver.ts';
-import { awaitRunTail, cancelledSince } from './run-tail.ts';
+import { awaitRunTail, cancelledSince, type RunTailSources } from './run-tail.ts';
 
 const A = '5f0c4a36-9a43-4d0e-9a0e-7d6cf3f1a001';
 const B = '5f0c4a36-9a43-4d0e-9a0e-7d6cf3f1a002';
@@ -45,12 +44,8 @@ function delivery(event: string, paymentId: string, receivedAt: number): Deliver
   };
 }
 
-function context(exchanges: Exchange[], deliveries: () => Delivery[]): CheckContext {
-  return {
-    options: { webhookWaitMs: 4_000, webhookQuietMs: 100 },
-    services: { recorder: { answered: () => exchanges } },
-    receiver: { all: deliveries },
-  } as unknown as CheckContext;
+function context(exchanges: Exchange[], deliveries: () => Delivery[]): RunTailSources {
+  return { webhookWaitMs: 4_000, webhookQuietMs: 100, answered: () => exchanges, deliveries };
 }
 
 describe('cancelledSince', () => {

@@ -5,8 +5,16 @@
 // its payment.cancelled) and the receiver has then been quiet for the quiet period (webhookQuietMs), and at the latest
 // webhookWaitMs after the last write, as before. A delivery that never comes (a payment of a merchant whose endpoint is
 // not the receiver) costs the whole wait, never a verdict.
-import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../http/recorder.ts';
+import type { Delivery } from './receiver.ts';
+
+/** What the wait reads: the run's webhook wait and quiet period, its answered requests and the receiver's deliveries. */
+export interface RunTailSources {
+  webhookWaitMs: number;
+  webhookQuietMs: number;
+  answered: () => readonly Exchange[];
+  deliveries: () => Delivery[];
+}
 
 /** How often the receiver is looked at while waiting. */
 const LOOK_MS = 25;
@@ -35,12 +43,12 @@ export function cancelledSince(exchanges: readonly Exchange[], since: number): S
  * Resolves when the deliveries implied by the writes in the webhook wait before `lastWriteAt` have all arrived and the
  * receiver has been quiet for webhookQuietMs since, or at `lastWriteAt + webhookWaitMs`, whichever comes first.
  */
-export async function awaitRunTail(ctx: CheckContext, lastWriteAt: number): Promise<void> {
-  const { webhookWaitMs, webhookQuietMs } = ctx.options;
+export async function awaitRunTail(sources: RunTailSources, lastWriteAt: number): Promise<void> {
+  const { webhookWaitMs, webhookQuietMs } = sources;
   const deadline = lastWriteAt + webhookWaitMs;
   if (Date.now() >= deadline) return;
-  const due = cancelledSince(ctx.services.recorder.answered('service'), lastWriteAt - webhookWaitMs);
-  const arrived = (deliveries: ReturnType<typeof ctx.receiver.all>) => {
+  const due = cancelledSince(sources.answered(), lastWriteAt - webhookWaitMs);
+  const arrived = (deliveries: Delivery[]) => {
     const cancelled = new Set<string>();
     for (const delivery of deliveries) {
       const body = delivery.json as { event?: unknown; data?: { paymentId?: unknown } } | undefined;
@@ -51,7 +59,7 @@ export async function awaitRunTail(ctx: CheckContext, lastWriteAt: number): Prom
   for (;;) {
     const now = Date.now();
     if (now >= deadline) return;
-    const deliveries = ctx.receiver.all();
+    const deliveries = sources.deliveries();
     const quietSince = Math.max(lastWriteAt, deliveries.at(-1)?.receivedAt ?? 0);
     if (now - quietSince >= webhookQuietMs && arrived(deliveries)) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(LOOK_MS, deadline - now)));

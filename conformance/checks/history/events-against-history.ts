@@ -18,6 +18,7 @@ import { defineCheck } from '../../registry.ts';
 import type { Received } from '../../received.ts';
 import { getPayment } from '../../support/payments.ts';
 import { awaitRunTail } from '../../webhooks/run-tail.ts';
+import { runTailSources } from '../../support/run-tail-sources.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { PAYMENT_EVENT_REQUIREMENT as EVENT_REQUIREMENT } from '../../webhooks/event-requirements.ts';
 
@@ -83,7 +84,7 @@ export const eventsAgainstHistory = defineCheck({
       .all('service')
       .filter((e) => e.status === null || e.status < 400 || e.status >= 500)
       .at(-1);
-    await awaitRunTail(ctx, last ? Date.parse(last.startedAt) + last.durationMs : 0);
+    await awaitRunTail(runTailSources(ctx), last ? Date.parse(last.startedAt) + last.durationMs : 0);
     const events = ctx.receiver.all().filter((d) => {
       const body = d.json as Received<PaymentEventPayload> | undefined;
       return typeof body?.event === 'string' && body.event in EVENT_REQUIREMENT && histories?.get(String(body.data?.paymentId));

@@ -4,6 +4,7 @@
 import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import { awaitRunTail } from '../../webhooks/run-tail.ts';
+import { runTailSources } from '../../support/run-tail-sources.ts';
 import { describeDeliveries, eventsOf } from './subject.ts';
 
 /** Ids of the payments the run created through POST /v1/payments (201), and when the last one was. */
@@ -35,7 +36,7 @@ export const createdEventSweep = defineCheck({
     if (ids.size === 0) ctx.notExercised('the run created no payment with an API key (run it with other checks)');
     // A prompt implementation has delivered by now; a late one gets up to the usual webhook wait after the last
     // create, until the receiver has gone quiet (webhooks/run-tail.ts; in a full run that time has long passed).
-    await awaitRunTail(ctx, lastAt);
+    await awaitRunTail(runTailSources(ctx), lastAt);
     const all = ctx.receiver.all();
     // Silence only means something if the implementation does deliver to the receiver.
     if (all.length === 0)
