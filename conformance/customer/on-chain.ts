@@ -25,12 +25,17 @@ export function chainOf(chains: ChainsFile, chainId: number) {
 const clients = new Map<string, Client>();
 function publicClient(rpcUrl: string): Client {
   let client = clients.get(rpcUrl);
-  if (!client) clients.set(rpcUrl, (client = createClient({ transport: http(rpcUrl) })));
+  // Local chains answer at once: viem's default polling (every 4 s, and a block number cached as long) made a receipt
+  // mined right away cost up to 4 s to see.
+  if (!client) clients.set(rpcUrl, (client = createClient({ transport: http(rpcUrl), pollingInterval: 50 })));
   return client;
 }
 
-/** One blacklisting at a time per chain: the blacklister's nonce is shared. */
-const queues = new Map<number, Promise<unknown>>();
+/**
+ * One blacklisting at a time per chain of one target instance (by RPC URL): the blacklister's nonce is that chain's.
+ * Keyed by chain id it held the instances' blacklistings (each instance has chains of its own) behind one another.
+ */
+const queues = new Map<string, Promise<unknown>>();
 
 /** Blacklists `addresses` on the chain's USDC with the chains file's blacklister key; resolves once mined. */
 export async function blacklistUsdc(chains: ChainsFile, chainId: number, addresses: Address[]): Promise<void> {
@@ -55,9 +60,9 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
       await waitForTransactionReceipt(publicClient(chain.rpcUrl), { hash, timeout: 30_000 });
     }
   };
-  const previous = queues.get(chainId) ?? Promise.resolve();
+  const previous = queues.get(chain.rpcUrl) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(run);
-  queues.set(chainId, next);
+  queues.set(chain.rpcUrl, next);
   await next;
 }
 
