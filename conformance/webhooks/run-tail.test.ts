@@ -3,6 +3,7 @@
 // the whole webhook wait after the last write, as a fixed wait did.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/recorder.ts';
+import { recordedExchange } from '../test-support/exchange.ts';
 import type { Delivery } from './receiver.ts';
 import { awaitRunTail, cancelledSince, type RunTailSources } from './run-tail.ts';
 
@@ -10,22 +11,13 @@ const A = '5f0c4a36-9a43-4d0e-9a0e-7d6cf3f1a001';
 const B = '5f0c4a36-9a43-4d0e-9a0e-7d6cf3f1a002';
 
 function cancel(id: string, at: number, answer: { status: number; body: unknown }): Exchange {
-  return {
-    id: 1,
-    checkId: 'selftest',
-    target: 'service',
+  return recordedExchange({
     method: 'DELETE',
     url: `http://127.0.0.1:1/v1/payments/${id}`,
-    requestHeaders: {},
-    credential: { kind: 'none' },
-    requestBody: undefined,
     status: answer.status,
-    responseHeaders: {},
     responseBody: JSON.stringify(answer.body),
-    durationMs: 1,
-    transportError: null,
     startedAt: new Date(at).toISOString(),
-  };
+  });
 }
 
 function delivery(event: string, paymentId: string, receivedAt: number): Delivery {

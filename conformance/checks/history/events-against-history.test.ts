@@ -6,6 +6,7 @@ import type { CheckContext } from '../../context.ts';
 import { CreatedPayments } from '../../created-payments.ts';
 import type { HttpClient } from '../../http/client.ts';
 import type { Exchange } from '../../http/recorder.ts';
+import { recordedExchange } from '../../test-support/exchange.ts';
 import type { Delivery } from '../../webhooks/receiver.ts';
 import { eventsAgainstHistory } from './events-against-history.ts';
 
@@ -28,22 +29,7 @@ function cancelledEvent(): Delivery {
 }
 
 function deleteExchange(status: number | null, transportError: string | null = null): Exchange {
-  return {
-    id: 1,
-    checkId: 'selftest',
-    target: 'service',
-    method: 'DELETE',
-    url: `http://127.0.0.1:1/v1/payments/${ID}`,
-    requestHeaders: {},
-    credential: { kind: 'none' },
-    requestBody: undefined,
-    status,
-    responseHeaders: {},
-    responseBody: '',
-    durationMs: 1,
-    transportError,
-    startedAt: new Date(0).toISOString(),
-  };
+  return recordedExchange({ method: 'DELETE', url: `http://127.0.0.1:1/v1/payments/${ID}`, status, transportError });
 }
 
 /** The run: what its cleanup did (created payments), what the recorder holds, and what the payment reads now. */
