@@ -3,6 +3,7 @@
 // the whole webhook wait after the last write, as a fixed wait did.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/recorder.ts';
+import { recordedDelivery } from '../test-support/delivery.ts';
 import { recordedExchange } from '../test-support/exchange.ts';
 import type { Delivery } from './receiver.ts';
 import { awaitRunTail, cancelledSince, type RunTailSources } from './run-tail.ts';
@@ -20,21 +21,7 @@ function cancel(id: string, at: number, answer: { status: number; body: unknown 
   });
 }
 
-function delivery(event: string, paymentId: string, receivedAt: number): Delivery {
-  const json = { event, data: { paymentId } };
-  const rawBody = JSON.stringify(json);
-  return {
-    id: 'delivery-1',
-    path: '/',
-    method: 'POST',
-    headers: {},
-    rawBody,
-    rawBytes: Buffer.from(rawBody),
-    json,
-    receivedAt,
-    answeredStatus: 200,
-  };
-}
+const delivery = recordedDelivery;
 
 function context(exchanges: Exchange[], deliveries: () => Delivery[]): RunTailSources {
   return { webhookWaitMs: 4_000, webhookQuietMs: 100, answered: () => exchanges, deliveries };
