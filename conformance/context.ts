@@ -11,6 +11,7 @@ import { evidenceOf } from './http/evidence.ts';
 import { TransportError, type HttpClient, type HttpResponse } from './http/client.ts';
 import { transportTitle } from './http/transport-title.ts';
 import { requireBrowserSlot, requireExclusive } from './http/request-scope.ts';
+import type { ExchangeJudgements } from './exchange-judgements.ts';
 import type { Exchange, Recorder } from './http/recorder.ts';
 import type { SecretRegistry } from './http/redact.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -82,6 +83,8 @@ export interface RunServices {
   contract: ContractFacade;
   catalogue: Map<string, CatalogueRequirement>;
   recorder: Recorder;
+  /** What the run-wide checks derive from each recorded response, computed once (in the background as the run goes). */
+  judgements?: ExchangeJudgements;
   secrets: SecretRegistry;
   clock: ServerClock;
   /** Set in a black-box run whose target's clock the suite can move. */

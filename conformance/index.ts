@@ -9,6 +9,7 @@ import { loadContractFacade } from './contract-adapter.ts';
 import type { RunServices, TimeTravel } from './context.ts';
 import { createDispatcher, HttpClient, type RenewableAgent, TransportError, type HttpClientOptions } from './http/client.ts';
 import { RequestScope, requireExclusive, runInScope } from './http/request-scope.ts';
+import { ExchangeJudgements } from './exchange-judgements.ts';
 import { Recorder } from './http/recorder.ts';
 import { headerVariable, SecretRegistry } from './http/redact.ts';
 import { ConfigError, durationOptionMs, resolveOptions, UsageError, type ConformanceOptions } from './options.ts';
@@ -152,6 +153,8 @@ async function runOn(
   // Extra headers (-H) may carry a gateway token: reports show them as variables, never their values.
   for (const [name, value] of Object.entries(options.headers)) secrets.add(value, headerVariable(name));
   const recorder = new Recorder();
+  const judgements = new ExchangeJudgements();
+  recorder.onRecorded = judgements.recorded;
   const createdPayments = new CreatedPayments();
   const paymentHistories = new PaymentHistories();
   const dispatcher = createDispatcher();
@@ -248,6 +251,7 @@ async function runOn(
       contract,
       catalogue: new Map(catalogue.map((r) => [r.id, r])),
       recorder,
+      judgements,
       secrets,
       clock,
       timeTravel: control ? null : guardedTimeTravel(blackBox?.timeTravel ?? null, dispatcher),
@@ -273,6 +277,9 @@ async function runOn(
       );
     const selection = selectChecks(orderForRun(checks), options.only, options.skip);
     const plan: RunPlan = { ...selection, capabilities, capabilityNotes: notes };
+    // Judged in the background only for a run that reads the whole run's responses at its end.
+    if (plan.selected.some((check) => check.tags.includes('cross-cutting'))) judgements.useContract(contract);
+    else judgements.stop();
     customerPathsUsed.clear();
     const { results, interrupted } = await runPlan(plan, services);
     if (customerPathsUsed.size > 0) notes.push(`customer actions (control API or browser customer): ${[...customerPathsUsed].join('; ')}`);
@@ -305,6 +312,7 @@ async function runOn(
     );
     return { exitCode, result, reportFiles };
   } finally {
+    judgements.stop();
     await customer?.close();
     // A target the suite started is thrown away; one it was given gets its endpoint back.
     if (!blackBox) await runEndpoint?.close();

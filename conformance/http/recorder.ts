@@ -43,6 +43,8 @@ export class Recorder {
   private nextId = 1;
   private bodyBudget: number;
   currentCheck = 'setup';
+  /** Told of every exchange as it is recorded (exchange-judgements.ts judges answered ones in the background). */
+  onRecorded: ((exchange: Exchange) => void) | undefined;
 
   constructor(bodyBudget = RECORDED_BODY_BUDGET) {
     this.bodyBudget = bodyBudget;
@@ -59,6 +61,7 @@ export class Recorder {
     }
     this.bodyBudget = Math.max(0, this.bodyBudget - recorded.responseBody.length);
     this.exchanges.push(recorded);
+    this.onRecorded?.(recorded);
     return recorded;
   }
 

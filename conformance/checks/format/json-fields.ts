@@ -1,6 +1,7 @@
 // Shared by the cross-cutting format checks: walks every JSON body the service returned during the
 // run, hands each (key, value) pair to a judge, and folds identical findings into one with an
 // occurrence count and the first reproduction (like response.conformance).
+import { ExchangeJudgements, pathOf } from '../../exchange-judgements.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import { isV1Exchange } from '../versioning/path-prefix.ts';
@@ -17,19 +18,6 @@ export type FieldJudge = (key: string, value: unknown, pointer: string) => Field
 /** JSON-RPC envelopes of the web3 proxy carry the caller's `id` and chain data: not service resources. */
 const isJsonRpc = (pathname: string): boolean => pathname.startsWith('/v1/web3/');
 
-function walk(node: unknown, pointer: string, visit: (key: string, value: unknown, pointer: string) => void): void {
-  if (Array.isArray(node)) {
-    node.forEach((item, index) => walk(item, `${pointer}/${index}`, visit));
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    const at = `${pointer}/${key}`;
-    visit(key, value, at);
-    walk(value, at, visit);
-  }
-}
-
 /** Generic pointer for folding: array indexes become `*`. */
 const shapeOf = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 
@@ -43,31 +31,23 @@ export function judgeRecordedBodies(
   const exchanges = ctx.services.recorder
     .answered('service')
     .filter(
-      (e) =>
-        e.checkId !== ctx.check.id &&
-        e.responseBody.length > 0 &&
-        isV1Exchange(e, ctx.options.baseUrl) &&
-        !isJsonRpc(new URL(e.url).pathname),
+      (e) => e.checkId !== ctx.check.id && e.responseBody.length > 0 && isV1Exchange(e, ctx.options.baseUrl) && !isJsonRpc(pathOf(e)),
     );
-  const bodies: { exchange: Exchange; body: unknown }[] = [];
-  for (const exchange of exchanges) {
-    try {
-      bodies.push({ exchange, body: JSON.parse(exchange.responseBody) });
-    } catch {
-      // Not JSON (CSV export, HTML): the format rules are about JSON bodies.
-    }
-  }
+  // Parsed and walked once for every run-wide check, mostly in the background while the run went on
+  // (exchange-judgements.ts). Not JSON (CSV export, HTML): the format rules are about JSON bodies.
+  const judgements = ctx.services.judgements ?? new ExchangeJudgements();
+  const bodies = exchanges.filter((exchange) => judgements.body(exchange).kind === 'json');
   if (bodies.length === 0) ctx.notExercised('no JSON service responses were recorded (run it with other checks)');
   const folded = new Map<string, { requirement: string; message: string; count: number; exchange: Exchange }>();
-  for (const { exchange, body } of bodies) {
+  for (const exchange of bodies) {
     ctx.addCases();
-    const operation =
-      ctx.contract.operationOf(exchange.method, new URL(exchange.url).pathname) ?? `${exchange.method} ${new URL(exchange.url).pathname}`;
-    walk(body, '', (key, value, pointer) => {
+    const path = pathOf(exchange);
+    const operation = ctx.contract.operationOf(exchange.method, path) ?? `${exchange.method} ${path}`;
+    for (const { key, value, pointer } of judgements.fields(exchange)) {
       const examined = judges(key, value);
       if (examined.length > 0) ctx.judged(...examined);
       const found = judge(key, value, pointer);
-      if (!found) return;
+      if (!found) continue;
       const where = `${operation} → ${exchange.status} ${shapeOf(pointer)}`;
       const foldKey = `${where} ${found.requirement} ${found.problem}`;
       const entry = folded.get(foldKey);
@@ -79,7 +59,7 @@ export function judgeRecordedBodies(
           count: 1,
           exchange,
         });
-    });
+    }
   }
   for (const { requirement, message, count, exchange } of folded.values()) {
     ctx.findings.push({

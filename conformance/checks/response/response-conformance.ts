@@ -5,6 +5,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import type { ContractViolation } from '../../contract-facade.ts';
+import { ExchangeJudgements, pathOf } from '../../exchange-judgements.ts';
 import type { CatalogueRequirement } from '../../types.ts';
 import { isV1Exchange } from '../versioning/path-prefix.ts';
 
@@ -84,29 +85,19 @@ export const responseConformance = defineCheck({
     const exchanges = ctx.services.recorder.answered('service').filter((e) => isV1Exchange(e, ctx.options.baseUrl));
     if (exchanges.length === 0) ctx.notExercised('no service responses were recorded (run it with other checks)');
     if (!ctx.contract.available) ctx.notExercised('the contract validator could not be loaded');
+    // Mostly judged already, in the background while the run went on (exchange-judgements.ts).
+    const judgements = ctx.services.judgements ?? new ExchangeJudgements();
     const folded = new Map<
       string,
       { requirement: string; level: ContractViolation['level']; message: string; count: number; exchange: Exchange }
     >();
     for (const exchange of exchanges) {
       ctx.addCases();
-      const url = new URL(exchange.url);
-      let body: unknown;
-      if (exchange.responseBody.length) {
-        try {
-          body = JSON.parse(exchange.responseBody);
-        } catch {
-          body = exchange.responseBody;
-        }
-      }
-      const violations = ctx.contract.validateResponse({
-        method: exchange.method,
-        path: url.pathname,
-        status: exchange.status!,
-        headers: exchange.responseHeaders,
-        body,
-      });
-      const operation = ctx.contract.operationOf(exchange.method, url.pathname) ?? `${exchange.method} ${url.pathname}`;
+      const path = pathOf(exchange);
+      const parsed = judgements.body(exchange);
+      const body = parsed.kind === 'empty' ? undefined : parsed.value;
+      const violations = judgements.contractViolations(exchange, ctx.contract);
+      const operation = ctx.contract.operationOf(exchange.method, path) ?? `${exchange.method} ${path}`;
       ctx.judged(...judgedBy(operation, exchange.status!, body));
       for (const violation of violations) {
         const requirement = requirementOf(violation, ctx.services.catalogue);

@@ -3,6 +3,7 @@
 // means the API lives outside /v1; any other answer (404, 401, a redirect) is fine.
 import type { CheckContext } from '../../context.ts';
 import type { HttpResponse } from '../../http/client.ts';
+import { pathOf } from '../../exchange-judgements.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import { arraysOf } from '../../premises/discover/list-item-key.ts';
 import { defineCheck } from '../../registry.ts';
@@ -10,7 +11,7 @@ import { defineCheck } from '../../registry.ts';
 /** A request to the API proper (under {base_url}/v1): what the cross-cutting checks judge; this check's probes outside it are not. */
 export function isV1Exchange(exchange: Exchange, baseUrl: string): boolean {
   const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const path = new URL(exchange.url).pathname;
+  const path = pathOf(exchange);
   return path.startsWith(`${base}/v1/`) || path === `${base}/v1`;
 }
 
