@@ -3,7 +3,8 @@
 // then retrievable with the same values.
 import type { CheckContext } from '../../context.ts';
 import { deriveCreateRules } from '../../generators/create-rules.ts';
-import { materialize, validCreateCase } from '../../generators/create-body.ts';
+import { materialize, validCreateCase, type CreateCase } from '../../generators/create-body.ts';
+import { acceptedAmount } from '../../support/amounts.ts';
 import { RequirementError } from '../../errors.ts';
 import { defineCheck } from '../../registry.ts';
 import { CHAIN_IDS, TOKENS } from '../../facts/fixtures.ts';
@@ -60,8 +61,16 @@ export const createValidRequests = defineCheck({
   async run(ctx: CheckContext) {
     const rules = deriveCreateRules(ctx.contract);
     const minimums = await ctx.premise('payments.minimum-amounts');
-    await ctx.property('accepted', validCreateCase(rules, { optionalFields: true, minimums }), async (createCase) => {
+    // The defaults (acceptedChains, acceptedTokens, expiresAt) are judged on a body that leaves the field out. The
+    // generator leaves each out in about one case of six, so with 20 cases some seeds never did (2.6 % of them: the
+    // self-test's random seed failed now and then): a body with amount and currency alone is judged after the
+    // property whenever the generated ones did not leave every default to the implementation.
+    const defaulted = { chains: false, tokens: false, expiresAt: false };
+    const judgeCase = async (createCase: CreateCase) => {
       const body = materialize(createCase, ctx.clock.now());
+      defaulted.chains ||= body.acceptedChains === undefined;
+      defaulted.tokens ||= body.acceptedTokens === undefined;
+      defaulted.expiresAt ||= body.expiresAt === undefined;
       const created = await createPayment(ctx.api, body);
       const x = created.exchange;
       if (created.status !== 201)
@@ -179,6 +188,14 @@ export const createValidRequests = defineCheck({
         body.acceptedTokens ? 'PAY-ACCEPTED-STORED-AS-REQUESTED' : 'PAY-CREATE-ACCEPTED-TOKENS-DEFAULT',
         body.expiresAt ? 'PAY-CREATE-RESPONSE-201' : 'PAY-CREATE-EXPIRES-AT-DEFAULT',
       );
-    });
+    };
+    const findings = ctx.findings.length;
+    await ctx.property('accepted', validCreateCase(rules, { optionalFields: true, minimums }), judgeCase);
+    // After a counterexample the check has failed already: no second finding from the same fault.
+    if (ctx.findings.length === findings && !(defaulted.chains && defaulted.tokens && defaulted.expiresAt)) {
+      const currency = rules.currencies.find((code) => minimums[code] !== null) ?? 'USD';
+      ctx.addCases();
+      await judgeCase({ body: { amount: await acceptedAmount(ctx, currency, '25'), currency } });
+    }
   },
 });
