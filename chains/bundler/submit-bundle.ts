@@ -4,6 +4,7 @@ import { encodeFunctionData, type Hex, type TransactionReceipt } from 'viem';
 import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction';
 import type { ChainHandle } from '../network/chain-handle.ts';
 import { ENTRY_POINT_ADDRESS, bundlerAccount } from '../roles.ts';
+import { retryRefusedNonce } from '../clients/nonce-retry.ts';
 import { waitForReceipt } from '../clients/send-transaction.ts';
 import { decodeEntryPointError, revertDataOf } from './decode-entry-point-error.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
@@ -39,35 +40,49 @@ export async function simulateBundle(handle: ChainHandle, op: UserOperationV07):
 }
 
 export async function sendBundle(handle: ChainHandle, op: UserOperationV07, data: Hex): Promise<TransactionReceipt> {
-  for (let attempt = 1; ; attempt += 1) {
-    let nonce = bundlerNonces.get(handle);
-    if (nonce === undefined)
-      nonce = await handle.publicClient.getTransactionCount({ address: bundlerAccount.address, blockTag: 'pending' });
-    const signed = await bundlerAccount.signTransaction({
-      type: 'eip1559',
-      chainId: handle.chainId,
-      nonce,
-      to: ENTRY_POINT_ADDRESS,
-      data,
-      gas: bundleGasLimit(op),
-      maxFeePerGas: op.maxFeePerGas,
-      maxPriorityFeePerGas: op.maxPriorityFeePerGas,
-    });
-    const sent = await handle.rawRequest('eth_sendRawTransaction', [signed]);
-    if (sent.error) {
-      bundlerNonces.delete(handle);
-      // Another sender from the bundler account (a second simulator on the same chains) used this nonce: the chain's
-      // count is read again. Any other refusal, or the same one again and again, is the bundle's failure.
-      if (/nonce/i.test(sent.error.message) && attempt < NONCE_RETRIES) continue;
-      throw new RpcError(RPC.INTERNAL_ERROR, `The bundle transaction was not accepted by chain ${handle.chainId}: ${sent.error.message}`);
-    }
-    bundlerNonces.set(handle, nonce + 1);
-    handle.noteWrite();
-    return waitForReceipt(handle.publicClient, sent.result as Hex);
+  const hash = await retryRefusedNonce(
+    async () => {
+      const nonce =
+        bundlerNonces.get(handle) ??
+        (await handle.publicClient.getTransactionCount({ address: bundlerAccount.address, blockTag: 'pending' }));
+      const signed = await bundlerAccount.signTransaction({
+        type: 'eip1559',
+        chainId: handle.chainId,
+        nonce,
+        to: ENTRY_POINT_ADDRESS,
+        data,
+        gas: bundleGasLimit(op),
+        maxFeePerGas: op.maxFeePerGas,
+        maxPriorityFeePerGas: op.maxPriorityFeePerGas,
+      });
+      const sent = await handle.rawRequest('eth_sendRawTransaction', [signed]);
+      if (sent.error) {
+        // The cached count is read again on the next send.
+        bundlerNonces.delete(handle);
+        throw new BundleRefused(handle.chainId, sent.error.message);
+      }
+      bundlerNonces.set(handle, nonce + 1);
+      return sent.result as Hex;
+    },
+    // Another sender from the bundler account (a second simulator on the same chains) used this nonce: sent again with
+    // the chain's count. Any other refusal, or the same one again and again, is the bundle's failure.
+    { attempts: NONCE_RETRIES, refused: (error) => error instanceof BundleRefused && /nonce/i.test(error.reason) },
+  );
+  handle.noteWrite();
+  return waitForReceipt(handle.publicClient, hash);
+}
+
+/** The chain did not accept the bundle transaction. */
+class BundleRefused extends RpcError {
+  constructor(
+    chainId: number,
+    readonly reason: string,
+  ) {
+    super(RPC.INTERNAL_ERROR, `The bundle transaction was not accepted by chain ${chainId}: ${reason}`);
   }
 }
 
-/** How often a bundle is signed again after the chain refused its (cached) nonce. */
+/** Sends of one bundle in all while the chain refuses its (cached) nonce. */
 const NONCE_RETRIES = 3;
 
 /** Forget the cached bundler nonce (after a chain restart the chain may be behind). */

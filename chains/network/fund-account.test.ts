@@ -5,7 +5,8 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { attachChainNetwork } from './attach-chain-network.ts';
-import { fundAccount, getTokenBalance, nonceRefused } from './fund-account.ts';
+import { nonceRefused } from '../clients/nonce-retry.ts';
+import { fundAccount, getTokenBalance } from './fund-account.ts';
 import { startChainNetwork, type ChainNetwork } from './start-chain-network.ts';
 
 const CHAIN = 8453;

@@ -4,6 +4,7 @@ import { encodeFunctionData, type Address, type Hex } from 'viem';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { UnsupportedTokenError } from '../errors.ts';
+import { retryRefusedNonce } from '../clients/nonce-retry.ts';
 import { sendTransaction } from '../clients/send-transaction.ts';
 import type { ChainNetwork } from './start-chain-network.ts';
 import { tokenAbi } from '../contracts/token-abi.ts';
@@ -35,12 +36,15 @@ export async function fundAccount(
         ];
   const txHashes: Hex[] = [];
   for (const call of calls) {
-    const receipt = await withFreshNonce(() =>
-      sendTransaction(handle.publicClient, handle.operator, {
-        to,
-        data: encodeFunctionData({ abi, functionName: call.functionName, args: call.args }),
-        purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
-      }),
+    const receipt = await retryRefusedNonce(
+      () =>
+        sendTransaction(handle.publicClient, handle.operator, {
+          to,
+          data: encodeFunctionData({ abi, functionName: call.functionName, args: call.args }),
+          purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
+        }),
+      // A moment of random length: two processes that collided once would otherwise read the count and collide again.
+      { attempts: NONCE_RETRIES, pauseMs: () => 5 + Math.random() * 45 },
     );
     txHashes.push(receipt.transactionHash);
   }
@@ -48,33 +52,8 @@ export async function fundAccount(
   return { txHashes };
 }
 
-/** How often a funding transaction is sent again after the chain refused its nonce. */
+/** Sends of one funding transaction in all while the chain refuses its nonce (another sender took it). */
 const NONCE_RETRIES = 8;
-
-/**
- * Sends again (with the chain's count read afresh) when the chain refused the nonce: another process funding from the
- * same operator account on the same chains (simulators on one database share them) took it first. The refused
- * transaction was never applied, so sending again cannot fund twice.
- */
-async function withFreshNonce<T>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await send();
-    } catch (error) {
-      if (attempt >= NONCE_RETRIES || !nonceRefused(error)) throw error;
-    }
-    // A moment of random length: two processes that collided once would otherwise read the count and collide again.
-    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45));
-  }
-}
-
-/** Whether an error (or one of its causes) is the chain refusing a nonce already used (or one still pending). */
-export function nonceRefused(error: unknown): boolean {
-  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth += 1)
-    if (at.name === 'NonceTooLowError' || /nonce too low|nonce has already been used|replacement transaction underpriced/i.test(at.message))
-      return true;
-  return false;
-}
 
 /** Token balance in the smallest unit. */
 export async function getTokenBalance(network: ChainNetwork, chainId: number, token: TokenSymbol, address: Address): Promise<bigint> {

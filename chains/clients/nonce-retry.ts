@@ -1,0 +1,34 @@
+// Sending a transaction again when the chain refused its nonce: another sender from the same account took it first (a
+// second simulator on the same chains: simulators on one database share the operator and bundler accounts). The
+// refused transaction was never applied, so sending it again, with the nonce read afresh, cannot apply it twice.
+
+export interface NonceRetryOptions {
+  /** Sends in all, the first included. */
+  attempts: number;
+  /** Whether a failure is the chain refusing the nonce (default: nonceRefused). Anything else is thrown at once. */
+  refused?: (error: unknown) => boolean;
+  /** Milliseconds to wait before the next send (default none). */
+  pauseMs?: () => number;
+}
+
+/** Runs `send` (which reads the nonce itself) until it succeeds, fails otherwise, or `attempts` sends were refused. */
+export async function retryRefusedNonce<T>(send: () => Promise<T>, options: NonceRetryOptions): Promise<T> {
+  const refused = options.refused ?? nonceRefused;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= options.attempts || !refused(error)) throw error;
+    }
+    const pause = options.pauseMs?.() ?? 0;
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** Whether an error (or one of its causes) is the chain refusing a nonce already used (or one still pending). */
+export function nonceRefused(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth += 1)
+    if (at.name === 'NonceTooLowError' || /nonce too low|nonce has already been used|replacement transaction underpriced/i.test(at.message))
+      return true;
+  return false;
+}
