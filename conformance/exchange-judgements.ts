@@ -1,4 +1,4 @@
-// What the run-wide checks derive from one recorded response (its parsed body, the contract's violations): pure
+// What the run-wide checks derive from one recorded response (its parsed body, its fields, the contract's violations): pure
 // functions of the exchange, computed once and shared by every check that reads them. Each answered exchange is also
 // judged in the background as soon as it is recorded, a few milliseconds at a time, while the run goes on: the run's
 // last checks mostly wait (on a page, a receiver, a clock), so the cross-cutting checks that read the whole run at
