@@ -25,6 +25,16 @@ function countingContract(): ContractFacade & { asked: ResponseToValidate[] } {
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A recorder that tells fresh judgements of what it records, and the counting contract (given to them unless `later`). */
+function judging(options: { later?: boolean } = {}) {
+  const contract = countingContract();
+  const judgements = new ExchangeJudgements();
+  const recorder = new Recorder();
+  recorder.onRecorded = judgements.recorded;
+  if (!options.later) judgements.useContract(contract);
+  return { contract, judgements, recorder };
+}
+
 function record(recorder: Recorder, fields: Parameters<typeof recordedExchange>[0]) {
   const { id: _id, checkId: _check, ...exchange } = recordedExchange(fields);
   return recorder.add(exchange, 'some.check');
@@ -32,11 +42,7 @@ function record(recorder: Recorder, fields: Parameters<typeof recordedExchange>[
 
 describe('ExchangeJudgements', () => {
   it('judges each answered exchange in the background, once, with what a judgement at the end would find', async () => {
-    const contract = countingContract();
-    const judgements = new ExchangeJudgements();
-    const recorder = new Recorder();
-    recorder.onRecorded = judgements.recorded;
-    judgements.useContract(contract);
+    const { contract, judgements, recorder } = judging();
     const ok = record(recorder, { url: 'http://127.0.0.1:1/v1/payments/a', responseBody: '{"id":"a"}' });
     const missing = record(recorder, { url: 'http://127.0.0.1:1/v1/payments/b', status: 404, responseBody: 'not found' });
     expect(contract.asked).toHaveLength(0);
@@ -68,11 +74,7 @@ describe('ExchangeJudgements', () => {
   });
 
   it('leaves out exchanges without a whole answer, and does nothing in the background once stopped', async () => {
-    const contract = countingContract();
-    const judgements = new ExchangeJudgements();
-    const recorder = new Recorder();
-    recorder.onRecorded = judgements.recorded;
-    judgements.useContract(contract);
+    const { contract, judgements, recorder } = judging();
     record(recorder, { status: null, transportError: 'ECONNRESET' });
     record(recorder, { target: 'control' });
     await turn();
@@ -87,10 +89,7 @@ describe('ExchangeJudgements', () => {
   });
 
   it('waits for the contract: exchanges recorded before it is loaded are judged once it is', async () => {
-    const contract = countingContract();
-    const judgements = new ExchangeJudgements();
-    const recorder = new Recorder();
-    recorder.onRecorded = judgements.recorded;
+    const { contract, judgements, recorder } = judging({ later: true });
     record(recorder, { url: 'http://127.0.0.1:1/v1/payments' });
     await turn();
     expect(contract.asked).toHaveLength(0);

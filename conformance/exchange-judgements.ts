@@ -135,12 +135,15 @@ function walk(node: unknown, pointer: string, into: BodyField[]): void {
   }
 }
 
+/** The body as the contract validators take it: the JSON value, else the text, none when empty. */
+export const bodyValue = (body: ParsedBody): unknown => (body.kind === 'empty' ? undefined : body.value);
+
 function validate(contract: ContractFacade, exchange: Exchange, body: ParsedBody): ContractViolation[] {
   return contract.validateResponse({
     method: exchange.method,
     path: pathOf(exchange),
     status: exchange.status!,
     headers: exchange.responseHeaders,
-    body: body.kind === 'empty' ? undefined : body.value,
+    body: bodyValue(body),
   });
 }

@@ -4,6 +4,7 @@
 // every finding is assumed (warn outside --strict). Identical findings are folded into one.
 import { loadContract, type Contract } from '@stablepay/contract/validator';
 import type { CheckContext } from '../../context.ts';
+import { bodyValue, parseBody } from '../../exchange-judgements.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import { defineCheck } from '../../registry.ts';
 
@@ -29,15 +30,6 @@ export const CONTROL_REQUIREMENTS = [
 
 /** The control operation's own CTL-* requirement; CTL-MOUNT (JSON in and out, common error body) otherwise. */
 const requirementOf = (ids: string[]): string => ids.find((id) => CONTROL_REQUIREMENTS.includes(id)) ?? 'CTL-MOUNT';
-
-function parseBody(text: string): unknown {
-  if (!text.length) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 export const controlResponseConformance = defineCheck({
   id: 'control.response-conformance',
@@ -68,7 +60,7 @@ export const controlResponseConformance = defineCheck({
         path,
         status: exchange.status!,
         headers: exchange.responseHeaders,
-        body: parseBody(exchange.responseBody),
+        body: bodyValue(parseBody(exchange.responseBody)),
       });
       const info = match ? contract.operations.find((op) => op.operationId === match.operationId) : undefined;
       ctx.judged('CTL-MOUNT', ...(info?.requirements ?? []).filter((id) => CONTROL_REQUIREMENTS.includes(id)));

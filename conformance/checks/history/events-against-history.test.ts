@@ -6,27 +6,13 @@ import type { CheckContext } from '../../context.ts';
 import { CreatedPayments } from '../../created-payments.ts';
 import type { HttpClient } from '../../http/client.ts';
 import type { Exchange } from '../../http/recorder.ts';
+import { recordedDelivery } from '../../test-support/delivery.ts';
 import { recordedExchange } from '../../test-support/exchange.ts';
-import type { Delivery } from '../../webhooks/receiver.ts';
 import { eventsAgainstHistory } from './events-against-history.ts';
 
 const ID = 'e2f19918-95f5-4b6a-8a58-d355d705a48d';
 
-function cancelledEvent(): Delivery {
-  const json = { event: 'payment.cancelled', timestamp: '2026-11-27T02:00:55.437Z', data: { paymentId: ID } };
-  const rawBody = JSON.stringify(json);
-  return {
-    id: 'delivery-1',
-    path: '/hook',
-    method: 'POST',
-    headers: {},
-    rawBody,
-    rawBytes: Buffer.from(rawBody),
-    json,
-    receivedAt: 1,
-    answeredStatus: 200,
-  };
-}
+const cancelledEvent = () => recordedDelivery('payment.cancelled', ID, 1);
 
 function deleteExchange(status: number | null, transportError: string | null = null): Exchange {
   return recordedExchange({ method: 'DELETE', url: `http://127.0.0.1:1/v1/payments/${ID}`, status, transportError });

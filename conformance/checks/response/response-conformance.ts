@@ -5,7 +5,7 @@ import type { CheckContext } from '../../context.ts';
 import { defineCheck } from '../../registry.ts';
 import type { Exchange } from '../../http/recorder.ts';
 import type { ContractViolation } from '../../contract-facade.ts';
-import { ExchangeJudgements, pathOf } from '../../exchange-judgements.ts';
+import { ExchangeJudgements, bodyValue, pathOf } from '../../exchange-judgements.ts';
 import type { CatalogueRequirement } from '../../types.ts';
 import { isV1Exchange } from '../versioning/path-prefix.ts';
 
@@ -94,8 +94,7 @@ export const responseConformance = defineCheck({
     for (const exchange of exchanges) {
       ctx.addCases();
       const path = pathOf(exchange);
-      const parsed = judgements.body(exchange);
-      const body = parsed.kind === 'empty' ? undefined : parsed.value;
+      const body = bodyValue(judgements.body(exchange));
       const violations = judgements.contractViolations(exchange, ctx.contract);
       const operation = ctx.contract.operationOf(exchange.method, path) ?? `${exchange.method} ${path}`;
       ctx.judged(...judgedBy(operation, exchange.status!, body));
