@@ -1,6 +1,6 @@
 // Cold start, side by side in one run: five bare Anvil processes from the baked state (spawned directly, ready when
 // eth_chainId answers) versus what `stablepay chains` does (the same five through @viem/anvil with the watchdog,
-// plus funding the test accounts and writing the chains file). Run: npx tsx bench/chains-cold-start.ts [rounds]
+// plus writing the chains file; the test accounts are funded in the baked state). Run: npx tsx bench/chains-cold-start.ts [rounds]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,7 @@ console.log(`| five chains, ${rounds} rounds | median | min | max |\n|---|---|--
 for (const [name, xs] of [
   ['bare Anvil x5 (spawn, until eth_chainId answers)', results.bare],
   ['startChainNetwork() through @viem/anvil + watchdog', results.network],
-  ['`stablepay chains` work: + fund 4 test accounts, write chains file', results.chainsCommand],
+  ['`stablepay chains` work: + write chains file (test accounts funded in the baked state)', results.chainsCommand],
 ] as const) {
   console.log(`| ${name} | ${ms(median(xs))} | ${ms(Math.min(...xs))} | ${ms(Math.max(...xs))} |`);
 }

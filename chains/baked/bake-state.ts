@@ -1,4 +1,4 @@
-// Builds each chain's initial state once (contracts at their canonical addresses, roles funded) and writes it to
+// Builds each chain's initial state once (contracts at their canonical addresses, roles and test accounts funded) and writes it to
 // fixtures/chain-state/<chainId>.json for `anvil --load-state`, so a network starts in milliseconds instead of
 // deploying ~20 contracts per chain. The bake is deterministic (fixed genesis time, 1 s block interval, fixed keys).
 //   npx tsx chains/baked/bake-state.ts            bake all chains into fixtures/chain-state
@@ -11,6 +11,7 @@ import { deployAccountAbstraction } from './deploy/deploy-account-abstraction.ts
 import { deployPaymaster } from './deploy/deploy-paymaster.ts';
 import { deployUsdc } from './deploy/deploy-usdc.ts';
 import { deployUsdt } from './deploy/deploy-usdt.ts';
+import { fundTestAccounts } from './deploy/fund-test-accounts.ts';
 import { CHAIN_IDS, findChain } from '@stablepay/contract/chain-table';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { manifestPath, staleReason, statePath, type StateManifest } from './baked-states.ts';
@@ -43,6 +44,7 @@ export async function bakeChainState(chainId: number): Promise<AnvilStateDocumen
     const usdt = chain.tokens.USDT;
     const usdtVariant = tokenVariant(chainId, 'USDT');
     if (usdt && usdtVariant) await deployUsdt(ctx, usdt.address, usdtVariant);
+    await fundTestAccounts(ctx);
     await ctx.testClient.mine({ blocks: 1 });
     return trimState(await dumpState(ctx.testClient));
   } finally {

@@ -17,6 +17,9 @@ const BAKE_SOURCES = [
   'roles.ts',
   'anvil/dump-state.ts',
   'clients/send-transaction.ts',
+  'contracts/mint-calls.ts',
+  'contracts/token-abi.ts',
+  'test-accounts.ts',
 ];
 
 const PACKAGE_ARTIFACTS: [string, string][] = [

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { parseAbi } from 'viem';
+import { parseAbi, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainsEnvironment, chainsFile, type ChainsFile } from './chains-file.ts';
 import { getTokenBalance } from '../network/fund-account.ts';
 import { startChainNetwork, type ChainNetwork } from '../network/start-chain-network.ts';
-import { fundTestAccounts } from './test-accounts.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'chains-file.schema.json'), 'utf8')) as object;
@@ -17,8 +16,8 @@ describe('the chains file', () => {
   let network: ChainNetwork;
   let file: ChainsFile;
   beforeAll(async () => {
+    // No funding step: the test accounts are funded in the baked state the chains start from.
     network = await startChainNetwork({ chains: [8453, 56] });
-    await fundTestAccounts(network);
     file = chainsFile(network);
   });
   afterAll(() => network?.stop());
@@ -49,6 +48,9 @@ describe('the chains file', () => {
     const units = BigInt(file.funding.tokens);
     expect(await getTokenBalance(network, 56, 'USDT', file.testAccounts[0]!.address)).toBe(units * 10n ** 18n);
     expect(await getTokenBalance(network, 8453, 'USDC', file.testAccounts[3]!.address)).toBe(units * 10n ** 6n);
+    expect(await network.chain(56).publicClient.getBalance({ address: file.testAccounts[1]!.address })).toBe(
+      parseEther(file.funding.native),
+    );
     const usdc = network.chain(8453);
     const blacklister = await usdc.publicClient.readContract({
       address: network.tokenAddress(8453, 'USDC'),

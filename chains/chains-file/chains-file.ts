@@ -8,7 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainNetwork } from '../network/build-chain-network.ts';
 import { TOKENS, type TokenSymbol } from '@stablepay/contract/chain-table';
 import { OPERATOR_KEY, USDC_PROXY_ADMIN_KEY, bundlerAccount } from '../roles.ts';
-import { TEST_ACCOUNT_NATIVE, TEST_ACCOUNT_TOKENS, testAccounts, type TestAccount } from './test-accounts.ts';
+import { TEST_ACCOUNT_NATIVE, TEST_ACCOUNT_TOKENS, testAccounts, type TestAccount } from '../test-accounts.ts';
 
 export const CHAINS_FILE_VERSION = 1;
 /** Environment variables a black-box target reads. */

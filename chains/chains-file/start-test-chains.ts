@@ -1,12 +1,11 @@
-// The five chains for someone else's implementation: started from the baked state (or forked), test accounts funded,
-// and the chains file written. `stablepay chains` and a black-box conformance run both start chains this way.
+// The five chains for someone else's implementation: started from the baked state (its test accounts funded) or
+// forked, and the chains file written. `stablepay chains` and a black-box conformance run both start chains this way.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ChainNetwork } from '../network/build-chain-network.ts';
 import type { ChainLogger } from '../clients/chain-events.ts';
 import { chainsEnvironment, chainsFile, type ChainsFile } from './chains-file.ts';
 import { startChainNetwork } from '../network/start-chain-network.ts';
-import { fundTestAccounts } from './test-accounts.ts';
 
 export interface StartTestChainsOptions {
   /** Where to write the chains file (its path goes into STABLEPAY_CHAINS_FILE). */
@@ -36,7 +35,6 @@ export async function startTestChains(options: StartTestChainsOptions): Promise<
     ...(options.logger ? { logger: options.logger } : {}),
   });
   try {
-    await fundTestAccounts(network);
     const file = chainsFile(network, options.rpcUrlFor);
     mkdirSync(dirname(options.filePath), { recursive: true });
     writeFileSync(options.filePath, `${JSON.stringify(file, null, 2)}\n`);

@@ -1,13 +1,12 @@
-// Gives an address tokens the way each issuer mints: USDC's minter mints to it; USDT0 mints to it; Ethereum USDT
-// (issue) and BSC USDT (mint) mint to the owner, who then transfers. Real Transfer events, real totalSupply.
-import { encodeFunctionData, type Address, type Hex } from 'viem';
+// Gives an address tokens the way each issuer mints (contracts/mint-calls.ts): real Transfer events, real totalSupply.
+import type { Address, Hex } from 'viem';
 import type { TokenSymbol } from '@stablepay/contract/chain-table';
 import { tokenVariant } from '../contracts/token-variants.ts';
 import { UnsupportedTokenError } from '../errors.ts';
 import { retryRefusedNonce } from '../clients/nonce-retry.ts';
 import { sendTransaction } from '../clients/send-transaction.ts';
 import type { ChainNetwork } from './start-chain-network.ts';
-import { tokenAbi } from '../contracts/token-abi.ts';
+import { mintCalls } from '../contracts/mint-calls.ts';
 
 export interface FundAccountReturnType {
   txHashes: Hex[];
@@ -26,21 +25,13 @@ export async function fundAccount(
   if (!variant) throw new UnsupportedTokenError(chainId, token);
   await handle.ready();
   const to = network.tokenAddress(chainId, token);
-  const abi = tokenAbi(variant.kind);
-  const calls: { functionName: string; args: unknown[] }[] =
-    variant.kind === 'fiat-token-v2_2' || variant.kind === 'usdt0'
-      ? [{ functionName: 'mint', args: [address, amountUnits] }]
-      : [
-          { functionName: variant.kind === 'tether-token' ? 'issue' : 'mint', args: [amountUnits] },
-          { functionName: 'transfer', args: [address, amountUnits] },
-        ];
   const txHashes: Hex[] = [];
-  for (const call of calls) {
+  for (const call of mintCalls(variant.kind, address, amountUnits)) {
     const receipt = await retryRefusedNonce(
       () =>
         sendTransaction(handle.publicClient, handle.operator, {
           to,
-          data: encodeFunctionData({ abi, functionName: call.functionName, args: call.args }),
+          data: call.data,
           purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
         }),
       // A moment of random length: two processes that collided once would otherwise read the count and collide again.
