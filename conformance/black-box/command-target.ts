@@ -6,6 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { TARGET_DEFAULTS } from '../black-box-options.ts';
 import { TargetError } from './target-errors.ts';
+import { groupListensOn } from './listening-group.ts';
 import { waitUntilReady, type ReadySignal } from './wait-until-ready.ts';
 
 export interface StartCommandTargetParameters {
@@ -52,6 +53,7 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
     });
   });
   const group = child.pid;
+  const port = Number(new URL(params.baseUrl).port || 80);
   const signalGroup = (signal: NodeJS.Signals): void => {
     if (!group) return;
     try {
@@ -95,6 +97,7 @@ export function launchCommandTarget(params: StartCommandTargetParameters): Runni
         exited: () => exit,
         logPath: params.logPath,
         what: 'the target command',
+        ...(group ? { ownsListener: () => groupListensOn(group, port) } : {}),
       });
     } catch (error) {
       await stop();

@@ -28,6 +28,22 @@ describe('waitUntilReady', () => {
     await expect(waitUntilReady(params(() => undefined))).resolves.toBeUndefined();
   });
 
+  it('is ready at once when the listener is known to be the target own, and waits the grace when it is not', async () => {
+    // A grace far longer than the test: ready before it means no grace was waited.
+    const long = { ...params(() => undefined), graceMs: 600_000 };
+    await expect(waitUntilReady({ ...long, ownsListener: () => true })).resolves.toBeUndefined();
+    for (const ownsListener of [() => false, () => undefined]) {
+      const aSecond = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000));
+      expect(await Promise.race([waitUntilReady({ ...long, ownsListener }).then(() => 'ready'), aSecond])).toBe('still waiting');
+    }
+  });
+
+  it('refuses a listener of its own when the target has exited meanwhile', async () => {
+    await expect(waitUntilReady({ ...params(() => ({ code: 1, signal: null })), ownsListener: () => true })).rejects.toThrow(
+      /^the target command exited \(code 1\)/,
+    );
+  });
+
   it('refuses an answer from another process when the target exits just after it (it lost its port)', async () => {
     const exitAt = Date.now() + 50;
     const exited = () => (Date.now() >= exitAt ? { code: 1, signal: null } : undefined);

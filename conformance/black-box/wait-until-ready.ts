@@ -27,6 +27,14 @@ export interface WaitUntilReadyParameters {
   /** Where the output is kept, named in the error. */
   logPath: string;
   what: string;
+  /**
+   * Whether the socket answering on the target's port is the target's own (listening-group.ts). When it is not known
+   * to be (another system; a listener outside the command's process group, e.g. a container's port proxy), the target
+   * must stay up a short grace after its first answer instead.
+   */
+  ownsListener?: () => boolean | undefined;
+  /** The grace (default READY_GRACE_MS). */
+  graceMs?: number;
 }
 
 /**
@@ -43,14 +51,18 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** True when the target has not exited within a short grace after it answered. */
-async function stillRunning(params: WaitUntilReadyParameters): Promise<boolean> {
-  await new Promise((resolve) => setTimeout(resolve, READY_GRACE_MS));
+/**
+ * True when the answer is the target's: the socket listening on its port is its own, or, where that is not known, it
+ * has not exited within a short grace after it answered.
+ */
+async function answeredByTarget(params: WaitUntilReadyParameters): Promise<boolean> {
+  if (params.ownsListener?.() === true) return params.exited() === undefined;
+  await new Promise((resolve) => setTimeout(resolve, params.graceMs ?? READY_GRACE_MS));
   return params.exited() === undefined;
 }
 
-/** How long a target must stay up after its first answer to count as ready. */
-const READY_GRACE_MS = 300;
+/** How long a target must stay up after its first answer to count as ready, where its listener cannot be checked. */
+export const READY_GRACE_MS = 300;
 
 export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<void> {
   const deadline = Date.now() + params.timeoutMs;
@@ -63,9 +75,9 @@ export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<
         `${params.what} exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before it answered at ${target}; its output is in ${params.logPath}`,
       );
     const ready = params.signal.kind === 'http' ? await answers(target) : params.output().includes(params.signal.text);
-    // Still alive a moment after the answer: a target that lost its port to another process exits (EADDRINUSE) while
-    // that process answers in its place, and the run would go on against a stranger.
-    if (ready && (await stillRunning(params))) return;
+    // The target's own answer: a target that lost its port to another process exits (EADDRINUSE) while that process
+    // answers in its place, and the run would go on against a stranger.
+    if (ready && (await answeredByTarget(params))) return;
     if (Date.now() > deadline)
       throw new TargetError(
         `${params.what} did not answer at ${target} within ${Math.round(params.timeoutMs / 1000)} s; its output is in ${params.logPath}`,
