@@ -62,7 +62,7 @@ async function answeredByTarget(params: WaitUntilReadyParameters): Promise<boole
 }
 
 /** How long a target must stay up after its first answer to count as ready, where its listener cannot be checked. */
-export const READY_GRACE_MS = 300;
+const READY_GRACE_MS = 300;
 
 export async function waitUntilReady(params: WaitUntilReadyParameters): Promise<void> {
   const deadline = Date.now() + params.timeoutMs;
