@@ -2,8 +2,10 @@
 // black-box run with the browser customer (the suite starts `stablepay start --no-control` itself, moves its clock
 // with libfaketime, pays through its page in Chromium) and a run with the control API (against `stablepay start` in a
 // process of its own). Each row: wall time of the CLI, the run's own duration, the sum of the checks' own times (what
-// a one-at-a-time run cannot beat), the ratio to the --workers 1 run of the same kind measured in this bench run, and
-// whether every check's verdict and findings equal that reference's (one seed for all).
+// a one-at-a-time run cannot beat), the ratio to the --workers 1 run of the same kind measured in this bench run, the
+// CPU the host took from the machine meanwhile (steal, /proc/stat: a CPU-bound run slows by it), and whether every
+// check's verdict and findings equal that reference's (one seed for all). With several rounds, each round's own ratio
+// follows the table.
 //
 //   npx tsx bench/conformance-workers.ts [--rounds 1] [--workers n] [--seed 29] [--only black-box|control] [--instances 2,3,4] [--keep-reports DIR] [--readme]
 //
@@ -71,8 +73,8 @@ for (let round = 0; round < rounds; round++) {
 const median = (rows: Measured[]): Measured => [...rows].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(rows.length / 2)]!;
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const lines = [
-  '| run | --workers | wall (s) | run (s) | sum of checks (s) | × --workers 1 | exit | verdicts as --workers 1 |',
-  '| --- | --: | --: | --: | --: | --: | --: | --- |',
+  '| run | --workers | wall (s) | run (s) | sum of checks (s) | × --workers 1 | CPU stolen (s) | exit | verdicts as --workers 1 |',
+  '| --- | --: | --: | --: | --: | --: | --: | --: | --- |',
 ];
 const notes: string[] = [];
 for (const kind of kinds) {
@@ -89,12 +91,26 @@ for (const kind of kinds) {
         ? `black-box with the browser customer${setting.instances ? `, --instances ${setting.instances}` : ''}`
         : 'control API';
     lines.push(
-      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.exitCode} | ${row === reference ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
+      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.stolenMs === undefined ? '–' : seconds(row.stolenMs)} | ${row.exitCode} | ${row === reference ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
     );
   }
 }
+// Each round's own ratio (its run against the --workers 1 run of the same round, measured minutes apart): the spread
+// of the host's speed shows here, where the median rows above hide it.
+const roundLines: string[] = [];
+if (rounds > 1)
+  for (const kind of kinds)
+    for (const setting of settingsOf(kind).filter((s) => s.workers !== 1 || s.instances !== undefined)) {
+      const ratios = Array.from({ length: rounds }, (_, round) => {
+        const inRound = all.filter((m) => m.kind === kind).slice(round * settingsOf(kind).length, (round + 1) * settingsOf(kind).length);
+        const reference = inRound.find((m) => m.workers === 1 && m.instances === undefined)!;
+        const row = inRound.find((m) => same(m, setting))!;
+        return (row.wallMs / reference.wallMs).toFixed(2);
+      });
+      roundLines.push(`${kind} at ${describe(setting)}, each round × its --workers 1 run: ${ratios.join(' / ')}.`);
+    }
 const header = `Machine: ${availableParallelism()} cores, Node ${process.version}, load average ${load} at start and ${loadavg()[0]!.toFixed(1)} at the end, ${startedAt.toISOString().slice(0, 10)}; ${rounds} round(s), seed ${seed}, the median round per row.`;
-const table = `${header}\n\n${lines.join('\n')}\n`;
+const table = `${header}\n\n${lines.join('\n')}\n${roundLines.length ? `\n${roundLines.join('\n')}\n` : ''}`;
 process.stdout.write(`${table}${notes.length ? `\n${notes.join('\n')}\n` : ''}`);
 
 if (readme) {

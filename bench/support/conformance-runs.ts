@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
 import type { RunResult } from '@stablepay/conformance';
 import { spawnUntil } from './child-process.ts';
+import { stolenCpuMs } from './process-cpu.ts';
 import { CLI, ROOT } from './servers.ts';
 
 export type RunKind = 'black-box' | 'control';
@@ -23,6 +24,8 @@ export interface MeasuredConformanceRun {
   checksMs: number;
   exitCode: number | null;
   result: RunResult;
+  /** CPU the host took from this machine while the CLI ran (steal, /proc/stat), in ms; undefined where not known. */
+  stolenMs?: number;
 }
 
 const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
@@ -66,7 +69,9 @@ export async function runConformanceOnce(
       stopTarget = started.stop;
       args = ['conformance', '--base-url', started.match[1]!, '--api-key', KEY, ...common];
     }
+    const stolenBefore = stolenCpuMs();
     const run = await runMeasuredCli({ args, cwd: ROOT, killAfterMs: 900_000 });
+    const stolenAfter = stolenCpuMs();
     const report = await readFile(join(reportDir, 'conformance.json'), 'utf8');
     if (options.keepAs) {
       await mkdir(dirname(options.keepAs), { recursive: true });
@@ -84,6 +89,7 @@ export async function runConformanceOnce(
       checksMs: result.checks.reduce((sum, check) => sum + check.durationMs, 0),
       exitCode: run.code,
       result,
+      ...(stolenBefore !== undefined && stolenAfter !== undefined ? { stolenMs: stolenAfter - stolenBefore } : {}),
     };
   } finally {
     await stopTarget();

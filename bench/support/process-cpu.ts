@@ -17,3 +17,19 @@ export function processCpuMicros(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * Milliseconds of CPU the host has taken from this machine so far ("steal", the 8th figure of /proc/stat's cpu line:
+ * a virtual machine's vCPU waiting for a physical one), or undefined where /proc is not available. On a shared host a
+ * CPU-bound run slows by what was stolen while it ran: the benches print it beside their times.
+ */
+export function stolenCpuMs(): number | undefined {
+  try {
+    const figures = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    const steal = figures[7];
+    return steal === undefined || Number.isNaN(steal) ? undefined : (steal * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
