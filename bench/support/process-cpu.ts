@@ -5,14 +5,16 @@ import { readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
 
+/** /proc's clock ticks per second (USER_HZ), asked once. */
+const clockTicks = (): number => (ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
+
 /** Microseconds of CPU used by `pid`, or undefined where /proc is not available. */
 export function processCpuMicros(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // Fields after the command name (which may contain spaces, hence the split on ") "): utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicks();
   } catch {
     return undefined;
   }
@@ -26,9 +28,8 @@ export function processCpuMicros(pid: number | undefined): number | undefined {
 export function stolenCpuMs(): number | undefined {
   try {
     const figures = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
     const steal = figures[7];
-    return steal === undefined || Number.isNaN(steal) ? undefined : (steal * 1000) / ticksPerSecond;
+    return steal === undefined || Number.isNaN(steal) ? undefined : (steal * 1000) / clockTicks();
   } catch {
     return undefined;
   }
