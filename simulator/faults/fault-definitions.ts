@@ -215,6 +215,13 @@ export const FAULT_DEFINITIONS = [
     level: 'documented',
     slow: true,
   },
+  {
+    name: 'retries-after-success',
+    description: 'A 2xx answer is recorded as a failed attempt: the delivery goes on with its retries after the receiver accepted it',
+    breaks: ['WH-DELIVERY-SUCCESS-2XX'],
+    level: 'documented',
+    slow: true,
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULT_DEFINITIONS)[number]['name'];

@@ -11,6 +11,7 @@ import {
   bodyRestampedOnRetry,
   missingAttempts,
   retryShift,
+  successCountedAsFailure,
   signatureWithoutTimestamp,
   signedBodyOnly,
   timestampInMs,
@@ -63,4 +64,5 @@ export const FAULT_WRAPPERS: Record<FaultName, () => FaultWrappers> = {
   'retry-attempt-missing': () => ({ 'webhook-schedule': missingAttempts([SKIPPED_ATTEMPT]) }),
   'webhook-body-changes-on-retry': () => ({ 'webhook-request': bodyRestampedOnRetry }),
   'webhook-timeout-30s': () => ({ 'webhook-timeout-ms': () => SLACK_TIMEOUT_MS }),
+  'retries-after-success': () => ({ 'webhook-send': successCountedAsFailure }),
 };

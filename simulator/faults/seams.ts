@@ -8,7 +8,7 @@ import type { MerchantTime } from '../core/clock/virtual-clock.ts';
 import type { PaymentRepository, PriceCreateRequest, RetrieveView, ValidateCreateRequest } from '../core/payments/index.ts';
 import type { PaymentOperations } from '../edge/v1/payment-routes.ts';
 import type { openPayment, transition } from '../core/payments/state-machine.ts';
-import type { BuildAttemptRequest, RetryScheduler } from '../core/webhooks/index.ts';
+import type { BuildAttemptRequest, RetryScheduler, WrapSend } from '../core/webhooks/index.ts';
 import type { FaultName } from './fault-definitions.ts';
 
 export interface Seams {
@@ -42,6 +42,8 @@ export interface Seams {
   'webhook-schedule': RetryScheduler;
   /** Real-time limit of one webhook attempt. */
   'webhook-timeout-ms': number;
+  /** Each webhook attempt's send and what its answer counts as (the real one: sent as built, judged by its status). */
+  'webhook-send': WrapSend;
 }
 
 export type SeamName = keyof Seams;

@@ -8,6 +8,7 @@ import {
   retryScheduler,
   type BuildAttemptRequest,
   type RetryScheduler,
+  type WrapSend,
 } from '../core/webhooks/index.ts';
 import { createWebhookService, type WebhookService } from '../core/webhooks/service.ts';
 import { capturingFetch, jsonRequest, testApp, verifyAsMerchant, type CapturedCall } from '../test-support/webhooks.ts';
@@ -17,12 +18,17 @@ import {
   retryShift,
   signatureWithoutTimestamp,
   signedBodyOnly,
+  successCountedAsFailure,
   timestampInMs,
   timestampSkew,
   wrongKey,
 } from './webhook-faults.ts';
 
-type Fault = { request?: (base: BuildAttemptRequest) => BuildAttemptRequest; schedule?: (base: RetryScheduler) => RetryScheduler };
+type Fault = {
+  request?: (base: BuildAttemptRequest) => BuildAttemptRequest;
+  schedule?: (base: RetryScheduler) => RetryScheduler;
+  send?: (base: WrapSend) => WrapSend;
+};
 
 const START = Date.parse('2026-11-21T10:00:00.250Z');
 const PAYMENT = '3f0c1a2e-5b7d-4c11-9e2f-0a1b2c3d4e5f';
@@ -41,7 +47,13 @@ async function run(fault: Fault, status = 500) {
   const { fetch, calls } = capturingFetch(() => status);
   const buildRequest = fault.request ? fault.request(buildAttemptRequest) : buildAttemptRequest;
   const nextAttempt = (fault.schedule ?? ((base: RetryScheduler) => base))(retryScheduler(DEFAULT_RETRY_DELAYS_MS));
-  const service = createWebhookService({ clock, fetch, buildRequest, nextAttempt });
+  const service = createWebhookService({
+    clock,
+    fetch,
+    buildRequest,
+    nextAttempt,
+    ...(fault.send ? { wrapSend: fault.send((send) => send) } : {}),
+  });
   open.push({ service, clock });
   const res = await testApp(service).request('/v1/webhooks', jsonRequest('m1', 'POST', { url: 'http://hook.example/' }));
   const { secret } = (await res.json()) as { secret: string };
@@ -117,5 +129,29 @@ describe('faults', () => {
     await service.idle();
     expect(new Set(calls.map((c) => c.body)).size).toBe(3);
     expect(calls.every((c) => verifyOnArrival(c).ok)).toBe(true); // still signed correctly, just not identical
+  });
+
+  it('off by default: a 200 ends the delivery after one attempt', async () => {
+    const { clock, calls, service } = await run({}, 200);
+    await clock.advance(36 * HOUR);
+    await service.idle();
+    expect(calls).toHaveLength(1);
+    expect(service.deliveries('m1')[0]!.status).toBe('succeeded');
+  });
+
+  it('successCountedAsFailure retries a delivery the receiver answered 200, on the documented schedule', async () => {
+    const { clock, calls, service } = await run({ send: successCountedAsFailure }, 200);
+    await clock.advance(36 * HOUR);
+    await service.idle();
+    expect(offsets(calls)).toEqual([0, 60, 360, 2160, 9360, 38160, 124560]);
+    const [delivery] = service.deliveries('m1');
+    expect(delivery!.attempts.every((a) => a.statusCode === 200 && a.error !== null)).toBe(true);
+    expect(delivery!.status).toBe('failed');
+  });
+
+  it('successCountedAsFailure leaves a failed attempt as it was', async () => {
+    const { calls, service } = await run({ send: successCountedAsFailure }, 500);
+    expect(calls).toHaveLength(1);
+    expect(service.deliveries('m1')[0]!.attempts[0]).toMatchObject({ statusCode: 500, error: 'HTTP 500' });
   });
 });

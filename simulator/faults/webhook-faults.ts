@@ -2,7 +2,7 @@
 // scheduler. Each bends one rule of spec §6 so a merchant-side check can be shown to catch it;
 // the factories take their amount so unit tests can pick one.
 import { createHmac } from 'node:crypto';
-import type { BuildAttemptRequest, RetryScheduler } from '../core/webhooks/index.ts';
+import type { BuildAttemptRequest, RetryScheduler, WrapSend } from '../core/webhooks/index.ts';
 import { formatSignatureHeader, signPayload } from '../core/webhooks/index.ts';
 
 const SIGNATURE = 'X-Service-Signature';
@@ -80,3 +80,15 @@ export const missingAttempts =
     while (next && numbers.includes(next.number)) next = base(next.dueAt, next.number);
     return next;
   };
+
+/** `retries-after-success`: an attempt the receiver answered with a 2xx is recorded as failed, so its retries go on. */
+export function successCountedAsFailure(base: WrapSend): WrapSend {
+  return (send, closing) => {
+    const inner = base(send, closing);
+    return async (record, number, instantMs) => {
+      const outcome = await inner(record, number, instantMs);
+      if (outcome.abandoned || outcome.error !== null) return outcome;
+      return { ...outcome, error: `HTTP ${outcome.statusCode} (a 2xx) counted as a failure` };
+    };
+  };
+}

@@ -16,7 +16,7 @@ import { FixedWindowLimiter } from '../core/rate-limit/index.ts';
 import { ExchangeRates } from '../core/reference-data/exchange-rates.ts';
 import { createRandomSource } from '../core/support/random.ts';
 import { Ledger } from '../core/transactions/index.ts';
-import type { AttemptReport, WebhookService } from '../core/webhooks/index.ts';
+import type { AttemptReport, WebhookService, WrapSend } from '../core/webhooks/index.ts';
 import type { DeliveryRecord } from '../core/webhooks/delivery-store.ts';
 import { startDeliveryTakeover } from './delivery-takeover.ts';
 import type { DurableStores } from './durable-stores.ts';
@@ -96,6 +96,14 @@ export interface Simulator {
 const chaosBanner = (s: ChaosSettings): string =>
   `CHAOS DELIVERIES on (--chaos-deliveries): duplicate=${s.duplicate}, reorder=${s.reorder}, delay=${s.delayMs} ms — deliveries may arrive twice, out of order or late`;
 
+/** The real send, as is: a fault may wrap it (the seam); without one the dispatcher gets no wrapper at all. */
+const SEND_AS_IS: WrapSend = (send) => send;
+
+function sendWrapper(seam: SeamDecorator): { wrapSend?: WrapSend } {
+  const wrapped = seam('webhook-send', SEND_AS_IS);
+  return wrapped === SEND_AS_IS ? {} : { wrapSend: wrapped };
+}
+
 /** Without faults every seam is the real implementation, unwrapped. */
 const noFaults: SeamDecorator = (_seam, base) => base;
 
@@ -154,6 +162,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         webhookOptions.nextAttempt ?? retryScheduler(webhookOptions.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS),
       ),
       timeoutMs: seam('webhook-timeout-ms', webhookOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      ...sendWrapper(seam),
       ...(log ? { onAttempt: (report: AttemptReport) => log({ kind: 'delivery', ...report, url: printableUrl(report.url) }) } : {}),
       ...(options.chaosDeliveries ? { chaos: chaosPlanner(options.chaosDeliveries) } : {}),
       persistence: durable

@@ -3,7 +3,15 @@
 export { createWebhookService, defaultUserAgent, DEFAULT_CONCURRENCY_PER_ORIGIN, DEFAULT_TIMEOUT_MS } from './service.ts';
 export type { WebhookConfiguration, WebhookService, WebhookServiceOptions } from './service.ts';
 export type { AttemptReport } from './dispatcher.ts';
-export { chaosPlanner, parseChaosSettings, type ChaosEffect, type ChaosPlan, type ChaosSettings, type PlanChaos } from './chaos.ts';
+export {
+  chaosPlanner,
+  parseChaosSettings,
+  type ChaosEffect,
+  type ChaosPlan,
+  type ChaosSettings,
+  type PlanChaos,
+  type WrapSend,
+} from './chaos.ts';
 export type {
   Attempt,
   DeliveryStatus,

@@ -5,7 +5,7 @@ import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Persist } from '../support/persist.ts';
 import { DeliveryStore, type DeliveryRecord } from './delivery-store.ts';
 import { DeliveryDispatcher, type AttemptReport } from './dispatcher.ts';
-import { chaosSend, type PlanChaos } from './chaos.ts';
+import { chaosSend, type PlanChaos, type WrapSend } from './chaos.ts';
 import { EndpointStore } from './endpoint-store.ts';
 import { buildAttemptRequest, type BuildAttemptRequest } from './delivery-headers.ts';
 import type { FetchLike } from './http-post.ts';
@@ -35,6 +35,8 @@ export interface WebhookServiceOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Opt-in chaos deliveries (chaos.ts); none by default. */
   chaos?: PlanChaos;
+  /** A wrapper of each attempt's send, inside the chaos (the composition root's seam); none by default. */
+  wrapSend?: WrapSend;
   /**
    * Where endpoints and deliveries report changes (durable mode, the memory ceiling's tally) and, in durable mode,
    * what an attempt waits for before it goes out.
@@ -104,7 +106,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     buildRequest: options.buildRequest ?? buildAttemptRequest,
     userAgent: options.userAgent ?? defaultUserAgent(),
     concurrencyPerOrigin: options.concurrencyPerOrigin ?? DEFAULT_CONCURRENCY_PER_ORIGIN,
-    ...(options.chaos ? { wrapSend: chaosSend(options.chaos) } : {}),
+    ...(options.chaos || options.wrapSend ? { wrapSend: composeSends(options.wrapSend, options.chaos) } : {}),
   };
   const dispatcher = new DeliveryDispatcher({
     ...shared,
@@ -214,4 +216,13 @@ export function defaultUserAgent(): string {
     userAgent = `stablepay-simulator/${packageVersion}`;
   }
   return userAgent;
+}
+
+/** The given wrapper next to the wire, the chaos around it. */
+function composeSends(inner: WrapSend | undefined, chaos: PlanChaos | undefined): WrapSend {
+  const outer = chaos ? chaosSend(chaos) : undefined;
+  return (send, closing) => {
+    const wrapped = inner ? inner(send, closing) : send;
+    return outer ? outer(wrapped, closing) : wrapped;
+  };
 }
