@@ -8,6 +8,7 @@ import { createClient, decodeEventLog, http, isAddressEqual, parseAbi, type Addr
 import { privateKeyToAccount } from 'viem/accounts';
 import { getGasPrice, getTransactionReceipt, readContract, waitForTransactionReceipt, writeContract } from 'viem/actions';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
+import { retryRefusedNonce } from '@stablepay/chains/nonce-retry';
 
 const TOKEN_ABI = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 value)',
@@ -37,6 +38,9 @@ function publicClient(rpcUrl: string): Client {
  */
 const queues = new Map<string, Promise<unknown>>();
 
+/** Sends of one blacklisting in all while another sender of the key takes its nonce. */
+const NONCE_ATTEMPTS = 8;
+
 /** Blacklists `addresses` on the chain's USDC with the chains file's blacklister key; resolves once mined. */
 export async function blacklistUsdc(chains: ChainsFile, chainId: number, addresses: Address[]): Promise<void> {
   const chain = chainOf(chains, chainId);
@@ -46,17 +50,24 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
   const wallet = createClient({ account, transport: http(chain.rpcUrl) });
   const run = async () => {
     for (const address of addresses) {
-      // Legacy pricing at the chain's own gas price: viem's default 1 gwei tip is above the cap of the cheap chains.
-      const gasPrice = await getGasPrice(publicClient(chain.rpcUrl));
-      const hash = await writeContract(wallet, {
-        chain: null,
-        type: 'legacy',
-        gasPrice,
-        address: usdc.address,
-        abi: TOKEN_ABI,
-        functionName: 'blacklist',
-        args: [address],
-      });
+      // The blacklister is the chains file's operator key, which the simulator sends with too (its checkout mints the
+      // customer's smart account's top-up with it): a payment prepared on this chain meanwhile can take the nonce this
+      // transaction read. The chain then refuses it without applying it, so it is sent again with the nonce read afresh.
+      const hash = await retryRefusedNonce(
+        async () =>
+          writeContract(wallet, {
+            chain: null,
+            type: 'legacy',
+            // Legacy pricing at the chain's own gas price: viem's default 1 gwei tip is above the cap of the cheap chains.
+            gasPrice: await getGasPrice(publicClient(chain.rpcUrl)),
+            address: usdc.address,
+            abi: TOKEN_ABI,
+            functionName: 'blacklist',
+            args: [address],
+          }),
+        // A pause of random length: two senders that collided once would otherwise read the count and collide again.
+        { attempts: NONCE_ATTEMPTS, pauseMs: () => 5 + Math.random() * 45 },
+      );
       await waitForTransactionReceipt(publicClient(chain.rpcUrl), { hash, timeout: 30_000 });
     }
   };
