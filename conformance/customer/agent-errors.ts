@@ -1,5 +1,6 @@
 // What can stop the customer agent short of paying: a step the page did not allow, a page that did not load, an agent
-// blocked by an earlier payment that could not be made, a check that ended while its payment was under way.
+// blocked by an earlier payment that could not be made, a check that ended while its payment was under way, and the
+// suite's own step of a payment failing (SuiteStepError: about the suite, never about the page).
 import { STEP_TIMEOUTS } from './step-timeouts.ts';
 
 /** A step the page did not let the agent take. */
@@ -12,6 +13,18 @@ export class PageStepError extends Error {
   ) {
     super(`${step}: ${detail}; query tried: ${query}; screenshot: ${screenshot ?? 'none (the page was gone)'}`);
     this.name = 'PageStepError';
+  }
+}
+
+/**
+ * The suite's own step of a payment failed (what it does on its chains before the wallet signs: blacklist a seller,
+ * stop mining): the page is not at fault and the payment cannot go on. The check ends with this error, at once instead
+ * of after the settle time-out, and the agent is not blocked (the next payment does not depend on this one).
+ */
+export class SuiteStepError extends Error {
+  constructor(cause: Error) {
+    super(`the suite's own step before the wallet signed failed: ${cause.message.split('\n')[0]}`, { cause });
+    this.name = 'SuiteStepError';
   }
 }
 

@@ -23,7 +23,7 @@ import { currentScope, UndeclaredResource } from '../http/request-scope.ts';
 import { STEP_TIMEOUTS } from './step-timeouts.ts';
 import { installWallet, type CustomerWallet, type WalletHooks } from './wallet.ts';
 
-export { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError } from './agent-errors.ts';
+export { CustomerAbortedError, CustomerBlockedError, PageStepError, PageUnavailableError, SuiteStepError } from './agent-errors.ts';
 export { CustomerSession, type EndState, type StepRecord } from './customer-session.ts';
 export { STEP_TIMEOUTS } from './step-timeouts.ts';
 

@@ -3,7 +3,7 @@
 // screenshot path.
 import { join } from 'node:path';
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
-import { PageStepError } from './agent-errors.ts';
+import { PageStepError, SuiteStepError } from './agent-errors.ts';
 import { describeQuery, nameRegExp, pairName, type PageContract } from './page-contract.ts';
 import { STEP_TIMEOUTS } from './step-timeouts.ts';
 import type { CustomerWallet } from './wallet.ts';
@@ -72,6 +72,8 @@ export class CustomerSession {
       this.steps.push({ step, ms: Date.now() - started });
       return value;
     } catch (error) {
+      if (error instanceof SuiteStepError) throw error;
+      if (this.wallet.hookError) throw new SuiteStepError(this.wallet.hookError);
       const reason = (error as Error).message.split('\n')[0] ?? String(error);
       throw new PageStepError(step, query, await this.screenshot(step), `not done within ${timeoutMs / 1000} s (${reason})`);
     }
@@ -156,6 +158,7 @@ export class CustomerSession {
       const deadline = Date.now() + timeoutMs;
       const pause = backOff({ maxMs: 250 });
       for (;;) {
+        if (this.wallet.hookError) throw new SuiteStepError(this.wallet.hookError);
         const texts = await region.allInnerTexts().catch(() => [] as string[]);
         for (const text of texts) {
           const hit = patterns.find(([, pattern]) => pattern.test(text));

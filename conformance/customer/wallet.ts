@@ -45,6 +45,11 @@ export interface CustomerWallet {
   readonly chainId: number;
   /** The start chain's funding ended (done or logged as refused); the page's requests wait for it meanwhile. */
   readonly funded: Promise<void>;
+  /**
+   * The suite's own step before the first signature (WalletHooks) failed: the wallet refused the page's request because
+   * of the suite, not of the page, so nothing the page does from here on is about the page.
+   */
+  readonly hookError?: Error;
 }
 
 export interface InstallWalletInput {
@@ -109,6 +114,7 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
     signed: [] as SignedRecord[],
     chainId: input.startChainId,
     funded: Promise.resolve(),
+    hookError: undefined as Error | undefined,
   };
   const funded = new Map<number, Promise<void>>();
   let hookRan: Promise<void> | undefined;
@@ -151,7 +157,11 @@ export async function installWallet(context: BrowserContext, input: InstallWalle
     method: string,
     params: unknown[],
   ): Promise<{ value: unknown; outcome: WalletLogEntry['outcome']; kind?: SignatureKind; detail?: string }> {
-    if (SIGNING.has(method) && input.hooks?.beforeFirstSignature) await (hookRan ??= input.hooks.beforeFirstSignature());
+    if (SIGNING.has(method) && input.hooks?.beforeFirstSignature)
+      await (hookRan ??= input.hooks.beforeFirstSignature().catch((error: unknown) => {
+        state.hookError = error instanceof Error ? error : new Error(String(error));
+        throw new WalletRpcError(`the suite's own step before signing failed: ${state.hookError.message.split('\n')[0]}`, -32603);
+      }));
     switch (method) {
       case 'eth_requestAccounts':
       case 'eth_accounts':

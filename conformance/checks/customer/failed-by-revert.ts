@@ -65,24 +65,18 @@ export const failedByRevert = defineCheck({
     const privateKey = generatePrivateKey();
     const payer = privateKeyToAccount(privateKey).address;
     let blacklisted = false;
-    let setupError: Error | undefined;
+    // A blacklisting that fails ends the check with the suite's error (SuiteStepError), never a finding on the page.
     const { result, payment, response } = await payInBrowser(ctx, api, created.payment, pair, {
       privateKey,
       expect: 'FAILED',
       hooks: {
         beforeFirstSignature: async () => {
           ctx.progress('blacklisting the seller and the payer on Base USDC before the wallet signs');
-          try {
-            await blacklistUsdc(chains, pair.chainId, [seller, payer]);
-            blacklisted = true;
-          } catch (error) {
-            setupError = error as Error;
-            throw error;
-          }
+          await blacklistUsdc(chains, pair.chainId, [seller, payer]);
+          blacklisted = true;
         },
       },
     });
-    if (setupError) throw new Error(`the suite could not blacklist on its own chain: ${setupError.message.split('\n')[0]}`);
     ctx.require(
       blacklisted,
       'PAGE-PAY-ACTION',
