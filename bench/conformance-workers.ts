@@ -3,7 +3,9 @@
 // with libfaketime, pays through its page in Chromium) and a run with the control API (against `stablepay start` in a
 // process of its own). Each row: wall time of the CLI, the run's own duration, the sum of the checks' own times (what
 // a one-at-a-time run cannot beat), the ratio to the --workers 1 run of the same kind measured in this bench run, the
-// CPU the host took from the machine meanwhile (steal, /proc/stat: a CPU-bound run slows by it), and whether every
+// CPU the host took from the machine meanwhile (steal, /proc/stat: a CPU-bound run slows by it), the host probe (a fixed
+// single-threaded task timed right before the run: a slower host shows there even when nothing shows as stolen, and
+// slows a run bound by the CPU more than one that waits), and whether every
 // check's verdict and findings equal that reference's (one seed for all). With several rounds, each round's own ratio
 // follows the table.
 //
@@ -73,8 +75,8 @@ for (let round = 0; round < rounds; round++) {
 const median = (rows: Measured[]): Measured => [...rows].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(rows.length / 2)]!;
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const lines = [
-  '| run | --workers | wall (s) | run (s) | sum of checks (s) | × --workers 1 | CPU stolen (s) | exit | verdicts as --workers 1 |',
-  '| --- | --: | --: | --: | --: | --: | --: | --: | --- |',
+  '| run | --workers | wall (s) | run (s) | sum of checks (s) | × --workers 1 | CPU stolen (s) | host probe (ms) | exit | verdicts as --workers 1 |',
+  '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --- |',
 ];
 const notes: string[] = [];
 for (const kind of kinds) {
@@ -91,7 +93,7 @@ for (const kind of kinds) {
         ? `black-box with the browser customer${setting.instances ? `, --instances ${setting.instances}` : ''}`
         : 'control API';
     lines.push(
-      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.stolenMs === undefined ? '–' : seconds(row.stolenMs)} | ${row.exitCode} | ${row === reference ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
+      `| ${label} | ${count} | ${seconds(row.wallMs)} | ${seconds(row.runMs)} | ${seconds(row.checksMs)} | ${(row.wallMs / reference.wallMs).toFixed(2)} | ${row.stolenMs === undefined ? '–' : seconds(row.stolenMs)} | ${row.probeMs.toFixed(0)} | ${row.exitCode} | ${row === reference ? '(reference)' : diff.length === 0 ? 'identical' : `${diff.length} differ`} |`,
     );
   }
 }
@@ -101,13 +103,15 @@ const roundLines: string[] = [];
 if (rounds > 1)
   for (const kind of kinds)
     for (const setting of settingsOf(kind).filter((s) => s.workers !== 1 || s.instances !== undefined)) {
-      const ratios = Array.from({ length: rounds }, (_, round) => {
+      const perRound = Array.from({ length: rounds }, (_, round) => {
         const inRound = all.filter((m) => m.kind === kind).slice(round * settingsOf(kind).length, (round + 1) * settingsOf(kind).length);
         const reference = inRound.find((m) => m.workers === 1 && m.instances === undefined)!;
         const row = inRound.find((m) => same(m, setting))!;
-        return (row.wallMs / reference.wallMs).toFixed(2);
+        return { ratio: (row.wallMs / reference.wallMs).toFixed(2), probes: `${reference.probeMs.toFixed(0)}/${row.probeMs.toFixed(0)}` };
       });
-      roundLines.push(`${kind} at ${describe(setting)}, each round × its --workers 1 run: ${ratios.join(' / ')}.`);
+      roundLines.push(
+        `${kind} at ${describe(setting)}, each round × its --workers 1 run: ${perRound.map((r) => r.ratio).join(' / ')} (host probe before the two runs, ms: ${perRound.map((r) => r.probes).join(', ')}).`,
+      );
     }
 const header = `Machine: ${availableParallelism()} cores, Node ${process.version}, load average ${load} at start and ${loadavg()[0]!.toFixed(1)} at the end, ${startedAt.toISOString().slice(0, 10)}; ${rounds} round(s), seed ${seed}, the median round per row.`;
 const table = `${header}\n\n${lines.join('\n')}\n${roundLines.length ? `\n${roundLines.join('\n')}\n` : ''}`;

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
 import type { RunResult } from '@stablepay/conformance';
 import { spawnUntil } from './child-process.ts';
-import { stolenCpuMs } from './process-cpu.ts';
+import { hostProbeMs, stolenCpuMs } from './process-cpu.ts';
 import { CLI, ROOT } from './servers.ts';
 
 export type RunKind = 'black-box' | 'control';
@@ -26,6 +26,8 @@ export interface MeasuredConformanceRun {
   result: RunResult;
   /** CPU the host took from this machine while the CLI ran (steal, /proc/stat), in ms; undefined where not known. */
   stolenMs?: number;
+  /** hostProbeMs() right before the CLI started: the host's speed then (lower is faster). */
+  probeMs: number;
 }
 
 const KEY = 'pk_conformanceWorkersBench0000000000000000000000001';
@@ -69,6 +71,7 @@ export async function runConformanceOnce(
       stopTarget = started.stop;
       args = ['conformance', '--base-url', started.match[1]!, '--api-key', KEY, ...common];
     }
+    const probeMs = hostProbeMs();
     const stolenBefore = stolenCpuMs();
     const run = await runMeasuredCli({ args, cwd: ROOT, killAfterMs: 900_000 });
     const stolenAfter = stolenCpuMs();
@@ -89,6 +92,7 @@ export async function runConformanceOnce(
       checksMs: result.checks.reduce((sum, check) => sum + check.durationMs, 0),
       exitCode: run.code,
       result,
+      probeMs,
       ...(stolenBefore !== undefined && stolenAfter !== undefined ? { stolenMs: stolenAfter - stolenBefore } : {}),
     };
   } finally {

@@ -1,6 +1,8 @@
 // CPU time a process has used so far (user + system, Linux /proc), for the benchmarks' "server CPU per request": on a
-// shared machine req/s moves with everyone else's load, the CPU a server spends on each request much less so.
+// shared machine req/s moves with everyone else's load, the CPU a server spends on each request much less so. And what
+// the host takes from this machine: the CPU it steals, and how fast a fixed task runs now (hostProbeMs).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
@@ -33,4 +35,20 @@ export function stolenCpuMs(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Iterations of the host probe: about 0.25 s on a quiet host of this project's CI machine. */
+const PROBE_ROUNDS = 200_000;
+
+/**
+ * Milliseconds a fixed single-threaded CPU task takes now (a chain of SHA-256 digests): the host's speed at this
+ * moment. Steal does not show every slowdown of a shared host (on 2026-12-07 the same task took 356–724 ms within an
+ * hour while under 0.3 s per run showed as stolen), and a run bound by the CPU slows with it where a run that waits
+ * does not: the benches print it beside the runs they compare.
+ */
+export function hostProbeMs(): number {
+  const started = performance.now();
+  let digest = Buffer.alloc(32);
+  for (let i = 0; i < PROBE_ROUNDS; i++) digest = createHash('sha256').update(digest).digest();
+  return performance.now() - started;
 }
