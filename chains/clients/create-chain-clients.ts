@@ -119,9 +119,18 @@ const walletActions = (client: Client<Transport, Chain, Account>): ChainWalletAc
   sendTransaction: (args) => sendTransaction(client, args),
 });
 
+/**
+ * The transport's options. A request that times out is sent once more (viem retries a time-out, never a JSON-RPC
+ * refusal such as a revert or a refused nonce): under libfaketime, which the conformance suite uses to move a
+ * black-box target's clock, the time-out's timer runs on the moved clock, so a jump of minutes fires it while the chain's
+ * answer is on its way. A 21-minute jump during the bundler's nonce read once failed a held payment (a repeat run of
+ * 2026-12-07: "The request took too long to respond", the payment FAILED at the jump's instant).
+ */
+export const CHAIN_TRANSPORT = { retryCount: 1, batch: false } as const;
+
 export function createChainClients(chainId: number, rpcUrl: string): ChainClients {
   const chain = defineLocalChain(chainId, rpcUrl);
-  const transport = http(rpcUrl, { retryCount: 0, batch: false });
+  const transport = http(rpcUrl, CHAIN_TRANSPORT);
   return {
     chain,
     publicClient: createClient({ chain, transport, pollingInterval: 50, type: 'publicClient', name: 'Public Client' }).extend(
