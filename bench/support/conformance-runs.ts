@@ -2,7 +2,7 @@
 // `stablepay start --no-control` itself, moves its clock with libfaketime, pays through its page in Chromium) or with
 // the control API (against `stablepay start` in a process of its own). Shared by bench/conformance-workers.ts (wall
 // times side by side) and bench/repeat-runs.ts (verdicts over repeated runs).
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runMeasuredCli } from '@stablepay/conformance/test-support/measured-cli';
@@ -79,8 +79,10 @@ export async function runConformanceOnce(
     if (options.keepAs) {
       await mkdir(dirname(options.keepAs), { recursive: true });
       await writeFile(options.keepAs, report);
-      // The target's own log (black-box: the suite started it), beside the report: what the target said went wrong.
-      await copyFile(join(reportDir, 'target.log'), `${options.keepAs.replace(/\.json$/, '')}.target.log`).catch(() => undefined);
+      // The targets' own logs (black-box: the suite started them; target-2.log and on are the spare instances, where the
+      // checks that move the clock run), beside the report: what a target said went wrong.
+      for (const log of (await readdir(reportDir)).filter((name) => /^target(-\d+)?\.log$/.test(name)))
+        await copyFile(join(reportDir, log), `${options.keepAs.replace(/\.json$/, '')}.${log}`).catch(() => undefined);
     }
     const result = JSON.parse(report) as RunResult;
     return {
