@@ -112,7 +112,9 @@ function runsInSession(path: string): boolean {
 
 /**
  * Durable mode. Every request first applies what other processes sharing the database committed (a server database;
- * nothing to do on an embedded one), so a read through any process sees every acknowledged write. A write runs in a
+ * nothing to do on an embedded one), so a read through any process sees every acknowledged write; a read also waits
+ * for this process's own changes made outside any request to be committed, so it never answers what the others
+ * cannot read yet. A write runs in a
  * write session: it starts once the session holds the database's write lock and has caught up, so it acts on the
  * latest state, and it is answered once the session committed its changes (one transaction for all writes in
  * flight). A database that cannot take it (down, read-only, full) makes the answer 503 with Retry-After, or 507 when
@@ -138,6 +140,9 @@ function durableCommitStage(durable: DurableState, reissue: AppParts['reissue'])
         // A database that cannot be read right now: reads go on from memory (what this process last saw); a write
         // outside a session is still refused at its commit.
         let found: unknown;
+        // A read first waits for this process's own changes to be committed (a background settlement): what it
+        // answers, a read through any other process sharing the database answers next.
+        if (!isWrite(method)) await durable.settled?.();
         await durable.refresh().catch((error: unknown) => (found = error));
         if (resetSince(found)) return reissue?.(c.req.raw, c.env);
         if (!isWrite(method)) return next();

@@ -19,6 +19,8 @@ export interface DurableState {
   beginWrite(): Promise<WriteTicket>;
   /** Resolves once the request's changes are committed; rejects when they were undone. */
   endWrite(ticket: WriteTicket): Promise<void>;
+  /** Resolves once this process's changes so far are committed (a shared server database; never rejects): reads wait for it. */
+  settled?(): Promise<void>;
   /** Applies what other processes committed (a shared server database); resolves at once otherwise. */
   refresh(): Promise<void>;
   /** Rate-limit counts shared with the other processes on the database, when it is shared. */

@@ -11,6 +11,7 @@ import { type PostgresCluster, startPostgresCluster } from '../../test-support/p
 import { type RunningServer, startServer } from '../server.ts';
 import { openPostgres } from './postgres-client.ts';
 import type { SqlClient } from './sql-client.ts';
+import { takeWriteLock } from './sql-changes.ts';
 
 // initdb and a server start take 5 to 30 s on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -160,6 +161,27 @@ describe('two simulators on one Postgres database', () => {
     // B applied the move and fired its timer without writing the clock back: an equal put from two processes is a
     // conflict that undoes whatever else either had pending.
     expect(await clockChange()).toBe(movedChange);
+  });
+
+  it('a change B made outside any request is not answered by B before it is committed: A never answers older after B answered newer', async () => {
+    const { id } = await read<{ id: string }>(create(a, { externalId: 'background-1' }));
+    expect(await read<{ status: string }>(fetch(`${b.url}/v1/payments/${id}`, { headers: auth }))).toMatchObject({ status: 'ACTIVE' });
+    const statusOn = async (server: RunningServer) =>
+      (await read<{ status: string }>(fetch(`${server.url}/v1/payments/${id}`, { headers: auth }))).status;
+    let onB: Promise<string> | undefined;
+    await db.transaction(async (tx) => {
+      // Nobody commits while this is held. B changes the payment as its own timers and settlements do (outside any
+      // request): the change is pending until the lock is let go.
+      await takeWriteLock(tx);
+      b.simulator.payments.cancel(b.simulator.defaultMerchant.id, id);
+      onB = statusOn(b);
+      const early = await Promise.race([onB, new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 1000))]);
+      // Before the change, B answered CANCELLED at once while A, reading the database, answered ACTIVE.
+      if (early !== 'still waiting') expect({ b: early, a: await statusOn(a) }).toEqual({ b: early, a: early });
+      expect(early).toBe('still waiting');
+    });
+    expect(await onB).toBe('CANCELLED');
+    expect(await statusOn(a)).toBe('CANCELLED');
   });
 
   it('a test clock made through A is found, read and moved through B before anyone moved it (found by the suite behind a balancer)', async () => {

@@ -341,6 +341,18 @@ export class SqlDurableState {
   }
 
   /**
+   * Resolves once every change this process made so far is committed, on a server database: a read waits for it, so
+   * no process answers a state the others cannot read yet (a settlement found outside any request is committed a
+   * moment after it happened). At once on an embedded database, when nothing is pending, and while the database
+   * refuses writes (reads go on from memory then); never rejects.
+   */
+  settled(): Promise<void> {
+    if (!this.shared || this.closed || this.failure || this.reopening) return Promise.resolve();
+    if (this.pending.size === 0 && !this.session) return Promise.resolve();
+    return this.commit().catch(() => undefined);
+  }
+
+  /**
    * Applies what other processes committed since this one last looked (a server database only): called before a
    * request is answered. Resolves at once on an embedded database, which no other process can write.
    */
