@@ -7,9 +7,15 @@ export interface NonceRetryOptions {
   attempts: number;
   /** Whether a failure is the chain refusing the nonce (default: nonceRefused). Anything else is thrown at once. */
   refused?: (error: unknown) => boolean;
-  /** Milliseconds to wait before the next send (default none). */
+  /** Milliseconds to wait before the next send (default: 5 to 50, at random). */
   pauseMs?: () => number;
 }
+
+/**
+ * A moment of random length before sending again: two senders that collided once would otherwise read the count at
+ * the same instant and collide again.
+ */
+const jitteredPause = (): number => 5 + Math.random() * 45;
 
 /** Runs `send` (which reads the nonce itself) until it succeeds, fails otherwise, or `attempts` sends were refused. */
 export async function retryRefusedNonce<T>(send: () => Promise<T>, options: NonceRetryOptions): Promise<T> {
@@ -20,7 +26,7 @@ export async function retryRefusedNonce<T>(send: () => Promise<T>, options: Nonc
     } catch (error) {
       if (attempt >= options.attempts || !refused(error)) throw error;
     }
-    const pause = options.pauseMs?.() ?? 0;
+    const pause = (options.pauseMs ?? jitteredPause)();
     if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }

@@ -34,8 +34,7 @@ export async function fundAccount(
           data: call.data,
           purpose: `fund ${address} with ${amountUnits} ${token} units (${call.functionName})`,
         }),
-      // A moment of random length: two processes that collided once would otherwise read the count and collide again.
-      { attempts: NONCE_RETRIES, pauseMs: () => 5 + Math.random() * 45 },
+      { attempts: NONCE_RETRIES },
     );
     txHashes.push(receipt.transactionHash);
   }

@@ -65,8 +65,7 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
             functionName: 'blacklist',
             args: [address],
           }),
-        // A pause of random length: two senders that collided once would otherwise read the count and collide again.
-        { attempts: NONCE_ATTEMPTS, pauseMs: () => 5 + Math.random() * 45 },
+        { attempts: NONCE_ATTEMPTS },
       );
       await waitForTransactionReceipt(publicClient(chain.rpcUrl), { hash, timeout: 30_000 });
     }
