@@ -4,7 +4,7 @@ import { encodeFunctionData, type Hex, type TransactionReceipt } from 'viem';
 import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction';
 import type { ChainHandle } from '../network/chain-handle.ts';
 import { ENTRY_POINT_ADDRESS, bundlerAccount } from '../roles.ts';
-import { retryRefusedNonce } from '../clients/nonce-retry.ts';
+import { retryRefusedNonce, TransactionDroppedError } from '../clients/nonce-retry.ts';
 import { waitForReceipt } from '../clients/send-transaction.ts';
 import { decodeEntryPointError, revertDataOf } from './decode-entry-point-error.ts';
 import type { UserOperationV07 } from './parse-user-operation.ts';
@@ -40,7 +40,7 @@ export async function simulateBundle(handle: ChainHandle, op: UserOperationV07):
 }
 
 export async function sendBundle(handle: ChainHandle, op: UserOperationV07, data: Hex): Promise<TransactionReceipt> {
-  const hash = await retryRefusedNonce(
+  return retryRefusedNonce(
     async () => {
       const nonce =
         bundlerNonces.get(handle) ??
@@ -62,14 +62,22 @@ export async function sendBundle(handle: ChainHandle, op: UserOperationV07, data
         throw new BundleRefused(handle.chainId, sent.error.message);
       }
       bundlerNonces.set(handle, nonce + 1);
-      return sent.result as Hex;
+      handle.noteWrite();
+      try {
+        return await waitForReceipt(handle.publicClient, sent.result as Hex);
+      } catch (error) {
+        if (error instanceof TransactionDroppedError) bundlerNonces.delete(handle);
+        throw error;
+      }
     },
-    // Another sender from the bundler account (a second simulator on the same chains) used this nonce: sent again with
-    // the chain's count. Any other refusal, or the same one again and again, is the bundle's failure.
-    { attempts: NONCE_RETRIES, refused: (error) => error instanceof BundleRefused && /nonce/i.test(error.reason) },
+    // Another sender from the bundler account (a second simulator on the same chains) used this nonce, or replaced this
+    // bundle in the pool with its own of the same nonce: sent again with the chain's count (a dropped bundle was never
+    // mined). Any other refusal, or the same one again and again, is the bundle's failure.
+    {
+      attempts: NONCE_RETRIES,
+      refused: (error) => (error instanceof BundleRefused && /nonce/i.test(error.reason)) || error instanceof TransactionDroppedError,
+    },
   );
-  handle.noteWrite();
-  return waitForReceipt(handle.publicClient, hash);
 }
 
 /** The chain did not accept the bundle transaction. */

@@ -1,6 +1,7 @@
 // Sending a transaction again when the chain refused its nonce: another sender from the same account took it first (a
 // second simulator on the same chains: simulators on one database share the operator and bundler accounts). The
 // refused transaction was never applied, so sending it again, with the nonce read afresh, cannot apply it twice.
+import { ChainLayerError } from '../errors.ts';
 
 export interface NonceRetryOptions {
   /** Sends in all, the first included. */
@@ -31,10 +32,33 @@ export async function retryRefusedNonce<T>(send: () => Promise<T>, options: Nonc
   }
 }
 
-/** Whether an error (or one of its causes) is the chain refusing a nonce already used (or one still pending). */
+/**
+ * A transaction the chain accepted and then dropped unmined: another transaction of the same account with the same nonce
+ * replaced it in the pool (two senders of one key at the same instant). It was never applied: it may be sent again.
+ */
+export class TransactionDroppedError extends ChainLayerError {
+  override name = 'TransactionDroppedError';
+  constructor(
+    readonly chainId: number,
+    readonly hash: string,
+  ) {
+    super(
+      `Transaction ${hash} on chain ${chainId} was dropped unmined: another transaction of the same account took its nonce (replaced it in the pool).`,
+    );
+  }
+}
+
+/**
+ * Whether an error (or one of its causes) is the chain refusing a nonce already used (or one still pending), or dropping
+ * a transaction whose nonce another one took.
+ */
 export function nonceRefused(error: unknown): boolean {
   for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth += 1)
-    if (at.name === 'NonceTooLowError' || /nonce too low|nonce has already been used|replacement transaction underpriced/i.test(at.message))
+    if (
+      at.name === 'NonceTooLowError' ||
+      at.name === 'TransactionDroppedError' ||
+      /nonce too low|nonce has already been used|replacement transaction underpriced/i.test(at.message)
+    )
       return true;
   return false;
 }

@@ -3,6 +3,7 @@
 import { BaseError, type Address, type Hex, type TransactionReceipt } from 'viem';
 import type { ChainPublicClient, ChainWalletClient } from './create-chain-clients.ts';
 import { ChainLayerError } from '../errors.ts';
+import { TransactionDroppedError } from './nonce-retry.ts';
 
 export interface SendTransactionParameters {
   to?: Address;
@@ -64,15 +65,49 @@ export async function sendTransaction(
   });
 }
 
-export async function waitForReceipt(publicClient: ChainPublicClient, hash: Hex): Promise<TransactionReceipt> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+/** What waiting for a receipt reads of a chain (a chain's public client, or the suite's bare client with viem's actions). */
+export interface ReceiptReader {
+  readonly chain?: { readonly id: number } | undefined;
+  getTransactionReceipt(args: { hash: Hex }): Promise<TransactionReceipt>;
+  getTransaction(args: { hash: Hex }): Promise<unknown>;
+}
+
+/**
+ * The receipt of a sent transaction. A transaction the chain accepted can still be dropped before it is mined: another
+ * sender from the same account (the suite's blacklisting, a second simulator on the chains) sent one with the same
+ * nonce at the same instant and a higher price, which replaced it in the pool (Anvil accepts both sends; one is never
+ * mined). Then the chain knows the hash no more: TransactionDroppedError, which a send retried on a refused nonce sends
+ * again (it was never applied). Polled up to `timeoutMs` (automine: at once).
+ */
+export async function waitForReceipt(client: ReceiptReader, hash: Hex, options: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const chainId = client.chain?.id ?? 0;
+  // Counted in polls, not read off the clock: the simulator may run under libfaketime, whose jumps move Date.now().
+  const polls = Math.max(1, Math.ceil(timeoutMs / 50));
+  for (let attempt = 0; attempt < polls; attempt++) {
     try {
-      return await publicClient.getTransactionReceipt({ hash });
+      return await client.getTransactionReceipt({ hash });
     } catch {
+      if (attempt % 4 === 3 && (await isDropped(client, hash))) throw new TransactionDroppedError(chainId, hash);
       await new Promise((r) => setTimeout(r, attempt < 10 ? 5 : 50));
     }
   }
-  throw new ChainLayerError(`No receipt for ${hash} on chain ${publicClient.chain.id} after 10 s.`, {
+  throw new ChainLayerError(`No receipt for ${hash} on chain ${chainId} after ${timeoutMs / 1000} s.`, {
     metaMessages: ['The chain should automine; check that nobody called evm_setAutomine(false) on it.'],
   });
+}
+
+/** Whether the chain knows the transaction neither as mined nor as pending (and has no receipt for it either). */
+async function isDropped(client: ReceiptReader, hash: Hex): Promise<boolean> {
+  try {
+    await client.getTransaction({ hash });
+    return false;
+  } catch (error) {
+    if (!(error instanceof BaseError) || error.name !== 'TransactionNotFoundError') return false;
+    // Mined between the two reads: not dropped.
+    return !(await client.getTransactionReceipt({ hash }).then(
+      () => true,
+      () => false,
+    ));
+  }
 }
