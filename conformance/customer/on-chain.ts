@@ -6,9 +6,10 @@
 // is one bundle, and an action any subcommand uses is loaded by every subcommand that loads viem, `start` among them.
 import { createClient, decodeEventLog, http, isAddressEqual, parseAbi, type Address, type Client, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { getGasPrice, getTransactionReceipt, readContract, waitForTransactionReceipt, writeContract } from 'viem/actions';
+import { getGasPrice, getTransaction, getTransactionReceipt, readContract, writeContract } from 'viem/actions';
 import type { ChainsFile } from '@stablepay/chains/chains-file';
 import { retryRefusedNonce } from '@stablepay/chains/nonce-retry';
+import { type ReceiptReader, waitForReceipt } from '@stablepay/chains/send-transaction';
 
 const TOKEN_ABI = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 value)',
@@ -32,6 +33,16 @@ function publicClient(rpcUrl: string): Client {
   return client;
 }
 
+/** A chain's receipts and transactions by hash, for waitForReceipt. */
+function receiptReader(chainId: number, rpcUrl: string): ReceiptReader {
+  const client = publicClient(rpcUrl);
+  return {
+    chain: { id: chainId },
+    getTransactionReceipt: (args) => getTransactionReceipt(client, args),
+    getTransaction: (args) => getTransaction(client, args),
+  };
+}
+
 /**
  * One blacklisting at a time per chain of one target instance (by RPC URL): the blacklister's nonce is that chain's.
  * Keyed by chain id it held the instances' blacklistings (each instance has chains of its own) behind one another.
@@ -52,10 +63,12 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
     for (const address of addresses) {
       // The blacklister is the chains file's operator key, which the simulator sends with too (its checkout mints the
       // customer's smart account's top-up with it): a payment prepared on this chain meanwhile can take the nonce this
-      // transaction read. The chain then refuses it without applying it, so it is sent again with the nonce read afresh.
-      const hash = await retryRefusedNonce(
-        async () =>
-          writeContract(wallet, {
+      // transaction read, refused at once or, sent at the same instant, replacing it in the pool (then it is never
+      // mined). Neither was applied, so it is sent again with the nonce read afresh. The receipt is this transaction's
+      // own, read by its hash (viem's waitForTransactionReceipt would answer with the replacing transaction's).
+      await retryRefusedNonce(
+        async () => {
+          const hash = await writeContract(wallet, {
             chain: null,
             type: 'legacy',
             // Legacy pricing at the chain's own gas price: viem's default 1 gwei tip is above the cap of the cheap chains.
@@ -64,10 +77,11 @@ export async function blacklistUsdc(chains: ChainsFile, chainId: number, address
             abi: TOKEN_ABI,
             functionName: 'blacklist',
             args: [address],
-          }),
+          });
+          return waitForReceipt(receiptReader(chain.chainId, chain.rpcUrl), hash, { timeoutMs: 30_000 });
+        },
         { attempts: NONCE_ATTEMPTS },
       );
-      await waitForTransactionReceipt(publicClient(chain.rpcUrl), { hash, timeout: 30_000 });
     }
   };
   const previous = queues.get(chain.rpcUrl) ?? Promise.resolve();
