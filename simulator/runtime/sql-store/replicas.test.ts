@@ -12,6 +12,7 @@ import { type RunningServer, startServer } from '../server.ts';
 import { openPostgres } from './postgres-client.ts';
 import type { SqlClient } from './sql-client.ts';
 import { takeWriteLock } from './sql-changes.ts';
+import { migrate } from './schema.ts';
 
 // initdb and a server start take 5 to 30 s on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -68,6 +69,51 @@ describe('two simulators on one Postgres database', () => {
   it('share the default merchant and its key', () => {
     expect(b.simulator.defaultMerchant.id).toBe(a.simulator.defaultMerchant.id);
     expect(b.simulator.restored).toMatchObject({ merchants: 1, keys: 1 });
+  });
+
+  it('a start is reported once its default merchant and key are committed: a replica started next shares them', async () => {
+    // A database of its own. The test locks the records table while A starts, so A's first-start records (the default
+    // merchant and key, the start's record) stay pending: A must not report started before they are written. Before,
+    // it did at once; a replica started right after could then restore without them and make a default merchant and
+    // key of its own (suspected in a CI run where B answered 401 to the first request of replicas-lost-outcome).
+    // Then B, started after A, shares A's default merchant and key.
+    const url = cluster.createDatabase('start_order');
+    const own = await openPostgres(url, { poolSize: 1 });
+    let first: RunningServer | undefined;
+    let second: RunningServer | undefined;
+    try {
+      let secondStarting: Promise<RunningServer> | undefined;
+      const options = { port: 0, defaultApiKey: KEY, logger: quiet, databaseUrl: url, databasePoolSize: 2 };
+      // The schema first, so the lock is held before A's start writes anything.
+      await migrate(own);
+      let firstStarting: Promise<RunningServer> | undefined;
+      await own.transaction(async (tx) => {
+        // Reads go on (A's start restores what is there: nothing); writes to the records wait for the lock.
+        await tx.query('LOCK TABLE records IN EXCLUSIVE MODE');
+        firstStarting = startServer(options);
+        firstStarting.catch(() => undefined);
+        const early = await Promise.race([
+          firstStarting.then(() => 'started' as const),
+          new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3000)),
+        ]);
+        if (early === 'started') secondStarting = startServer(options);
+        // Not reported started while what it made cannot be written.
+        expect(early).toBe('waiting');
+      });
+      first = await firstStarting!;
+      second = await (secondStarting ?? startServer(options));
+      expect(second.simulator.defaultMerchant.id).toBe(first.simulator.defaultMerchant.id);
+      const endpoint = await fetch(`${second.url}/v1/webhooks`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ url: receiverUrl }),
+      });
+      expect(endpoint.status).toBe(201);
+    } finally {
+      await second?.close();
+      await first?.close();
+      await own.close();
+    }
   });
 
   it('a payment created through A is read, listed and cancelled through B, and A sees the cancel', async () => {
