@@ -44,16 +44,16 @@ try {
     for (const mode of modes) {
       // A seed given twice (`--seeds 2829,2829`, a rare difference hunted) runs again on databases and reports of its own.
       const repeat = seeds.slice(0, round).filter((s) => s === seed).length;
-      const suffix = repeat > 0 ? `-${repeat + 1}` : '';
+      const again = repeat > 0 ? String(repeat + 1) : '';
       const targetControl = mode === 'with-control';
       const runs: MeasuredConformanceRun[] = [];
       for (const replicas of [2, 1]) {
-        const url = cluster.createDatabase(`r${replicas}_s${seed}_${targetControl ? 'c' : 'n'}${suffix.replace('-', '_')}`);
+        const url = cluster.createDatabase(`r${replicas}_s${seed}_${targetControl ? 'c' : 'n'}${again && `_${again}`}`);
         const targetFlags = replicas > 1 ? ['--replicas', String(replicas), '--database-url', url] : ['--database-url', url];
         console.error(
           `seed ${seed}, ${mode}: black-box against ${replicas === 1 ? 'one simulator' : `${replicas} replicas`} on one Postgres …`,
         );
-        const keepAs = keep ? join(keep, `s${seed}${suffix}-${mode}-r${replicas}.json`) : undefined;
+        const keepAs = keep ? join(keep, `s${seed}${again && `-${again}`}-${mode}-r${replicas}.json`) : undefined;
         runs.push(
           await runConformanceOnce('black-box', { workers, seed, instances: 1, targetFlags, targetControl, ...(keepAs ? { keepAs } : {}) }),
         );

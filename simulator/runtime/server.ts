@@ -190,7 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // On a shared database, what the start made (on a first start the default merchant and key, and the start's
     // record) is written before the start is reported: a replica started next finds them instead of making its own.
     // A database that refuses it leaves the usual state (writes refused until it answers again), not a failed start.
-    if (durable?.shared) await durable.commit().catch(() => undefined);
+    await durable?.settled();
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await durable?.close();
